@@ -1,0 +1,131 @@
+"""One catalogue for every word a player reads, in English and Japanese.
+
+Rules, screen and device never build sentences themselves: they hand around
+:class:`Text` values (a catalogue key and its parameters) and render them in the
+table's language at the last moment. The catalogue is split by owner into the
+modules listed in ``_SECTIONS`` so that each package keeps its own words, but
+there is one lookup and one test that every key exists in every language.
+
+Templates use ``str.format`` fields with a *kind* as format spec, so ids become
+names in the right language: ``{by:faction}``, ``{area:area}``, ``{tome:tome}``,
+and counted nouns ``{n:units}`` ("1 Unit", "2 Units").
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+
+# Format specs that turn an id into a name: the id is looked up as "<spec>.<id>".
+NAME_KINDS = frozenset({"faction", "area", "tome", "monster", "phase", "citadel", "board", "floor"})
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence not yet rendered: a catalogue key and the values it needs."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return render(self, DEFAULT_LANGUAGE)
+
+
+def text(key: str, **params: Any) -> Text:
+    """Build a :class:`Text`; the short form used throughout the code."""
+    return Text(key, MappingProxyType(dict(params)))
+
+
+class _CatalogueFormatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in NAME_KINDS:
+            return lookup(f"{format_spec}.{value}", self.lang)
+        if format_spec == "list":
+            return _join(value, self.lang)
+        if format_spec and format_spec.isidentifier():
+            return _counted(format_spec, int(value), self.lang)
+        return super().format_field(value, format_spec)
+
+
+def _counted(noun: str, count: int, lang: str) -> str:
+    form = "one" if count == 1 else "other"
+    return lookup(f"{noun}.{form}", lang).format(n=count)
+
+
+def _join(items: Sequence[Any], lang: str) -> str:
+    rendered = [render(item, lang) if isinstance(item, Text) else str(item) for item in items]
+    if lang == "ja":
+        return "、".join(rendered)
+    if len(rendered) <= 2:
+        return " and ".join(rendered)
+    return ", ".join(rendered[:-1]) + " and " + rendered[-1]
+
+
+def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The raw template for ``key``; falls back to English, then to the key itself.
+
+    A missing entry must never crash the screen in the middle of a game; the
+    catalogue test is what keeps entries from going missing.
+    """
+    table = catalogue(lang)
+    if key in table:
+        return table[key]
+    return catalogue(DEFAULT_LANGUAGE).get(key, key)
+
+
+def render(item: Text, lang: str = DEFAULT_LANGUAGE) -> str:
+    template = lookup(item.key, lang)
+    params = {
+        name: render(value, lang) if isinstance(value, Text) else value
+        for name, value in item.params.items()
+    }
+    return _CatalogueFormatter(lang).format(template, **params)
+
+
+def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    return render(text(key, **params), lang)
+
+
+_CATALOGUES: dict[str, dict[str, str]] = {}
+
+
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Every template of one language, merged from the owners' sections."""
+    if not _CATALOGUES:
+        _load()
+    return _CATALOGUES.get(lang, _CATALOGUES[DEFAULT_LANGUAGE])
+
+
+def sections() -> list[tuple[str, Mapping[str, str], Mapping[str, str]]]:
+    """(module name, English, Japanese) of each section, for the catalogue tests."""
+    import importlib
+
+    found = []
+    for name in _SECTIONS:
+        module = importlib.import_module(f"rules.text.{name}")
+        found.append((name, module.EN, module.JA))
+    return found
+
+
+def _load() -> None:
+    for lang in LANGUAGES:
+        _CATALOGUES[lang] = {}
+    for _name, english, japanese in sections():
+        _CATALOGUES["en"].update(english)
+        _CATALOGUES["ja"].update(japanese)
+
+
+# Each owner's words live in its own module below rules/text/.
+_SECTIONS: tuple[str, ...] = ("names", "game")
