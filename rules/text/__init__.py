@@ -128,4 +128,4 @@ def _load() -> None:
 
 
 # Each owner's words live in its own module below rules/text/.
-_SECTIONS: tuple[str, ...] = ("names", "game")
+_SECTIONS: tuple[str, ...] = ("names", "game", "dreamlands", "normandie", "screen", "prompts", "hardware")

@@ -1,0 +1,1 @@
+"""The screen (pygame): draws a given state and prompt, knows nothing else."""

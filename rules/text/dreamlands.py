@@ -1,0 +1,6 @@
+"""Catalogue section: dreamlands."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {}
+JA: dict[str, str] = {}

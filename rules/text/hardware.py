@@ -1,0 +1,6 @@
+"""Catalogue section: hardware."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {}
+JA: dict[str, str] = {}
