@@ -1,0 +1,127 @@
+"""Exact JSON round-trips for commands: a small codec driven by dataclass type hints.
+
+A command is a frozen dataclass whose fields are JSON-shaped (str, int, bool,
+``X | None``, ``tuple[X, ...]``, ``Mapping[str, X]``, or another such dataclass).
+``decode`` checks the shape and refuses unknown or missing fields with a
+:class:`~rules.errors.JournalError` (a typo must not pass silently, journal spec);
+``encode`` writes the same shape back. Optional fields (default ``None``) are
+marked :func:`optional` are left out when ``None``, so ``decode(encode(c)) == c``
+and files stay minimal; a field that may be ``null`` but is required stays written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from rules.errors import JournalError
+
+T = TypeVar("T")
+
+
+def optional(json: str | None = None) -> Any:
+    """A field that may be absent from the JSON (then ``None``) and is left out when ``None``."""
+    metadata: dict[str, Any] = {"omit_if_none": True}
+    if json:
+        metadata["json"] = json
+    return dataclasses.field(default=None, metadata=metadata)
+
+
+def json_name(field: dataclasses.Field[Any]) -> str:
+    """The field's name in JSON (``for`` is a Python keyword, so it needs an alias)."""
+    return str(field.metadata.get("json", field.name))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def decode(cls: type[T], obj: object, where: str) -> T:
+    """Build ``cls`` from a JSON object, naming the first field that does not fit."""
+    if not isinstance(obj, Mapping):
+        raise JournalError("error.journal.not_object", where=where)
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    known = {json_name(f) for f in fields} | {"type"}
+    unknown = sorted(set(obj) - known)
+    if unknown:
+        raise JournalError("error.journal.unknown_field", where=where, field=unknown[0])
+    values: dict[str, Any] = {}
+    for field in fields:
+        name = json_name(field)
+        if name in obj:
+            values[field.name] = _decode_value(_hints(cls)[field.name], obj[name], f"{where}.{name}")
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise JournalError("error.journal.missing_field", where=where, field=name)
+    return cls(**values)
+
+
+def _decode_value(hint: Any, value: object, where: str) -> Any:
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        options = get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        (inner,) = [option for option in options if option is not type(None)]
+        return _decode_value(inner, value, where)
+    if origin is typing.Literal:
+        if value not in get_args(hint):
+            raise _expected(where, " | ".join(map(repr, get_args(hint))))
+        return value
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise _expected(where, "a list")
+        inner = get_args(hint)[0]
+        return tuple(_decode_value(inner, item, f"{where}[{i}]") for i, item in enumerate(value))
+    if origin is Mapping or origin is dict:
+        if not isinstance(value, Mapping):
+            raise _expected(where, "an object")
+        inner = get_args(hint)[1]
+        return types.MappingProxyType(
+            {_key(k, where): _decode_value(inner, v, f"{where}.{k}") for k, v in value.items()}
+        )
+    if dataclasses.is_dataclass(hint):
+        return decode(hint, value, where)  # type: ignore[arg-type]
+    return _decode_scalar(hint, value, where)
+
+
+def _key(key: object, where: str) -> str:
+    if not isinstance(key, str):
+        raise _expected(where, "string keys")
+    return key
+
+
+def _decode_scalar(hint: Any, value: object, where: str) -> Any:
+    # bool is a subclass of int in Python, but true is not a count in JSON.
+    if hint is int and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if hint is bool and isinstance(value, bool):
+        return value
+    if hint is str and isinstance(value, str):
+        return value
+    raise _expected(where, {int: "a whole number", bool: "true or false", str: "a string"}[hint])
+
+
+def _expected(where: str, what: str) -> JournalError:
+    return JournalError("error.journal.expected", where=where, expected=what)
+
+
+def encode(value: Any) -> Any:
+    """The JSON shape of a command or of one of its field values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for field in dataclasses.fields(value):
+            item = getattr(value, field.name)
+            if item is None and field.metadata.get("omit_if_none"):
+                continue
+            out[json_name(field)] = encode(item)
+        return out
+    if isinstance(value, tuple):
+        return [encode(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: encode(item) for key, item in value.items()}
+    return value

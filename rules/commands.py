@@ -1,0 +1,166 @@
+"""The commands of the journal (spec/journal.md), one value type per ``type``.
+
+Commands are small frozen values with an exact JSON round trip
+(``parse_command(command_to_json(c)) == c``). They say what the table did; whether
+that is allowed is the engine's business, not the parser's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar
+
+from rules.codec import decode, encode, optional
+from rules.errors import JournalError
+
+DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
+
+
+class Command:
+    """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON."""
+
+    TYPE: ClassVar[str]
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {}
+C = TypeVar("C", bound=type[Command])
+
+
+def command(type_name: str) -> Callable[[C], C]:
+    """Class decorator: register a command under its journal ``type``."""
+
+    def register(cls: C) -> C:
+        if type_name in COMMAND_TYPES:
+            raise ValueError(f"two commands named {type_name!r}")
+        cls.TYPE = type_name
+        COMMAND_TYPES[type_name] = cls
+        return cls
+
+    return register
+
+
+def parse_command(obj: object) -> Command:
+    """A command from its JSON object; :class:`JournalError` says what does not fit."""
+    if not isinstance(obj, Mapping):
+        raise JournalError("error.journal.not_object", where="command")
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in COMMAND_TYPES:
+        raise JournalError("error.journal.unknown_type", type=str(kind))
+    return decode(COMMAND_TYPES[kind], obj, kind)
+
+
+def command_to_json(cmd: Command) -> dict[str, Any]:
+    return {"type": cmd.TYPE, **encode(cmd)}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Table settings where the sources disagree (C19, I1, C11)."""
+
+    agony_faces: tuple[int, ...] = DEFAULT_AGONY_FACES
+    silence_at_start: bool = False
+    tomes_refresh_at_doom: bool = True
+
+
+@command("new_game")
+@dataclass(frozen=True)
+class NewGame(Command):
+    map: str
+    factions: tuple[str, ...]
+    sides: Mapping[str, int] | None = optional()
+    settings: Settings | None = optional()
+
+
+@command("next_phase")
+@dataclass(frozen=True)
+class NextPhase(Command):
+    pass
+
+
+@command("set_gate")
+@dataclass(frozen=True)
+class SetGate(Command):
+    area: str
+    gate: bool
+    controller: str | None = None  # written even when null: the spec needs it with a Gate
+    unit: str | None = optional()
+
+
+@command("activate")
+@dataclass(frozen=True)
+class Activate(Command):
+    monster: Literal["custodian", "librarian"]
+    by: str
+    area: str
+
+
+@command("roll")
+@dataclass(frozen=True)
+class Roll(Command):
+    values: tuple[int, ...]
+
+
+@command("assign_agony")
+@dataclass(frozen=True)
+class AssignAgony(Command):
+    present: Mapping[str, int]
+    assign: Mapping[str, int]
+
+
+@command("satisfy")
+@dataclass(frozen=True)
+class Satisfy(Command):
+    faction: str
+    units: int
+    doom: int
+    tomes: tuple[str, ...] = ()
+
+
+@command("spend_silence")
+@dataclass(frozen=True)
+class SpendSilence(Command):
+    by: str
+    purpose: Literal["unflip", "barrier"] = field(metadata={"json": "for"})
+    tome: str | None = optional()
+
+
+@command("use_tome")
+@dataclass(frozen=True)
+class UseTome(Command):
+    by: str
+    tome: str
+
+
+@command("unflip_tome")
+@dataclass(frozen=True)
+class UnflipTome(Command):
+    by: str
+    tome: str
+    pay: Literal["elder_sign", "cultist"]
+
+
+@command("bhole")
+@dataclass(frozen=True)
+class BholeResult(Command):
+    event: Literal["killed", "pained"]
+
+
+@command("zoogs_removed")
+@dataclass(frozen=True)
+class ZoogsRemoved(Command):
+    area: str
+    count: int
+
+
+@command("yog_sothoth")
+@dataclass(frozen=True)
+class YogSothoth(Command):
+    area: str | None
+
+
+@command("undo")
+@dataclass(frozen=True)
+class Undo(Command):
+    pass
+
