@@ -1,0 +1,378 @@
+"""The device's configuration: one TOML file, every key optional.
+
+:data:`KEYS` is the single table of keys: the loader validates against it and
+:func:`example` writes the commented example from it, so the two cannot drift apart.
+:func:`load_config` collects *every* problem (unknown keys included: a typo must not
+pass silently) and raises one :class:`ConfigError` holding them all, each formatted as
+``celaeno.toml: reader.baud: expected a whole number from 300 to 4000000, got "fast"``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import textwrap
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from device import config_checks as checks
+from device.config_checks import Check, Wrong, toml_literal
+from rules.commands import DEFAULT_AGONY_FACES
+from rules.text import LANGUAGES
+
+# spec/journal.md: the maps and the two boards of each (T4, D1).
+BOARDS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {"celaeno": ("upper", "lower"), "dreamlands": ("surface", "underworld")}
+)
+# D4: Citadels are named by board and printed label.
+CITADELS: tuple[str, ...] = tuple(
+    f"{board}_citadel_{label}"
+    for board in ("surface", "underworld")
+    for label in ("1_2", "3", "4", "5_6")
+)
+READER_KEYWORDS = ("auto", "simulated", "none")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One configuration key: dotted name, check, default and a one-line help."""
+
+    name: str
+    check: Check
+    default: Any
+    help: str
+
+    @property
+    def section(self) -> str:
+        return self.name.rpartition(".")[0]
+
+    @property
+    def field(self) -> str:
+        return self.name.rpartition(".")[2]
+
+
+KEYS: tuple[Key, ...] = (
+    Key("buttons.custodian", checks.pin(), 17, "CUSTODIAN button: activate the Custodian."),
+    Key("buttons.librarian", checks.pin(), 27, "LIBRARIAN button: activate the Librarian."),
+    Key("buttons.phase", checks.pin(), 22, "PHASE button: go to the next phase."),
+    Key("buttons.up", checks.pin(), 5, "UP button."),
+    Key("buttons.down", checks.pin(), 6, "DOWN button."),
+    Key("buttons.ok", checks.pin(), 13, "OK button (on the main screen: the menu)."),
+    Key("buttons.back", checks.pin(), 26, "BACK button (held: undo the last command)."),
+    Key("buttons.encoder_a", checks.optional_pin(), "none", "Rotary encoder output A."),
+    Key("buttons.encoder_b", checks.optional_pin(), "none", "Rotary encoder output B."),
+    Key(
+        "buttons.hold_time", checks.number(0.2, 10, "seconds"), 1.0, "Hold BACK this long to undo."
+    ),
+    Key(
+        "buttons.repeat_delay", checks.number(0.1, 5, "seconds"), 0.5, "UP/DOWN held: first repeat."
+    ),
+    Key("buttons.repeat_rate", checks.number(1, 50, "repeats per second"), 8.0, "UP/DOWN held."),
+    Key(
+        "reader.port",
+        checks.serial_port(READER_KEYWORDS),
+        "auto",
+        'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
+    ),
+    Key("reader.baud", checks.whole(300, 4_000_000), 9600, "Serial speed of the dice reader."),
+    Key(
+        "reader.match",
+        checks.patterns(),
+        ["2e8a:*", "1a86:7523", "dice"],
+        "For port = auto: USB vendor:product ids (* = any) or words of the port's description.",
+    ),
+    Key("screen.width", checks.whole(320, 1920), 800, "Window or screen width in pixels."),
+    Key("screen.height", checks.whole(320, 1920), 480, "Window or screen height in pixels."),
+    Key(
+        "screen.fullscreen",
+        checks.one_of("auto", True, False),
+        "auto",
+        '"auto": full screen on a Raspberry Pi, a window elsewhere.',
+    ),
+    Key("screen.rotation", checks.one_of(0, 90, 180, 270), 0, "Screen rotation in degrees."),
+    Key("screen.language", checks.one_of(*LANGUAGES), "en", "Language of the screen."),
+    Key("table.map", checks.one_of(*BOARDS), "celaeno", "Map of a new game."),
+    Key(
+        "table.factions",
+        checks.factions(),
+        ["great_cthulhu", "crawling_chaos", "black_goat"],
+        "Factions of a new game, in seating order (T3, T4).",
+    ),
+    Key("table.sides", checks.sides(), {}, "Board sides of a new game (T4, D1)."),
+    Key(
+        "table.agony_faces",
+        checks.die_faces(),
+        list(DEFAULT_AGONY_FACES),
+        "Faces of the Agony die (C19).",
+    ),
+    Key(
+        "table.silence_at_start", checks.flag(), False, "Everyone starts with a Silence token (I1)."
+    ),
+    Key(
+        "table.tomes_refresh_at_doom",
+        checks.flag(),
+        True,
+        "Face-down Tomes flip face up at each Doom Phase (C11).",
+    ),
+    *(
+        Key(
+            f"dreamlands.citadels.{citadel}",
+            checks.text(40),
+            "",
+            'Printed Area name of this Citadel (D4); "" = show its label.',
+        )
+        for citadel in CITADELS
+    ),
+    Key(
+        "device.state_dir",
+        checks.text(4096),
+        "",
+        'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
+    ),
+)
+KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
+SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
+BUTTON_NAMES = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
+
+
+class ConfigError(Exception):
+    """Every problem found in one configuration file, one line each."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    custodian: int
+    librarian: int
+    phase: int
+    up: int
+    down: int
+    ok: int
+    back: int
+    encoder_a: int | None  # None: no rotary encoder fitted ("none" in the file)
+    encoder_b: int | None
+    hold_time: float
+    repeat_delay: float
+    repeat_rate: float
+
+    def pins(self) -> dict[str, int]:
+        """Logical button name → BCM pin, the encoder outputs included when fitted."""
+        named = {name: getattr(self, name) for name in (*BUTTON_NAMES, "encoder_a", "encoder_b")}
+        return {name: pin for name, pin in named.items() if pin is not None}
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    port: str  # "auto", "simulated", "none", a device path or a pyserial URL
+    baud: int
+    match: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    width: int
+    height: int
+    fullscreen: bool | Literal["auto"]
+    rotation: int
+    language: str
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    map: str
+    factions: tuple[str, ...]
+    sides: Mapping[str, int]  # empty: the default by player count (T4)
+    agony_faces: tuple[int, ...]
+    silence_at_start: bool
+    tomes_refresh_at_doom: bool
+
+    def new_game(self) -> dict[str, Any]:
+        """The ``new_game`` command (spec/journal.md) these defaults describe, as JSON."""
+        command: dict[str, Any] = {
+            "type": "new_game",
+            "map": self.map,
+            "factions": [*self.factions],
+        }
+        if self.sides:
+            command["sides"] = dict(self.sides)
+        command["settings"] = {
+            "agony_faces": [*self.agony_faces],
+            "silence_at_start": self.silence_at_start,
+            "tomes_refresh_at_doom": self.tomes_refresh_at_doom,
+        }
+        return command
+
+
+@dataclass(frozen=True)
+class DeviceConfig:
+    state_dir: str  # "": see device.paths.state_dir
+
+
+@dataclass(frozen=True)
+class Config:
+    buttons: ButtonsConfig
+    reader: ReaderConfig
+    screen: ScreenConfig
+    table: TableConfig
+    citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
+    device: DeviceConfig
+    source: str  # the file it came from, or "(defaults)"
+
+
+def default_config() -> Config:
+    return _build(_checked({}, "(defaults)")[0], "(defaults)")
+
+
+def load_config(path: str | os.PathLike[str]) -> Config:
+    """The configuration in ``path``; :class:`ConfigError` lists every problem in it."""
+    name = str(path)
+    document = _read_document(Path(path), name)
+    found, problems = _flatten(document, name)
+    values, invalid = _checked(found, name)
+    problems += invalid
+    if not invalid:  # rules between keys need every key valid on its own
+        problems += _consistency(values, name)
+    if problems:
+        raise ConfigError(problems)
+    return _build(values, name)
+
+
+def _read_document(path: Path, name: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise ConfigError([f"{name}: no such file"]) from None
+    except UnicodeDecodeError as error:
+        raise ConfigError([f"{name}: not UTF-8 text (byte {error.start})"]) from None
+    except OSError as error:
+        raise ConfigError([f"{name}: cannot read: {error.strerror}"]) from None
+    except tomllib.TOMLDecodeError as error:
+        # tomllib's message ends with "(at line N, column M)".
+        raise ConfigError([f"{name}: not valid TOML: {error}"]) from None
+
+
+def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
+    found: dict[str, Any] = {}
+    problems: list[str] = []
+    for dotted, value in _walk(document, ""):
+        if dotted in KEYS_BY_NAME:
+            found[dotted] = value
+        else:
+            problems.append(_unknown(dotted, isinstance(value, dict), name))
+    return found, problems
+
+
+def _walk(table: Mapping[str, Any], prefix: str) -> Iterator[tuple[str, Any]]:
+    # Descend into sections (and their parents, like "dreamlands"); anything else is a key.
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and dotted not in KEYS_BY_NAME and _is_section(dotted):
+            yield from _walk(value, dotted + ".")
+        else:
+            yield dotted, value
+
+
+def _is_section(dotted: str) -> bool:
+    return any(section == dotted or section.startswith(dotted + ".") for section in SECTIONS)
+
+
+def _unknown(dotted: str, is_table: bool, name: str) -> str:
+    section = dotted if is_table and "." not in dotted else dotted.rpartition(".")[0]
+    if section and not _is_section(section):
+        return f"{name}: [{section}]: unknown section{_did_you_mean(section, SECTIONS)}"
+    return f"{name}: {dotted}: unknown key{_did_you_mean(dotted, list(KEYS_BY_NAME))}"
+
+
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _checked(found: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for key in KEYS:
+        raw = found.get(key.name, key.default)
+        try:
+            values[key.name] = key.check.convert(raw)
+        except Wrong as wrong:
+            detail = f" ({wrong.detail})" if wrong.detail else ""
+            got = toml_literal(raw)
+            problems.append(f"{name}: {key.name}: expected {key.check.expected}, got {got}{detail}")
+    return values, problems
+
+
+def _consistency(values: Mapping[str, Any], name: str) -> list[str]:
+    return [f"{name}: {problem}" for problem in (*_pin_clashes(values), *_sides_problems(values))]
+
+
+def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
+    problems = []
+    users: dict[int, list[str]] = {}
+    for field in (*BUTTON_NAMES, "encoder_a", "encoder_b"):
+        pin = values[f"buttons.{field}"]
+        if pin is not None:
+            users.setdefault(pin, []).append(f"buttons.{field}")
+    for pin, (first, *others) in users.items():
+        problems += [f"{key}: GPIO {pin} is already used by {first}" for key in others]
+    if (values["buttons.encoder_a"] is None) != (values["buttons.encoder_b"] is None):
+        problems.append('buttons.encoder_b: an encoder needs both pins, or both "none"')
+    return problems
+
+
+def _sides_problems(values: Mapping[str, Any]) -> list[str]:
+    sides: dict[str, int] = values["table.sides"]
+    if not sides:
+        return []
+    boards = BOARDS[values["table.map"]]
+    if sorted(sides) != sorted(boards):
+        wanted = " and ".join(boards)
+        return [f"table.sides: the {values['table.map']} map needs exactly {wanted}"]
+    players = len(values["table.factions"])
+    wanted_sides = {3: [3, 3], 4: [3, 5], 5: [5, 5]}[players]  # T4
+    if sorted(sides.values()) != wanted_sides:
+        pair = " and ".join(str(n) for n in wanted_sides)
+        return [f"table.sides: {players} players use the {pair}-player sides (T4)"]
+    return []
+
+
+def _build(values: Mapping[str, Any], source: str) -> Config:
+    def section(prefix: str) -> dict[str, Any]:
+        return {key.field: values[key.name] for key in KEYS if key.section == prefix}
+
+    table = section("table")
+    table["sides"] = MappingProxyType(table["sides"])
+
+    citadels = {name: label for name, label in section("dreamlands.citadels").items() if label}
+    return Config(
+        buttons=ButtonsConfig(**section("buttons")),
+        reader=ReaderConfig(**section("reader")),
+        screen=ScreenConfig(**section("screen")),
+        table=TableConfig(**table),
+        citadels=MappingProxyType(citadels),
+        device=DeviceConfig(**section("device")),
+        source=source,
+    )
+
+
+def example() -> str:
+    """A commented configuration file holding every key at its default."""
+    lines = [
+        "# Configuration of the Celaeno table companion (celaeno config --example).",
+        "# Every key is optional: a key left out takes the value shown here.",
+        "# Check a file with: celaeno check-config FILE",
+    ]
+    for section in SECTIONS:
+        lines += ["", f"[{section}]"]
+        for key in (key for key in KEYS if key.section == section):
+            comment = f"{key.help} Allowed: {key.check.expected}."
+            lines += textwrap.wrap(comment, 96, initial_indent="# ", subsequent_indent="# ")
+            lines.append(f"{key.field} = {toml_literal(key.default)}")
+    return "\n".join(lines) + "\n"

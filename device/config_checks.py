@@ -1,0 +1,194 @@
+"""Value checks for the configuration table in :mod:`device.config`.
+
+A :class:`Check` knows how to describe what it expects (for error messages and the
+commented example) and how to turn a TOML value into the typed value the app uses,
+raising :class:`Wrong` when the value does not fit.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
+
+# BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
+MAX_BCM_PIN = 27
+NOT_FITTED = "none"
+
+
+class Wrong(ValueError):
+    """The value does not fit; ``detail`` says why when "expected …" alone is not enough."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Check:
+    expected: str
+    convert: Callable[[Any], Any]
+
+
+def toml_literal(value: object) -> str:
+    """``value`` written as TOML (for the example and for "got …" in messages)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_literal(item) for item in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{key} = {toml_literal(item)}" for key, item in value.items())
+        return "{" + (f" {inner} " if inner else "") + "}"
+    return str(value)
+
+
+def _is_whole(value: object) -> bool:
+    # TOML booleans arrive as Python bools, which are ints too: never a number here.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(low: int, high: int) -> Check:
+    def convert(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise Wrong
+        return value
+
+    return Check(f"a whole number from {low} to {high}", convert)
+
+
+def number(low: float, high: float, unit: str) -> Check:
+    def convert(value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise Wrong
+        result = float(value)
+        if math.isnan(result) or not low <= result <= high:
+            raise Wrong
+        return result
+
+    return Check(f"a number of {unit} from {low:g} to {high:g}", convert)
+
+
+def one_of(*options: object) -> Check:
+    def convert(value: object) -> object:
+        # Compare with the type too, so that 1 does not pass for true.
+        if not any(type(value) is type(option) and value == option for option in options):
+            raise Wrong
+        return value
+
+    return Check(_alternatives([toml_literal(option) for option in options]), convert)
+
+
+def pin() -> Check:
+    return Check(f"a BCM GPIO number from 0 to {MAX_BCM_PIN}", whole(0, MAX_BCM_PIN).convert)
+
+
+def optional_pin() -> Check:
+    def convert(value: object) -> int | None:
+        if value == NOT_FITTED:
+            return None
+        result: int = pin().convert(value)
+        return result
+
+    return Check(f'a BCM GPIO number from 0 to {MAX_BCM_PIN}, or "{NOT_FITTED}"', convert)
+
+
+def flag() -> Check:
+    return Check("true or false", one_of(True, False).convert)
+
+
+def text(max_length: int) -> Check:
+    def convert(value: object) -> str:
+        if not isinstance(value, str) or len(value) > max_length or "\n" in value:
+            raise Wrong
+        return value
+
+    return Check(f"a text of at most {max_length} characters on one line", convert)
+
+
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://")
+
+
+def serial_port(keywords: Sequence[str]) -> Check:
+    def convert(value: object) -> str:
+        if not isinstance(value, str):
+            raise Wrong
+        if value in keywords or value.startswith("/") or _URL.match(value):
+            return value
+        raise Wrong
+
+    choices = [toml_literal(word) for word in keywords]
+    expected = ", ".join(choices) + ', a device path such as "/dev/ttyACM0" or a pyserial URL'
+    return Check(expected, convert)
+
+
+def patterns() -> Check:
+    def convert(value: object) -> tuple[str, ...]:
+        if not isinstance(value, list) or not value:
+            raise Wrong
+        if not all(isinstance(item, str) and item.strip() for item in value):
+            raise Wrong
+        return tuple(value)
+
+    return Check('a non-empty list of texts such as ["2e8a:*", "dice"]', convert)
+
+
+def factions() -> Check:
+    def convert(value: object) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise Wrong
+        unknown = [item for item in value if item not in FACTIONS]
+        if unknown:
+            raise Wrong(f"unknown: {', '.join(unknown)}")
+        twice = sorted({item for item in value if value.count(item) > 1})
+        if twice:
+            raise Wrong(f"named twice: {', '.join(twice)}")
+        if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            raise Wrong(f"{len(value)} named")
+        return tuple(value)
+
+    expected = (
+        f"a list of {MIN_PLAYERS} to {MAX_PLAYERS} different faction ids in seating order "
+        f"({', '.join(FACTIONS)})"
+    )
+    return Check(expected, convert)
+
+
+def sides() -> Check:
+    def convert(value: object) -> dict[str, int]:
+        if not isinstance(value, dict):
+            raise Wrong
+        if not all(isinstance(key, str) and _is_whole(n) for key, n in value.items()):
+            raise Wrong
+        if any(n not in (3, 5) for n in value.values()):
+            raise Wrong("each side is 3 or 5")
+        return dict(value)
+
+    expected = (
+        "{} for the default by player count, or the side (3 or 5) of each board: "
+        "{ upper = 3, lower = 5 } on celaeno, { surface = 3, underworld = 5 } on dreamlands"
+    )
+    return Check(expected, convert)
+
+
+def die_faces() -> Check:
+    def convert(value: object) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) != 6:
+            raise Wrong
+        if not all(_is_whole(face) and 1 <= face <= 6 for face in value):
+            raise Wrong
+        return tuple(value)
+
+    return Check("a list of the 6 faces of the Agony die, each a whole number from 1 to 6", convert)
+
+
+def _alternatives(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
