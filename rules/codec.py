@@ -15,7 +15,6 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from rules.errors import JournalError
@@ -36,9 +35,14 @@ def json_name(field: dataclasses.Field[Any]) -> str:
     return str(field.metadata.get("json", field.name))
 
 
-@cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+    # Resolving string annotations is slow; a journal decodes thousands of commands.
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def decode(cls: type[T], obj: object, where: str) -> T:
@@ -54,7 +58,9 @@ def decode(cls: type[T], obj: object, where: str) -> T:
     for field in fields:
         name = json_name(field)
         if name in obj:
-            values[field.name] = _decode_value(_hints(cls)[field.name], obj[name], f"{where}.{name}")
+            values[field.name] = _decode_value(
+                _hints(cls)[field.name], obj[name], f"{where}.{name}"
+            )
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             raise JournalError("error.journal.missing_field", where=where, field=name)
     return cls(**values)

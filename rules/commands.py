@@ -163,4 +163,3 @@ class YogSothoth(Command):
 @dataclass(frozen=True)
 class Undo(Command):
     pass
-

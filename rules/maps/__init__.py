@@ -7,6 +7,8 @@ the printed name in lower case with every run of other characters turned into ``
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -79,7 +81,5 @@ def _load() -> None:
     if not _MAPS:
         from rules.maps import celaeno  # noqa: F401
 
-        try:
-            from rules.maps import dreamlands  # noqa: F401
-        except ImportError:  # until the Dreamlands boards exist
-            pass
+        with contextlib.suppress(ImportError):  # until the Dreamlands boards exist
+            importlib.import_module("rules.maps.dreamlands")

@@ -7,7 +7,8 @@ modules listed in ``_SECTIONS`` so that each package keeps its own words, but
 there is one lookup and one test that every key exists in every language.
 
 Templates use ``str.format`` fields with a *kind* as format spec, so ids become
-names in the right language: ``{by:faction}``, ``{area:area}``, ``{tome:tome}``,
+names in the right language: ``{by:faction}``, ``{area:area}`` (a label: "Black Hall"),
+``{area:place}`` (in a sentence: "the Black Hall"), ``{tome:tome}``,
 and counted nouns ``{n:units}`` ("1 Unit", "2 Units").
 """
 
@@ -23,7 +24,9 @@ LANGUAGES: tuple[str, ...] = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
 
 # Format specs that turn an id into a name: the id is looked up as "<spec>.<id>".
-NAME_KINDS = frozenset({"faction", "area", "tome", "monster", "phase", "citadel", "board", "floor"})
+NAME_KINDS = frozenset(
+    {"faction", "area", "place", "tome", "monster", "phase", "citadel", "board", "floor"}
+)
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,9 @@ class Text:
 
 def text(key: str, **params: Any) -> Text:
     """Build a :class:`Text`; the short form used throughout the code."""
-    return Text(key, MappingProxyType(dict(params)))
+    # Lists become tuples so that a Text, once made, cannot change under the screen.
+    frozen = {name: tuple(v) if isinstance(v, list) else v for name, v in params.items()}
+    return Text(key, MappingProxyType(frozen))
 
 
 class _CatalogueFormatter(string.Formatter):
@@ -56,7 +61,7 @@ class _CatalogueFormatter(string.Formatter):
             return _join(value, self.lang)
         if format_spec and format_spec.isidentifier():
             return _counted(format_spec, int(value), self.lang)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def _counted(noun: str, count: int, lang: str) -> str:
@@ -128,4 +133,12 @@ def _load() -> None:
 
 
 # Each owner's words live in its own module below rules/text/.
-_SECTIONS: tuple[str, ...] = ("names", "game", "dreamlands", "normandie", "screen", "prompts", "hardware")
+_SECTIONS: tuple[str, ...] = (
+    "names",
+    "game",
+    "dreamlands",
+    "normandie",
+    "screen",
+    "prompts",
+    "hardware",
+)

@@ -99,8 +99,31 @@ _OTHER_JA = {
 }
 
 
+# English running text says "the Black Hall" but "Yr and the Nhhngr" and "Leng":
+# an Area whose printed name starts with a common noun or adjective takes "the".
+_TAKES_ARTICLE = frozenset(
+    {
+        *("Floating", "Fountain", "Cursed", "Barrier", "Lake", "Chamber", "Oubliette", "Blue"),
+        *("Red", "Black", "Scorched", "Porphyr", "Hyperquarium", "Charnel", "Horrorium"),
+        *("Byakhiary", "Sunken", "Enchanted", "Vale", "Ruins", "Tower", "Plain", "Vaults", "Sea"),
+    }
+)
+
+
 def _area_names() -> dict[str, str]:
     return {f"area.{area.id}": area.name for area in all_areas()}
+
+
+def _place(name: str) -> str:
+    return f"the {name}" if name.split()[0] in _TAKES_ARTICLE else name
+
+
+def _place_names_en() -> dict[str, str]:
+    return {f"place.{area.id}": _place(area.name) for area in all_areas()}
+
+
+def _place_names_ja() -> dict[str, str]:
+    return {f"place.{area.id}": area.name for area in all_areas()}
 
 
 def _tome_names_en() -> dict[str, str]:
@@ -112,10 +135,12 @@ EN: dict[str, str] = {
     **_tome_names_en(),
     **_OTHER_EN,
     **_area_names(),
+    **_place_names_en(),
 }
 JA: dict[str, str] = {
     **{f"faction.{key}": name for key, name in _FACTIONS_JA.items()},
     **{f"tome.{key}": name for key, name in _TOMES_JA.items()},
     **_OTHER_JA,
     **_area_names(),
+    **_place_names_ja(),
 }

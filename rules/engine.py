@@ -1,0 +1,121 @@
+"""``apply(state, command)``: the one entry point of the Cthulhu Wars rules.
+
+Returns the new state and the events it caused, or raises a RulesError that names
+the rule; a refused command changes nothing (states are immutable values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules import agony, dreamlands, gates, phases, tomes
+from rules.commands import (
+    Activate,
+    AssignAgony,
+    Command,
+    NewGame,
+    NextPhase,
+    Roll,
+    Satisfy,
+    SetGate,
+    SpendSilence,
+    Undo,
+    UnflipTome,
+    UseTome,
+)
+from rules.errors import RulesError
+from rules.outcome import Handler, Step
+from rules.setup import start
+from rules.state import AssignPending, GameState, RollPending, SatisfyPending
+from rules.text import Text, text
+
+_HANDLERS: dict[type[Command], Handler] = {
+    NextPhase: phases.next_phase,  # type: ignore[dict-item]
+    SetGate: gates.set_gate,  # type: ignore[dict-item]
+    Activate: agony.activate,  # type: ignore[dict-item]
+    AssignAgony: agony.assign_agony,  # type: ignore[dict-item]
+    Satisfy: agony.satisfy,  # type: ignore[dict-item]
+    SpendSilence: tomes.spend_silence,  # type: ignore[dict-item]
+    UseTome: tomes.use_tome,  # type: ignore[dict-item]
+    UnflipTome: tomes.unflip_tome,  # type: ignore[dict-item]
+}
+
+# What answers each kind of pending decision, and the rule that made it pending.
+_ANSWERS: dict[type, tuple[type[Command], str]] = {
+    AssignPending: (AssignAgony, "C13"),
+    SatisfyPending: (Satisfy, "C17"),
+}
+_ROLL_RULES = {"agony": "C19", "bhole": "D8", "zoogs": "D14"}
+
+
+def apply(state: GameState | None, cmd: Command) -> Step:
+    """The state after ``cmd`` and what the table must do, or RulesError."""
+    if state is None:
+        if not isinstance(cmd, NewGame):
+            raise RulesError("journal", "error.journal.first_new_game")
+        return start(cmd)
+    if isinstance(cmd, Undo):
+        return undo(state)
+    if isinstance(cmd, NewGame):
+        raise RulesError("journal", "error.journal.new_game_twice")
+    _check_game_goes_on(state, cmd)
+    new_state, events = _dispatch(state, cmd)
+    return replace(new_state, previous=state, last_command=cmd), events
+
+
+def undo(state: GameState) -> Step:
+    """Take back the last command not itself undone (journal spec: dice included)."""
+    if state.previous is None or state.last_command is None:
+        raise RulesError("journal", "error.nothing_to_undo")
+    return state.previous, [text("event.undone", what=describe_command(state.last_command))]
+
+
+def describe_command(cmd: Command) -> Text:
+    return text(f"command.{cmd.TYPE}")
+
+
+def _check_game_goes_on(state: GameState, cmd: Command) -> None:
+    if state.winner is not None:
+        raise RulesError("D5", "error.game_over", faction=state.winner)
+    pending = state.pending
+    if pending is None:
+        if isinstance(cmd, Roll | AssignAgony | Satisfy):
+            raise RulesError(
+                "journal", "error.nothing_pending", command=text(f"command.{cmd.TYPE}")
+            )
+        return
+    answer: type[Command]
+    if isinstance(pending, RollPending):
+        answer, rule = Roll, _ROLL_RULES[pending.purpose]
+    else:
+        answer, rule = _ANSWERS[type(pending)]
+    if not isinstance(cmd, answer):
+        raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
+
+
+def _dispatch(state: GameState, cmd: Command) -> Step:
+    if isinstance(cmd, Roll):
+        return _roll(state, cmd)
+    # Dreamlands handlers check the map themselves, naming their own rule.
+    handler = _HANDLERS.get(type(cmd)) or dreamlands.HANDLERS.get(type(cmd))
+    if handler is None:
+        raise RulesError("journal", "error.journal.not_this_game", type=cmd.TYPE)
+    return handler(state, cmd)
+
+
+def _roll(state: GameState, cmd: Roll) -> Step:
+    pending = state.pending
+    assert isinstance(pending, RollPending)
+    rule = _ROLL_RULES[pending.purpose]
+    if len(cmd.values) != pending.dice:
+        raise RulesError(rule, "error.roll_count", wanted=pending.dice, got=len(cmd.values))
+    for value in cmd.values:
+        if value not in pending.faces:
+            raise RulesError(rule, f"error.roll_face.{pending.purpose}", value=value)
+    if pending.purpose == "agony":
+        return agony.roll_agony(state, cmd.values[0])
+    state, events = dreamlands.resolve_roll(state, cmd.values)
+    if state.pending is None and state.phase == "doom":
+        state, more = phases.enter_action(state)
+        events += more
+    return state, events
