@@ -1,0 +1,64 @@
+"""The input events hardware hands to the app: the only thing passed from hardware/ to device/.
+
+Sources (GPIO buttons, keyboard, dice reader) call ``post(event)`` from their own threads; the
+app passes ``queue.Queue.put``, so posting is thread-safe and never touches game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+# The logical buttons. "undo" has no button of its own: it is what holding BACK means.
+BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back", "undo")
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """A logical button was pressed (after debounce, hold and repeat were worked out)."""
+
+    button: str
+
+    def __post_init__(self) -> None:
+        if self.button not in BUTTONS:
+            raise ValueError(f"unknown button {self.button!r}; buttons are {', '.join(BUTTONS)}")
+
+
+@dataclass(frozen=True)
+class DiceRead:
+    """A ROLL line exactly as the reader sent it; the device checks it against the pending roll."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ReaderError:
+    """An ERR line: the reader saw a roll but could not read it (cocked die, die off the tray)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ReaderHello:
+    """A HELLO line, sent by a reader after power-up or reset."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class ReaderStatus:
+    """The reader's link and how many lines it sent that could not be used.
+
+    ``rejected`` counts garbled, overlong, bad-checksum, malformed and unknown lines since the
+    reader was started; ``last_rejected`` is the last such line as text (for the status screen).
+    """
+
+    status: Literal["connected", "disconnected"]
+    rejected: int = 0
+    last_rejected: str | None = None
+
+
+InputEvent: TypeAlias = ButtonPressed | DiceRead | ReaderError | ReaderHello | ReaderStatus
+Post: TypeAlias = Callable[[InputEvent], None]
