@@ -43,3 +43,8 @@ class StepClock:
     def advance(self, seconds: float) -> float:
         self.now += seconds
         return self.now
+
+
+@pytest.fixture()
+def clock() -> StepClock:
+    return StepClock()

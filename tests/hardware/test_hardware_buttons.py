@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from conftest import StepClock
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import (
@@ -20,15 +20,12 @@ from hardware.buttons import (
 from hardware.events import ButtonPressed, InputEvent
 from hardware.gestures import Timing
 
+StepClock = Any  # the conftest fixture's clock, stepped by hand
+
 
 @pytest.fixture()
 def events() -> queue.Queue[InputEvent]:
     return queue.Queue()
-
-
-@pytest.fixture()
-def clock() -> StepClock:
-    return StepClock()
 
 
 @pytest.fixture()
