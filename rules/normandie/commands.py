@@ -1,0 +1,209 @@
+"""The journal commands of a Shadows over Normandie battle (rules/normandie/JOURNAL.md).
+
+Every type starts with ``nz_`` so it can never clash with a Cthulhu Wars command.
+Values a random draw or a die produces arrive inside commands (Z1): the rules stay
+pure and a replay rebuilds the battle exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules.codec import optional
+from rules.commands import Command, command
+
+
+@dataclass(frozen=True)
+class Tiles:
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class MassGraveSpec:
+    id: str
+    spaces: tuple[str, ...]
+    single_use: bool = False  # printed X1
+
+
+@dataclass(frozen=True)
+class GearSpec:
+    reanimator_serum: int = 0  # Z11
+    serum_dart_gun: int = 0  # Z12
+
+
+@dataclass(frozen=True)
+class NormandieSettings:
+    """Table settings where the seed is silent or garbled (Z12 range, Chapter 3 table)."""
+
+    dart_gun_range: int | None = None  # None: the players judge the range
+    black_sun_row_as_printed: bool = False
+
+
+@command("nz_new_battle")
+@dataclass(frozen=True)
+class NzNewBattle(Command):
+    tiles: Tiles
+    players: tuple[str, ...]
+    initiative: str
+    zombies: Mapping[str, int]  # every Zombies token and its movement; all start in the bag
+    chapter: int | None = optional()
+    controller: str | None = optional()  # "game" (default) or the player who runs them (Z5)
+    impassable: tuple[str, ...] = ()
+    mass_graves: tuple[MassGraveSpec, ...] = ()
+    gear: Mapping[str, GearSpec] | None = optional()
+    derleth: str | None = optional()  # Chapter 1: the id Erghöl Derleth will have
+    door: str | None = optional()  # Chapter 2: the red space by the jail door
+    settings: NormandieSettings | None = optional()
+
+
+@command("nz_place_unit")
+@dataclass(frozen=True)
+class NzPlaceUnit(Command):
+    """A unit comes onto the battlefield; a Zombies unit comes out of the bag."""
+
+    unit: str
+    kind: str
+    space: str
+    owner: str | None = optional()
+    movement: int | None = optional()  # Zombies take theirs from the token
+    name: str | None = optional()
+    worth: int | None = optional()
+    life_points: int | None = optional()
+    summoned: bool | None = optional()
+
+
+@command("nz_move_unit")
+@dataclass(frozen=True)
+class NzMoveUnit(Command):
+    """Where a unit now stands after the players moved it (their own activations)."""
+
+    unit: str
+    space: str
+
+
+@command("nz_eliminate")
+@dataclass(frozen=True)
+class NzEliminate(Command):
+    unit: str
+    by: str | None = optional()  # the player whose unit eliminated it (Chapter 3 points)
+
+
+@command("nz_wound")
+@dataclass(frozen=True)
+class NzWound(Command):
+    """Life points lost by a unit that has them (the Shoggoth, Chapter 3)."""
+
+    unit: str
+    life_points: int
+    by: str | None = optional()
+
+
+@command("nz_initiative")
+@dataclass(frozen=True)
+class NzInitiative(Command):
+    player: str
+
+
+@command("nz_suppressed")
+@dataclass(frozen=True)
+class NzSuppressed(Command):
+    """How many Suppressed tokens a unit has now (the players' own bookkeeping)."""
+
+    unit: str
+    count: int
+
+
+@command("nz_next_phase")
+@dataclass(frozen=True)
+class NzNextPhase(Command):
+    pass
+
+
+@command("nz_order")
+@dataclass(frozen=True)
+class NzOrder(Command):
+    """The activation order of the Zombies this phase (Z5, Z6, I3)."""
+
+    order: tuple[str, ...]
+
+
+@command("nz_choose_target")
+@dataclass(frozen=True)
+class NzChooseTarget(Command):
+    """Which of the equally closest infantry units the pending Zombie goes for (Z5, I3)."""
+
+    target: str
+
+
+@command("nz_assault")
+@dataclass(frozen=True)
+class NzAssault(Command):
+    """The pending Zombie Assault was rolled and resolved (Z7)."""
+
+    roll: int
+    eliminated: tuple[str, ...] = ()
+
+
+@command("nz_control")
+@dataclass(frozen=True)
+class NzControl(Command):
+    """A Master of the dead gives an Order to a Zombies unit (Z9)."""
+
+    master: str
+    zombie: str
+
+
+@command("nz_create")
+@dataclass(frozen=True)
+class NzCreate(Command):
+    """A Master of the dead creates Zombies at a Mass Grave (Z10)."""
+
+    master: str
+    grave: str
+
+
+@command("nz_serum")
+@dataclass(frozen=True)
+class NzSerum(Command):
+    """A unit uses a Reanimator serum token (Z11)."""
+
+    unit: str
+
+
+@command("nz_draw")
+@dataclass(frozen=True)
+class NzDraw(Command):
+    """The Zombies token drawn from the bag for the pending creation, and where it goes (Z1)."""
+
+    token: str
+    space: str
+
+
+@command("nz_dart")
+@dataclass(frozen=True)
+class NzDart(Command):
+    """A unit fires a Serum dart gun token at a Zombies unit (Z12)."""
+
+    unit: str
+    zombie: str
+    mark: str
+
+
+@command("nz_bind")
+@dataclass(frozen=True)
+class NzBind(Command):
+    """A character casts Bind Zombies (Z13)."""
+
+    caster: str
+    zombie: str
+
+
+@command("nz_engage")
+@dataclass(frozen=True)
+class NzEngage(Command):
+    """A paralysed Zombies unit is engaged in melee: eliminated at once (Z13)."""
+
+    zombie: str
+    by: str | None = optional()
