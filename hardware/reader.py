@@ -1,0 +1,196 @@
+"""The serial dice reader: one thread reads lines, posts what they say, and survives unplugging.
+
+The thread opens the port (a path, a pyserial URL such as ``loop://``, or ``auto``), feeds every
+read to :class:`~hardware.protocol.LineParser` and posts :class:`DiceRead`, :class:`ReaderError`,
+:class:`ReaderHello` and :class:`ReaderStatus`. It answers PING with PONG itself. When the port
+fails (USB unplugged, pty closed) it posts "disconnected" and tries again every second until the
+port is back; nothing else stops. The app may send EXPECT and IDLE from its own thread.
+
+A roll is reported exactly as read; whether it fits the pending roll is the device's business.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Any, Literal
+
+from hardware.events import Post, ReaderStatus
+from hardware.ports import DEFAULT_PATTERNS, find_port
+from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
+from rules.text import Text, text
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BAUD = 9600
+RECONNECT_INTERVAL = 1.0  # seconds between attempts to reopen a missing port
+READ_TIMEOUT = 0.1  # how long a read waits; also bounds how long close() waits for the thread
+WRITE_TIMEOUT = 0.5  # a reader that stops reading must not block the app thread
+
+
+class DiceReader:
+    """Reads a dice reader on ``port`` and posts input events; see the module docstring.
+
+    ``on_rejected`` (optional, called on the reader thread) receives each unusable line with the
+    reason, for diagnostics such as ``celaeno dice-monitor``; the app only needs the counts in
+    :class:`ReaderStatus`.
+    """
+
+    def __init__(
+        self,
+        post: Post,
+        port: str = "auto",
+        *,
+        baud: int = DEFAULT_BAUD,
+        patterns: Sequence[str] = DEFAULT_PATTERNS,
+        on_rejected: Callable[[Rejected], None] | None = None,
+        reconnect_interval: float = RECONNECT_INTERVAL,
+    ) -> None:
+        if baud <= 0:
+            raise ValueError(f"baud must be a positive number, not {baud}")
+        self._post, self._port, self._baud = post, port, baud
+        self._patterns = tuple(patterns)
+        self._on_rejected = on_rejected
+        self._interval = reconnect_interval
+        self._parser = LineParser()
+        self._stop = threading.Event()
+        self._lock = threading.Lock()  # guards _serial between the thread and send_*
+        self._serial: Any = None
+        self._thread: threading.Thread | None = None
+        self._status: Literal["connected", "disconnected"] | None = None
+        self._rejected = 0
+        self._last_rejected: str | None = None
+        self._last_failure = ""
+
+    # --- the app's side -------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._thread is None and not self._stop.is_set():
+            self._thread = threading.Thread(target=self._run, name="dice-reader", daemon=True)
+            self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def send_expect(self, count: int, die: str) -> bool:
+        """Tell the reader a roll of ``count`` dice is wanted; False if no reader is connected."""
+        if die not in DICE:
+            raise ValueError(f"die must be one of {', '.join(DICE)}, not {die!r}")
+        if not 1 <= count <= 30:
+            raise ValueError(f"a roll is 1 to 30 dice, not {count}")
+        return self._send(f"EXPECT {count} {die}")
+
+    def send_idle(self) -> bool:
+        """Tell the reader no roll is wanted now; False if no reader is connected."""
+        return self._send("IDLE")
+
+    def __enter__(self) -> DiceReader:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- the reader thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            port = self._open()
+            if port is not None:
+                self._set_status("connected")
+                self._serve(port)
+                self._parser.reset()
+            if not self._stop.is_set():
+                self._set_status("disconnected")
+                self._stop.wait(self._interval)
+
+    def _open(self) -> Any:
+        import serial
+
+        url = find_port(self._patterns) if self._port == "auto" else self._port
+        try:
+            if url is None:
+                raise LookupError("no serial port matches the reader patterns")
+            port = serial.serial_for_url(
+                url, baudrate=self._baud, timeout=READ_TIMEOUT, write_timeout=WRITE_TIMEOUT
+            )
+        except (LookupError, ValueError, OSError, serial.SerialException) as error:
+            self._note_failure(f"dice reader {self._port}: {error}")
+            return None
+        self._last_failure = ""
+        with self._lock:
+            self._serial = port
+        return port
+
+    def _serve(self, port: Any) -> None:
+        import serial
+
+        try:
+            while not self._stop.is_set():
+                for item in self._parser.feed(port.read(port.in_waiting or 1)):
+                    self._handle(item)
+        except (OSError, serial.SerialException) as error:
+            log.warning("dice reader %s lost: %s", self._port, error)
+        finally:
+            with self._lock:
+                self._serial = None
+            port.close()
+
+    def _handle(self, item: Parsed) -> None:
+        if isinstance(item, Ping):
+            self._send("PONG")
+        elif isinstance(item, Rejected):
+            self._rejected += 1
+            self._last_rejected = item.line
+            if self._on_rejected is not None:
+                self._on_rejected(item)
+            self._post_status()
+        else:
+            self._post(item)
+
+    def _send(self, line: str) -> bool:
+        import serial
+
+        data = f"{line}\n".encode("ascii")
+        assert len(data) <= MAX_LINE + 1
+        with self._lock:
+            if self._serial is None:
+                return False
+            try:
+                self._serial.write(data)
+            except (OSError, serial.SerialException) as error:
+                log.warning("dice reader %s: could not send %s: %s", self._port, line, error)
+                return False
+        return True
+
+    def _set_status(self, status: Literal["connected", "disconnected"]) -> None:
+        if status != self._status:
+            self._status = status
+            self._post_status()
+
+    def _post_status(self) -> None:
+        assert self._status is not None
+        self._post(ReaderStatus(self._status, self._rejected, self._last_rejected))
+
+    def _note_failure(self, message: str) -> None:
+        # Said once, not every second while the reader stays unplugged.
+        if message != self._last_failure:
+            log.warning("%s (retrying every %g s)", message, self._interval)
+            self._last_failure = message
+
+
+def status_text(status: ReaderStatus) -> Text:
+    """The reader's status line for the screen."""
+    if status.status == "disconnected":
+        return text("hardware.reader.disconnected")
+    if status.rejected:
+        return text("hardware.reader.connected_rejecting", n=status.rejected)
+    return text("hardware.reader.connected")

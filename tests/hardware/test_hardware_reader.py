@@ -1,0 +1,231 @@
+"""The reader thread over pyserial: real pseudo-terminals (os.openpty) and loop://."""
+
+from __future__ import annotations
+
+import os
+import queue
+import time
+import tty
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
+from hardware.protocol import Rejected
+from hardware.reader import DiceReader, status_text
+
+Events = queue.Queue[InputEvent]
+
+
+class Pty:
+    """A pseudo-terminal whose master end the test writes, as a reader's firmware would."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def read_line(self, timeout: float = 2.0) -> bytes:
+        end, data = time.monotonic() + timeout, b""
+        os.set_blocking(self.master, False)
+        while not data.endswith(b"\n") and time.monotonic() < end:
+            try:
+                data += os.read(self.master, 100)
+            except BlockingIOError:
+                time.sleep(0.01)
+        return data
+
+    def close(self) -> None:
+        # Once only: a closed fd number may already belong to something else.
+        if self.master >= 0:
+            os.close(self.master)
+            os.close(self.slave)
+            self.master = self.slave = -1
+
+
+@pytest.fixture()
+def pty() -> Iterator[Pty]:
+    opened = Pty()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture()
+def events() -> Events:
+    return queue.Queue()
+
+
+def wait_for(
+    events: Events, wanted: Callable[[InputEvent], bool], timeout: float = 2.0
+) -> InputEvent:
+    """The first event that is ``wanted``, skipping others; fails after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while (left := end - time.monotonic()) > 0:
+        try:
+            event = events.get(timeout=left)
+        except queue.Empty:
+            break
+        if wanted(event):
+            return event
+    raise AssertionError(f"nothing wanted arrived within {timeout} s")
+
+
+def connected(event: InputEvent) -> bool:
+    return isinstance(event, ReaderStatus) and event.status == "connected"
+
+
+def disconnected(event: InputEvent) -> bool:
+    return isinstance(event, ReaderStatus) and event.status == "disconnected"
+
+
+def not_status(event: InputEvent) -> bool:
+    return not isinstance(event, ReaderStatus)
+
+
+@pytest.fixture()
+def reader(pty: Pty, events: Events) -> Iterator[DiceReader]:
+    with DiceReader(events.put, pty.path) as started:
+        started.start()
+        wait_for(events, connected)
+        yield started
+
+
+def test_valid_lines_with_lf_and_crlf_are_posted_in_order(
+    reader: DiceReader, pty: Pty, events: Events
+) -> None:
+    pty.write(b"HELLO pico-dice 1.2\r\nROLL 4 2 6 1 1 5\nERR cocked\r\nROLL 2*0F\r\n")
+    found = [wait_for(events, not_status) for _ in range(4)]
+    assert found == [
+        ReaderHello("pico-dice", "1.2"),
+        DiceRead((4, 2, 6, 1, 1, 5)),
+        ReaderError("cocked"),
+        DiceRead((2,)),
+    ]
+
+
+def test_bad_lines_are_counted_in_the_status(reader: DiceReader, pty: Pty, events: Events) -> None:
+    pty.write(b"ROLL 2*0E\n" + b"ROLL " + b"1 " * 60 + b"\nWHAT\nROLL 3\n")
+    statuses = [wait_for(events, lambda e: isinstance(e, ReaderStatus)) for _ in range(3)]
+    assert [(s.status, s.rejected) for s in statuses] == [("connected", n) for n in (1, 2, 3)]
+    assert statuses[-1] == ReaderStatus("connected", 3, "WHAT")
+    assert wait_for(events, not_status) == DiceRead((3,))
+
+
+def test_a_partial_line_at_a_read_timeout_is_kept(
+    reader: DiceReader, pty: Pty, events: Events
+) -> None:
+    pty.write(b"ROLL 5")
+    time.sleep(0.3)  # several 0.1 s read timeouts pass with half a line in hand
+    pty.write(b" 6\n")
+    assert wait_for(events, not_status) == DiceRead((5, 6))
+
+
+def test_ping_is_answered_with_pong(reader: DiceReader, pty: Pty) -> None:
+    pty.write(b"PING\n")
+    assert pty.read_line() == b"PONG\n"
+
+
+def test_expect_and_idle_reach_the_reader(reader: DiceReader, pty: Pty) -> None:
+    assert reader.send_expect(3, "agony")
+    assert pty.read_line() == b"EXPECT 3 agony\n"
+    assert reader.send_idle()
+    assert pty.read_line() == b"IDLE\n"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(min_size=1, max_size=400))
+def test_a_valid_roll_right_after_random_bytes_is_still_read(garbage: bytes) -> None:
+    pty, events = Pty(), queue.Queue[InputEvent]()
+    try:
+        with DiceReader(events.put, pty.path) as reader:
+            reader.start()
+            wait_for(events, connected)
+            pty.write(garbage + b"\nROLL 6 6\n")
+            assert wait_for(events, lambda e: e == DiceRead((6, 6)))
+    finally:
+        pty.close()
+
+
+def test_unplug_then_a_new_pty_at_the_same_path_reconnects_within_2_s(
+    tmp_path: Path, events: Events
+) -> None:
+    link = tmp_path / "celaeno-dice"
+    first = Pty()
+    link.symlink_to(first.path)
+    second = None
+    try:
+        with DiceReader(events.put, str(link)) as reader:
+            reader.start()
+            wait_for(events, connected)
+            first.close()  # the cable is pulled
+            wait_for(events, disconnected)
+            second = Pty()
+            link.unlink()
+            link.symlink_to(second.path)
+            plugged_at = time.monotonic()
+            wait_for(events, connected, timeout=2.0)
+            assert time.monotonic() - plugged_at < 2.0
+            second.write(b"ROLL 1\n")
+            assert wait_for(events, not_status) == DiceRead((1,))
+    finally:
+        first.close()
+        if second is not None:
+            second.close()
+
+
+def test_a_missing_port_is_disconnected_and_close_is_prompt(tmp_path: Path, events: Events) -> None:
+    reader = DiceReader(events.put, str(tmp_path / "no-such-tty"))
+    reader.start()
+    assert wait_for(events, lambda e: True) == ReaderStatus("disconnected", 0, None)
+    assert not reader.send_idle()
+    started = time.monotonic()
+    reader.close()
+    reader.close()
+    assert time.monotonic() - started < 1.0
+
+
+def test_over_loop_url_what_is_sent_comes_back_and_is_rejected(events: Events) -> None:
+    rejected: list[Rejected] = []
+    with DiceReader(events.put, "loop://", on_rejected=rejected.append) as reader:
+        reader.start()
+        wait_for(events, connected)
+        assert reader.send_expect(2, "d6")
+        status = wait_for(events, lambda e: isinstance(e, ReaderStatus) and e.rejected == 1)
+        assert status == ReaderStatus("connected", 1, "EXPECT 2 d6")
+    assert rejected == [Rejected("EXPECT 2 d6", "unknown")]
+
+
+def test_close_before_start_and_twice_is_harmless(events: Events) -> None:
+    reader = DiceReader(events.put, "loop://")
+    reader.close()
+    reader.start()  # after close: stays closed
+    reader.close()
+    assert events.empty()
+
+
+@pytest.mark.parametrize(("count", "die"), [(0, "d6"), (31, "d6"), (1, "d20")])
+def test_expect_refuses_impossible_rolls(events: Events, count: int, die: str) -> None:
+    with pytest.raises(ValueError):
+        DiceReader(events.put, "loop://").send_expect(count, die)
+
+
+def test_a_bad_baud_is_refused(events: Events) -> None:
+    with pytest.raises(ValueError, match="baud"):
+        DiceReader(events.put, "loop://", baud=0)
+
+
+def test_status_text_in_both_languages() -> None:
+    assert status_text(ReaderStatus("connected")).render("en") == "Dice reader connected"
+    assert (
+        status_text(ReaderStatus("connected", 3, "x")).render("en")
+        == "Dice reader connected (3 unreadable lines)"
+    )
+    assert (
+        status_text(ReaderStatus("disconnected", 1)).render("ja").startswith("ダイスリーダー未接続")
+    )
