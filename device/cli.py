@@ -13,7 +13,9 @@ from collections.abc import Sequence
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
+    "device.replaycmd",
     "device.configcmd",
+    "hardware.tools",
 )
 
 
@@ -21,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="celaeno",
         description="Table companion for Cthulhu Wars (Library at Celaeno, Dreamlands) "
-        "and the Zombies of Shadows over Normandie.",
+        "and the Zombies of Shadows over Normandie. Without a command it runs the companion.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -33,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["run", *(argv or [])]) if "run" in _commands(parser) else args
+        # A bare `celaeno` (as systemd and a newcomer type it) starts the companion.
+        args = parser.parse_args(["run"])
     if not hasattr(args, "func"):
         parser.print_help()
         return 2
@@ -41,16 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # e.g. `celaeno replay x | head`
+    except BrokenPipeError:  # e.g. `celaeno replay x --events | head`
         sys.stderr.close()
         return 0
-
-
-def _commands(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._subparsers._group_actions if parser._subparsers else ():
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
 
 
 if __name__ == "__main__":

@@ -152,15 +152,11 @@ def satisfy(state: GameState, cmd: Satisfy) -> Step:
 
 
 def _payment_event(cmd: Satisfy, agony: int, area: str) -> Text:
-    parts = [
-        text(key, n=n, area=area)
-        for key, n in (
-            ("pay.units", cmd.units),
-            ("pay.doom", cmd.doom),
-            ("pay.tomes", len(cmd.tomes)),
-        )
-        if n
-    ]
+    parts = [text("pay.units", n=cmd.units, area=area)] if cmd.units else []
+    if cmd.doom:
+        parts.append(text("pay.doom", n=cmd.doom))
+    if cmd.tomes:
+        parts.append(text("pay.tomes", tomes=[text(f"tome.{tome}") for tome in cmd.tomes]))
     ignored = agony - cmd.units - cmd.doom - len(cmd.tomes)
     if not parts:
         return text("event.agony_unpaid", faction=cmd.faction, n=agony)

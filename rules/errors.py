@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.text import Text, render, text
+from rules.text import Text, render_fragment, text
 
 
 class RulesError(ValueError):
@@ -20,7 +20,7 @@ class RulesError(ValueError):
         super().__init__(self.describe())
 
     def describe(self, lang: str = "en") -> str:
-        return f"{self.rule}: {render(self.reason, lang)}"
+        return f"{self.rule}: {render_fragment(self.reason, lang)}"
 
 
 class JournalError(RulesError):

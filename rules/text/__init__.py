@@ -8,7 +8,8 @@ there is one lookup and one test that every key exists in every language.
 
 Templates use ``str.format`` fields with a *kind* as format spec, so ids become
 names in the right language: ``{by:faction}``, ``{area:area}`` (a label: "Black Hall"),
-``{area:place}`` (in a sentence: "the Black Hall"), ``{tome:tome}``,
+``{area:place}`` (in a sentence: "the Black Hall"), ``{by:who}`` (in a sentence: "the
+Yellow Sign"; a sentence's first letter is capitalised), ``{tome:tome}``,
 and counted nouns ``{n:units}`` ("1 Unit", "2 Units").
 """
 
@@ -25,7 +26,7 @@ DEFAULT_LANGUAGE = "en"
 
 # Format specs that turn an id into a name: the id is looked up as "<spec>.<id>".
 NAME_KINDS = frozenset(
-    {"faction", "area", "place", "tome", "monster", "phase", "citadel", "board", "floor"}
+    {"faction", "who", "area", "place", "tome", "monster", "phase", "citadel", "board", "floor"}
 )
 
 
@@ -70,7 +71,7 @@ def _counted(noun: str, count: int, lang: str) -> str:
 
 
 def _join(items: Sequence[Any], lang: str) -> str:
-    rendered = [render(item, lang) if isinstance(item, Text) else str(item) for item in items]
+    rendered = [render_fragment(i, lang) if isinstance(i, Text) else str(i) for i in items]
     if lang == "ja":
         return "、".join(rendered)
     if len(rendered) <= 2:
@@ -91,9 +92,16 @@ def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def render(item: Text, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A whole sentence: "{by:who} spends" starts "The Yellow Sign spends"."""
+    rendered = render_fragment(item, lang)
+    return rendered[:1].upper() + rendered[1:]
+
+
+def render_fragment(item: Text, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Part of a sentence (a name, a clause, a reason after "C16: "): no capital added."""
     template = lookup(item.key, lang)
     params = {
-        name: render(value, lang) if isinstance(value, Text) else value
+        name: render_fragment(value, lang) if isinstance(value, Text) else value
         for name, value in item.params.items()
     }
     return _CatalogueFormatter(lang).format(template, **params)

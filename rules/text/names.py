@@ -7,7 +7,7 @@ the board in front of him.
 
 from __future__ import annotations
 
-from rules.maps import all_areas
+from rules.maps import Area, all_areas
 
 _FACTIONS_EN = {
     "great_cthulhu": "Great Cthulhu",
@@ -35,6 +35,8 @@ _FACTIONS_JA = {
     "daemon_sultan": "魔王",
     "bubastis": "ブバスティス",
 }
+# In running English text: "the Yellow Sign spends", but "Great Cthulhu spends".
+_NO_ARTICLE = frozenset({"great_cthulhu", "crawling_chaos", "bubastis"})
 _TOMES_JA = {
     "barrier_of_naach_tith": "ナアク＝ティスの障壁",
     "guardian_under_the_lake": "湖の底の守護者",
@@ -110,8 +112,14 @@ _TAKES_ARTICLE = frozenset(
 )
 
 
+def _printed_areas() -> tuple[Area, ...]:
+    # Dreamlands Citadels have no known printed name: rules/text/dreamlands.py names
+    # them by board and label in each language (D4).
+    return tuple(area for area in all_areas() if area.citadel is None)
+
+
 def _area_names() -> dict[str, str]:
-    return {f"area.{area.id}": area.name for area in all_areas()}
+    return {f"area.{area.id}": area.name for area in _printed_areas()}
 
 
 def _place(name: str) -> str:
@@ -119,11 +127,11 @@ def _place(name: str) -> str:
 
 
 def _place_names_en() -> dict[str, str]:
-    return {f"place.{area.id}": _place(area.name) for area in all_areas()}
+    return {f"place.{area.id}": _place(area.name) for area in _printed_areas()}
 
 
 def _place_names_ja() -> dict[str, str]:
-    return {f"place.{area.id}": area.name for area in all_areas()}
+    return {f"place.{area.id}": area.name for area in _printed_areas()}
 
 
 def _tome_names_en() -> dict[str, str]:
@@ -132,6 +140,10 @@ def _tome_names_en() -> dict[str, str]:
 
 EN: dict[str, str] = {
     **{f"faction.{key}": name for key, name in _FACTIONS_EN.items()},
+    **{
+        f"who.{key}": name if key in _NO_ARTICLE else f"the {name}"
+        for key, name in _FACTIONS_EN.items()
+    },
     **_tome_names_en(),
     **_OTHER_EN,
     **_area_names(),
@@ -139,6 +151,7 @@ EN: dict[str, str] = {
 }
 JA: dict[str, str] = {
     **{f"faction.{key}": name for key, name in _FACTIONS_JA.items()},
+    **{f"who.{key}": name for key, name in _FACTIONS_JA.items()},
     **{f"tome.{key}": name for key, name in _TOMES_JA.items()},
     **_OTHER_JA,
     **_area_names(),

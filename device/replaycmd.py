@@ -1,0 +1,64 @@
+"""``celaeno replay FILE``: rebuild a game from its journal and print it.
+
+Prints the final state as the spec's JSON (or the plain-words event log with
+``--events``). A refused command or malformed line stops it with exit status 2 and
+``line N: <reason>`` on standard error — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.journal import ReplayError, replay, state_json
+from rules.text import LANGUAGES, render
+
+EXIT_REFUSED = 2
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="rebuild a game from a journal file and print its state",
+        description="Replay a journal (JSON Lines) and print the final state as JSON.",
+    )
+    parser.add_argument("file", help="journal file, or - for standard input")
+    parser.add_argument("--events", action="store_true", help="print the event log in plain words")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of --events")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        lines = _read_lines(args.file)
+    except OSError as error:
+        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return EXIT_REFUSED
+    try:
+        state, events = replay(lines)
+    except ReplayError as error:
+        print(f"line {error.line}: {error.error.describe(args.lang)}", file=sys.stderr)
+        return EXIT_REFUSED
+    if state is None:
+        print("line 1: the journal holds no command", file=sys.stderr)
+        return EXIT_REFUSED
+    if args.events:
+        _print_lines((render(event, args.lang) for event in events), sys.stdout)
+    else:
+        print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _read_lines(name: str) -> list[str]:
+    if name == "-":
+        return sys.stdin.read().splitlines()
+    return Path(name).read_text(encoding="utf-8").splitlines()
+
+
+def _print_lines(lines: Iterable[str], out: TextIO) -> None:
+    for line in lines:
+        out.write(line + "\n")

@@ -1,0 +1,45 @@
+"""The text catalogue: every key in every language, with the same fields."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from rules.text import LANGUAGES, catalogue, render, sections, text, translate
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_key_exists_in_english_and_japanese() -> None:
+    english, japanese = catalogue("en"), catalogue("ja")
+    assert sorted(set(english) ^ set(japanese)) == []
+    assert len(LANGUAGES) == 2
+
+
+@pytest.mark.parametrize("key", sorted(catalogue("en")))
+def test_translations_use_the_same_fields(key: str) -> None:
+    assert _fields(catalogue("en")[key]) == _fields(catalogue("ja")[key]), key
+
+
+def test_no_key_is_defined_by_two_sections() -> None:
+    seen: dict[str, str] = {}
+    for name, english, _ in sections():
+        for key in english:
+            assert key not in seen, f"{key} in {seen.get(key)} and {name}"
+            seen[key] = name
+
+
+def test_names_and_counts_render_in_both_languages() -> None:
+    said = text(
+        "event.to_oubliette", faction="crawling_chaos", n=2, area="black_hall", to="oubliette"
+    )
+    assert render(said) == "Crawling Chaos moves 2 Units from the Black Hall to the Oubliette."
+    assert render(said, "ja") == "這い寄る混沌は2ユニットをBlack HallからOublietteへ移動させる。"
+    assert translate("units.one", n=1) == "1 Unit"
+
+
+def test_a_missing_key_falls_back_to_the_key_instead_of_crashing() -> None:
+    assert translate("no.such.key", "ja") == "No.such.key"

@@ -1,0 +1,93 @@
+"""Journal commands: exact JSON round trips, and malformed lines refused with a reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.commands import COMMAND_TYPES, command_to_json, parse_command
+from rules.errors import JournalError
+
+EXAMPLES = [
+    {
+        "type": "new_game",
+        "map": "celaeno",
+        "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"],
+    },
+    {
+        "type": "new_game",
+        "map": "dreamlands",
+        "factions": ["sleeper", "ancients", "windwalker", "bubastis"],
+        "sides": {"surface": 3, "underworld": 5},
+        "settings": {
+            "agony_faces": [1, 2, 2, 3, 3, 4],
+            "silence_at_start": True,
+            "tomes_refresh_at_doom": False,
+        },
+    },
+    {"type": "next_phase"},
+    {"type": "set_gate", "area": "fountain", "gate": True, "controller": "black_goat"},
+    {"type": "set_gate", "area": "fountain", "gate": True, "controller": None},
+    {"type": "set_gate", "area": "fountain", "gate": False, "controller": None},
+    {
+        "type": "set_gate",
+        "area": "surface_citadel_3",
+        "gate": True,
+        "controller": "opener_of_the_way",
+        "unit": "yog_sothoth",
+    },
+    {"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "black_hall"},
+    {"type": "roll", "values": [3]},
+    {"type": "roll", "values": [4, 2, 6, 1, 1, 5]},
+    {"type": "assign_agony", "present": {"yellow_sign": 1}, "assign": {"yellow_sign": 1}},
+    {
+        "type": "satisfy",
+        "faction": "great_cthulhu",
+        "units": 1,
+        "doom": 2,
+        "tomes": ["guardian_under_the_lake"],
+    },
+    {"type": "spend_silence", "by": "sleeper", "for": "unflip", "tome": "larvae_of_the_outer_gods"},
+    {"type": "spend_silence", "by": "sleeper", "for": "barrier"},
+    {"type": "use_tome", "by": "sleeper", "tome": "yr_and_the_nhhngr"},
+    {"type": "unflip_tome", "by": "sleeper", "tome": "yr_and_the_nhhngr", "pay": "elder_sign"},
+    {"type": "bhole", "event": "killed"},
+    {"type": "zoogs_removed", "area": "surface_citadel_1_2", "count": 2},
+    {"type": "yog_sothoth", "area": None},
+    {"type": "undo"},
+]
+
+
+@pytest.mark.parametrize("obj", EXAMPLES, ids=lambda obj: obj["type"])
+def test_json_round_trip_is_exact(obj: dict[str, object]) -> None:
+    cmd = parse_command(obj)
+    assert command_to_json(cmd) == obj
+    assert parse_command(json.loads(json.dumps(command_to_json(cmd)))) == cmd
+
+
+def test_every_cthulhu_wars_command_type_has_an_example() -> None:
+    cthulhu_wars = {name for name in COMMAND_TYPES if not name.startswith("nz_")}
+    assert cthulhu_wars <= {obj["type"] for obj in EXAMPLES}
+
+
+@pytest.mark.parametrize(
+    ("obj", "says"),
+    [
+        ({"type": "roll", "values": [1], "value": 2}, "roll: unknown field “value”."),
+        ({"type": "roll"}, "roll: missing field “values”."),
+        ({"type": "roll", "values": "3"}, "roll.values: expected a list."),
+        ({"type": "roll", "values": [True]}, "roll.values[0]: expected a whole number."),
+        (
+            {"type": "activate", "monster": "bhole", "by": "x", "area": "y"},
+            "activate.monster: expected",
+        ),
+        ({"type": "teleport"}, "unknown command type “teleport”."),
+        ([1, 2], "command: expected a JSON object."),
+    ],
+)
+def test_malformed_commands_say_what_is_wrong(obj: object, says: str) -> None:
+    with pytest.raises(JournalError) as caught:
+        parse_command(obj)
+    assert caught.value.rule == "journal"
+    assert says in str(caught.value)
