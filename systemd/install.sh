@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Install the Celaeno table companion on a fresh Raspberry Pi OS Bookworm (Lite or Desktop).
+#
+#   sudo systemd/install.sh            install or update, then (re)start the service
+#   systemd/install.sh --dry-run       print every step, change nothing (no root needed)
+#
+# Safe to run twice: every step either checks first or is idempotent, an existing
+# /etc/celaeno/celaeno.toml is kept (and checked), and re-running updates the app.
+#
+# Why the venv uses --system-site-packages: gpiozero needs lgpio on a Pi 5 (RPi.GPIO
+# does not work there), and lgpio on PyPI is a source package that needs the C library
+# and swig to build. Debian's python3-lgpio is built for the Pi already, so the venv
+# sees it and pip installs only what Debian does not provide. The pip extra [pi] is
+# not used here for the same reason.
+set -euo pipefail
+
+SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DESTDIR="${DESTDIR:-}"   # prefix for every path written (packaging, tests); empty = /
+PREFIX="/opt/celaeno"
+VENV="$PREFIX/venv"
+APP_USER="celaeno"
+GROUPS_NEEDED="gpio dialout video render input"
+CONFIG="/etc/celaeno/celaeno.toml"
+UNIT="/etc/systemd/system/celaeno.service"
+UDEV_RULE_SOURCE="$SOURCE/hardware/99-celaeno-dice-reader.rules"
+UDEV_RULE="/etc/udev/rules.d/99-celaeno-dice-reader.rules"
+APT_PACKAGES=(
+    python3 python3-venv python3-pip
+    python3-lgpio            # GPIO for gpiozero, Pi 5 included
+    libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri   # SDL's kmsdrm driver loads these
+    libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0  # for a pygame-ce built on the Pi
+    fonts-noto-cjk           # Japanese on screen
+)
+
+DRY_RUN=0
+usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+for argument in "$@"; do
+    case "$argument" in
+        --dry-run) DRY_RUN=1 ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option: $argument" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+step() { printf '\n== %s\n' "$*"; }
+note() { printf '   %s\n' "$*"; }
+# Print a command as it could be pasted into a shell (quoted only where needed).
+show() {
+    local line="+" word
+    for word in "$@"; do
+        if [[ "$word" =~ ^[A-Za-z0-9_./:=,@%+-]+$ ]]; then line+=" $word"
+        else line+=" '${word//\'/\'\\\'\'}'"; fi
+    done
+    printf '%s\n' "$line"
+}
+# Print a command, then run it unless this is a dry run.
+run() {
+    show "$@"
+    if [ "$DRY_RUN" -eq 0 ]; then "$@"; fi
+}
+
+if [ "$DRY_RUN" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run as root (sudo $0), or with --dry-run to see the steps" >&2
+    exit 1
+fi
+if [ "$DRY_RUN" -eq 1 ]; then echo "Dry run: printing the steps, changing nothing."; fi
+if ! grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then
+    note "warning: this is not Debian/Raspberry Pi OS Bookworm; continuing anyway"
+fi
+
+step "1. System packages"
+run apt-get update
+run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+step "2. User $APP_USER and its groups"
+for group in $GROUPS_NEEDED; do
+    # The unit's SupplementaryGroups= fails the start if a group is missing.
+    if getent group "$group" >/dev/null; then note "group $group exists"
+    else run groupadd --system "$group"; fi
+done
+if getent passwd "$APP_USER" >/dev/null; then
+    note "user $APP_USER exists"
+else
+    run useradd --system --user-group --home-dir /var/lib/celaeno --no-create-home \
+        --shell /usr/sbin/nologin --comment "Celaeno table companion" "$APP_USER"
+fi
+run usermod --append --groups "${GROUPS_NEEDED// /,}" "$APP_USER"
+
+step "3. Virtual environment $VENV and the app"
+if [ -x "$DESTDIR$VENV/bin/python" ]; then
+    note "virtual environment exists"
+else
+    run python3 -m venv --system-site-packages "$DESTDIR$VENV"
+fi
+run "$DESTDIR$VENV/bin/pip" install --upgrade "$SOURCE"
+
+step "4. Configuration $CONFIG"
+run install -d -m 0755 "$DESTDIR$(dirname "$CONFIG")"
+if [ -e "$DESTDIR$CONFIG" ]; then
+    note "keeping the existing configuration; checking it:"
+    run "$DESTDIR$VENV/bin/celaeno" check-config "$DESTDIR$CONFIG" || \
+        note "warning: fix the configuration, the service refuses to start with it"
+else
+    printf '+ %s > %s\n' "$VENV/bin/celaeno config --example" "$DESTDIR$CONFIG"
+    if [ "$DRY_RUN" -eq 0 ]; then
+        "$DESTDIR$VENV/bin/celaeno" config --example > "$DESTDIR$CONFIG.new"
+        chmod 0644 "$DESTDIR$CONFIG.new"
+        mv "$DESTDIR$CONFIG.new" "$DESTDIR$CONFIG"
+    fi
+fi
+
+step "5. udev rule for the dice reader"
+if [ -f "$UDEV_RULE_SOURCE" ] || [ "$DRY_RUN" -eq 1 ]; then
+    [ -f "$UDEV_RULE_SOURCE" ] || note "($UDEV_RULE_SOURCE is not there yet)"
+    run install -D -m 0644 "$UDEV_RULE_SOURCE" "$DESTDIR$UDEV_RULE"
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty --action=add
+else
+    note "skipped: $UDEV_RULE_SOURCE not found; reader.port = \"auto\" still finds the reader"
+fi
+
+step "6. systemd unit"
+run install -D -m 0644 "$SOURCE/systemd/celaeno.service" "$DESTDIR$UNIT"
+run systemctl daemon-reload
+# The companion draws on tty1 (kmsdrm needs a free VT); log in on tty2 or over ssh.
+run systemctl disable getty@tty1.service
+run systemctl enable celaeno.service
+run systemctl restart celaeno.service
+
+step "Done"
+note "status: systemctl status celaeno    logs: journalctl -u celaeno -f"
+note "configuration: $CONFIG (check it with: $VENV/bin/celaeno check-config $CONFIG)"
