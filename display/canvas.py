@@ -1,0 +1,86 @@
+"""Drawing inside one panel, keeping a record of every label and the box it had.
+
+The record (:class:`Label`) is what the tests read to check that every label fits
+its box, nothing overlaps and the prompt is on screen; the screen keeps it too for
+touch (the rectangles of the choices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from display import colours, flow
+from display.colours import Colour
+from display.flow import Laid, Para, Sizes
+
+
+@dataclass(frozen=True)
+class Label:
+    """One piece of drawn text (or icon): where it went and the box it had to stay in."""
+
+    panel: str
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    px: int
+    truncated: bool
+
+
+@dataclass
+class Canvas:
+    surface: pygame.Surface
+    panel: str
+    rect: pygame.Rect
+    sizes: Sizes
+    pad: int
+    labels: list[Label] = field(default_factory=list)
+    choice_rects: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+
+    @property
+    def inner(self) -> pygame.Rect:
+        return self.rect.inflate(-2 * self.pad, -2 * self.pad)
+
+    @property
+    def strip(self) -> pygame.Rect:
+        """The inside of a one-line bar: full padding at the sides, little above and below."""
+        return self.rect.inflate(-2 * self.pad, -max(2, self.pad // 3))
+
+    def background(self, colour: Colour = colours.PANEL, edge: bool = True) -> None:
+        self.surface.fill(colours.BACKGROUND, self.rect)
+        box = self.rect.inflate(-max(2, self.pad // 2), -max(2, self.pad // 2))
+        pygame.draw.rect(self.surface, colour, box, border_radius=self.pad)
+        if edge:
+            pygame.draw.rect(self.surface, colours.PANEL_EDGE, box, 1, border_radius=self.pad)
+
+    def box(
+        self, rect: pygame.Rect, fill: Colour, edge: Colour | None = None, width: int = 2
+    ) -> None:
+        pygame.draw.rect(self.surface, fill, rect, border_radius=max(2, self.pad // 2))
+        if edge is not None:
+            pygame.draw.rect(self.surface, edge, rect, width, border_radius=max(2, self.pad // 2))
+
+    def text(
+        self, paras: Sequence[Para], box: pygame.Rect, align: str = "left", valign: str = "top"
+    ) -> Laid:
+        """Fit ``paras`` into ``box`` (shrinking as needed), draw and record them."""
+        laid = flow.fit(paras, box.w, box.h, self.sizes)
+        self.draw_laid(laid, box, align, valign)
+        return laid
+
+    def draw_laid(
+        self, laid: Laid, box: pygame.Rect, align: str = "left", valign: str = "top"
+    ) -> None:
+        x = box.x + ((box.w - laid.width) // 2 if align == "center" else 0)
+        y = box.y + ((box.h - laid.height) // 2 if valign == "center" else 0)
+        previous = self.surface.get_clip()
+        self.surface.set_clip(box.clip(previous))
+        for item in laid.items:
+            rect = item.rect.move(x, y)
+            flow.draw_item(self.surface, item, rect)
+            self.labels.append(
+                Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated)
+            )
+        self.surface.set_clip(previous)

@@ -1,0 +1,252 @@
+"""Inline layout: paragraphs of spans wrapped into a box, shrunk until they fit.
+
+Every piece of text on the screen goes through :func:`fit`, which is what makes the
+promise "no text overflows or overlaps" checkable: it tries the preferred sizes,
+then smaller ones down to the minimum legible size, and only then gives up by
+cutting lines, and says so (``Laid.truncated``) so tests can catch it.
+
+English wraps between words, Japanese between characters (closing punctuation stays
+with the character before it). A span marked ``atomic`` (a faction name, a chip such
+as "Overdue") never breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+import pygame
+
+from display import colours, icons
+from display.colours import Colour
+from display.typeface import font
+
+LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
+CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
+ICON_GAP = 0.3  # between an icon and its text
+SPAN_GAP = 0.45  # between an atomic span and the next
+SHRINK_STEPS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
+
+_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+# Characters that may not start a line (kinsoku): they stay with the one before.
+_NO_LINE_START = set(
+    "、。，．・：；？！ー」』）】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ…‥,.:;!?)"
+)
+_WORD = re.compile(r"\S+\s*")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text of one colour, optionally led by an icon and boxed as a chip."""
+
+    text: str = ""
+    colour: Colour = colours.TEXT
+    icon: str | None = None
+    icon_colour: Colour | None = None
+    chip: Colour | None = None  # background of a boxed span (implies atomic)
+    atomic: bool = False
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph: spans set in one size (``role``), wrapped to the box width."""
+
+    spans: tuple[Span, ...]
+    role: str = "body"
+    indent: float = 0.0  # left indent of every line, in font sizes
+    gap_before: float = 0.2  # extra space above, in font sizes
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Preferred pixel size of each role, and the floor nothing shrinks below."""
+
+    roles: dict[str, int]
+    minimum: int
+
+    def px(self, role: str, factor: float) -> int:
+        return max(self.minimum, round(self.roles[role] * factor))
+
+
+@dataclass
+class Placed:
+    """One drawn piece: its text (empty for a bare icon), where, and at what size."""
+
+    span: Span
+    text: str
+    rect: pygame.Rect
+    px: int
+
+
+@dataclass
+class Laid:
+    items: list[Placed] = field(default_factory=list)
+    height: int = 0
+    width: int = 0
+    factor: float = 1.0
+    truncated: bool = False
+
+
+@dataclass
+class _Unit:
+    """Tokens that must stay on one line, and the space owed after them."""
+
+    span: Span
+    text: str
+    width: int
+    space_after: int
+
+
+def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
+    """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits."""
+    laid = Laid()
+    for factor in SHRINK_STEPS:
+        laid = layout(paras, width, sizes, factor)
+        if laid.height <= height and laid.width <= width:
+            return laid
+        if all(sizes.px(p.role, factor) == sizes.minimum for p in paras):
+            break
+    return _cut(laid, width, height)
+
+
+def layout(paras: Sequence[Para], width: int, sizes: Sizes, factor: float = 1.0) -> Laid:
+    """Lay ``paras`` out at one size ``factor``, wrapping to ``width`` (height unbounded)."""
+    laid = Laid(factor=factor)
+    y = 0
+    for index, para in enumerate(paras):
+        px = sizes.px(para.role, factor)
+        if index:
+            y += round(para.gap_before * px)
+        y = _layout_para(para, px, width, y, laid)
+    laid.height = y
+    return laid
+
+
+def _layout_para(para: Para, px: int, width: int, y: int, laid: Laid) -> int:
+    line_h = round(px * LINE_SPACING)
+    left = round(para.indent * px)
+    x = left
+    for unit in _units(para, px):
+        if x > left and x + unit.width > width:
+            x, y = left, y + line_h
+        laid.items.append(Placed(unit.span, unit.text, pygame.Rect(x, y, unit.width, line_h), px))
+        laid.width = max(laid.width, x + unit.width)
+        x += unit.width + unit.space_after
+    return y + line_h
+
+
+def _units(para: Para, px: int) -> Iterator[_Unit]:
+    face = font(px)
+    space = face.size(" ")[0]
+    for span in para.spans:
+        if span.chip is not None or span.atomic:
+            yield _Unit(span, span.text, span_width(span, px, span.text), round(SPAN_GAP * px))
+            continue
+        tokens = _tokens(span.text)
+        if span.icon is not None:  # the icon is glued to the first word
+            first = tokens.pop(0) if tokens else ""
+            gap = space if first != first.rstrip() or not tokens else 0
+            yield _Unit(span, first.rstrip(), span_width(span, px, first.rstrip()), gap)
+            span = replace(span, icon=None)
+        for index, token in enumerate(tokens):
+            word = token.rstrip()
+            last = index == len(tokens) - 1  # a span ends like a word: a space before the next
+            gap = space if token != word or last else 0
+            yield _Unit(span, word, face.size(word)[0], gap)
+
+
+def _tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    for word in _WORD.findall(text):
+        if not _CJK.search(word):
+            tokens.append(word)
+            continue
+        for char in word:
+            if tokens and (char in _NO_LINE_START or char.isspace()):
+                tokens[-1] += char
+            else:
+                tokens.append(char)
+    return tokens
+
+
+def span_width(span: Span, px: int, text: str) -> int:
+    """Width of ``text`` set unbroken in ``span``'s style: icon, gap, text, chip padding."""
+    width = font(px).size(text)[0] if text else 0
+    if span.icon is not None:
+        width += icons.width(px) + (round(ICON_GAP * px) if text else 0)
+    if span.chip is not None:
+        width += 2 * round(CHIP_PAD * px)
+    return width
+
+
+def _cut(laid: Laid, width: int, height: int) -> Laid:
+    """Last resort at the minimum size: drop what falls outside the box, and say so."""
+    kept = [item for item in laid.items if item.rect.bottom <= height]
+    if kept and len(kept) < len(laid.items) and kept[-1].text:  # show that something was cut
+        last = kept[-1]
+        last.text = _ellipsize(last.text + " ", width - last.rect.x, last.px)
+        last.rect.w = min(width - last.rect.x, span_width(last.span, last.px, last.text))
+    for item in kept:
+        if item.rect.right > width:
+            item.text = _ellipsize(
+                item.text, width - item.rect.x - (item.rect.w - _text_w(item)), item.px
+            )
+            item.rect.w = width - item.rect.x
+    laid.items = kept
+    laid.height = min(laid.height, height)
+    laid.width = min(laid.width, width)
+    laid.truncated = True
+    return laid
+
+
+def _text_w(item: Placed) -> int:
+    return font(item.px).size(item.text)[0] if item.text else 0
+
+
+def draw(surface: pygame.Surface, laid: Laid, origin: tuple[int, int]) -> None:
+    """Draw laid-out items with their top-left at ``origin``."""
+    for item in laid.items:
+        draw_item(surface, item, item.rect.move(origin))
+
+
+def draw_item(surface: pygame.Surface, item: Placed, rect: pygame.Rect) -> None:
+    span, px = item.span, item.px
+    x = rect.x
+    if span.chip is not None:
+        box = rect.inflate(0, -round(px * 0.1))
+        pygame.draw.rect(surface, span.chip, box, border_radius=max(2, px // 5))
+        x += round(CHIP_PAD * px)
+    if span.icon is not None:
+        size = icons.width(px)
+        icons.draw(
+            surface,
+            span.icon,
+            pygame.Rect(x, rect.centery - size // 2, size, size),
+            span.icon_colour or span.colour,
+        )
+        x += size + round(ICON_GAP * px)
+    if item.text:
+        image = rendered(item.text, px, span.colour)
+        surface.blit(image, (x, rect.centery - image.get_height() // 2))
+
+
+_RENDERED: dict[tuple[str, int, Colour], pygame.Surface] = {}
+
+
+def rendered(text: str, px: int, colour: Colour) -> pygame.Surface:
+    """Anti-aliased text, cached: most frames redraw words drawn before."""
+    key = (text, px, colour)
+    image = _RENDERED.get(key)
+    if image is None:
+        if len(_RENDERED) > 4000:
+            _RENDERED.clear()
+        image = _RENDERED[key] = font(px).render(text, True, colour)
+    return image
+
+
+def _ellipsize(text: str, room: int, px: int) -> str:
+    face = font(px)
+    while text and face.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text + "…" if text else ""

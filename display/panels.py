@@ -1,0 +1,156 @@
+"""The six panels: what part of the View each depends on, and how each is drawn.
+
+``key(view)`` is a comparable snapshot of exactly the part of the view a panel shows;
+the screen redraws a panel only when its key changed (dirty regions). State parts are
+snapshotted as JSON text, so an app that mutates its state dict in place still gets
+the change drawn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from display import board, colours, prompt
+from display.canvas import Canvas
+from display.flow import Para, Span, layout
+from display.view import View
+from rules.text import render, translate
+
+PHASES: tuple[str, ...] = ("gather_power", "first_player", "doom", "action")  # T1
+
+
+@dataclass(frozen=True)
+class Panel:
+    key: Callable[[View], object]
+    draw: Callable[[Canvas, View], None]
+
+
+def _snapshot(state: Mapping[str, Any], leave_out: tuple[str, ...] = ()) -> str:
+    return json.dumps(
+        {k: v for k, v in state.items() if k not in leave_out}, sort_keys=True, default=str
+    )
+
+
+def _header_key(view: View) -> object:
+    return (view.state.get("round"), view.state.get("phase"), view.lang)
+
+
+def _draw_header(canvas: Canvas, view: View) -> None:
+    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    inner = canvas.strip
+    round_words = translate("screen.round", view.lang, n=view.state.get("round", "?"))
+    round_para = Para((Span(round_words, colours.TEXT),), "large")
+    wanted = layout([round_para], inner.w, canvas.sizes).width
+    round_box = pygame.Rect(inner.x, inner.y, min(wanted, round(inner.w * 0.25)), inner.h)
+    canvas.text([round_para], round_box, "left", "center")
+    gap = canvas.pad
+    track = pygame.Rect(
+        round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
+    )
+    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
+    for index, phase in enumerate(PHASES):
+        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
+        _draw_phase(canvas, box, phase, phase == view.state.get("phase"), view.lang)
+
+
+def _draw_phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
+    """The current phase is lit, framed thick and marked ▶: not told by colour alone."""
+    name = translate(f"phase.{phase}", lang)
+    if current:
+        canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
+        span = Span(name, colours.LIT_TEXT, icon="arrow")
+    else:
+        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
+        span = Span(name, colours.DIM)
+    canvas.text([Para((span,), "body")], box.inflate(-canvas.pad, -2), "center", "center")
+
+
+def _board_key(view: View) -> object:
+    return (_snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
+
+
+def _draw_board(canvas: Canvas, view: View) -> None:
+    canvas.background()
+    canvas.text(
+        board.paras(view.state, view.lang, view.citadel_names), canvas.inner.inflate(-canvas.pad, 0)
+    )
+
+
+def _hints_key(view: View) -> object:
+    return (view.prompt.hints, view.lang)
+
+
+def _draw_hints(canvas: Canvas, view: View) -> None:
+    """Each button as a light keycap with its name, then what it does now."""
+    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    spans: list[Span] = []
+    for hint in view.prompt.hints:
+        name = translate(f"screen.button.{hint.button}", view.lang)
+        spans.append(Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP))
+        spans.append(Span(render(hint.action, view.lang) + "  ", colours.TEXT, atomic=True))
+    canvas.text([Para(tuple(spans), "body")], canvas.strip, "left", "center")
+
+
+def _status_key(view: View) -> object:
+    status = view.status
+    return (status.reader, status.saved, status.rejected, view.lang)
+
+
+_READER_LOOK = {
+    "connected": ("check", colours.GOOD, colours.TEXT),
+    "simulated": ("ring", colours.DIM, colours.DIM),
+    "disconnected": ("cross", colours.BAD, colours.BAD),
+}
+
+
+def _draw_status(canvas: Canvas, view: View) -> None:
+    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    status, lang = view.status, view.lang
+    icon, icon_colour, colour = _READER_LOOK[status.reader]
+    spans = [
+        Span(
+            translate(f"screen.reader.{status.reader}", lang) + "  ",
+            colour,
+            icon=icon,
+            icon_colour=icon_colour,
+            atomic=True,
+        )
+    ]
+    if status.saved:
+        spans.append(
+            Span(
+                translate("screen.saved", lang) + "  ",
+                colours.DIM,
+                icon="check",
+                icon_colour=colours.GOOD,
+                atomic=True,
+            )
+        )
+    else:
+        spans.append(
+            Span(translate("screen.unsaved", lang) + "  ", colours.BAD, icon="cross", atomic=True)
+        )
+    if status.rejected:
+        spans.append(
+            Span(
+                translate("screen.rejected", lang, n=status.rejected),
+                colours.WARNING,
+                icon="warning",
+                atomic=True,
+            )
+        )
+    canvas.text([Para(tuple(spans), "small")], canvas.strip, "left", "center")
+
+
+PANELS: dict[str, Panel] = {
+    "header": Panel(_header_key, _draw_header),
+    "board": Panel(_board_key, _draw_board),
+    "prompt": Panel(prompt.key, prompt.draw),
+    "hints": Panel(_hints_key, _draw_hints),
+    "status": Panel(_status_key, _draw_status),
+}

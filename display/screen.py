@@ -1,0 +1,82 @@
+"""The screen: draws a :class:`~display.view.View` on a pygame surface, only what changed.
+
+Usage by the app::
+
+    screen = Screen(pygame.display.set_mode((800, 480)))
+    rects = screen.render(view)        # [] when nothing changed
+    if rects:
+        pygame.display.update(rects)
+    index = screen.choice_at(tap)      # a tap on a choice, or None
+
+The first render draws everything; later ones redraw only the panels whose part of
+the view changed (see :mod:`display.panels`), so an idle table costs no drawing.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import colours, typeface
+from display.canvas import Canvas, Label
+from display.layout import Regions, regions
+from display.panels import PANELS
+from display.view import View
+
+_NOTHING = object()
+
+
+class Screen:
+    def __init__(self, surface: pygame.Surface) -> None:
+        typeface.init()
+        self.surface = surface
+        self._regions = regions(surface.get_size())
+        self._keys: dict[str, object] = {}
+        self._labels: dict[str, list[Label]] = {}
+        self._choices: list[tuple[int, pygame.Rect]] = []
+
+    @property
+    def regions(self) -> Regions:
+        return self._regions
+
+    def render(self, view: View) -> list[pygame.Rect]:
+        """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
+        if self.surface.get_size() != self._regions.size:
+            self._regions = regions(self.surface.get_size())
+            self.invalidate()
+        if not self._keys:
+            self.surface.fill(colours.BACKGROUND)
+        dirty: list[pygame.Rect] = []
+        for name, panel in PANELS.items():
+            key = panel.key(view)
+            if self._keys.get(name, _NOTHING) == key:
+                continue
+            dirty.append(self._draw(name, view))
+            self._keys[name] = key
+        return dirty
+
+    def invalidate(self) -> None:
+        """Forget what is on screen: the next render draws everything (e.g. after a new window)."""
+        self._keys.clear()
+
+    def choice_at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the choice drawn at ``pos`` (a tap), or None."""
+        for index, rect in self._choices:
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def labels(self) -> list[Label]:
+        """Every piece of text on screen with the box it had to fit (for tests and checks)."""
+        return [label for name in PANELS for label in self._labels.get(name, [])]
+
+    def _draw(self, name: str, view: View) -> pygame.Rect:
+        rect = self._regions.panels()[name]
+        canvas = Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
+        previous = self.surface.get_clip()
+        self.surface.set_clip(rect)
+        PANELS[name].draw(canvas, view)
+        self.surface.set_clip(previous)
+        self._labels[name] = canvas.labels
+        if name == "prompt":
+            self._choices = canvas.choice_rects
+        return rect.copy()

@@ -1,0 +1,44 @@
+"""Render one View to a PNG without opening a window (``celaeno replay --screenshot``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from display.screen import Screen
+from display.view import View
+
+DEFAULT_SIZE = (800, 480)  # the official 7" display
+
+
+def render_surface(view: View, size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
+    """The whole frame on an off-screen surface (needs no video mode, only the font module)."""
+    width, height = size
+    if width <= 0 or height <= 0:
+        raise ValueError(f"screen size must be positive, got {width}x{height}")
+    surface = pygame.Surface(size)
+    Screen(surface).render(view)
+    return surface
+
+
+def save_screenshot(view: View, path: str | Path, size: tuple[int, int] = DEFAULT_SIZE) -> Path:
+    """Write the frame for ``view`` to ``path`` (PNG) and return the path."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(render_surface(view, size), str(target))
+    return target
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"800x480"`` → ``(800, 480)``; a clear ValueError for anything else."""
+    width, sep, height = text.lower().partition("x")
+    if (
+        not sep
+        or not width.isdigit()
+        or not height.isdigit()
+        or int(width) <= 0
+        or int(height) <= 0
+    ):
+        raise ValueError(f"size must look like 800x480, got {text!r}")
+    return int(width), int(height)

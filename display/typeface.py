@@ -1,0 +1,38 @@
+"""The one bundled typeface, loaded from the package at any pixel size.
+
+BIZ UDPGothic Bold (SIL OFL 1.1, licence in display/fonts/OFL.txt) covers Latin and
+Japanese, and was designed for legibility; the bold weight holds up in dim light at
+arm's length, so the screen uses it for everything and makes hierarchy with size and
+colour. Only ``pygame.font`` is initialised here (never the mixer).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+FONT_PATH = Path(__file__).with_name("fonts") / "BIZUDPGothic-Bold.ttf"
+LICENCE_PATH = Path(__file__).with_name("fonts") / "OFL.txt"
+
+
+def init() -> None:
+    """Initialise the pygame modules the screen needs: display and font, nothing else."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+@cache
+def font(px: int) -> pygame.font.Font:
+    """The typeface at ``px`` pixels (em size); cached, so layout can measure freely."""
+    init()
+    return pygame.font.Font(str(FONT_PATH), max(1, px))
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """Characters of ``text`` the typeface cannot draw (they would show as empty boxes)."""
+    face = font(20)
+    return {char for char, metric in zip(text, face.metrics(text), strict=True) if metric is None}

@@ -1,0 +1,100 @@
+"""What the app hands the screen: one frozen value per frame, pure data, no pygame.
+
+The app (device/) builds a :class:`View` after every accepted or refused input and
+calls ``Screen.render(view)``; the screen compares it with the previous one and
+redraws only the panels whose part changed. Nothing here is interpreted as game
+logic: the screen shows ``state`` as the rules left it and ``prompt`` as the
+controller phrased it.
+
+- ``state`` is exactly the state JSON of spec/journal.md (the dict ``celaeno
+  replay`` prints): version, map, sides, round, phase, factions, silence, tomes,
+  gates, custodian, librarian, pending, winner; Dreamlands adds bhole, zoogs,
+  yog_sothoth. The screen treats it as read-only.
+- Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
+  ``lang`` at draw time, so switching language needs no new View contents.
+- ``events`` are given oldest first; the screen shows as many of the newest as fit.
+- ``citadel_names`` maps a Dreamlands Citadel id (``surface_citadel_1_2`` …) to the
+  printed Area name the owner of the boards configured (D4); unnamed Citadels are
+  shown as "Surface Citadel 1–2" and so on.
+
+Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
+``librarian``, ``phase``, ``up``, ``down``, ``ok``, ``back``, ``undo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from rules.text import Text
+
+BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back", "undo")
+READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected")
+ReaderState = Literal["simulated", "connected", "disconnected"]
+
+
+def _empty() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the prompt's menu. A disabled choice is shown, marked, and not selectable."""
+
+    label: Text
+    detail: Text | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What pressing one physical button does now."""
+
+    button: str
+    action: Text
+
+    def __post_init__(self) -> None:
+        if self.button not in BUTTONS:
+            raise ValueError(f"unknown button {self.button!r}; expected one of {BUTTONS}")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the game waits for, in words, with the menu and the result of the last decision."""
+
+    title: Text
+    choices: tuple[Choice, ...] = ()
+    selected: int | None = None
+    hints: tuple[Hint, ...] = ()
+    result: Text | None = None
+
+
+@dataclass(frozen=True)
+class Status:
+    """The device's own health: dice reader, journal, refused input."""
+
+    reader: ReaderState = "simulated"
+    rejected: int = 0  # dice reader lines refused since start (misreads)
+    last_rejected: Text | None = None
+    saved: bool = True  # the journal holds every accepted command
+    error: Text | None = None  # the last refused input, in words (shown prominently)
+
+    def __post_init__(self) -> None:
+        if self.reader not in READER_STATES:
+            raise ValueError(
+                f"unknown reader state {self.reader!r}; expected one of {READER_STATES}"
+            )
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one frame shows."""
+
+    state: Mapping[str, Any]
+    prompt: Prompt
+    events: tuple[Text, ...] = ()
+    status: Status = field(default_factory=Status)
+    lang: str = "en"
+    citadel_names: Mapping[str, str] = field(default_factory=_empty)

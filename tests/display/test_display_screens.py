@@ -1,0 +1,116 @@
+"""Key states at every size and in both languages: labels fit, nothing overlaps, prompt shown.
+
+The PNGs land in tests/output/screens/ (gitignored) to be looked at: they are the product.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from display.canvas import Label
+from display.samples import SAMPLES, sample
+from display.screen import Screen
+from display.view import View
+from rules.text import LANGUAGES, render, render_fragment
+from tests.display.conftest import SIZES, surface
+
+
+def _render(view: View, size: tuple[int, int]) -> tuple[Screen, pygame.Surface]:
+    target = surface(size)
+    screen = Screen(target)
+    screen.render(view)
+    return screen, target
+
+
+def _squashed(words: str) -> str:
+    return "".join(words.split())
+
+
+def _panel_text(screen: Screen, panel: str) -> str:
+    return "".join(_squashed(label.text) for label in screen.labels() if label.panel == panel)
+
+
+def _overlaps(labels: list[Label]) -> list[tuple[str, str]]:
+    return [
+        (a.text, b.text)
+        for a, b in itertools.combinations(labels, 2)
+        if a.panel == b.panel and a.rect.colliderect(b.rect)
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_every_label_fits_its_box(
+    name: str, lang: str, size: tuple[int, int], screens_dir: Path
+) -> None:
+    view = sample(name, lang)
+    screen, target = _render(view, size)
+    pygame.image.save(target, str(screens_dir / f"{name}_{lang}_{size[0]}x{size[1]}.png"))
+    labels = screen.labels()
+    panels = screen.regions.panels()
+    assert labels
+    assert [label.text for label in labels if label.truncated] == []
+    for label in labels:
+        assert label.box.contains(label.rect), (
+            f"{label.text!r} leaves its box {label.box}: {label.rect}"
+        )
+        assert panels[label.panel].contains(label.rect), (
+            f"{label.text!r} leaves panel {label.panel}"
+        )
+    assert _overlaps(labels) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_no_text_under_18px_at_800x480(name: str, lang: str) -> None:
+    screen, _ = _render(sample(name, lang), (800, 480))
+    assert min(label.px for label in screen.labels()) >= 18
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_prompt_title_is_on_screen_and_biggest(name: str, lang: str, size: tuple[int, int]) -> None:
+    view = sample(name, lang)
+    screen, _ = _render(view, size)
+    assert _squashed(render(view.prompt.title, lang)) in _panel_text(screen, "prompt")
+    title_px = max(label.px for label in screen.labels() if label.panel == "prompt")
+    assert title_px >= max(label.px for label in screen.labels() if label.panel == "board")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_refused_input_is_shown_in_words(lang: str) -> None:
+    view = sample("refused", lang)
+    assert view.status.error is not None
+    screen, _ = _render(view, (800, 480))
+    assert _squashed(render_fragment(view.status.error, lang)) in _panel_text(screen, "prompt")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_states_are_in_words_not_colour_alone(lang: str) -> None:
+    from rules.text import translate
+
+    screen, _ = _render(sample("tomes_overdue", lang), (800, 480))
+    board = _panel_text(screen, "board")
+    for key in (
+        "screen.overdue",
+        "screen.face_down",
+        "screen.silence_held",
+        "screen.silence_spent",
+    ):
+        assert _squashed(translate(key, lang)) in board
+
+
+def test_dreamlands_shows_bhole_zoogs_citadels_and_the_warning() -> None:
+    screen, _ = _render(sample("dreamlands", "en"), (800, 480))
+    board = _panel_text(screen, "board")
+    assert "Celephaïs" in board  # a configured printed name (D4)
+    assert _squashed("Citadel 4") in board  # an unnamed Citadel by its label
+    assert _squashed("3 Zoogs") in board  # D14
+    assert _squashed("Yellow Sign holds 3 Surface Citadels") in board  # D5
+    assert _squashed("Bhole: Underworld Citadel 4") in board  # D8
