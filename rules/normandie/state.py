@@ -190,6 +190,11 @@ class NormandieState:
     # The lead's journal code keeps the undo chain here; the rules never read it.
     previous: NormandieState | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def zombie_moves(self) -> tuple[ZombieMove, ...]:
+        """The moves of the Zombies phase under way, or of the last one (the screen's arrows)."""
+        return self.run.moves if self.run is not None else self.moves
+
     def occupied(self, but: str | None = None) -> dict[Space, str]:
         """Spaces with a unit in them (unit id by space), leaving out unit ``but``."""
         return {unit.space: unit.id for unit in self.units.values() if unit.id != but}
