@@ -7,8 +7,6 @@ the printed name in lower case with every run of other characters turned into ``
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -79,7 +77,4 @@ def all_areas() -> tuple[Area, ...]:
 def _load() -> None:
     # Map modules register themselves on import; importing here avoids a cycle.
     if not _MAPS:
-        from rules.maps import celaeno  # noqa: F401
-
-        with contextlib.suppress(ImportError):  # until the Dreamlands boards exist
-            importlib.import_module("rules.maps.dreamlands")
+        from rules.maps import celaeno, dreamlands  # noqa: F401
