@@ -1,0 +1,153 @@
+"""``celaeno dice-monitor`` and ``celaeno fake-reader``: the dice reader's tools for makers.
+
+dice-monitor shows, as JSON lines, everything the companion makes of a reader; fake-reader is a
+reader on a pseudo-terminal, driven from the keyboard, so the companion (or dice-monitor) can be
+tried without one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import queue
+import random
+import sys
+from typing import Any
+
+from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
+from hardware.fake_reader import FakeReader
+from hardware.protocol import Rejected
+from hardware.reader import DEFAULT_BAUD, DiceReader
+
+VERBS = ("HELLO", "ROLL", "ERR", "PING")
+
+
+def register(subparsers: Any) -> None:
+    monitor = subparsers.add_parser(
+        "dice-monitor",
+        help="print what the dice reader sends, as JSON lines",
+        description="Open the dice reader and print one JSON object per line for everything it "
+        "sends (hello, roll, error, rejected) and for its status (connected, disconnected), "
+        "until interrupted. After an unplug it keeps reopening the port every second.",
+    )
+    monitor.add_argument(
+        "--port", required=True, help="device path, pyserial URL (loop://), or 'auto'"
+    )
+    monitor.add_argument("--baud", type=_positive, default=DEFAULT_BAUD, help="default 9600")
+    monitor.set_defaults(func=monitor_command)
+
+    fake = subparsers.add_parser(
+        "fake-reader",
+        help="a simulated dice reader on a pseudo-terminal",
+        description="Open a pseudo-terminal, print its path, then act as a dice reader: type "
+        "dice values ('3 5 1') to send a ROLL, or a protocol line ('ERR cocked', 'HELLO x 1'). "
+        "What the companion sends back is shown on standard error. Ends at end of input.",
+    )
+    fake.add_argument(
+        "--random",
+        type=_positive,
+        metavar="N",
+        help="an empty line (just Enter) sends a random roll of N dice",
+    )
+    fake.add_argument(
+        "--baud", type=_positive, help="speed the pty reports (a pty moves data at any speed)"
+    )
+    fake.set_defaults(func=fake_reader_command)
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value!r}")
+    return number
+
+
+# --- dice-monitor ----------------------------------------------------------------------------
+
+
+def monitor_command(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
+    found: queue.Queue[InputEvent | Rejected] = queue.Queue()
+    printed_status = None
+    with DiceReader(found.put, args.port, baud=args.baud, on_rejected=found.put) as reader:
+        reader.start()
+        while True:
+            try:
+                item = found.get(timeout=0.5)
+            except queue.Empty:  # wake now and then so Ctrl+C is never stuck behind a lock
+                continue
+            if isinstance(item, ReaderStatus):
+                if item.status == printed_status:
+                    continue  # a count change: the "rejected" line itself was printed
+                printed_status = item.status
+            _print_json(monitor_record(item))
+
+
+def monitor_record(item: InputEvent | Rejected) -> dict[str, Any]:
+    """The JSON object dice-monitor prints for one event."""
+    if isinstance(item, ReaderHello):
+        return {"event": "hello", "name": item.name, "version": item.version}
+    if isinstance(item, DiceRead):
+        return {"event": "roll", "values": list(item.values)}
+    if isinstance(item, ReaderError):
+        return {"event": "error", "text": item.text}
+    if isinstance(item, Rejected):
+        return {"event": "rejected", "line": item.line, "reason": item.reason}
+    if isinstance(item, ReaderStatus):
+        return {"event": "status", "status": item.status}
+    raise TypeError(f"not a dice reader event: {item!r}")
+
+
+def _print_json(record: dict[str, Any]) -> None:
+    print(json.dumps(record), flush=True)
+
+
+# --- fake-reader -----------------------------------------------------------------------------
+
+
+def fake_reader_command(args: argparse.Namespace) -> int:
+    dice = random.SystemRandom()
+    with FakeReader(baud=args.baud, on_line=_show_companion) as reader:
+        print(reader.path, flush=True)
+        for typed in sys.stdin:
+            line = typed.strip()
+            if not line and args.random:
+                reader.send_roll(dice.randint(1, 6) for _ in range(args.random))
+            elif line:
+                outgoing = typed_line(line)
+                if outgoing is None:
+                    _complain(line)
+                else:
+                    reader.send_line(outgoing)
+    return 0
+
+
+def typed_line(typed: str) -> str | None:
+    """The protocol line a typed line stands for, or None if it stands for nothing.
+
+    Numbers are sent as they are, even 0 or 9, so the companion's handling of a bad read can
+    be tried too.
+    """
+    words = typed.replace(",", " ").split()
+    if words and all(word.isdigit() for word in words):
+        return "ROLL " + " ".join(words)
+    if typed.split(" ", 1)[0] in VERBS:
+        return typed
+    return None
+
+
+def _complain(typed: str) -> None:
+    print(
+        f"fake-reader: sent nothing for {typed!r}; type dice values like '3 5 1' or a protocol "
+        f"line starting with {', '.join(VERBS)}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _show_companion(line: str) -> None:
+    print(f"companion: {line}", file=sys.stderr, flush=True)
