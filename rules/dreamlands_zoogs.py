@@ -46,7 +46,7 @@ def _arrive(state: GameState, area: str, count: int) -> Step:
     """D15: the controller is put off the Gate, unless it is Yog-Sothoth (D17)."""
     zoogs = dict(state.zoogs)
     zoogs[area] = zoogs.get(area, 0) + count
-    state = replace(state, zoogs=frozen(zoogs))
+    state = _with_zoogs(state, zoogs)
     gate = state.gates.get(area)
     if gate is None or gate.controller is None:
         return state, [text("event.zoogs_arrive", n=count, area=area)]
@@ -71,7 +71,12 @@ def removed(state: GameState, cmd: ZoogsRemoved) -> Step:
     zoogs = dict(state.zoogs)
     zoogs[cmd.area] = here - cmd.count
     events: Events = [text("event.zoogs_removed", n=cmd.count, area=cmd.area)]
-    if zoogs[cmd.area] == 0:
-        del zoogs[cmd.area]  # journal spec: Areas without Zoogs are absent
+    if zoogs[cmd.area] == 0:  # journal spec: Areas without Zoogs are absent (_with_zoogs)
         events.append(text("event.zoogs_cleared", area=cmd.area))
-    return replace(state, zoogs=frozen(zoogs)), events
+    return _with_zoogs(state, zoogs), events
+
+
+def _with_zoogs(state: GameState, zoogs: dict[str, int]) -> GameState:
+    """Kept in label order, so that the state reads like the board."""
+    ordered = {area: zoogs[area] for area in citadels("surface") if zoogs.get(area)}
+    return replace(state, zoogs=frozen(ordered))
