@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from display import colours, names
@@ -20,16 +21,25 @@ OPENER = "opener_of_the_way"
 VALE_OF_PNATH = "vale_of_pnath"  # D7
 
 
-def paras(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> list[Para]:
-    found = list(_winner(state, lang))
+@dataclass(frozen=True)
+class BoardText:
+    """Paragraphs across the panel, then (Dreamlands) columns side by side under them."""
+
+    top: list[Para]
+    columns: list[list[Para]]
+
+
+def content(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> BoardText:
+    top = list(_winner(state, lang))
     if state.get("map") == "dreamlands":
-        found.append(_faction_legend(state, lang))
-        found.extend(_dreamlands(state, lang, citadel_names))
-    else:
-        for faction in state.get("factions", ()):
-            found.extend(_faction_row(state, faction, lang))
-        found.extend(_library(state, lang, citadel_names))
-    return found
+        top.append(_faction_legend(state, lang))
+        top.extend(_dreamlands(state, lang, citadel_names))
+        columns = [list(_citadel_column(state, board, lang, citadel_names)) for board in BOARDS]
+        return BoardText(top, columns)
+    for faction in state.get("factions", ()):
+        top.extend(_faction_row(state, faction, lang))
+    top.extend(_library(state, lang, citadel_names))
+    return BoardText(top, [])
 
 
 def _fragment(key: str, lang: str, **params: Any) -> str:
@@ -139,19 +149,23 @@ def _dreamlands(
             (_place_span("screen.yog_sothoth", state.get("yog_sothoth"), lang, citadel_names),),
             "body",
         )
-    for board in BOARDS:
+
+
+def _citadel_column(
+    state: Mapping[str, Any], board: str, lang: str, citadel_names: Mapping[str, str]
+) -> Iterator[Para]:
+    """One board's four Citadels (D4): name, who holds its Gate, its Zoogs."""
+    header = Span(translate("screen.citadels_of", lang, board=board), colours.ACCENT)
+    yield Para((header,), "small")
+    for label in CITADEL_LABELS:
+        citadel = f"{board}_citadel_{label}"
         yield Para(
-            (Span(translate("screen.citadels_of", lang, board=board), colours.ACCENT),),
+            tuple(_citadel_name_spans(state, citadel, lang, citadel_names)),
             "small",
-            gap_before=0.5,
+            gap_before=0.25,
         )
-        for label in CITADEL_LABELS:
-            yield Para(
-                tuple(_citadel_spans(state, f"{board}_citadel_{label}", lang, citadel_names)),
-                "small",
-                indent=0.6,
-                gap_before=0.1,
-            )
+        gate = _gate_span(state.get("gates", {}).get(citadel), lang)
+        yield Para((gate,), "small", indent=0.8, gap_before=0.05)
 
 
 def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> Span:
@@ -163,44 +177,29 @@ def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str,
     return Span(words, colours.DIM, icon="monster", icon_colour=colours.ACCENT)
 
 
-def _citadel_spans(
+def _citadel_name_spans(
     state: Mapping[str, Any], citadel: str, lang: str, citadel_names: Mapping[str, str]
 ) -> Iterator[Span]:
-    board, label = names.citadel(citadel) or ("", "")
+    """Printed name (else "Citadel 1–2"), its Zoogs (D14) and Yog-Sothoth if there (D6)."""
+    _board, label = names.citadel(citadel) or ("", "")
     printed = names.citadel_label(label)
-    if citadel in citadel_names:
+    if citadel in citadel_names:  # the printed name: the board shows its label beside it
         yield Span(citadel_names[citadel], atomic=True)
-        yield Span(f"({printed})", colours.DIM, atomic=True)
     else:
         yield Span(translate("screen.citadel_short", lang, label=printed), atomic=True)
-    yield _gate_span(state.get("gates", {}).get(citadel), lang)
     zoogs = int(state.get("zoogs", {}).get(citadel, 0))
-    if zoogs:  # D14
+    if zoogs:
         yield Span(
             translate("screen.zoogs_count", lang, n=zoogs),
             icon="zoog",
             icon_colour=colours.WARNING,
             chip=colours.CHIP,
         )
-    if state.get("bhole") == citadel:  # D8
-        yield Span(
-            translate("screen.bhole", lang),
-            icon="monster",
-            icon_colour=colours.ACCENT,
-            chip=colours.CHIP,
-        )
-    if state.get("yog_sothoth") == citadel:  # D6
-        yield Span(
-            translate("screen.yog_sothoth", lang),
-            icon="monster",
-            icon_colour=colours.faction(OPENER),
-            chip=colours.CHIP,
-        )
 
 
 def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
     if gate is None:
-        return Span(translate("screen.no_gate", lang), colours.DIM, atomic=True)
+        return Span(_fragment("screen.no_gate", lang), colours.DIM, atomic=True)
     controller = gate.get("controller")
     if controller is None:
         return Span(
@@ -209,17 +208,15 @@ def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
             icon_colour=colours.DIM,
             chip=colours.CHIP,
         )
-    words = translate(
-        "screen.at",
-        lang,
-        what=translate("screen.gate_held", lang),
-        place=names.faction(controller, lang),
-    )
+    words = names.faction(controller, lang)
     return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
 
 
 def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
-    """Citadels each faction controls, per board (D5); Yog-Sothoth's Citadel counts for Opener (D6)."""
+    """Citadels each faction controls, per board (D5).
+
+    Yog-Sothoth's Citadel counts for Opener of the Way (D6).
+    """
     counts: dict[str, Counter[str]] = {board: Counter() for board in BOARDS}
     gates = state.get("gates", {})
     for board in BOARDS:

@@ -70,6 +70,38 @@ class Canvas:
         self.draw_laid(laid, box, align, valign)
         return laid
 
+    def text_with_columns(
+        self, top: Sequence[Para], columns: Sequence[Sequence[Para]], box: pygame.Rect
+    ) -> None:
+        """``top`` across ``box``, then ``columns`` side by side below it, shrunk together."""
+        if not columns:
+            self.text(top, box)
+            return
+        gap = self.pad
+        column_w = (box.w - gap * (len(columns) - 1)) // len(columns)
+        parts: list[Laid] = []
+        for factor in flow.SHRINK_STEPS:
+            parts = [flow.layout(top, box.w, self.sizes, factor)]
+            parts += [flow.layout(column, column_w, self.sizes, factor) for column in columns]
+            below = max(part.height for part in parts[1:])
+            widths_fit = parts[0].width <= box.w and all(p.width <= column_w for p in parts[1:])
+            if widths_fit and parts[0].height + gap + below <= box.h:
+                break
+        top_box = pygame.Rect(box.x, box.y, box.w, min(parts[0].height, box.h))
+        self._draw_or_cut(parts[0], top, top_box)
+        y = top_box.bottom + gap
+        for index, column in enumerate(columns):
+            column_box = pygame.Rect(
+                box.x + index * (column_w + gap), y, column_w, max(0, box.bottom - y)
+            )
+            self._draw_or_cut(parts[index + 1], column, column_box)
+
+    def _draw_or_cut(self, laid: Laid, paras: Sequence[Para], box: pygame.Rect) -> None:
+        if laid.height <= box.h and laid.width <= box.w:
+            self.draw_laid(laid, box)
+        else:
+            self.text(paras, box)
+
     def draw_laid(
         self, laid: Laid, box: pygame.Rect, align: str = "left", valign: str = "top"
     ) -> None:

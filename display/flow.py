@@ -34,6 +34,8 @@ _NO_LINE_START = set(
     "、。，．・：；？！ー」』）】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ…‥,.:;!?)"
 )
 _WORD = re.compile(r"\S+\s*")
+# Inside Japanese text, a katakana word or a Latin word or number is not split.
+_KEEP_TOGETHER = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z0-9\u00c0-\u024f'’\-–]+|\s+|.", re.S)
 
 
 @dataclass(frozen=True)
@@ -162,11 +164,11 @@ def _tokens(text: str) -> list[str]:
         if not _CJK.search(word):
             tokens.append(word)
             continue
-        for char in word:
-            if tokens and (char in _NO_LINE_START or char.isspace()):
-                tokens[-1] += char
+        for piece in _KEEP_TOGETHER.findall(word):
+            if tokens and (piece[0] in _NO_LINE_START or piece.isspace()):
+                tokens[-1] += piece
             else:
-                tokens.append(char)
+                tokens.append(piece)
     return tokens
 
 

@@ -24,6 +24,8 @@ import pygame
 
 from display.flow import Sizes
 
+BOARD_SHARE = {"dreamlands": 0.64}  # eight Citadels need more room than the Library's rows
+DEFAULT_BOARD_SHARE = 0.53
 MIN_PX_AT_DEFAULT = 18  # issue 5: at 800×480 no text under about 18 px
 
 
@@ -64,33 +66,36 @@ def scale_for(size: tuple[int, int]) -> float:
     return min(width / 800, height / 480)
 
 
-def regions(size: tuple[int, int]) -> Regions:
+def regions(size: tuple[int, int], board_share: float = DEFAULT_BOARD_SHARE) -> Regions:
+    """Panel rectangles for ``size``; ``board_share`` is the board column's share in landscape."""
     width, height = size
     scale = scale_for(size)
     pad = max(3, round(6 * scale))
-    header_h = round((76 if height > width else 40) * scale)  # portrait: phase names on two lines
-    status_h = round(28 * scale)
-    hints_h = round(38 * scale)
+    portrait = height > width
+    # Portrait is narrow for its scale: the bars get room for a second line.
+    header_h = round((92 if portrait else 40) * scale)
+    status_h = round((52 if portrait else 28) * scale)
+    hints_h = round((72 if portrait else 38) * scale)
     header = pygame.Rect(0, 0, width, header_h)
     status = pygame.Rect(0, height - status_h, width, status_h)
     hints = pygame.Rect(0, status.top - hints_h, width, hints_h)
     body = pygame.Rect(0, header.bottom, width, hints.top - header.bottom)
-    if height > width:
-        board, prompt = _portrait(body)
+    if portrait:
+        board, prompt = _portrait(body, board_share)
     else:
-        board, prompt = _landscape(body)
+        board, prompt = _landscape(body, board_share)
     return Regions(size, scale, pad, header, board, prompt, hints, status)
 
 
-def _landscape(body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    board_w = round(body.w * 0.53)
+def _landscape(body: pygame.Rect, board_share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    board_w = round(body.w * board_share)
     board = pygame.Rect(body.x, body.y, board_w, body.h)
     prompt = pygame.Rect(board.right, body.y, body.w - board_w, body.h)
     return board, prompt
 
 
-def _portrait(body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    prompt_h = round(body.h * 0.5)
+def _portrait(body: pygame.Rect, board_share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    prompt_h = round(body.h * (1 - board_share))
     prompt = pygame.Rect(body.x, body.y, body.w, prompt_h)
     board = pygame.Rect(body.x, prompt.bottom, body.w, body.h - prompt_h)
     return board, prompt

@@ -18,7 +18,7 @@ import pygame
 from display import board, colours, prompt
 from display.canvas import Canvas
 from display.flow import Para, Span, layout
-from display.view import View
+from display.view import Hint, View
 from rules.text import render, translate
 
 PHASES: tuple[str, ...] = ("gather_power", "first_player", "doom", "action")  # T1
@@ -41,17 +41,24 @@ def _header_key(view: View) -> object:
 
 
 def _draw_header(canvas: Canvas, view: View) -> None:
+    """Round number, then the four phases (T1); stacked in two rows on a portrait screen."""
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
     inner = canvas.strip
     round_words = translate("screen.round", view.lang, n=view.state.get("round", "?"))
     round_para = Para((Span(round_words, colours.TEXT),), "large")
-    wanted = layout([round_para], inner.w, canvas.sizes).width
-    round_box = pygame.Rect(inner.x, inner.y, min(wanted, round(inner.w * 0.25)), inner.h)
-    canvas.text([round_para], round_box, "left", "center")
     gap = canvas.pad
-    track = pygame.Rect(
-        round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
-    )
+    if canvas.rect.h > canvas.rect.w * 0.12:  # tall header: round above the track
+        round_box = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.36))
+        track = pygame.Rect(
+            inner.x, round_box.bottom + gap, inner.w, inner.bottom - round_box.bottom - gap
+        )
+    else:
+        wanted = layout([round_para], inner.w, canvas.sizes).width
+        round_box = pygame.Rect(inner.x, inner.y, min(wanted, round(inner.w * 0.25)), inner.h)
+        track = pygame.Rect(
+            round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
+        )
+    canvas.text([round_para], round_box, "left", "center")
     step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
     for index, phase in enumerate(PHASES):
         box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
@@ -76,9 +83,8 @@ def _board_key(view: View) -> object:
 
 def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
-    canvas.text(
-        board.paras(view.state, view.lang, view.citadel_names), canvas.inner.inflate(-canvas.pad, 0)
-    )
+    found = board.content(view.state, view.lang, view.citadel_names)
+    canvas.text_with_columns(found.top, found.columns, canvas.inner.inflate(-canvas.pad, 0))
 
 
 def _hints_key(view: View) -> object:
@@ -86,14 +92,29 @@ def _hints_key(view: View) -> object:
 
 
 def _draw_hints(canvas: Canvas, view: View) -> None:
-    """Each button as a light keycap with its name, then what it does now."""
+    """Each button as a light keycap with its name, then what it does now.
+
+    Buttons that do the same thing share one entry ("Up Down choose").
+    """
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
     spans: list[Span] = []
-    for hint in view.prompt.hints:
-        name = translate(f"screen.button.{hint.button}", view.lang)
-        spans.append(Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP))
-        spans.append(Span(render(hint.action, view.lang) + "  ", colours.TEXT, atomic=True))
+    for buttons, action in _grouped(view.prompt.hints, view.lang):
+        for button in buttons:
+            name = translate(f"screen.button.{button}", view.lang)
+            spans.append(Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP))
+        spans.append(Span(action + "  ", colours.TEXT, atomic=True))
     canvas.text([Para(tuple(spans), "body")], canvas.strip, "left", "center")
+
+
+def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
+    groups: list[tuple[list[str], str]] = []
+    for hint in hints:
+        action = render(hint.action, lang)
+        if groups and groups[-1][1] == action:
+            groups[-1][0].append(hint.button)
+        else:
+            groups.append(([hint.button], action))
+    return groups
 
 
 def _status_key(view: View) -> object:

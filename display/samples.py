@@ -120,10 +120,17 @@ def agony_split() -> View:
         custodian="black_hall",
         pending=pending,
     )
-    choices = tuple(
-        Choice(text("screen.sample.assign", faction=f, n=n), text("screen.sample.present", n=p))
-        for f, n, p in (("great_cthulhu", 0, 3), ("crawling_chaos", 2, 3), ("yellow_sign", 1, 1))
-    ) + (Choice(text("screen.sample.done")),)
+    choices = (
+        *(
+            Choice(text("screen.sample.assign", faction=f, n=n), text("screen.sample.present", n=p))
+            for f, n, p in (
+                ("great_cthulhu", 0, 3),
+                ("crawling_chaos", 2, 3),
+                ("yellow_sign", 1, 1),
+            )
+        ),
+        Choice(text("screen.sample.done")),
+    )
     prompt = Prompt(
         text("screen.sample.split", faction="yellow_sign", n=3, area="black_hall"),
         choices,

@@ -18,7 +18,7 @@ import pygame
 
 from display import colours, typeface
 from display.canvas import Canvas, Label
-from display.layout import Regions, regions
+from display.layout import BOARD_SHARE, DEFAULT_BOARD_SHARE, Regions, regions
 from display.panels import PANELS
 from display.view import View
 
@@ -29,7 +29,8 @@ class Screen:
     def __init__(self, surface: pygame.Surface) -> None:
         typeface.init()
         self.surface = surface
-        self._regions = regions(surface.get_size())
+        self._share = DEFAULT_BOARD_SHARE
+        self._regions = regions(surface.get_size(), self._share)
         self._keys: dict[str, object] = {}
         self._labels: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
@@ -40,8 +41,9 @@ class Screen:
 
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
-        if self.surface.get_size() != self._regions.size:
-            self._regions = regions(self.surface.get_size())
+        share = BOARD_SHARE.get(str(view.state.get("map")), DEFAULT_BOARD_SHARE)
+        if (self.surface.get_size(), share) != (self._regions.size, self._share):
+            self._regions, self._share = regions(self.surface.get_size(), share), share
             self.invalidate()
         if not self._keys:
             self.surface.fill(colours.BACKGROUND)

@@ -6,13 +6,13 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from display import typeface  # noqa: E402
+from display import typeface
 
 SCREENS = Path(__file__).resolve().parents[1] / "output" / "screens"
 SIZES: tuple[tuple[int, int], ...] = (
