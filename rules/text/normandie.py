@@ -84,7 +84,7 @@ _EVENTS_EN: dict[str, str] = {
     "event.normandie.assault_roll": "Zombies {zombie} rolls {roll} +{bonus} = {total}.",
     "event.normandie.eliminated": "{unit} is eliminated.",
     "event.normandie.back_in_bag": "Zombies {zombie} goes back into the Zombies bag.",
-    "event.normandie.points": "{player} scores {points}, {total} in all.",
+    "event.normandie.points": "{points} points for {player}, {total} in all.",
     "event.normandie.wounded": "{unit} loses {n:nz_life_points}; {left} left.",
     "event.normandie.initiative": "{player} has the initiative.",
     "event.normandie.suppressed": "{unit} now has {count:nz_suppressed}.",
@@ -101,11 +101,11 @@ _EVENTS_EN: dict[str, str] = {
     "event.normandie.dart": "{unit} darts {zombie}: {mark} for the rest of the game.",
     "event.normandie.bound": "{caster} casts Bind Zombies: {zombie} is paralysed.",
     "event.normandie.derleth_captured": (
-        "Erghöl Derleth is captured in turn {turn}: {winner} wins the battle."
+        "Erghöl Derleth is captured in turn {turn}: victory for {winner}."
     ),
-    "event.normandie.derleth_freed": "Erghöl Derleth is freed in turn {turn}: {winner} wins the battle.",
-    "event.normandie.time_up": "The last turn is over: {winner} wins the battle.",
-    "event.normandie.most_points": "The last turn is over: {winner} wins with the most points.",
+    "event.normandie.derleth_freed": "Erghöl Derleth is freed in turn {turn}: victory for {winner}.",
+    "event.normandie.time_up": "The last turn is over: victory for {winner}.",
+    "event.normandie.most_points": "The last turn is over: victory for {winner}, with the most points.",
     "event.normandie.points_tie": "The last turn is over: {players:list} tie on points.",
     "event.normandie.last_turn": "The battle is over.",
 }
@@ -227,6 +227,8 @@ _ERRORS_EN: dict[str, str] = {
     "error.normandie.no_life_points": "{unit} has no life points to lose.",
     "error.normandie.life_points": "{unit} has {left} life points left: it can lose 1 to {left}.",
     "error.normandie.negative": "{count} tokens cannot be: 0 or more.",
+    "error.normandie.replay_line": "line {line}: {reason}",
+    "error.normandie.bad_json": "not a JSON object (column {column}).",
 }
 
 _ERRORS_JA: dict[str, str] = {
@@ -288,6 +290,8 @@ _ERRORS_JA: dict[str, str] = {
     "error.normandie.no_life_points": "{unit}には失う生命点がない。",
     "error.normandie.life_points": "{unit}の生命点は残り{left}。失えるのは1〜{left}。",
     "error.normandie.negative": "トークン{count}個はありえない。0個以上。",
+    "error.normandie.replay_line": "{line}行目：{reason}",
+    "error.normandie.bad_json": "JSONオブジェクトではない（{column}文字目）。",
 }
 
 EN: dict[str, str] = {**_NAMES_EN, **_EVENTS_EN, **_ERRORS_EN}

@@ -32,9 +32,7 @@ def test_chapter_1_derleth_eliminated_ends_the_game_for_the_black_sun() -> None:
         {"type": "nz_eliminate", "unit": "derleth", "by": "black_sun"}, state=state
     )
     assert state.over and state.winner == "black_sun"
-    assert "Erghöl Derleth is captured in turn 1: the Black Sun wins the battle." in rendered(
-        events
-    )
+    assert "Erghöl Derleth is captured in turn 1: victory for the Black Sun." in rendered(events)
     refused(state, NEXT, "setup", "error.normandie.over")
 
 
@@ -108,7 +106,7 @@ def test_chapter_3_scores_shoggoth_life_points_and_the_sherman_76() -> None:
     )
     # Majestic: 2 life points ×1 + Shoggoth 2 units ×1 + Novices 1 unit ×2 = 6.
     assert state.scores == {"majestic": 6, "black_sun": 2, "sons_of_cthulhu": 2}
-    assert "Majestic scores 2, 6 in all." in rendered(events)
+    assert "2 points for Majestic, 6 in all." in rendered(events)
     state = _end_turns(state, 10)
     assert state.over and state.winner == "majestic"
 
