@@ -6,8 +6,8 @@ import dataclasses
 import itertools
 import json
 import types
-from collections.abc import Mapping
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from collections.abc import Callable, Mapping
+from typing import Any, Union, cast, get_args, get_origin, get_type_hints
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -157,7 +157,8 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
     if dataclasses.is_dataclass(hint):
         fields = get_type_hints(hint)
         return st.builds(
-            hint, **{name: _strategy(fields[name]) for name in fields if name != "TYPE"}
+            cast(Callable[..., Any], hint),
+            **{name: _strategy(fields[name]) for name in fields if name != "TYPE"},
         )
     if hint is type(None):
         return st.none()
