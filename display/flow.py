@@ -139,8 +139,7 @@ def _layout_para(para: Para, px: int, width: int, y: int, laid: Laid) -> int:
 
 
 def _units(para: Para, px: int) -> Iterator[_Unit]:
-    face = font(px)
-    space = face.size(" ")[0]
+    space = text_width(" ", px)
     for span in para.spans:
         if span.chip is not None or span.atomic:
             yield _Unit(span, span.text, span_width(span, px, span.text), round(SPAN_GAP * px))
@@ -155,7 +154,7 @@ def _units(para: Para, px: int) -> Iterator[_Unit]:
             word = token.rstrip()
             last = index == len(tokens) - 1  # a span ends like a word: a space before the next
             gap = space if token != word or last else 0
-            yield _Unit(span, word, face.size(word)[0], gap)
+            yield _Unit(span, word, text_width(word, px), gap)
 
 
 def _tokens(text: str) -> list[str]:
@@ -174,7 +173,7 @@ def _tokens(text: str) -> list[str]:
 
 def span_width(span: Span, px: int, text: str) -> int:
     """Width of ``text`` set unbroken in ``span``'s style: icon, gap, text, chip padding."""
-    width = font(px).size(text)[0] if text else 0
+    width = text_width(text, px) if text else 0
     if span.icon is not None:
         width += icons.width(px) + (round(ICON_GAP * px) if text else 0)
     if span.chip is not None:
@@ -203,7 +202,7 @@ def _cut(laid: Laid, width: int, height: int) -> Laid:
 
 
 def _text_w(item: Placed) -> int:
-    return font(item.px).size(item.text)[0] if item.text else 0
+    return text_width(item.text, item.px) if item.text else 0
 
 
 def draw(surface: pygame.Surface, laid: Laid, origin: tuple[int, int]) -> None:
@@ -234,6 +233,26 @@ def draw_item(surface: pygame.Surface, item: Placed, rect: pygame.Rect) -> None:
 
 
 _RENDERED: dict[tuple[str, int, Colour], pygame.Surface] = {}
+
+
+_WIDTHS: dict[tuple[str, int], int] = {}
+
+
+def text_width(text: str, px: int) -> int:
+    """Width of ``text`` at ``px``, cached: layout measures the same words at each size it tries."""
+    key = (text, px)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) > 20000:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = font(px).size(text)[0]
+    return width
+
+
+def clear_cache() -> None:
+    """Forget rendered and measured words (for measuring a first frame)."""
+    _RENDERED.clear()
+    _WIDTHS.clear()
 
 
 def rendered(text: str, px: int, colour: Colour) -> pygame.Surface:

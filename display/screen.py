@@ -67,6 +67,10 @@ class Screen:
                 return index
         return None
 
+    def shown_choices(self) -> list[int]:
+        """Indexes of the choices on screen (a long menu shows a window around the selection)."""
+        return [index for index, _rect in self._choices]
+
     def labels(self) -> list[Label]:
         """Every piece of text on screen with the box it had to fit (for tests and checks)."""
         return [label for name in PANELS for label in self._labels.get(name, [])]

@@ -112,5 +112,5 @@ def test_dreamlands_shows_bhole_zoogs_citadels_and_the_warning() -> None:
     assert "Celephaïs" in board  # a configured printed name (D4)
     assert _squashed("Citadel 4") in board  # an unnamed Citadel by its label
     assert _squashed("3 Zoogs") in board  # D14
-    assert _squashed("Yellow Sign holds 3 Surface Citadels") in board  # D5
+    assert _squashed("Yellow Sign: 3 of 4 Surface Citadels") in board  # D5
     assert _squashed("Bhole: Underworld Citadel 4") in board  # D8

@@ -1,0 +1,68 @@
+"""The inline layout: wrapping, shrinking, cutting, in both scripts."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from display.flow import Para, Sizes, Span, fit, layout
+
+SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
+WORDS = st.lists(
+    st.sampled_from(
+        ["Crawling", "Chaos", "Oubliette", "2", "Units,", "大いなる", "クトゥルフ", "苦悶"]
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+def _para(words: list[str], role: str = "body") -> Para:
+    return Para((Span(" ".join(words)),), role)
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS, st.integers(min_value=120, max_value=600), st.integers(min_value=30, max_value=400))
+def test_fit_keeps_everything_inside_the_box(words: list[str], width: int, height: int) -> None:
+    laid = fit([_para(words), _para(words[::-1], "small")], width, height, SIZES)
+    for item in laid.items:
+        assert item.rect.x >= 0 and item.rect.right <= width
+        assert item.rect.y >= 0 and item.rect.bottom <= height
+        assert item.px >= SIZES.minimum
+    for a, b in itertools.combinations(laid.items, 2):
+        assert not a.rect.colliderect(b.rect)
+
+
+@settings(max_examples=40, deadline=None)
+@given(WORDS, st.integers(min_value=120, max_value=600))
+def test_layout_wraps_without_losing_words(words: list[str], width: int) -> None:
+    laid = layout([_para(words)], width, SIZES)
+    assert "".join(item.text for item in laid.items) == "".join(" ".join(words).split())
+
+
+def test_a_box_too_small_cuts_and_says_so() -> None:
+    laid = fit([_para(["Crawling", "Chaos"] * 20)], 150, 30, SIZES)
+    assert laid.truncated
+    assert laid.items[-1].text.endswith("…")
+
+
+def test_shrinks_before_cutting() -> None:
+    words = ["Guardian", "under", "the", "Lake"] * 3
+    roomy = fit([_para(words)], 300, 200, SIZES)
+    tight = fit([_para(words)], 300, 90, SIZES)
+    assert not roomy.truncated and not tight.truncated
+    assert tight.items[0].px < roomy.items[0].px
+
+
+def test_an_atomic_span_never_breaks() -> None:
+    laid = layout([Para((Span("x " * 10), Span("Opener of the Way", atomic=True)))], 200, SIZES)
+    assert "Opener of the Way" in [item.text for item in laid.items]
+
+
+def test_japanese_breaks_between_words_not_inside_katakana() -> None:
+    laid = layout([_para(["ダイスリーダー未接続、アクションフェイズ。"])], 130, SIZES)
+    texts = [item.text for item in laid.items]
+    assert "ダイスリーダー" in texts
+    assert not any(text.startswith(("、", "。")) for text in texts)  # kinsoku
