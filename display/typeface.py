@@ -18,9 +18,11 @@ LICENCE_PATH = Path(__file__).with_name("fonts") / "OFL.txt"
 
 
 def init() -> None:
-    """Initialise the pygame modules the screen needs: display and font, nothing else."""
-    if not pygame.display.get_init():
-        pygame.display.init()
+    """Initialise the one pygame module drawing needs: fonts (never the mixer).
+
+    The display module is the app's to initialise when it opens a window; drawing on
+    an off-screen Surface (screenshots, tests) needs no video device at all.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
 

@@ -26,7 +26,7 @@ SIZES: tuple[tuple[int, int], ...] = (
 
 
 @pytest.fixture(scope="session", autouse=True)
-def pygame_display() -> Iterator[None]:
+def pygame_fonts() -> Iterator[None]:
     typeface.init()
     yield
 
