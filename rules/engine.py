@@ -6,8 +6,6 @@ the rule; a refused command changes nothing (states are immutable values).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import agony, dreamlands, gates, phases, tomes
 from rules.commands import (
     Activate,
@@ -19,7 +17,6 @@ from rules.commands import (
     Satisfy,
     SetGate,
     SpendSilence,
-    Undo,
     UnflipTome,
     UseTome,
 )
@@ -27,7 +24,7 @@ from rules.errors import RulesError
 from rules.outcome import Handler, Step
 from rules.setup import start
 from rules.state import AssignPending, GameState, RollPending, SatisfyPending
-from rules.text import Text, text
+from rules.text import text
 
 _HANDLERS: dict[type[Command], Handler] = {
     NextPhase: phases.next_phase,  # type: ignore[dict-item]
@@ -54,24 +51,10 @@ def apply(state: GameState | None, cmd: Command) -> Step:
         if not isinstance(cmd, NewGame):
             raise RulesError("journal", "error.journal.first_new_game")
         return start(cmd)
-    if isinstance(cmd, Undo):
-        return undo(state)
     if isinstance(cmd, NewGame):
         raise RulesError("journal", "error.journal.new_game_twice")
     _check_game_goes_on(state, cmd)
-    new_state, events = _dispatch(state, cmd)
-    return replace(new_state, previous=state, last_command=cmd), events
-
-
-def undo(state: GameState) -> Step:
-    """Take back the last command not itself undone (journal spec: dice included)."""
-    if state.previous is None or state.last_command is None:
-        raise RulesError("journal", "error.nothing_to_undo")
-    return state.previous, [text("event.undone", what=describe_command(state.last_command))]
-
-
-def describe_command(cmd: Command) -> Text:
-    return text(f"command.{cmd.TYPE}")
+    return _dispatch(state, cmd)
 
 
 def _check_game_goes_on(state: GameState, cmd: Command) -> None:

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules import engine
-from rules.commands import Command, command_to_json, parse_command
+from rules import engine, normandie
+from rules.commands import Command, Undo, command_to_json, parse_command
 from rules.errors import JournalError, RulesError
+from rules.normandie.commands import NzNewBattle
+from rules.normandie.state import NormandieState
 from rules.state import GameState, state_to_json
-from rules.text import Text
+from rules.text import Text, text
 
-State = GameState
+State = GameState | NormandieState
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,31 @@ def dump_command(cmd: Command) -> str:
 
 
 def apply(state: State | None, cmd: Command) -> Outcome:
-    new_state, events = engine.apply(state, cmd)
-    return Outcome(new_state, tuple(events))
+    """Apply ``cmd`` to whichever game ``state`` is (or start one); RulesError if refused.
+
+    Every accepted command keeps the state before it (``previous``), so ``undo`` — the
+    same for every game — takes back the last command not itself undone, dice included.
+    """
+    if isinstance(cmd, Undo):
+        return _undo(state)
+    if isinstance(state, NormandieState) or (state is None and isinstance(cmd, NzNewBattle)):
+        assert state is None or isinstance(state, NormandieState)
+        battle, said = normandie.apply(state, cmd)
+        if state is not None:
+            battle = replace(battle, previous=state, last_command=cmd)
+        return Outcome(battle, tuple(said))
+    assert not isinstance(state, NormandieState)
+    game, events = engine.apply(state, cmd)
+    if state is not None:  # a game's first command has nothing before it to go back to
+        game = replace(game, previous=state, last_command=cmd)
+    return Outcome(game, tuple(events))
+
+
+def _undo(state: State | None) -> Outcome:
+    if state is None or state.previous is None or state.last_command is None:
+        raise RulesError("journal", "error.nothing_to_undo")
+    undone = text("event.undone", what=text(f"command.{state.last_command.TYPE}"))
+    return Outcome(state.previous, (undone,))
 
 
 def read_journal(lines: Iterable[str]) -> Iterator[tuple[int, Command]]:
@@ -82,4 +107,7 @@ def replay(lines: Iterable[str]) -> tuple[State | None, list[Text]]:
 
 
 def state_json(state: State) -> dict[str, Any]:
+    """The public state JSON (spec/journal.md; Normandie: rules/normandie/JOURNAL.md)."""
+    if isinstance(state, NormandieState):
+        return state.to_json()
     return state_to_json(state)

@@ -60,6 +60,8 @@ class _CatalogueFormatter(string.Formatter):
             return lookup(f"{format_spec}.{value}", self.lang)
         if format_spec == "list":
             return _join(value, self.lang)
+        if format_spec == "lines":  # whole sentences, one after the other
+            return " ".join(render(item, self.lang) for item in value)
         if format_spec and format_spec.isidentifier():
             return _counted(format_spec, int(value), self.lang)
         return str(super().format_field(value, format_spec))

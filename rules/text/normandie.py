@@ -294,5 +294,57 @@ _ERRORS_JA: dict[str, str] = {
     "error.normandie.bad_json": "JSONオブジェクトではない（{column}文字目）。",
 }
 
-EN: dict[str, str] = {**_NAMES_EN, **_EVENTS_EN, **_ERRORS_EN}
-JA: dict[str, str] = {**_NAMES_JA, **_EVENTS_JA, **_ERRORS_JA}
+# What "Undone: …" names, for each command of this game.
+_COMMANDS_EN = {
+    "nz_new_battle": "the new battle",
+    "nz_place_unit": "the unit placed",
+    "nz_move_unit": "the unit moved",
+    "nz_eliminate": "the elimination",
+    "nz_wound": "the wound",
+    "nz_initiative": "the initiative",
+    "nz_suppressed": "the Suppressed token",
+    "nz_next_phase": "the phase change",
+    "nz_order": "the Zombies' order",
+    "nz_choose_target": "the target chosen",
+    "nz_assault": "the Assault roll",
+    "nz_control": "the Master's control",
+    "nz_create": "the Zombies created",
+    "nz_serum": "the serum used",
+    "nz_draw": "the bag draw",
+    "nz_dart": "the dart",
+    "nz_bind": "Bind Zombies",
+    "nz_engage": "the melee",
+}
+_COMMANDS_JA = {
+    "nz_new_battle": "新しい戦闘",
+    "nz_place_unit": "ユニットの配置",
+    "nz_move_unit": "ユニットの移動",
+    "nz_eliminate": "除去",
+    "nz_wound": "負傷",
+    "nz_initiative": "イニシアチブ",
+    "nz_suppressed": "制圧トークン",
+    "nz_next_phase": "フェイズの進行",
+    "nz_order": "ゾンビの順番",
+    "nz_choose_target": "目標の選択",
+    "nz_assault": "強襲のロール",
+    "nz_control": "死者の主の支配",
+    "nz_create": "ゾンビの生成",
+    "nz_serum": "血清の使用",
+    "nz_draw": "袋からの引き",
+    "nz_dart": "ダート",
+    "nz_bind": "ゾンビ束縛",
+    "nz_engage": "白兵戦",
+}
+
+EN: dict[str, str] = {
+    **_NAMES_EN,
+    **_EVENTS_EN,
+    **_ERRORS_EN,
+    **{f"command.{k}": v for k, v in _COMMANDS_EN.items()},
+}
+JA: dict[str, str] = {
+    **_NAMES_JA,
+    **_EVENTS_JA,
+    **_ERRORS_JA,
+    **{f"command.{k}": v for k, v in _COMMANDS_JA.items()},
+}

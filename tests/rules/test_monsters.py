@@ -136,14 +136,15 @@ def test_c14_control_is_free_again_once_it_leaves() -> None:
 
 def test_c15_the_monsters_have_no_battle_commands() -> None:
     # C15: it cannot be battled and has no Unit type: the journal has no command that touches it
-    # except activation; a Battle result names only the Bhole (Dreamlands).
+    # except activation; the only Battle result it knows is the Bhole's, refused on this map.
     state = play(
         activate("custodian", "yellow_sign", "black_hall"),
         roll(1),
         assign({}, {}),
         state=round_two(),
     )
-    refused(state, {"type": "bhole", "event": "killed"}, "journal")
+    err = refused(state, {"type": "bhole", "event": "killed"}, "D10")
+    assert str(err) == "D10: that happens only on the Dreamlands map."
 
 
 def _two_overdue() -> object:

@@ -1,0 +1,267 @@
+"""The main loop: the one thread that calls the rules.
+
+Hardware threads post input events to a queue and wake this loop with a pygame user
+event; the loop maps each input to a command through the controller, commits it to
+the journal before anything is shown, and redraws only what changed. Between inputs
+it sleeps in ``pygame.event.wait``, so a table that is thinking costs no CPU.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+import pygame
+
+from device import notify
+from device.controller import Controller, Reaction
+from device.session import GameSession
+from device.store import StoreError
+from display.screen import Screen
+from display.touch import tap_position
+from display.view import Status, View
+from hardware.events import (
+    ButtonPressed,
+    DiceRead,
+    InputEvent,
+    ReaderError,
+    ReaderHello,
+    ReaderStatus,
+)
+from hardware.keyboard import Keyboard
+from rules.commands import Command
+from rules.errors import RulesError
+from rules.journal import state_json
+from rules.state import GameState, RollPending
+from rules.text import Text, text
+
+log = logging.getLogger(__name__)
+
+EVENTS_KEPT = 12  # the screen shows the newest that fit
+IDLE_WAIT = 1.0  # seconds between wake-ups when nothing happens (watchdog, clock)
+
+
+class DiceLink(Protocol):
+    """What the app needs of a dice reader: tell it whether a roll is wanted."""
+
+    def send_expect(self, count: int, die: str) -> bool: ...
+    def send_idle(self) -> bool: ...
+
+
+@dataclass
+class Inputs:
+    """Where input events come from: a thread-safe queue, plus the keyboard on a desktop."""
+
+    events: queue.Queue[InputEvent] = field(default_factory=queue.Queue)
+    keyboard: Keyboard | None = None
+    wake_type: int = 0
+
+    def post(self, event: InputEvent) -> None:
+        """Called from hardware threads: queue the event and wake the main loop."""
+        self.events.put(event)
+        if self.wake_type and pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(self.wake_type))
+
+
+class App:
+    def __init__(
+        self,
+        session: GameSession,
+        surface: pygame.Surface,
+        inputs: Inputs,
+        *,
+        lang: str = "en",
+        citadel_names: dict[str, str] | None = None,
+        reader: DiceLink | None = None,
+        reader_state: str = "simulated",
+        present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session, self.inputs, self.reader = session, inputs, reader
+        self.controller = Controller(lang)
+        self.screen = Screen(surface)
+        self.citadel_names = citadel_names or {}
+        self.status = Status(reader=reader_state)  # type: ignore[arg-type]
+        self.events: list[Text] = []
+        self.result: Text | None = None
+        self.quit = False
+        self._present, self._clock = present, clock
+        self._state_json: tuple[GameState, dict[str, Any]] | None = None
+        self._last_watchdog = 0.0
+        self._expecting: object = None
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.draw()
+        notify.ready(self._status_line())
+        try:
+            while not self.quit:
+                self.step(self._timeout())
+        finally:
+            notify.stopping()
+
+    def step(self, timeout: float = 0.0) -> None:
+        """Wait up to ``timeout`` seconds for input, handle everything pending, draw."""
+        first = pygame.event.wait(int(timeout * 1000)) if timeout > 0 else None
+        for event in ([first] if first is not None else []) + pygame.event.get():
+            self._guarded(self.handle_pygame, event)
+        while not self.inputs.events.empty():
+            self._guarded(self.handle_input, self.inputs.events.get_nowait())
+        if self.inputs.keyboard is not None:
+            for pressed in self.inputs.keyboard.tick(self._clock()):
+                self._guarded(self.handle_input, pressed)
+        self._tell_reader()
+        self.draw()
+        self._watchdog()
+
+    def _timeout(self) -> float:
+        wait = IDLE_WAIT
+        interval = notify.watchdog_interval()
+        if interval:
+            wait = min(wait, max(0.0, self._last_watchdog + interval - self._clock()))
+        deadline = self.inputs.keyboard.deadline() if self.inputs.keyboard else None
+        if deadline is not None:
+            wait = min(wait, max(0.001, deadline - self._clock()))
+        return wait
+
+    def _watchdog(self) -> None:
+        # From the main loop on purpose: a loop that hangs stops the pings and systemd restarts it.
+        interval = notify.watchdog_interval()
+        if interval and self._clock() - self._last_watchdog >= interval:
+            notify.watchdog()
+            self._last_watchdog = self._clock()
+
+    def _guarded(self, handler: Callable[[Any], None], item: Any) -> None:
+        """A bug in handling one input must not take the table down: log it, say so, go on."""
+        try:
+            handler(item)
+        except StoreError as error:
+            log.error("journal: %s", error)
+            self.status = _with(self.status, saved=False, error=text("device.store_failed"))
+        except Exception:
+            log.error("input %r failed:\n%s", item, traceback.format_exc())
+            self.status = _with(self.status, error=text("device.internal_error"))
+
+    # --- inputs -------------------------------------------------------------------------
+
+    def handle_pygame(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit = True
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.screen.invalidate()
+            return
+        position = tap_position(event, self.screen.surface.get_size())
+        if position is not None:
+            index = self.screen.choice_at(position)
+            if index is not None:
+                self.react(self.controller.tap(index, self.state))
+            return
+        if self.inputs.keyboard is not None:
+            for pressed in self.inputs.keyboard.handle(event, self._clock()):
+                self.handle_input(pressed)
+
+    def handle_input(self, event: InputEvent) -> None:
+        if isinstance(event, ButtonPressed):
+            self.react(self.controller.press(event.button, self.state))
+        elif isinstance(event, DiceRead):
+            self._dice(event.values)
+        elif isinstance(event, ReaderError):
+            self._say(text("notice.reader_error", text=event.text))
+        elif isinstance(event, ReaderHello):
+            self._inform(text("notice.reader_hello", name=event.name, version=event.version))
+        elif isinstance(event, ReaderStatus):
+            last = text("device.raw", line=event.last_rejected) if event.last_rejected else None
+            self.status = _with(self.status, reader=event.status, rejected=event.rejected,
+                                last_rejected=last)  # fmt: skip
+
+    def _dice(self, values: tuple[int, ...]) -> None:
+        reaction = self.controller.dice(values, self.state)
+        if reaction.command is None:
+            self.react(reaction)
+            return
+        try:
+            self.submit(reaction.command)
+        except RulesError as error:  # a misread: shown as a rejected read, nothing changes
+            shown = " ".join(map(str, values))
+            misread = text("notice.misread", values=shown, reason=error.reason)
+            self.status = _with(self.status, last_rejected=misread)
+
+    def react(self, reaction: Reaction) -> None:
+        if reaction.language is not None:
+            self.controller.lang = reaction.language
+            self._inform(text("notice.language"))
+        if reaction.notice is not None:
+            self._say(reaction.notice)
+        if reaction.command is not None:
+            try:
+                self.submit(reaction.command)
+            except RulesError as error:
+                self._say(text("device.refused", rule=error.rule, reason=error.reason))
+
+    def submit(self, cmd: Command) -> None:
+        """Rules, then the journal on disk, then the screen — in that order."""
+        outcome = self.session.submit(cmd)  # RulesError: nothing changed
+        self.controller.accepted()
+        self.events = (self.events + list(outcome.events))[-EVENTS_KEPT:]
+        self.result = text("device.result", events=list(outcome.events))
+        self.status = _with(self.status, saved=True, error=None)
+        notify.status(self._status_line())
+
+    def _say(self, message: Text) -> None:
+        """Input that changed nothing, and why (shown prominently)."""
+        self.status = _with(self.status, error=message)
+
+    def _inform(self, message: Text) -> None:
+        self.result = message
+
+    def _tell_reader(self) -> None:
+        """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
+        pending = self.state.pending
+        wanted = (pending.dice, pending.purpose) if isinstance(pending, RollPending) else None
+        if self.reader is None or wanted == self._expecting:
+            return
+        self._expecting = wanted
+        if wanted is None:
+            self.reader.send_idle()
+        else:
+            self.reader.send_expect(wanted[0], "agony" if wanted[1] == "agony" else "d6")
+
+    # --- the screen ---------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def view(self) -> View:
+        return View(
+            state=self._public_state(),
+            prompt=self.controller.prompt(self.state, self.result),
+            events=tuple(self.events),
+            status=self.status,
+            lang=self.controller.lang,
+            citadel_names=self.citadel_names,
+        )
+
+    def _public_state(self) -> dict[str, Any]:
+        if self._state_json is None or self._state_json[0] is not self.state:
+            self._state_json = (self.state, state_json(self.state))
+        return self._state_json[1]
+
+    def draw(self) -> None:
+        rects = self.screen.render(self.view())
+        if rects:
+            self._present(rects)
+
+    def _status_line(self) -> str:
+        return f"game {self.session.game_id}, round {self.state.round}, {self.state.phase}"
+
+
+def _with(status: Status, **changes: Any) -> Status:
+    return replace(status, **changes)

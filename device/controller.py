@@ -1,0 +1,145 @@
+"""The controller: button presses, taps and dice reads in; commands and a prompt out.
+
+It holds no game state of its own — only where the table is in a wizard (a stack of
+steps). Whatever the rules wait for (``state.pending``) becomes the base step, so
+after a restart the screen asks the same question it asked before the plug was pulled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.activation import activation
+from device.decisions import decision_step
+from device.menu import menu, phase_step
+from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from display.view import Hint, Prompt
+from rules.commands import Command, Roll, Undo
+from rules.state import GameState, RollPending
+from rules.text import Text, text
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """What one input asks of the app: a command to submit, words to show, a language."""
+
+    command: Command | None = None
+    notice: Text | None = None
+    language: str | None = None
+
+
+NOTHING = Reaction()
+
+
+class Controller:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self._stack: list[Step] = []
+        self._base: Step | None = None
+        self._base_of: GameState | None = None
+
+    # --- inputs -------------------------------------------------------------------------
+
+    def press(self, button: str, state: GameState) -> Reaction:
+        if button == "undo":
+            return Reaction(Undo())
+        if button in ("custodian", "librarian"):
+            self._stack.clear()
+            return self._follow(activation(state, button))
+        if button == "phase":
+            if state.pending is not None:
+                return Reaction(notice=text("notice.answer_first"))
+            self._stack = [phase_step(state)]
+            return NOTHING
+        if button == "back":
+            if self._stack:
+                self._stack.pop()
+            return NOTHING
+        return self._navigate(button, state)
+
+    def tap(self, index: int, state: GameState) -> Reaction:
+        """A finger on a choice: select it and press OK."""
+        step = self._current(state)
+        return NOTHING if step is None else self._follow(step.pick(index))
+
+    def dice(self, values: tuple[int, ...], state: GameState) -> Reaction:
+        """A roll from the reader; the rules check count and faces (C19, D8, D14)."""
+        if not isinstance(state.pending, RollPending):
+            return Reaction(notice=text("notice.roll_not_wanted", values=_values(values)))
+        return Reaction(Roll(values))
+
+    def accepted(self) -> None:
+        """The last command went through: the wizard that made it is finished."""
+        self._stack.clear()
+
+    # --- the prompt ---------------------------------------------------------------------
+
+    def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
+        step = self._current(state)
+        if step is None:
+            return Prompt(_idle_title(state), hints=_idle_hints(state), result=result)
+        hints = (*step.hints, Hint("undo", text("hint.undo")))
+        return Prompt(step.title, step.choices(), step.selected(), hints, result)
+
+    # --- inner workings -----------------------------------------------------------------
+
+    def _navigate(self, button: str, state: GameState) -> Reaction:
+        step = self._current(state)
+        if step is None:
+            if button == "ok":
+                self._stack = [menu(state, self.lang)]
+            return NOTHING
+        if button in ("up", "down"):
+            step.move(-1 if button == "up" else 1)
+            return NOTHING
+        return self._follow(step.pick())
+
+    def _current(self, state: GameState) -> Step | None:
+        if self._stack:
+            return self._stack[-1]
+        if self._base_of is not state:  # a new state: what do the rules wait for now?
+            self._base, self._base_of = decision_step(state), state
+        return self._base
+
+    def _follow(self, result: StepResult) -> Reaction:
+        if isinstance(result, Step):
+            self._stack.append(result)
+        elif result is DONE:
+            self._stack.clear()
+        elif result is BACK:
+            if self._stack:
+                self._stack.pop()
+        elif isinstance(result, Notice):
+            return Reaction(notice=result.message)
+        elif isinstance(result, SetLanguage):
+            self._stack.clear()
+            self.lang = result.lang
+            return Reaction(language=result.lang)
+        elif isinstance(result, Command):
+            return Reaction(result)
+        return NOTHING
+
+
+def _values(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))
+
+
+def _idle_title(state: GameState) -> Text:
+    if state.winner is not None:
+        return text("prompt.winner", faction=state.winner)
+    return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
+
+
+def _idle_hints(state: GameState) -> tuple[Hint, ...]:
+    hints = []
+    if state.map == "celaeno":
+        hints += [
+            Hint("custodian", text("hint.custodian")),
+            Hint("librarian", text("hint.librarian")),
+        ]
+    hints += [
+        Hint("phase", text("hint.next_phase")),
+        Hint("ok", text("hint.menu")),
+        Hint("undo", text("hint.undo")),
+    ]
+    return tuple(hints)

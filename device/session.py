@@ -1,0 +1,72 @@
+"""The current game: its rules state and its journal on disk, always in step.
+
+Every accepted command is committed to the journal before the caller gets the new
+state, so nothing the screen has shown can be lost to a pulled plug. On start the
+latest game is rebuilt by replaying its journal, pending decisions included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.store import Store
+from rules.commands import Command, NewGame
+from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
+from rules.text import Text, text
+
+
+@dataclass
+class GameSession:
+    store: Store
+    game_id: int
+    state: State
+
+    @classmethod
+    def resume(cls, store: Store, default_game: NewGame) -> tuple[GameSession, Text | None]:
+        """The latest game, rebuilt; or a new one from the defaults, with a notice why."""
+        game_id = store.current_game()
+        if game_id is None:
+            return cls.start(store, default_game), None
+        journal = store.commands(game_id)
+        if not journal:  # the plug was pulled between creating a game and its first command
+            return cls._first_command(store, game_id, default_game), None
+        try:
+            state, _ = replay(journal)
+        except ReplayError as error:
+            notice = text(
+                "device.resume_failed", game=game_id, line=error.line, reason=error.error.reason
+            )
+            return cls.start(store, default_game), notice
+        assert state is not None
+        return cls(store, game_id, state), None
+
+    @classmethod
+    def start(cls, store: Store, new_game: NewGame) -> GameSession:
+        """A new game; earlier games stay in the journal."""
+        apply(None, new_game)  # refuse a bad new_game before a game row exists
+        return cls._first_command(store, store.new_game(), new_game)
+
+    @classmethod
+    def _first_command(cls, store: Store, game_id: int, new_game: NewGame) -> GameSession:
+        state = apply(None, new_game).state
+        store.append(game_id, dump_command(new_game))
+        return cls(store, game_id, state)
+
+    def submit(self, cmd: Command) -> Outcome:
+        """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
+
+        A ``new_game`` starts a new game in the journal; the old one is kept.
+        """
+        if isinstance(cmd, NewGame):
+            outcome = apply(None, cmd)
+            self.game_id = self.store.new_game()
+        else:
+            outcome = apply(self.state, cmd)
+        self.store.append(self.game_id, dump_command(cmd))
+        self.state = outcome.state
+        return outcome
+
+    def submit_line(self, line: str) -> Outcome | None:
+        """A journal line (as ``celaeno import`` reads it); None for blanks and comments."""
+        cmd = parse_line(line)
+        return None if cmd is None else self.submit(cmd)
