@@ -49,7 +49,9 @@ def _attack(state: GameState, area: str, how: How) -> Step:
         events.append(text(f"event.bhole_{how}_gate_unit", area=area, faction=gate.controller))
         if gate.controller == PASSION:
             events.append(text("event.bhole_passion", faction=gate.controller))
-    if state.yog_sothoth == area:  # D9
+    # D9: the Area the Bhole attacks is the one it acts in (stays in, moves to, reappears
+    # in). Interpretation: Yog-Sothoth there dies even if that Area has no Gate.
+    if state.yog_sothoth == area:
         state = replace(state, yog_sothoth=None)
         events.append(text("event.bhole_kills_yog", area=area))
     if gate is not None:

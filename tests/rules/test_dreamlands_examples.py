@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.journal import replay
-from rules.state import state_to_json
+from rules.state import GameState, state_to_json
 from rules.text import render
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
@@ -17,7 +17,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 def _replay(name: str) -> tuple[dict[str, Any], list[str]]:
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
     state, events = replay(lines)
-    assert state is not None
+    assert isinstance(state, GameState)
     return state_to_json(state), [render(event) for event in events]
 
 
