@@ -80,6 +80,8 @@ class App:
         reader: DiceLink | None = None,
         reader_state: str = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
+        to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
+        on_key: Callable[[pygame.event.Event, GameState], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
@@ -90,7 +92,12 @@ class App:
         self.events: list[Text] = []
         self.result: Text | None = None
         self.quit = False
-        self._present, self._clock = present, clock
+        self._present, self._to_canvas, self._on_key, self._clock = (
+            present,
+            to_canvas,
+            on_key,
+            clock,
+        )
         self._state_json: tuple[GameState, dict[str, Any]] | None = None
         self._last_watchdog = 0.0
         self._expecting: object = None
@@ -157,12 +164,15 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.screen.invalidate()
             return
-        position = tap_position(event, self.screen.surface.get_size())
+        shown = pygame.display.get_surface()
+        position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
-            index = self.screen.choice_at(position)
+            index = self.screen.choice_at(self._to_canvas(position))
             if index is not None:
                 self.react(self.controller.tap(index, self.state))
             return
+        if self._on_key is not None:
+            self._on_key(event, self.state)
         if self.inputs.keyboard is not None:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
@@ -211,12 +221,16 @@ class App:
         self.controller.accepted()
         self.events = (self.events + list(outcome.events))[-EVENTS_KEPT:]
         self.result = text("device.result", events=list(outcome.events))
-        self.status = _with(self.status, saved=True, error=None)
+        self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
     def _say(self, message: Text) -> None:
         """Input that changed nothing, and why (shown prominently)."""
         self.status = _with(self.status, error=message)
+
+    def warn(self, message: Text) -> None:
+        """Something the table must know at start (a journal moved aside, no GPIO)."""
+        self._say(message)
 
     def _inform(self, message: Text) -> None:
         self.result = message
@@ -237,7 +251,9 @@ class App:
 
     @property
     def state(self) -> GameState:
-        return self.session.state
+        state = self.session.state
+        assert isinstance(state, GameState), "the device runs Cthulhu Wars games"
+        return state
 
     def view(self) -> View:
         return View(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
+    "device.runcmd",
     "device.replaycmd",
     "device.journalcmd",
     "device.configcmd",

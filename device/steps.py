@@ -138,8 +138,12 @@ class CounterStep(Step):
     rows: list[Counter]
     on_confirm: Callable[[dict[str, int]], StepResult]
     summary: Callable[[dict[str, int]], Text] | None = None
-    cursor: int = 0
+    cursor: int = -1  # default: on Confirm, so OK accepts the defaults at once
     hints: tuple[Hint, ...] = field(default_factory=lambda: COUNTER_HINTS)
+
+    def __post_init__(self) -> None:
+        if self.cursor < 0:
+            self.cursor = len(self.rows)
 
     def values(self) -> dict[str, int]:
         return {row.key: row.value for row in self.rows}

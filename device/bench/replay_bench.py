@@ -18,6 +18,7 @@ from typing import Any
 
 from device.bench import machine
 from rules.journal import replay
+from rules.state import GameState
 
 FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 GUARDIAN = "guardian_under_the_lake"
@@ -76,7 +77,7 @@ def main() -> None:
         started = time.perf_counter()
         state, _ = replay(lines)
         timings.append(time.perf_counter() - started)
-    assert state is not None
+    assert isinstance(state, GameState)
     tracemalloc.start()
     replay(lines)
     peak = tracemalloc.get_traced_memory()[1]

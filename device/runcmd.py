@@ -1,0 +1,133 @@
+"""``celaeno run`` (or plain ``celaeno``): start the companion.
+
+On a desktop a window with the keyboard as buttons and a simulated dice reader; on
+a Raspberry Pi full screen with GPIO and the configured reader; with
+``SDL_VIDEODRIVER=dummy`` headless. A bad configuration or an unusable journal is
+reported in words with exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import signal
+import sys
+from typing import Any
+
+import pygame
+
+from device import notify
+from device.app import App
+from device.config import Config, ConfigError
+from device.journalcmd import add_place_options, default_game, load_settings, open_store
+from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
+from device.session import GameSession
+from device.store import Store, StoreError
+from display.screenshot import parse_size
+from rules.text import LANGUAGES, Text, text
+
+EXIT_FAILED = 2
+log = logging.getLogger("celaeno")
+
+
+def register(subparsers: Any) -> None:
+    run = subparsers.add_parser(
+        "run",
+        help="start the companion (the default)",
+        description="Start the companion: a window with the keyboard and a simulated dice reader "
+        "on a desktop (C/L/P, arrows, Enter, Backspace; R rolls the simulated reader), "
+        "full screen with GPIO buttons and the configured reader on a Raspberry Pi.",
+    )
+    add_place_options(run)
+    run.add_argument(
+        "--reader", default=None, help="dice reader port: a device path, auto, simulated or none"
+    )
+    run.add_argument("--size", type=_size, default=None, help="window size, e.g. 800x480")
+    screen = run.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None)
+    screen.add_argument("--window", dest="fullscreen", action="store_false")
+    run.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the screen")
+    run.set_defaults(func=run_command)
+
+
+def _size(value: str) -> tuple[int, int]:
+    try:
+        return parse_size(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def run_command(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    try:
+        config = load_settings(args)
+        store = open_store(args)
+    except ConfigError as error:
+        print("\n".join(error.problems), file=sys.stderr)
+        return EXIT_FAILED
+    except StoreError as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_FAILED
+    with store:
+        return _run(args, config, store)
+
+
+def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
+    on_pi = running_on_pi()
+    session, notice = GameSession.resume(store, default_game(config))
+    notices = [n for n in (_store_notice(store), notice) if n is not None]
+    window = open_window(config, args.size, args.fullscreen, on_pi)
+    hardware = open_hardware(config, args.reader, on_pi)
+    try:
+        app = _app(args, config, session, window, hardware)
+        for message in [*notices, *hardware.problems]:
+            app.warn(message)
+        _stop_on_sigterm(app)
+        app.run()
+    finally:
+        hardware.close()
+        pygame.quit()
+    return 0
+
+
+def _app(
+    args: argparse.Namespace, config: Config, session: GameSession, window: Any, hardware: Hardware
+) -> App:
+    app = App(
+        session,
+        window.canvas,
+        hardware.inputs,
+        lang=args.lang or config.screen.language,
+        citadel_names=dict(config.citadels),
+        reader=hardware.reader,
+        reader_state=hardware.reader_state,
+        present=window.present,
+        to_canvas=window.to_canvas,
+        on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
+    )
+    hardware.inputs.wake_type = pygame.event.custom_type()
+    return app
+
+
+def _store_notice(store: Store) -> Text | None:
+    if store.notice is None:
+        return None
+    log.warning("%s", store.notice.message())
+    return text(
+        "device.store_moved", reason=store.notice.reason, moved_to=str(store.notice.moved_to)
+    )
+
+
+def _stop_on_sigterm(app: App) -> None:
+    """systemd stops the service with SIGTERM: finish the frame, say STOPPING, exit 0."""
+
+    def stop(signum: int, frame: object) -> None:
+        app.quit = True
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+
+    signal.signal(signal.SIGTERM, stop)
+    notify.status("starting")

@@ -1,0 +1,180 @@
+"""Assembling the companion from its configuration: window, buttons, dice reader.
+
+On a Raspberry Pi: full screen, GPIO buttons through the pin library that works
+(never silently mock pins), the configured reader. On a desktop: a window, the
+keyboard as buttons, and a simulated reader on a pseudo-terminal (press R to roll
+it) unless a reader port is named.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+
+import pygame
+
+from device.app import Inputs
+from device.config import Config
+from hardware.buttons import ButtonPanel, EncoderPins
+from hardware.fake_reader import FakeReader
+from hardware.gestures import Timing
+from hardware.keyboard import Keyboard
+from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
+from hardware.reader import DiceReader
+from rules.state import GameState, RollPending
+from rules.text import Text, text
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Hardware:
+    """The opened devices; ``problems`` are shown on the screen (and logged)."""
+
+    inputs: Inputs
+    reader: DiceReader | None = None
+    simulated: FakeReader | None = None
+    problems: list[Text] = field(default_factory=list)
+    closing: ExitStack = field(default_factory=ExitStack)
+
+    @property
+    def reader_state(self) -> str:
+        """Until the reader thread reports: a real reader is not there yet."""
+        return "disconnected" if self.reader is not None and self.simulated is None else "simulated"
+
+    def close(self) -> None:
+        self.closing.close()
+
+
+def timing(config: Config) -> Timing:
+    buttons = config.buttons
+    return Timing(
+        hold_time=buttons.hold_time,
+        repeat_delay=buttons.repeat_delay,
+        repeat_interval=1.0 / buttons.repeat_rate,
+    )
+
+
+def open_hardware(config: Config, reader_port: str | None, on_pi: bool) -> Hardware:
+    hardware = Hardware(Inputs(keyboard=Keyboard(timing(config))))
+    if on_pi:
+        _open_buttons(config, hardware)
+    _open_reader(config, reader_port, on_pi, hardware)
+    return hardware
+
+
+def _open_buttons(config: Config, hardware: Hardware) -> None:
+    try:
+        factory = choose_pin_factory()
+    except PinFactoryError as error:  # said on screen and in the log; touch still works
+        log.error("%s", error)
+        hardware.problems.append(text("device.no_gpio", reason=str(error).splitlines()[0]))
+        return
+    buttons = config.buttons
+    encoder = None
+    if buttons.encoder_a is not None and buttons.encoder_b is not None:  # both or none (config)
+        encoder = EncoderPins(buttons.encoder_a, buttons.encoder_b)
+    panel = ButtonPanel(
+        hardware.inputs.post,
+        buttons.pins(),
+        encoder=encoder,
+        timing=timing(config),
+        pin_factory=factory,
+    )
+    hardware.closing.callback(panel.close)
+    panel.start()
+
+
+def _open_reader(config: Config, port: str | None, on_pi: bool, hardware: Hardware) -> None:
+    wanted = port or config.reader.port
+    if wanted == "auto" and not on_pi:
+        wanted = "simulated"  # a desktop has no reader plugged in; simulate one
+    if wanted == "none":
+        return
+    if wanted == "simulated":
+        fake = FakeReader().start()
+        hardware.closing.callback(fake.close)
+        hardware.simulated = fake
+        wanted = fake.path
+    reader = DiceReader(
+        hardware.inputs.post, wanted, baud=config.reader.baud, patterns=config.reader.match
+    )
+    hardware.closing.callback(reader.close)
+    hardware.reader = reader
+    reader.start()
+
+
+def simulated_roll(
+    fake: FakeReader, chance: random.Random
+) -> Callable[[pygame.event.Event, GameState], None]:
+    """R on the keyboard rolls the simulated reader: the dice the game waits for, or one d6."""
+
+    def on_key(event: pygame.event.Event, state: GameState) -> None:
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_r:
+            return
+        pending = state.pending
+        if isinstance(pending, RollPending):
+            fake.send_roll(chance.choice(pending.faces) for _ in range(pending.dice))
+        else:
+            fake.send_roll([chance.randint(1, 6)])
+
+    return on_key
+
+
+@dataclass
+class Window:
+    """Where frames go. With a rotated screen the app draws on ``canvas`` and each frame
+    is turned onto the display; taps are turned back the other way."""
+
+    display: pygame.Surface
+    canvas: pygame.Surface
+    rotation: int = 0
+
+    def present(self, rects: list[pygame.Rect]) -> None:
+        if self.rotation == 0:
+            pygame.display.update(rects)
+            return
+        self.display.blit(pygame.transform.rotate(self.canvas, -self.rotation), (0, 0))
+        pygame.display.flip()
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A tap on the display, in canvas pixels."""
+        x, y = pos
+        width, height = self.display.get_size()
+        if self.rotation == 90:
+            return y, width - 1 - x
+        if self.rotation == 180:
+            return width - 1 - x, height - 1 - y
+        if self.rotation == 270:
+            return height - 1 - y, x
+        return x, y
+
+
+def open_window(
+    config: Config, size: tuple[int, int] | None, fullscreen: bool | None, on_pi: bool
+) -> Window:
+    """Only the display is initialised (never the mixer): the companion makes no sound."""
+    pygame.display.init()
+    pygame.display.set_caption("Celaeno")
+    wanted = config.screen.fullscreen
+    full = (
+        fullscreen if fullscreen is not None else (wanted is True or (wanted == "auto" and on_pi))
+    )
+    if full:
+        pygame.mouse.set_visible(False)
+        display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    else:
+        display = pygame.display.set_mode(size or (config.screen.width, config.screen.height))
+    rotation = config.screen.rotation
+    if rotation == 0:
+        return Window(display, display)
+    width, height = display.get_size()
+    canvas_size = (height, width) if rotation in (90, 270) else (width, height)
+    return Window(display, pygame.Surface(canvas_size), rotation)
+
+
+def running_on_pi() -> bool:
+    return is_raspberry_pi()
