@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+
+# pygame greets on import on standard output, which must stay clean JSON for `replay`.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
