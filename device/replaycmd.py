@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from rules.journal import ReplayError, replay, state_json
-from rules.text import LANGUAGES, render
+from rules.journal import ReplayError, State, replay, state_json
+from rules.text import LANGUAGES, Text, render
 
 EXIT_REFUSED = 2
 
@@ -28,7 +28,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", help="journal file, or - for standard input")
     parser.add_argument("--events", action="store_true", help="print the event log in plain words")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of --events")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="language of --events and the screenshot"
+    )
+    parser.add_argument(
+        "--screenshot", metavar="OUT.png", help="also draw the screen at the end of the journal"
+    )
+    parser.add_argument("--size", default="800x480", help="screenshot size, WxH (default 800x480)")
     parser.set_defaults(func=run)
 
 
@@ -46,11 +52,26 @@ def run(args: argparse.Namespace) -> int:
     if state is None:
         print("line 1: the journal holds no command", file=sys.stderr)
         return EXIT_REFUSED
+    if args.screenshot:
+        try:
+            _screenshot(state, events, args)
+        except ValueError as error:  # a bad --size
+            print(f"--size: {error}", file=sys.stderr)
+            return EXIT_REFUSED
     if args.events:
         _print_lines((render(event, args.lang) for event in events), sys.stdout)
     else:
         print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
     return 0
+
+
+def _screenshot(state: State, events: list[Text], args: argparse.Namespace) -> None:
+    """The screen as the device would show it after this journal (imports pygame only here)."""
+    from device.screens import view_of
+    from display.screenshot import parse_size, save_screenshot
+
+    size = parse_size(args.size)
+    save_screenshot(view_of(state, events, args.lang), args.screenshot, size)
 
 
 def _read_lines(name: str) -> list[str]:
