@@ -297,6 +297,13 @@ def test_d9_the_bhole_kills_yog_sothoth_then_destroys_the_gate() -> None:
     assert said[1] == "The Bhole kills Yog-Sothoth in Underworld Citadel 4: remove it from the map."
 
 
+def test_d9_yog_sothoth_dies_where_the_bhole_lands_even_without_a_gate() -> None:
+    # Interpretation: the Area the Bhole attacks is the one it moves to.
+    state = play(yog(underworld("5_6")), state=dreamlands(OPENER_GAME))
+    state = play(NEXT, roll(5), state=to_doom(state))
+    assert state.yog_sothoth is None
+
+
 def test_d9_yog_sothoth_elsewhere_is_safe() -> None:
     state = play(yog(underworld("3")), state=dreamlands(OPENER_GAME))
     state = play(NEXT, roll(4), state=to_doom(state))
