@@ -25,7 +25,7 @@ from device.runtime import Hardware, open_hardware, open_window, running_on_pi, 
 from device.session import GameSession
 from device.store import Store, StoreError
 from display.screenshot import parse_size
-from rules.text import LANGUAGES, Text, text
+from rules.text import LANGUAGES, Text, text, use_printed_names
 
 EXIT_FAILED = 2
 log = logging.getLogger("celaeno")
@@ -77,6 +77,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
+    use_printed_names(config.citadels)
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     window = open_window(config, args.size, args.fullscreen, on_pi)

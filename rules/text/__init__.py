@@ -81,12 +81,26 @@ def _join(items: Sequence[Any], lang: str) -> str:
     return ", ".join(rendered[:-1]) + " and " + rendered[-1]
 
 
+_PRINTED_NAMES: dict[str, str] = {}
+
+
+def use_printed_names(names: Mapping[str, str]) -> None:
+    """Name Areas as the owner's boards print them, in every language (D4: the
+    Dreamlands Citadels' printed names come from the configuration, not from us)."""
+    _PRINTED_NAMES.clear()
+    for area, name in names.items():
+        _PRINTED_NAMES[f"area.{area}"] = name
+        _PRINTED_NAMES[f"place.{area}"] = name
+
+
 def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The raw template for ``key``; falls back to English, then to the key itself.
 
     A missing entry must never crash the screen in the middle of a game; the
     catalogue test is what keeps entries from going missing.
     """
+    if key in _PRINTED_NAMES:
+        return _PRINTED_NAMES[key]
     table = catalogue(lang)
     if key in table:
         return table[key]

@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from rules.text import LANGUAGES, catalogue, render, sections, text, translate
+from rules.text import LANGUAGES, catalogue, render, sections, text, translate, use_printed_names
 
 
 def _fields(template: str) -> set[str]:
@@ -43,3 +43,18 @@ def test_names_and_counts_render_in_both_languages() -> None:
 
 def test_a_missing_key_falls_back_to_the_key_instead_of_crashing() -> None:
     assert translate("no.such.key", "ja") == "No.such.key"
+
+
+def test_printed_names_from_the_configuration_replace_the_labels() -> None:
+    said = text("event.gate_abandoned", area="surface_citadel_3")
+    try:
+        use_printed_names({"surface_citadel_3": "Celephaïs"})
+        assert (
+            render(said)
+            == render(said.__class__(said.key, said.params))
+            == "The Gate in Celephaïs is abandoned."
+        )
+        assert translate("area.surface_citadel_3", "ja") == "Celephaïs"
+    finally:
+        use_printed_names({})
+    assert "Celephaïs" not in render(said)
