@@ -227,8 +227,6 @@ _ERRORS_EN: dict[str, str] = {
     "error.normandie.no_life_points": "{unit} has no life points to lose.",
     "error.normandie.life_points": "{unit} has {left} life points left: it can lose 1 to {left}.",
     "error.normandie.negative": "{count} tokens cannot be: 0 or more.",
-    "error.normandie.replay_line": "line {line}: {reason}",
-    "error.normandie.bad_json": "not a JSON object (column {column}).",
 }
 
 _ERRORS_JA: dict[str, str] = {
@@ -290,8 +288,6 @@ _ERRORS_JA: dict[str, str] = {
     "error.normandie.no_life_points": "{unit}には失う生命点がない。",
     "error.normandie.life_points": "{unit}の生命点は残り{left}。失えるのは1〜{left}。",
     "error.normandie.negative": "トークン{count}個はありえない。0個以上。",
-    "error.normandie.replay_line": "{line}行目：{reason}",
-    "error.normandie.bad_json": "JSONオブジェクトではない（{column}文字目）。",
 }
 
 # What "Undone: …" names, for each command of this game.
