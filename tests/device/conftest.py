@@ -1,0 +1,299 @@
+"""Fixtures for the device tests: the whole device in-process, and `celaeno` as a process.
+
+The in-process device is built from the real parts a Pi runs: a :class:`ButtonPanel` on
+gpiozero's MockFactory pins (pressed with ``drive_low``/``drive_high``, its worker thread
+running on the real clock), a :class:`DiceReader` thread reading a :class:`FakeReader`
+pseudo-terminal, and the :class:`App` drawing on a pygame surface under SDL's dummy driver.
+Both hardware threads post into ``App.inputs`` exactly as in ``celaeno run``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import subprocess  # after the lines above: SDL must know its driver first
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from device import paths
+from device.app import App, Inputs
+from device.config import default_config
+from device.journalcmd import default_game
+from device.session import GameSession
+from device.store import Store
+from display.screen import Screen
+from hardware.buttons import DEFAULT_PINS, ButtonPanel
+from hardware.events import InputEvent
+from hardware.fake_reader import FakeReader
+from hardware.gestures import Timing
+from hardware.reader import DiceReader
+from rules.state import GameState
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "tests" / "output"
+SCREEN_SIZE = (800, 480)  # the official 7" display
+PRESS_LENGTH = 0.04  # a deliberate press: well over the 20 ms debounce
+HOLD_TIME = 0.3  # BACK held this long is UNDO (1 s on the device; shorter keeps tests fast)
+WAIT = 5.0  # the most any input may take to reach the screen before a test gives up
+
+
+# --- `celaeno` as a process --------------------------------------------------------------
+
+
+def clean_env(tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment of a `celaeno` child: headless, and blind to the user's own config."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELAENO_", "NOTIFY_"))}
+    env.pop("WATCHDOG_USEC", None)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        XDG_CONFIG_HOME=str(tmp / "xdg-config"),
+        XDG_DATA_HOME=str(tmp / "xdg-data"),
+    )
+    env.update(extra)
+    return env
+
+
+def celaeno_argv(*args: str) -> list[str]:
+    return [sys.executable, "-m", "device.cli", *args]
+
+
+def celaeno(
+    tmp: Path, *args: str, stdin: str | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """Run one `celaeno` subcommand to the end."""
+    return subprocess.run(
+        celaeno_argv(*args),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=clean_env(tmp),
+        timeout=timeout,
+        check=False,
+    )
+
+
+def exported(tmp: Path, state_dir: Path) -> list[str]:
+    """The latest game's journal, as `celaeno export` writes it."""
+    done = celaeno(tmp, "export", "--state-dir", str(state_dir))
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def replayed(tmp: Path, journal: list[str]) -> dict[str, object]:
+    """The state `celaeno replay` prints for ``journal``."""
+    import json
+
+    done = celaeno(tmp, "replay", "-", stdin="".join(line + "\n" for line in journal))
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    assert isinstance(state, dict)
+    return state
+
+
+# --- shared fixtures ----------------------------------------------------------------------
+
+
+@pytest.fixture()
+def no_threads_left() -> Iterator[None]:
+    """The device's sources must join their threads on close."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 2.0
+    while time.monotonic() < deadline:
+        left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+        if not left:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"threads left running: {left}")
+
+
+@pytest.fixture()
+def mock_pins() -> Iterator[MockFactory]:
+    """gpiozero's mock pins, swapped in and restored as gpiozero's own tests do."""
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        if Device.pin_factory is not None:
+            Device.pin_factory.reset()
+        Device.pin_factory = saved
+
+
+@pytest.fixture()
+def surface() -> Iterator[pygame.Surface]:
+    """A real display surface under SDL's dummy driver."""
+    pygame.display.init()
+    try:
+        yield pygame.display.set_mode(SCREEN_SIZE)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.fixture()
+def state_dir(tmp_path: Path) -> Path:
+    return tmp_path / "state"
+
+
+def open_session(state_dir: Path) -> tuple[Store, GameSession]:
+    """The store and game `celaeno run --state-dir` would open (config defaults)."""
+    store = Store.open(paths.database_path(state_dir))
+    session, notice = GameSession.resume(store, default_game(default_config()))
+    assert notice is None
+    return store, session
+
+
+# --- the whole device in-process ---------------------------------------------------------
+
+
+class Table:
+    """The device as the players meet it: press buttons, roll into the reader, look."""
+
+    def __init__(self, app: App, pins: MockFactory, reader: FakeReader, shots: Path) -> None:
+        self.app, self.pins, self.reader, self.shots = app, pins, reader, shots
+        self.posted: Counter[str] = Counter()
+        self.hints_cut: list[str] = []  # prompt titles of frames whose hint bar was cut short
+        self._lock = threading.Lock()
+        self._shot = 0
+
+    def post(self, event: InputEvent) -> None:
+        """What the hardware threads call: count the event, then hand it to the app."""
+        with self._lock:
+            self.posted[type(event).__name__] += 1
+        self.app.inputs.post(event)
+
+    @property
+    def state(self) -> GameState:
+        return self.app.state
+
+    @property
+    def screen(self) -> Screen:
+        return self.app.screen
+
+    def press(self, *buttons: str) -> None:
+        """Each button pressed and released, as a finger does; waits until it is on screen."""
+        for button in buttons:
+            pin = self.pins.pin(DEFAULT_PINS[button])
+            wanted = self.posted["ButtonPressed"] + 1
+            pin.drive_low()
+            time.sleep(PRESS_LENGTH)
+            pin.drive_high()
+            time.sleep(PRESS_LENGTH)  # the finger stays off long enough not to be a bounce
+            self.until_posted("ButtonPressed", wanted, f"press {button}")
+
+    def hold_back(self) -> None:
+        """BACK held past the hold time: UNDO fires while it is still held."""
+        pin = self.pins.pin(DEFAULT_PINS["back"])
+        wanted = self.posted["ButtonPressed"] + 1
+        pin.drive_low()
+        self.until_posted("ButtonPressed", wanted, "hold BACK")
+        pin.drive_high()
+        time.sleep(PRESS_LENGTH)
+        self.step()
+
+    def roll(self, *values: int, checksum: bool = False) -> None:
+        """The dice settle in the reader's tray; waits until the read is handled."""
+        wanted = self.posted["DiceRead"] + 1
+        assert self.reader.send_roll(values, checksum=checksum)
+        self.until_posted("DiceRead", wanted, f"roll {values}")
+
+    def send(self, line: str, event: str) -> None:
+        """Any protocol line from the reader, waiting for the ``event`` it must cause."""
+        wanted = self.posted[event] + 1
+        assert self.reader.send_line(line)
+        self.until_posted(event, wanted, line)
+
+    def until_posted(self, kind: str, count: int, what: str) -> None:
+        """Run the main loop until ``count`` events of ``kind`` have been posted and handled."""
+        self.until(lambda: self.posted[kind] >= count, what)
+
+    def until(self, done: Callable[[], bool], what: str) -> None:
+        """Run the main loop until ``done()`` and every posted input is handled and drawn."""
+        deadline = time.monotonic() + WAIT
+        while not (done() and self.app.inputs.events.empty()):
+            assert time.monotonic() < deadline, f"gave up waiting for {what}"
+            self.app.step(0.02)
+        self.step()
+
+    def step(self) -> None:
+        self.app.step(0.0)
+
+    def screenshot(self, name: str) -> Path:
+        self._shot += 1
+        path = self.shots / f"{self._shot:02d}_{name}.png"
+        pygame.image.save(self.app.screen.surface, str(path))
+        return path
+
+    def title(self) -> str:
+        return self.app.view().prompt.title.key
+
+    def words(self, panel: str = "prompt") -> str:
+        """Every word drawn in ``panel``, spaces squeezed out (text wraps anywhere)."""
+        return "".join("".join(label.text.split()) for label in self.screen.labels()
+                       if label.panel == panel)  # fmt: skip
+
+    def assert_labels_fit(self) -> None:
+        """Every label inside its box and its panel, and none cut short.
+
+        Except the one-line button-hint bar, which is cut short on the main Library screen
+        (five hints; display/ owns the bar): that is recorded in ``hints_cut`` and checked by
+        its own test in test_e2e_library.py instead of failing every frame here.
+        """
+        labels = self.screen.labels()
+        panels = self.screen.regions.panels()
+        assert labels
+        cut = [label for label in labels if label.truncated]
+        assert [(label.panel, label.text) for label in cut if label.panel != "hints"] == []
+        if any(label.panel == "hints" for label in cut):
+            self.hints_cut.append(self.title())
+        for label in labels:
+            assert label.box.contains(label.rect), f"{label.text!r} leaves its box"
+            assert panels[label.panel].contains(label.rect), f"{label.text!r} leaves its panel"
+
+
+@pytest.fixture()
+def table(
+    request: pytest.FixtureRequest,
+    no_threads_left: None,
+    mock_pins: MockFactory,
+    surface: pygame.Surface,
+    state_dir: Path,
+) -> Iterator[Table]:
+    """A freshly booted device: the configured default game, buttons and a dice reader."""
+    shots = OUTPUT / "e2e" / request.node.name
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("*.png"):
+        old.unlink()
+    store, session = open_session(state_dir)
+    fake = FakeReader().start()
+    inputs = Inputs(wake_type=pygame.event.custom_type())
+    holder: list[Table] = []
+    post = lambda event: holder[0].post(event)  # noqa: E731 (the table exists before the app)
+    panel = ButtonPanel(post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins)
+    reader = DiceReader(post, fake.path, reconnect_interval=0.05)
+    app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+    holder.append(Table(app, mock_pins, fake, shots))
+    try:
+        panel.start()
+        reader.start()
+        holder[0].until(lambda: app.status.reader == "connected", "the reader")
+        yield holder[0]
+    finally:
+        panel.close()
+        reader.close()
+        fake.close()
+        store.close()
