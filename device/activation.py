@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from device.steps import ListStep, Notice, Option, StepResult
 from rules.agony import librarian_victims
-from rules.commands import Activate
+from rules.commands import Activate, Monster
 from rules.state import GameState
 from rules.text import Text, text
 
 
-def activation(state: GameState, monster: str) -> StepResult:
+def activation(state: GameState, monster: Monster) -> StepResult:
     """The first question after CUSTODIAN or LIBRARIAN, or a notice why not now."""
     why_not = _why_not(state, monster)
     if why_not is not None:
@@ -26,7 +26,7 @@ def activation(state: GameState, monster: str) -> StepResult:
     )
 
 
-def _why_not(state: GameState, monster: str) -> Text | None:
+def _why_not(state: GameState, monster: Monster) -> Text | None:
     if state.map != "celaeno":
         return text("notice.no_monster_here", monster=monster)
     if state.pending is not None:
@@ -41,7 +41,7 @@ def _why_not(state: GameState, monster: str) -> Text | None:
     return None
 
 
-def _activator(state: GameState, monster: str, faction: str) -> Option:
+def _activator(state: GameState, monster: Monster, faction: str) -> Option:
     label = text(f"faction.{faction}")
     if not state.silence.get(faction):
         return Option(label, faction, text("detail.no_token"), enabled=False)
@@ -57,7 +57,7 @@ def _names(factions: tuple[str, ...]) -> list[Text]:
     return [text(f"faction.{f}") for f in factions]
 
 
-def where(state: GameState, monster: str, by: str) -> ListStep:
+def where(state: GameState, monster: Monster, by: str) -> ListStep:
     """Staying first (+1, C12), then every Area, grouped by floor."""
     here = getattr(state, monster)
     options = []
@@ -69,5 +69,5 @@ def where(state: GameState, monster: str, by: str) -> ListStep:
     return ListStep(
         text("prompt.where", monster=monster, faction=by),
         options,
-        lambda area: Activate(monster, by, area),  # type: ignore[arg-type]
+        lambda area: Activate(monster, by, area),
     )

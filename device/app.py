@@ -24,7 +24,7 @@ from device.session import GameSession
 from device.store import StoreError
 from display.screen import Screen
 from display.touch import tap_position
-from display.view import Status, View
+from display.view import ReaderState, Status, View
 from hardware.events import (
     ButtonPressed,
     DiceRead,
@@ -78,7 +78,7 @@ class App:
         lang: str = "en",
         citadel_names: dict[str, str] | None = None,
         reader: DiceLink | None = None,
-        reader_state: str = "simulated",
+        reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
         on_key: Callable[[pygame.event.Event, GameState], None] | None = None,
@@ -88,7 +88,7 @@ class App:
         self.controller = Controller(lang)
         self.screen = Screen(surface)
         self.citadel_names = citadel_names or {}
-        self.status = Status(reader=reader_state)  # type: ignore[arg-type]
+        self.status = Status(reader=reader_state)
         self.events: list[Text] = []
         self.result: Text | None = None
         self.quit = False

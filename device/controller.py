@@ -14,7 +14,7 @@ from device.decisions import decision_step
 from device.menu import menu, phase_step
 from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
 from display.view import Hint, Prompt
-from rules.commands import Command, Roll, Undo
+from rules.commands import MONSTERS, Command, Roll, Undo
 from rules.state import GameState, RollPending
 from rules.text import Text, text
 
@@ -43,9 +43,10 @@ class Controller:
     def press(self, button: str, state: GameState) -> Reaction:
         if button == "undo":
             return Reaction(Undo())
-        if button in ("custodian", "librarian"):
-            self._stack.clear()
-            return self._follow(activation(state, button))
+        for monster in MONSTERS:
+            if button == monster:
+                self._stack.clear()
+                return self._follow(activation(state, monster))
         if button == "phase":
             if state.pending is not None:
                 return Reaction(notice=text("notice.answer_first"))

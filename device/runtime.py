@@ -18,6 +18,7 @@ import pygame
 
 from device.app import Inputs
 from device.config import Config
+from display.view import ReaderState
 from hardware.buttons import ButtonPanel, EncoderPins
 from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
@@ -41,7 +42,7 @@ class Hardware:
     closing: ExitStack = field(default_factory=ExitStack)
 
     @property
-    def reader_state(self) -> str:
+    def reader_state(self) -> ReaderState:
         """Until the reader thread reports: a real reader is not there yet."""
         return "disconnected" if self.reader is not None and self.simulated is None else "simulated"
 

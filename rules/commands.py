@@ -15,6 +15,8 @@ from rules.codec import decode, encode, optional
 from rules.errors import JournalError
 
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
+Monster = Literal["custodian", "librarian"]
+MONSTERS: tuple[Monster, ...] = ("custodian", "librarian")
 
 
 class Command:
@@ -90,7 +92,7 @@ class SetGate(Command):
 @command("activate")
 @dataclass(frozen=True)
 class Activate(Command):
-    monster: Literal["custodian", "librarian"]
+    monster: Monster
     by: str
     area: str
 

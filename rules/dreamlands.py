@@ -59,7 +59,7 @@ def after_gate_change(state: GameState) -> Step:
 
 
 HANDLERS: dict[type[Command], Handler] = {
-    BholeResult: bhole.battle_result,  # type: ignore[dict-item]
-    ZoogsRemoved: zoogs.removed,  # type: ignore[dict-item]
-    YogSothoth: citadels.move_yog_sothoth,  # type: ignore[dict-item]
+    BholeResult: bhole.battle_result,
+    ZoogsRemoved: zoogs.removed,
+    YogSothoth: citadels.move_yog_sothoth,
 }

@@ -27,14 +27,14 @@ from rules.state import AssignPending, GameState, RollPending, SatisfyPending
 from rules.text import text
 
 _HANDLERS: dict[type[Command], Handler] = {
-    NextPhase: phases.next_phase,  # type: ignore[dict-item]
-    SetGate: gates.set_gate,  # type: ignore[dict-item]
-    Activate: agony.activate,  # type: ignore[dict-item]
-    AssignAgony: agony.assign_agony,  # type: ignore[dict-item]
-    Satisfy: agony.satisfy,  # type: ignore[dict-item]
-    SpendSilence: tomes.spend_silence,  # type: ignore[dict-item]
-    UseTome: tomes.use_tome,  # type: ignore[dict-item]
-    UnflipTome: tomes.unflip_tome,  # type: ignore[dict-item]
+    NextPhase: phases.next_phase,
+    SetGate: gates.set_gate,
+    Activate: agony.activate,
+    AssignAgony: agony.assign_agony,
+    Satisfy: agony.satisfy,
+    SpendSilence: tomes.spend_silence,
+    UseTome: tomes.use_tome,
+    UnflipTome: tomes.unflip_tome,
 }
 
 # What answers each kind of pending decision, and the rule that made it pending.

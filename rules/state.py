@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from rules.commands import Command, Settings
+from rules.commands import Command, Monster, Settings
 from rules.maps import Area, layout
 from rules.maps.celaeno import TOMES
 
@@ -42,7 +42,7 @@ class Gate:
 class Activation:
     """A monster activation in progress (C12–C17): who, where, and how far it got."""
 
-    monster: Literal["custodian", "librarian"]
+    monster: Monster
     by: str
     area: str
     stayed: bool  # C12: +1 when the monster did not move

@@ -15,10 +15,8 @@ from rules.text import text
 BARRIER = "barrier_of_naach_tith"
 
 
-def with_tome(state: GameState, tome: str, **changes: object) -> GameState:
-    tomes = dict(state.tomes)
-    tomes[tome] = replace(tomes[tome], **changes)  # type: ignore[arg-type]
-    return replace(state, tomes=frozen(tomes))
+def with_tome(state: GameState, tome: str, held: Tome) -> GameState:
+    return replace(state, tomes=frozen({**state.tomes, tome: held}))
 
 
 def take_tomes_in_slots(state: GameState) -> Step:
@@ -27,7 +25,7 @@ def take_tomes_in_slots(state: GameState) -> Step:
     for tome, held in state.tomes.items():
         controller = state.controller(tome)
         if held.holder is None and controller is not None:
-            state = with_tome(state, tome, holder=controller)
+            state = with_tome(state, tome, replace(held, holder=controller))
             events.append(text("event.tome_taken", faction=controller, tome=tome))
     return state, events
 
@@ -49,7 +47,7 @@ def return_tomes(state: GameState, tomes: tuple[str, ...]) -> Step:
     """C9: returned Tomes go to their slots; a controller of the Gate takes one at once."""
     events: Events = []
     for tome in tomes:
-        state = with_tome(state, tome, holder=None, face_up=True)
+        state = with_tome(state, tome, Tome())  # C9: back in its slot, face up
         events.append(text("event.tome_returned", tome=tome))
     state, taken = take_tomes_in_slots(state)
     return state, events + taken
@@ -85,7 +83,7 @@ def use_tome(state: GameState, cmd: UseTome) -> Step:
         raise RulesError("C11", "error.tome_face_down", tome=cmd.tome)
     if state.phase != "action":
         raise RulesError("C11", "error.tome_action_only", tome=cmd.tome)
-    state = with_tome(state, cmd.tome, face_up=False)
+    state = with_tome(state, cmd.tome, replace(held, face_up=False))
     return state, [text("event.tome_used", faction=cmd.by, tome=cmd.tome)]
 
 
@@ -93,7 +91,7 @@ def unflip(state: GameState, faction: str, tome: str, pay_key: str) -> Step:
     held = _require_holder(state, faction, tome, "C11")
     if held.face_up:
         raise RulesError("C11", "error.tome_face_up", tome=tome)
-    state = with_tome(state, tome, face_up=True)
+    state = with_tome(state, tome, replace(held, face_up=True))
     return state, [text("event.tome_unflipped", faction=faction, tome=tome, pay=text(pay_key))]
 
 
