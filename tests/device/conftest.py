@@ -180,7 +180,9 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        return self.app.state
+        state = self.app.state
+        assert isinstance(state, GameState), "these tests play Cthulhu Wars"
+        return state
 
     @property
     def screen(self) -> Screen:
