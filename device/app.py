@@ -115,7 +115,9 @@ class App:
 
     def step(self, timeout: float = 0.0) -> None:
         """Wait up to ``timeout`` seconds for input, handle everything pending, draw."""
-        first = pygame.event.wait(int(timeout * 1000)) if timeout > 0 else None
+        # pygame.event.wait(0) waits for ever: a wait under 1 ms must still be at least 1 ms,
+        # or the idle loop hangs and stops the watchdog pings (systemd restarts the device).
+        first = pygame.event.wait(max(1, round(timeout * 1000))) if timeout > 0 else None
         for event in ([first] if first is not None else []) + pygame.event.get():
             self._guarded(self.handle_pygame, event)
         while not self.inputs.events.empty():
