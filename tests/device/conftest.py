@@ -14,7 +14,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import subprocess  # after the lines above: SDL must know its driver first
+import signal  # after the lines above: SDL must know its driver first
+import socket
+import subprocess
 import sys
 import threading
 import time
@@ -316,3 +318,65 @@ def table(
         reader.close()
         fake.close()
         store.close()
+
+
+# --- `celaeno run` as a systemd service sees it -------------------------------------------
+
+
+class NotifyListener:
+    """The systemd side of sd_notify: a real AF_UNIX datagram socket the child writes to."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(str(path))
+        self.received: list[tuple[float, str]] = []  # (time.monotonic(), datagram)
+
+    def wait_for(self, assignment: str, timeout: float = 20.0) -> str:
+        """Receive until a datagram holding the line ``assignment`` arrives; that datagram."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {assignment} within {timeout} s; got {self.received}"
+            self.sock.settimeout(left)
+            try:
+                message = self.sock.recv(4096).decode("utf-8")
+            except TimeoutError:
+                continue
+            self.received.append((time.monotonic(), message))
+            if assignment in message.splitlines():
+                return message
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture()
+def listener(tmp_path: Path) -> Iterator[NotifyListener]:
+    found = NotifyListener(tmp_path / "notify.sock")
+    try:
+        yield found
+    finally:
+        found.close()
+
+
+def start_run(tmp: Path, *args: str, **env: str) -> subprocess.Popen[str]:
+    """`celaeno run` headless, without a dice reader, as systemd would start it."""
+    return subprocess.Popen(
+        celaeno_argv("run", "--reader", "none", *args),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=clean_env(tmp, **env),
+    )
+
+
+def stop(child: subprocess.Popen[str], sig: int = signal.SIGKILL) -> tuple[str, str]:
+    """Send ``sig``, wait for the exit, return (stdout, stderr); never leaves it running."""
+    try:
+        child.send_signal(sig)
+        return child.communicate(timeout=20)
+    finally:
+        child.kill()
+        child.wait(timeout=10)
