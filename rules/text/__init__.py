@@ -165,4 +165,5 @@ _SECTIONS: tuple[str, ...] = (
     "screen",
     "prompts",
     "hardware",
+    "nz_device",
 )

@@ -1,0 +1,187 @@
+"""The controller of a Shadows over Normandie battle: the same interface as Controller.
+
+Button presses, taps and dice reads in; commands, notices and a prompt out. Like the
+Cthulhu Wars controller it holds no game state of its own, only where the table is
+in a wizard (a stack of steps), where the grid cursor last stood, and the random
+source the bag is drawn with (randomness lives here, never in rules/). Whatever the
+battle waits for (``state.pending``) is the base step, so after a restart the screen
+asks the same question again.
+
+Buttons: PHASE asks to go to the next phase; OK opens the menu; UP/DOWN choose, and
+on the grid move the cursor a row, CUSTODIAN/LIBRARIAN a column; BACK goes back,
+holding it undoes. A die from the reader answers a pending Assault (Z7).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from device.controller import NOTHING, Reaction
+from device.normandie_decisions import check_roll, decision_step, losers_step
+from device.normandie_menu import menu, phase_step
+from device.normandie_space import LEFT, RIGHT, SpaceStep
+from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from display.view import Hint, Prompt
+from rules.commands import Command, Undo
+from rules.errors import RulesError
+from rules.normandie import preview
+from rules.normandie.battlefield import Space
+from rules.normandie.commands import NzNextPhase
+from rules.normandie.engine import apply
+from rules.normandie.state import ORDERS, NormandieState, PendingAssault
+from rules.text import Text, text
+
+
+class NormandieController:
+    def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
+        self.lang = lang
+        self.chance = chance or random.Random()
+        self.near = Space(0, 0)  # where the cursor last stood: the next grid question starts there
+        self._stack: list[Step] = []
+        self._base: Step | None = None
+        self._base_of: NormandieState | None = None
+
+    # --- inputs -------------------------------------------------------------------------
+
+    def press(self, button: str, state: NormandieState) -> Reaction:
+        if button == "undo":
+            return Reaction(Undo())
+        if button == "phase":
+            if state.pending is not None:
+                return Reaction(notice=text("notice.answer_first"))
+            self._stack = [phase_step(state)]
+            return NOTHING
+        if button == "back":
+            if self._stack:
+                self._stack.pop()
+            return NOTHING
+        return self._navigate(button, state)
+
+    def tap(self, index: int, state: NormandieState) -> Reaction:
+        """A finger on a choice: select it and press OK."""
+        step = self._current(state)
+        return NOTHING if step is None else self._follow(step.pick(index))
+
+    def tap_space(self, name: str, state: NormandieState) -> Reaction:
+        """A finger on a square of the grid: chosen, when the question is a space."""
+        step = self._current(state)
+        if not isinstance(step, SpaceStep):
+            return NOTHING
+        return self._follow(step.tap_space(name))
+
+    def dice(self, values: tuple[int, ...], state: NormandieState) -> Reaction:
+        """A die from the reader answers the pending Assault; the players then say who fell."""
+        pending = state.pending
+        if not isinstance(pending, PendingAssault):
+            return Reaction(notice=text("notice.roll_not_wanted", values=_values(values)))
+        why = check_roll(values)
+        if why is not None:
+            return Reaction(notice=why)
+        self._stack = [losers_step(state, pending, values[0])]
+        return NOTHING
+
+    def accepted(self) -> None:
+        """The last command went through: the wizard that made it is finished."""
+        self._stack.clear()
+
+    # --- what the screen shows ------------------------------------------------------------
+
+    def prompt(self, state: NormandieState, result: Text | None = None) -> Prompt:
+        step = self._current(state)
+        if step is None:
+            return Prompt(_idle_title(state), hints=IDLE_HINTS, result=result)
+        hints = (*step.hints, Hint("undo", text("hint.undo")))
+        return Prompt(step.title, step.choices(), step.selected(), hints, result)
+
+    def overlay(self, state: NormandieState) -> dict[str, Any]:
+        """What the grid shows besides the battle: the cursor and the Zombies' planned moves."""
+        shown: dict[str, Any] = {"preview": [move.to_json() for move in planned(state)]}
+        step = self._current(state)
+        if isinstance(step, SpaceStep):
+            shown["cursor"] = step.cursor.name
+        return shown
+
+    # --- inner workings -----------------------------------------------------------------
+
+    def _navigate(self, button: str, state: NormandieState) -> Reaction:
+        step = self._current(state)
+        if step is None:
+            if button == "ok":
+                self._stack = [menu(state, self.lang, self.near)]
+            return NOTHING
+        if button in ("up", "down"):
+            step.move(-1 if button == "up" else 1)
+        elif button in (LEFT, RIGHT) and isinstance(step, SpaceStep):
+            step.shift(-1 if button == LEFT else 1)
+        elif button == "ok":
+            return self._follow(step.pick())
+        if isinstance(step, SpaceStep):
+            self.near = step.cursor
+        return NOTHING
+
+    def _current(self, state: NormandieState) -> Step | None:
+        if self._stack:
+            return self._stack[-1]
+        if self._base_of is not state:  # a new state: what does the battle wait for now?
+            self._base = decision_step(state, self.chance, self.near)
+            self._base_of = state
+        return self._base
+
+    def _follow(self, result: StepResult) -> Reaction:
+        if isinstance(result, Step):
+            self._stack.append(result)
+        elif result is DONE:
+            self._stack.clear()
+        elif result is BACK:
+            if self._stack:
+                self._stack.pop()
+        elif isinstance(result, Notice):
+            return Reaction(notice=result.message)
+        elif isinstance(result, SetLanguage):
+            self._stack.clear()
+            self.lang = result.lang
+            return Reaction(language=result.lang)
+        elif isinstance(result, Command):
+            return Reaction(result)
+        return NOTHING
+
+
+def planned(state: NormandieState) -> tuple[Any, ...]:
+    """The moves still to come: in the Zombies phase the rules' preview; in the Order Phase,
+    what the phase would do if it began now (played on a copy, nothing is recorded)."""
+    if state.run is not None:
+        return preview(state)
+    if state.phase != ORDERS or state.pending is not None or state.over:
+        return ()
+    try:
+        ahead, _ = apply(state, NzNextPhase())
+    except RulesError:
+        return ()
+    if ahead.run is None:  # the whole phase ran through: nothing stopped it
+        return ahead.moves
+    return (*ahead.run.moves, *preview(ahead))
+
+
+def wanted_roll(state: NormandieState) -> tuple[int, str] | None:
+    """What the dice reader may light up for: one d6 for a pending Assault (Z7)."""
+    return (1, "d6") if isinstance(state.pending, PendingAssault) else None
+
+
+def _values(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))
+
+
+def _idle_title(state: NormandieState) -> Text:
+    if state.over:
+        if state.winner is not None:
+            return text("nz_device.idle.winner", side=text(f"normandie.side.{state.winner}"))
+        return text("nz_device.over")
+    return text(f"nz_device.idle.{state.phase}", turn=state.turn)
+
+
+IDLE_HINTS: tuple[Hint, ...] = (
+    Hint("phase", text("hint.next_phase")),
+    Hint("ok", text("hint.menu")),
+    Hint("undo", text("hint.undo")),
+)

@@ -1,0 +1,107 @@
+"""Where the Shadows over Normandie battlefield goes inside the board panel.
+
+The geometry depends only on the panel rectangle and the battlefield's size in
+spaces, never on the words shown, so the app can tell which space a finger touched
+(:func:`space_at`) from the same numbers the screen drew with. The grid goes above
+its legend or beside it, whichever gives the bigger squares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from rules.normandie.battlefield import Space, column_letters, parse_space
+
+GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
+GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the width at most
+MIN_CELL = 4  # pixels; below this a battlefield cannot be drawn legibly at all
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Squares of ``cell`` pixels, ``columns`` × ``rows``, top-left at ``left``, ``top``."""
+
+    left: int
+    top: int
+    cell: int
+    columns: int
+    rows: int
+
+    @property
+    def area(self) -> pygame.Rect:
+        return pygame.Rect(self.left, self.top, self.cell * self.columns, self.cell * self.rows)
+
+    def rect(self, space: Space) -> pygame.Rect:
+        return pygame.Rect(
+            self.left + space.col * self.cell,
+            self.top + space.row * self.cell,
+            self.cell,
+            self.cell,
+        )
+
+    def centre(self, space: Space) -> tuple[int, int]:
+        return self.rect(space).center
+
+    def space_at(self, pos: tuple[int, int]) -> Space | None:
+        x, y = pos
+        if not self.area.collidepoint(x, y):
+            return None
+        return Space((x - self.left) // self.cell, (y - self.top) // self.cell)
+
+    def spaces(self) -> list[Space]:
+        return [Space(col, row) for row in range(self.rows) for col in range(self.columns)]
+
+
+@dataclass(frozen=True)
+class Layout:
+    grid: Grid
+    legend: pygame.Rect
+
+
+def size_of(state: Mapping[str, Any]) -> tuple[int, int]:
+    """The battlefield's width and height in spaces, from the state JSON (0, 0 if none)."""
+    field_ = state.get("battlefield") or {}
+    return int(field_.get("width", 0)), int(field_.get("height", 0))
+
+
+def layout(inner: pygame.Rect, gap: int, columns: int, rows: int) -> Layout:
+    """The grid and the legend's box inside ``inner`` (the panel less its padding)."""
+    columns, rows = max(1, columns), max(1, rows)
+    below = max(MIN_CELL, min(inner.w // columns, int(inner.h * GRID_SHARE_BELOW) // rows))
+    beside = max(MIN_CELL, min(int(inner.w * GRID_SHARE_BESIDE) // columns, inner.h // rows))
+    if below >= beside:
+        grid = Grid(inner.x + (inner.w - below * columns) // 2, inner.y, below, columns, rows)
+        top = grid.area.bottom + gap
+        return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
+    grid = Grid(inner.x, inner.y + (inner.h - beside * rows) // 2, beside, columns, rows)
+    left = grid.area.right + gap
+    return Layout(grid, pygame.Rect(left, inner.y, max(0, inner.right - left), inner.h))
+
+
+def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:
+    """The layout the board panel uses for ``state`` (the same one for drawing and for taps)."""
+    columns, rows = size_of(state)
+    return layout(panel.inflate(-2 * pad, -2 * pad), pad, columns, rows)
+
+
+def space_at(
+    panel: pygame.Rect, pad: int, state: Mapping[str, Any], pos: tuple[int, int]
+) -> str | None:
+    """The name of the space drawn at ``pos`` ("C5"), or None outside the grid."""
+    if size_of(state) == (0, 0):
+        return None
+    found = panel_layout(panel, pad, state).grid.space_at(pos)
+    return None if found is None else found.name
+
+
+def space(name: object) -> Space | None:
+    """A space from its name in the state JSON; None for anything else."""
+    return parse_space(name) if isinstance(name, str) else None
+
+
+def column_name(col: int) -> str:
+    return column_letters(col)
