@@ -20,11 +20,12 @@ import pygame
 
 from device import notify
 from device.controller import Controller, Reaction
+from device.normandie_controller import NormandieController, wanted_roll
 from device.session import GameSession
 from device.store import StoreError
 from display.screen import Screen
 from display.touch import tap_position
-from display.view import ReaderState, Status, View
+from display.view import Prompt, ReaderState, Status, View
 from hardware.events import (
     ButtonPressed,
     DiceRead,
@@ -36,8 +37,9 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import state_json
-from rules.state import GameState, RollPending
+from rules.journal import State, state_json
+from rules.normandie.state import NormandieState
+from rules.state import RollPending
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -51,6 +53,19 @@ class DiceLink(Protocol):
 
     def send_expect(self, count: int, die: str) -> bool: ...
     def send_idle(self) -> bool: ...
+
+
+class GameController(Protocol):
+    """What the app needs of a controller; ``state`` is the state of the game it runs
+    (Controller: Cthulhu Wars, NormandieController: Shadows over Normandie)."""
+
+    lang: str
+
+    def press(self, button: str, state: Any) -> Reaction: ...
+    def tap(self, index: int, state: Any) -> Reaction: ...
+    def dice(self, values: tuple[int, ...], state: Any) -> Reaction: ...
+    def accepted(self) -> None: ...
+    def prompt(self, state: Any, result: Text | None = None) -> Prompt: ...
 
 
 @dataclass
@@ -81,11 +96,11 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, GameState], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Any], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
-        self.controller = Controller(lang)
+        self._controller: GameController = Controller(lang)
         self.screen = Screen(surface)
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
@@ -98,7 +113,7 @@ class App:
             on_key,
             clock,
         )
-        self._state_json: tuple[GameState, dict[str, Any]] | None = None
+        self._state_json: tuple[State, dict[str, Any]] | None = None
         self._last_watchdog = 0.0
         self._expecting: object = None
 
@@ -172,6 +187,7 @@ class App:
             index = self.screen.choice_at(self._to_canvas(position))
             if index is not None:
                 self.react(self.controller.tap(index, self.state))
+            self._tap_space(self._to_canvas(position))
             return
         if self._on_key is not None:
             self._on_key(event, self.state)
@@ -239,8 +255,7 @@ class App:
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
-        pending = self.state.pending
-        wanted = (pending.dice, pending.purpose) if isinstance(pending, RollPending) else None
+        wanted = _wanted_roll(self.state)
         if self.reader is None or wanted == self._expecting:
             return
         self._expecting = wanted
@@ -249,13 +264,26 @@ class App:
         else:
             self.reader.send_expect(wanted[0], "agony" if wanted[1] == "agony" else "d6")
 
+    def _tap_space(self, position: tuple[int, int]) -> None:
+        """A finger on a square of the Normandie battlefield (the grid, not a menu line)."""
+        space = self.screen.space_at(position)
+        if space is not None and isinstance(self.controller, NormandieController):
+            assert isinstance(self.state, NormandieState)
+            self.react(self.controller.tap_space(space, self.state))
+
     # --- the screen ---------------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
-        state = self.session.state
-        assert isinstance(state, GameState), "the device runs Cthulhu Wars games"
-        return state
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def controller(self) -> GameController:
+        """The controller for the game being played; a new game of the other kind gets a new one."""
+        wanted = NormandieController if isinstance(self.state, NormandieState) else Controller
+        if not isinstance(self._controller, wanted):
+            self._controller = wanted(self._controller.lang)  # the language stays
+        return self._controller
 
     def view(self) -> View:
         return View(
@@ -270,6 +298,9 @@ class App:
     def _public_state(self) -> dict[str, Any]:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.state))
+        if isinstance(self.controller, NormandieController):  # the cursor and planned moves
+            assert isinstance(self.state, NormandieState)
+            return {**self._state_json[1], **self.controller.overlay(self.state)}
         return self._state_json[1]
 
     def draw(self) -> None:
@@ -278,7 +309,17 @@ class App:
             self._present(rects)
 
     def _status_line(self) -> str:
-        return f"game {self.session.game_id}, round {self.state.round}, {self.state.phase}"
+        state = self.state
+        when = f"turn {state.turn}" if isinstance(state, NormandieState) else f"round {state.round}"
+        return f"game {self.session.game_id}, {when}, {state.phase}"
+
+
+def _wanted_roll(state: State) -> tuple[int, str] | None:
+    """The roll the game waits for (dice, purpose), for the reader's EXPECT line."""
+    if isinstance(state, NormandieState):
+        return wanted_roll(state)
+    pending = state.pending
+    return (pending.dice, pending.purpose) if isinstance(pending, RollPending) else None
 
 
 def _with(status: Status, **changes: Any) -> Status:

@@ -6,8 +6,9 @@ current game; they come from the configuration file in the first place.
 
 from __future__ import annotations
 
+from device.normandie_wizard import battle_wizard
 from device.steps import DONE, ListStep, Option, StepResult
-from rules.commands import NewGame
+from rules.commands import NewGame, Settings
 from rules.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 from rules.maps import map_spec
 from rules.setup import CTHULHU_WARS_MAPS
@@ -15,44 +16,54 @@ from rules.state import GameState
 from rules.text import text
 
 EVERYONE = "everyone"
+NORMANDIE = "normandie"  # the other game: Shadows over Normandie (device/normandie_wizard.py)
 
 
-def new_game_wizard(state: GameState) -> ListStep:
+def new_game_wizard(state: GameState | None) -> ListStep:
+    """``state``: the Cthulhu Wars game whose settings carry over; None (from a Normandie
+    battle): the default settings."""
     options = [Option(text(f"map.{name}"), name) for name in CTHULHU_WARS_MAPS]
-    return ListStep(text("prompt.which_map"), options, lambda name: seat(state, name, ()))
+    options.append(Option(text("nz_device.game"), NORMANDIE))
+
+    def pick(name: str) -> StepResult:
+        return battle_wizard() if name == NORMANDIE else seat(_settings(state), name, ())
+
+    return ListStep(text("prompt.which_map"), options, pick)
 
 
-def seat(state: GameState, map_name: str, chosen: tuple[str, ...]) -> StepResult:
+def _settings(state: GameState | None) -> Settings:
+    return state.settings if state is not None else Settings()
+
+
+def seat(settings: Settings, map_name: str, chosen: tuple[str, ...]) -> StepResult:
     if len(chosen) == MAX_PLAYERS:
-        return sides(state, map_name, chosen)
+        return sides(settings, map_name, chosen)
     options = [Option(text(f"faction.{f}"), f) for f in FACTIONS if f not in chosen]
     if len(chosen) >= MIN_PLAYERS:
         options.insert(0, Option(text("prompt.that_is_everyone"), EVERYONE))
 
     def pick(faction: str) -> StepResult:
         if faction == EVERYONE:
-            return sides(state, map_name, chosen)
-        return seat(state, map_name, (*chosen, faction))
+            return sides(settings, map_name, chosen)
+        return seat(settings, map_name, (*chosen, faction))
 
     names = [text(f"faction.{f}") for f in chosen]
     return ListStep(text("prompt.seat", n=len(chosen) + 1, chosen=names), options, pick)
 
 
-def sides(state: GameState, map_name: str, factions: tuple[str, ...]) -> StepResult:
+def sides(settings: Settings, map_name: str, factions: tuple[str, ...]) -> StepResult:
     """T4: only 4 players choose which board gets the 5-player side."""
     if len(factions) != 4:
-        return confirm(state, NewGame(map_name, factions, None, state.settings))
+        return confirm(NewGame(map_name, factions, None, settings))
     boards = map_spec(map_name).boards
     options = [
-        Option(
-            text(f"board.{five}"), NewGame(map_name, factions, {five: 5, other: 3}, state.settings)
-        )
+        Option(text(f"board.{five}"), NewGame(map_name, factions, {five: 5, other: 3}, settings))
         for five, other in (boards, boards[::-1])
     ]
-    return ListStep(text("prompt.which_board_five"), options, lambda cmd: confirm(state, cmd))
+    return ListStep(text("prompt.which_board_five"), options, lambda cmd: confirm(cmd))
 
 
-def confirm(state: GameState, cmd: NewGame) -> ListStep:
+def confirm(cmd: NewGame) -> ListStep:
     names = [text(f"faction.{f}") for f in cmd.factions]
     return ListStep(
         text("prompt.start_new_game", map=text(f"map.{cmd.map}"), factions=names),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from device.store import Store
 from rules.commands import Command, NewGame
 from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
+from rules.normandie.commands import NzNewBattle
 from rules.text import Text, text
 
 
@@ -55,9 +56,9 @@ class GameSession:
     def submit(self, cmd: Command) -> Outcome:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
 
-        A ``new_game`` starts a new game in the journal; the old one is kept.
+        A ``new_game`` or ``nz_new_battle`` starts a new game in the journal; the old one is kept.
         """
-        if isinstance(cmd, NewGame):
+        if isinstance(cmd, NewGame | NzNewBattle):
             outcome = apply(None, cmd)
             self.game_id = self.store.new_game()
         else:
