@@ -1,0 +1,76 @@
+"""What the device benchmarks share: `celaeno run` as a child, a notify socket, CPU time."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Notifications:
+    """A systemd-style notify socket (AF_UNIX datagrams) in a temporary directory."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = directory / "notify.sock"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(str(self.path))
+
+    def wait_for(self, assignment: str, timeout: float = 30.0) -> float:
+        """Block until a datagram holds ``assignment``; the time.perf_counter() it arrived."""
+        deadline = time.perf_counter() + timeout
+        while (left := deadline - time.perf_counter()) > 0:
+            self.sock.settimeout(left)
+            try:
+                message = self.sock.recv(4096).decode()
+            except TimeoutError:
+                break
+            if assignment in message.splitlines():
+                return time.perf_counter()
+        raise TimeoutError(f"no {assignment} within {timeout} s")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def environment(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELAENO_", "NOTIFY_"))}
+    env.pop("WATCHDOG_USEC", None)
+    env.update(SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", **extra)
+    return env
+
+
+def celaeno(*args: str, **env: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "device.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=environment(**env),
+    )
+
+
+def run_headless(state_dir: Path, notify: Notifications) -> subprocess.Popen[bytes]:
+    """`celaeno run` without a screen or a reader, as the benchmarks measure it."""
+    return celaeno(
+        "run", "--reader", "none", "--state-dir", str(state_dir), NOTIFY_SOCKET=str(notify.path)
+    )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def workdir() -> tempfile.TemporaryDirectory[str]:
+    return tempfile.TemporaryDirectory(prefix="celaeno-bench-")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]

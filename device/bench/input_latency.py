@@ -1,0 +1,74 @@
+"""Benchmark: input event → frame on screen, p50/p99 (issue 6, "Measure"; target p99 ≤ 16.7 ms).
+
+Run: ``.venv/bin/python -m device.bench.input_latency [--events 500]``. In-process, headless
+(SDL dummy driver, 800×480): the app waits in its main loop with the menu open; each
+ButtonPressed (UP or DOWN, so the selection moves and the prompt is redrawn) is posted
+through ``Inputs.post``, as a hardware thread does, and timed until the ``present`` that
+shows it has returned.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from device.app import App, Inputs
+from device.bench import machine
+from device.bench.harness import percentile
+from device.config import default_config
+from device.journalcmd import default_game
+from device.session import GameSession
+from device.store import Store
+from hardware.events import ButtonPressed
+
+
+def measure(events: int, directory: Path) -> list[float]:
+    pygame.display.init()
+    surface = pygame.display.set_mode((800, 480))
+    presented = threading.Event()
+
+    def present(rects: list[pygame.Rect]) -> None:
+        pygame.display.update(rects)
+        presented.set()
+
+    with Store.open(directory / "journal.sqlite3") as store:
+        session, _ = GameSession.resume(store, default_game(default_config()))
+        app = App(session, surface, Inputs(wake_type=pygame.event.custom_type()), present=present)
+        app.draw()
+        app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
+        app.step(1.0)
+        latencies = []
+        for n in range(events):
+            presented.clear()
+            posted = time.perf_counter()
+            app.inputs.post(ButtonPressed("down" if n % 2 else "up"))
+            while not presented.is_set():
+                app.step(1.0)
+            latencies.append(time.perf_counter() - posted)
+    pygame.display.quit()
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=500)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="celaeno-bench-") as tmp:
+        latencies = measure(args.events, Path(tmp))
+    ms = [t * 1000 for t in latencies]
+    print(f"machine: {machine()}")
+    p50, p99 = percentile(ms, 0.5), percentile(ms, 0.99)
+    print(f"input -> frame presented, {len(ms)} presses at 800x480: p50 {p50:.2f} ms, "
+          f"p99 {p99:.2f} ms, max {max(ms):.2f} ms (target p99 <= 16.7 ms)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

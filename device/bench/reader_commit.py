@@ -1,0 +1,93 @@
+"""Benchmark: dice reader line → durable commit, p50/p99 (issue 6, "Measure").
+
+Run: ``.venv/bin/python -m device.bench.reader_commit [--rolls 200]``. In-process: a
+FakeReader pseudo-terminal feeds a real DiceReader thread, which posts into the app's
+inputs; the app's main loop (headless) takes the roll and commits it (WAL,
+synchronous=FULL). Each roll is timed from ``FakeReader.send_roll`` to the return of the
+store's commit; an undo (not timed) then makes the roll pending again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from device.app import App, Inputs
+from device.bench import machine
+from device.bench.harness import percentile
+from device.session import GameSession
+from device.store import Store
+from hardware.events import ButtonPressed
+from hardware.fake_reader import FakeReader
+from hardware.reader import DiceReader
+from rules.commands import parse_command
+from rules.state import RollPending
+
+SETUP = [
+    {"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos",
+                                                         "black_goat"]},
+    *[{"type": "next_phase"}] * 4,
+    {"type": "activate", "monster": "custodian", "by": "great_cthulhu", "area": "black_hall"},
+]  # fmt: skip
+
+
+class TimedStore(Store):
+    """The real store, noting when each commit returned."""
+
+    committed: list[tuple[float, str]]
+
+    def append(self, game_id: int, command_json: str) -> int:
+        seq = super().append(game_id, command_json)
+        self.committed.append((time.perf_counter(), command_json))
+        return seq
+
+
+def measure(rolls: int, directory: Path) -> list[float]:
+    pygame.display.init()
+    surface = pygame.display.set_mode((800, 480))
+    store = TimedStore.open(directory / "journal.sqlite3")
+    store.committed = []
+    session = GameSession.start(store, parse_command(SETUP[0]))  # type: ignore[arg-type]
+    for cmd in SETUP[1:]:
+        session.submit(parse_command(cmd))
+    inputs = Inputs(wake_type=pygame.event.custom_type())
+    latencies = []
+    with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:
+        app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+        reader.start()
+        while app.status.reader != "connected":
+            app.step(0.1)
+        for _ in range(rolls):
+            assert isinstance(app.state.pending, RollPending)
+            before = len(store.committed)
+            sent = time.perf_counter()
+            fake.send_roll([2])
+            while len(store.committed) == before:
+                app.step(1.0)
+            latencies.append(store.committed[-1][0] - sent)
+            app.handle_input(ButtonPressed("undo"))
+    store.close()
+    pygame.display.quit()
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rolls", type=int, default=200)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="celaeno-bench-") as tmp:
+        ms = [t * 1000 for t in measure(args.rolls, Path(tmp))]
+    print(f"machine: {machine()}")
+    print(f"reader ROLL line -> durable commit, {len(ms)} rolls: p50 {percentile(ms, 0.5):.2f} ms, "
+          f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
