@@ -181,13 +181,19 @@ def _turn_words(state: Mapping[str, Any], lang: str) -> str:
 def _phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
     """Lit, framed thick and marked ▶ when current: not told by colour alone."""
     name = translate(f"nz_device.phase.{phase}", lang)
-    if current:
-        canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
-        span = Span(name, colours.LIT_TEXT, icon="arrow")
-    else:
+    inside = box.inflate(-canvas.pad, -2)
+    if not current:
         canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
-        span = Span(name, colours.DIM)
-    canvas.text([Para((span,), "body")], box.inflate(-canvas.pad, -2), "center", "center")
+        canvas.text([Para((Span(name, colours.DIM),), "body")], inside, "center", "center")
+        return
+    canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
+    found = [Para((Span(name, colours.LIT_TEXT, icon="arrow"),), "body")]
+    if flow.fit(found, inside.w, inside.h, canvas.sizes).truncated:  # narrow: ▶ above the name
+        found = [
+            Para((Span("", colours.LIT_TEXT, icon="arrow"),), "body"),
+            Para((Span(name, colours.LIT_TEXT),), "body"),
+        ]
+    canvas.text(found, inside, "center", "center")
 
 
 # The Cthulhu Wars panels, with the battlefield and its turn in place of the board and round.

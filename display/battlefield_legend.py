@@ -121,11 +121,28 @@ def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
 
 
 def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
-    look = translate("nz_device.planned" if entry.planned else "nz_device.made", lang)
+    now = is_pending(state, entry)
+    look = translate(_look_key(entry, now), lang)
     number = Span(str(entry.number), colours.LIT_TEXT, chip=colours.LIT)
-    colour = colours.TEXT if entry.planned else colours.DIM
+    colour = colours.TEXT if entry.planned or now else colours.DIM
     words = render(move_words(state, entry.move), lang)
     return Para((number, Span(look, colours.ACCENT, atomic=True), Span(words, colour)), "small")
+
+
+def is_pending(state: Mapping[str, Any], entry: Drawn) -> bool:
+    """The move whose Assault waits for its die (the last one made)."""
+    pending = state.get("pending") or {}
+    return (
+        not entry.planned
+        and pending.get("kind") == "assault"
+        and pending.get("zombie") == entry.move.get("zombie")
+    )
+
+
+def _look_key(entry: Drawn, now: bool) -> str:
+    if now:
+        return "nz_device.now"
+    return "nz_device.planned" if entry.planned else "nz_device.made"
 
 
 def _bag_para(state: Mapping[str, Any], lang: str) -> Para:

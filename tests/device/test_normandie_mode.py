@@ -27,7 +27,7 @@ SIZES = ((800, 480), (480, 320))
 
 @pytest.fixture()
 def shots(request: pytest.FixtureRequest) -> Path:
-    folder = SHOTS / request.node.name
+    folder: Path = SHOTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
@@ -224,4 +224,5 @@ def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: T
     assert isinstance(before.pending, PendingAssault)
     table.roll(3, 5)
     assert battle(table) is before
-    assert "an Assault rolls one six-sided die" in render(table.app.status.error, "en")
+    error = table.app.status.error
+    assert error is not None and "an Assault rolls one six-sided die" in render(error, "en")
