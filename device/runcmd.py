@@ -109,7 +109,6 @@ def _app(
         to_canvas=window.to_canvas,
         on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
     )
-    hardware.inputs.wake_type = pygame.event.custom_type()
     return app
 
 
@@ -126,9 +125,7 @@ def _stop_on_sigterm(app: App) -> None:
     """systemd stops the service with SIGTERM: finish the frame, say STOPPING, exit 0."""
 
     def stop(signum: int, frame: object) -> None:
-        app.quit = True
-        if pygame.display.get_init():
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+        app.quit = True  # the loop looks at least 10 times a second
 
     signal.signal(signal.SIGTERM, stop)
     notify.status("starting")

@@ -46,7 +46,7 @@ def idle_device(seconds: float) -> float:
         child = run_headless(Path(tmp) / "state", notify)
         try:
             notify.wait_for("READY=1")
-            time.sleep(1.0)  # let start-up settle
+            time.sleep(3.0)  # let start-up settle (the loop slows down after 2 s of quiet)
             return busy_share(child.pid, seconds)
         finally:
             child.terminate()

@@ -41,7 +41,7 @@ def measure(events: int, directory: Path) -> list[float]:
 
     with Store.open(directory / "journal.sqlite3") as store:
         session, _ = GameSession.resume(store, default_game(default_config()))
-        app = App(session, surface, Inputs(wake_type=pygame.event.custom_type()), present=present)
+        app = App(session, surface, Inputs(), present=present)
         app.draw()
         app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
         app.step(1.0)

@@ -57,7 +57,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
     session = GameSession.start(store, parse_command(SETUP[0]))  # type: ignore[arg-type]
     for cmd in SETUP[1:]:
         session.submit(parse_command(cmd))
-    inputs = Inputs(wake_type=pygame.event.custom_type())
+    inputs = Inputs()
     latencies = []
     with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:
         app = App(session, surface, inputs, reader=reader, reader_state="disconnected")

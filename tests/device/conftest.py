@@ -301,7 +301,7 @@ def table(
         old.unlink()
     store, session = open_session(state_dir)
     fake = FakeReader().start()
-    inputs = Inputs(wake_type=pygame.event.custom_type())
+    inputs = Inputs()
     holder: list[Table] = []
     post = lambda event: holder[0].post(event)  # noqa: E731 (the table exists before the app)
     panel = ButtonPanel(post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins)
