@@ -108,7 +108,8 @@ class App:
         self.screen = Screen(surface)
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
-        self.events: list[Text] = []
+        self.events: list[Text] = []  # the log: everything before the latest result
+        self._latest: list[Text] = []
         self.result: Text | None = None
         self.quit = False
         self._present, self._to_canvas, self._on_key, self._clock = (
@@ -257,8 +258,9 @@ class App:
         """Rules, then the journal on disk, then the screen — in that order."""
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted()
-        self.events = (self.events + list(outcome.events))[-EVENTS_KEPT:]
-        self.result = text("device.result", events=list(outcome.events))
+        self.events = (self.events + self._latest)[-EVENTS_KEPT:]
+        self._latest = list(outcome.events)
+        self.result = text("device.result", events=self._latest)
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 

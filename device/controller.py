@@ -7,12 +7,14 @@ after a restart the screen asks the same question it asked before the plug was p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from device.activation import activation
 from device.decisions import decision_step
 from device.menu import menu, phase_step
-from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from device.steps import BACK, DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
 from display.view import Hint, Prompt
 from rules.commands import MONSTERS, Command, Roll, Undo
 from rules.state import GameState, RollPending
@@ -60,8 +62,7 @@ class Controller:
 
     def tap(self, index: int, state: GameState) -> Reaction:
         """A finger on a choice: select it and press OK."""
-        step = self._current(state)
-        return NOTHING if step is None else self._follow(step.pick(index))
+        return self._follow(self._current(state).pick(index))
 
     def dice(self, values: tuple[int, ...], state: GameState) -> Reaction:
         """A roll from the reader; the rules check count and faces (C19, D8, D14)."""
@@ -77,30 +78,37 @@ class Controller:
 
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
-        if step is None:
-            return Prompt(_idle_title(state), hints=_idle_hints(state), result=result)
-        hints = (*step.hints, Hint("undo", text("hint.undo")))
-        return Prompt(step.title, step.choices(), step.selected(), hints, result)
+        return Prompt(step.title, step.choices(), step.selected(), step.hints, result)
 
     # --- inner workings -----------------------------------------------------------------
 
     def _navigate(self, button: str, state: GameState) -> Reaction:
         step = self._current(state)
-        if step is None:
-            if button == "ok":
-                self._stack = [menu(state, self.lang)]
-            return NOTHING
         if button in ("up", "down"):
             step.move(-1 if button == "up" else 1)
             return NOTHING
         return self._follow(step.pick())
 
-    def _current(self, state: GameState) -> Step | None:
+    def _current(self, state: GameState) -> Step:
         if self._stack:
             return self._stack[-1]
-        if self._base_of is not state:  # a new state: what do the rules wait for now?
-            self._base, self._base_of = decision_step(state), state
+        if self._base is None or self._base_of is not state:
+            # A new state: what do the rules wait for now? If nothing, the main screen.
+            self._base = decision_step(state) or self._main_screen(state)
+            self._base_of = state
         return self._base
+
+    def _main_screen(self, state: GameState) -> ListStep:
+        """The buttons' jobs as choices too, so a finger can do everything (OK: the menu)."""
+        actions: list[tuple[str, Callable[[], StepResult]]] = []
+        if state.map == "celaeno" and state.winner is None:
+            actions += [(f"main.{m}", partial(activation, state, m)) for m in MONSTERS]
+        if state.winner is None:
+            actions.append(("main.next_phase", partial(phase_step, state)))
+        actions.append(("main.menu", lambda: menu(state, self.lang)))
+        options = [Option(text(key), action) for key, action in actions]
+        return ListStep(_idle_title(state), options, lambda action: action(),
+                        cursor=len(options) - 1, hints=_idle_hints(state))  # fmt: skip
 
     def _follow(self, result: StepResult) -> Reaction:
         if isinstance(result, Step):
@@ -138,9 +146,5 @@ def _idle_hints(state: GameState) -> tuple[Hint, ...]:
             Hint("custodian", text("hint.custodian")),
             Hint("librarian", text("hint.librarian")),
         ]
-    hints += [
-        Hint("phase", text("hint.next_phase")),
-        Hint("ok", text("hint.menu")),
-        Hint("undo", text("hint.undo")),
-    ]
+    hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

@@ -116,9 +116,8 @@ def _store_notice(store: Store) -> Text | None:
     if store.notice is None:
         return None
     log.warning("%s", store.notice.message())
-    return text(
-        "device.store_moved", reason=store.notice.reason, moved_to=str(store.notice.moved_to)
-    )
+    reason = text(f"device.store_reason.{store.notice.reason}")
+    return text("device.store_moved", reason=reason)  # the file's name is in the log
 
 
 def _stop_on_sigterm(app: App) -> None:

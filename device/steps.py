@@ -179,11 +179,15 @@ StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | None
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),
+    Hint("down", text("hint.choose")),
     Hint("ok", text("hint.select")),
     Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
 )
 COUNTER_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose_row")),
+    Hint("down", text("hint.choose_row")),
     Hint("ok", text("hint.add_one")),
     Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
 )

@@ -198,11 +198,6 @@ def check_export(table: Table, tmp_path: Path) -> None:
     assert state["custodian"] == state["librarian"] == first_area
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="display/ hint bar is one line: on the main Library screen (five hints) "
-    "'Undo: hold Back' is cut to 'Undo …' at every screen size",
-)
 def test_the_main_library_screen_names_every_button(
     surface: pygame.Surface, state_dir: Path
 ) -> None:
