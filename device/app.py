@@ -112,12 +112,10 @@ class App:
         self._latest: list[Text] = []
         self.result: Text | None = None
         self.quit = False
-        self._present, self._to_canvas, self._on_key, self._clock = (
-            present,
-            to_canvas,
-            on_key,
-            clock,
-        )
+        self._present = present
+        self._to_canvas = to_canvas
+        self._on_key = on_key
+        self._clock = clock
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._last_watchdog = 0.0
         self._last_input = clock()
