@@ -58,6 +58,18 @@ class NzNewBattle(Command):
     settings: NormandieSettings | None = optional()
 
 
+@command("nz_terrain")
+@dataclass(frozen=True)
+class NzTerrain(Command):
+    """Setup only: what one space is — open ground, impassable (I4) or part of a Mass Grave
+    (Z10) — entered on the grid once the battlefield exists."""
+
+    space: str
+    terrain: str  # "open", "impassable" or "mass_grave"
+    grave: str | None = optional()  # mass_grave: the grave's id, new or one to extend
+    single_use: bool | None = optional()  # mass_grave: printed X1
+
+
 @command("nz_place_unit")
 @dataclass(frozen=True)
 class NzPlaceUnit(Command):

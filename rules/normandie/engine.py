@@ -35,6 +35,7 @@ from rules.normandie.commands import (
     NzPlaceUnit,
     NzSerum,
     NzSuppressed,
+    NzTerrain,
     NzWound,
 )
 from rules.normandie.setup import new_battle, place_unit
@@ -50,6 +51,7 @@ from rules.normandie.state import (
     PendingTarget,
     frozen_map,
 )
+from rules.normandie.terrain import set_terrain
 from rules.normandie.words import label, side
 from rules.text import Text, text
 
@@ -242,6 +244,7 @@ HANDLERS: dict[type[Command], Callable[[NormandieState, Any], Result]] = {
     NzChooseTarget: _choose_target,
     NzAssault: _assault,
     NzDraw: _draw,
+    NzTerrain: set_terrain,
     NzPlaceUnit: _place,
     NzMoveUnit: _move_unit,
     NzEliminate: _eliminate,
