@@ -19,18 +19,21 @@ from typing import Any
 
 from device.controller import NOTHING, Reaction
 from device.normandie_decisions import check_roll, decision_step, losers_step
-from device.normandie_menu import menu, phase_step
+from device.normandie_menu import menu, phase_step, place_where
 from device.normandie_space import LEFT, RIGHT, SpaceStep
+from device.normandie_terrain import TerrainStep, terrain_step
 from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
 from display.view import Hint, Prompt
 from rules.commands import Command, Undo
 from rules.errors import RulesError
 from rules.normandie import preview
 from rules.normandie.battlefield import Space
-from rules.normandie.commands import NzNextPhase
+from rules.normandie.commands import NzNewBattle, NzNextPhase
 from rules.normandie.engine import apply
-from rules.normandie.state import ORDERS, NormandieState, PendingAssault
+from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault
 from rules.text import Text, text
+
+AUTO, OPEN, CLOSED = "auto", "open", "closed"  # when the grid asks for terrain (see below)
 
 
 class NormandieController:
@@ -41,6 +44,9 @@ class NormandieController:
         self._stack: list[Step] = []
         self._base: Step | None = None
         self._base_of: NormandieState | None = None
+        # When the grid asks for terrain in setup: "auto" while no unit is placed (a new
+        # battle), "open" when the menu asked, "closed" once the players said Done.
+        self._terrain = AUTO
 
     # --- inputs -------------------------------------------------------------------------
 
@@ -55,7 +61,9 @@ class NormandieController:
         if button == "back":
             if self._stack:
                 self._stack.pop()
-            return NOTHING
+                return NOTHING
+            step = self._current(state)  # BACK on the terrain grid: Done (no arrow for it)
+            return self._follow(step.finish()) if isinstance(step, TerrainStep) else NOTHING
         return self._navigate(button, state)
 
     def tap(self, index: int, state: NormandieState) -> Reaction:
@@ -68,7 +76,9 @@ class NormandieController:
         step = self._current(state)
         if not isinstance(step, SpaceStep):
             return NOTHING
-        return self._follow(step.tap_space(name))
+        reaction = self._follow(step.tap_space(name))
+        self.near = step.cursor
+        return reaction
 
     def dice(self, values: tuple[int, ...], state: NormandieState) -> Reaction:
         """A die from the reader answers the pending Assault; the players then say who fell."""
@@ -91,7 +101,9 @@ class NormandieController:
         step = self._current(state)
         if step is None:
             return Prompt(_idle_title(state), hints=IDLE_HINTS, result=result)
-        hints = (*step.hints, Hint("undo", text("hint.undo")))
+        hints = step.hints  # the grid's own hints fill the one-line bar already
+        if not isinstance(step, SpaceStep):
+            hints = (*hints, Hint("undo", text("hint.undo")))
         return Prompt(step.title, step.choices(), step.selected(), hints, result)
 
     def overlay(self, state: NormandieState) -> dict[str, Any]:
@@ -108,7 +120,7 @@ class NormandieController:
         step = self._current(state)
         if step is None:
             if button == "ok":
-                self._stack = [menu(state, self.lang, self.near)]
+                self._stack = [self._menu(state)]
             return NOTHING
         if button in ("up", "down"):
             step.move(-1 if button == "up" else 1)
@@ -124,9 +136,30 @@ class NormandieController:
         if self._stack:
             return self._stack[-1]
         if self._base_of is not state:  # a new state: what does the battle wait for now?
-            self._base = decision_step(state, self.chance, self.near)
+            self._base = decision_step(state, self.chance, self.near) or self._terrain_step(state)
             self._base_of = state
         return self._base
+
+    def _menu(self, state: NormandieState) -> Step:
+        return menu(state, self.lang, self.near, lambda: self._set_terrain(OPEN))
+
+    def _terrain_step(self, state: NormandieState) -> Step | None:
+        """Setup, and a new battle with no unit yet or the menu asked: terrain on the grid."""
+        wanted = self._terrain == OPEN or (self._terrain == AUTO and not state.units)
+        if state.phase != SETUP or state.over or not wanted:
+            return None
+        return terrain_step(
+            state, self.near, lambda: self._terrain_done(state), lambda: self._menu(state)
+        )
+
+    def _terrain_done(self, state: NormandieState) -> StepResult:
+        self._set_terrain(CLOSED)
+        return DONE if state.units else place_where(state, self.near)
+
+    def _set_terrain(self, mode: str) -> StepResult:
+        self._terrain = mode
+        self._base_of = None  # the base step changes without a new state
+        return DONE
 
     def _follow(self, result: StepResult) -> Reaction:
         if isinstance(result, Step):
@@ -143,6 +176,8 @@ class NormandieController:
             self.lang = result.lang
             return Reaction(language=result.lang)
         elif isinstance(result, Command):
+            if isinstance(result, NzNewBattle):  # a new battle: its grid asks for terrain first
+                self._set_terrain(AUTO)
             return Reaction(result)
         return NOTHING
 

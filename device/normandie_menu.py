@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.newgame import new_game_wizard
+from device.normandie_named import (
+    DEFAULT_MOVEMENT,
+    MOVEMENTS,
+    NAMED_PREFIX,
+    named_options,
+    place_named,
+)
 from device.normandie_space import SpaceStep
+from device.normandie_tokens import suppressed_which, wound_which
 from device.steps import DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
 from rules.commands import Undo
 from rules.normandie.battlefield import Space
@@ -28,13 +36,11 @@ from rules.normandie.commands import (
     NzPlaceUnit,
     NzSerum,
 )
-from rules.normandie.state import NormandieState
+from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.units import INFANTRY, KINDS, MARKS, MASTER, ZOMBIES, Unit
 from rules.normandie.words import label
 from rules.text import LANGUAGES, Text, text
 
-MOVEMENTS = range(0, 9)  # printed infantry and vehicles move 0 to 8 spaces
-DEFAULT_MOVEMENT = 4
 ID_LETTER = {"infantry": "i", "vehicle": "v", "mythos": "m", "master": "d"}
 DERLETH_NAME = "Erghöl Derleth"  # Chapter 1: the id was fixed when the battle began
 
@@ -58,11 +64,25 @@ def _following(phase: str) -> str:
     return {"setup": "orders", "orders": "zombies", "activation": "supply"}.get(phase, "orders")
 
 
-def menu(state: NormandieState, lang: str, near: Space) -> ListStep:
-    items: list[tuple[str, Callable[[], StepResult]]] = [
+def menu(
+    state: NormandieState,
+    lang: str,
+    near: Space,
+    terrain: Callable[[], StepResult] | None = None,
+) -> ListStep:
+    """``terrain``: what brings the terrain step back (offered during setup only)."""
+    items: list[tuple[str, Callable[[], StepResult]]] = []
+    if terrain is not None and state.phase == SETUP:
+        items.append(("terrain", terrain))
+    items += [
         ("place", lambda: place_where(state, near)),
         ("move", lambda: move_which(state, near)),
         ("eliminate", lambda: eliminate_which(state)),
+    ]
+    if any(unit.life_points is not None for unit in state.units.values()):
+        items.append(("wound", lambda: wound_which(state, near)))  # Chapter 3: the Shoggoth
+    items += [
+        ("suppressed", lambda: suppressed_which(state, near)),
         ("gear", lambda: gear_menu(state)),
         ("initiative", lambda: initiative(state)),
         ("undo", lambda: Undo()),
@@ -102,7 +122,10 @@ def place_where(state: NormandieState, near: Space) -> SpaceStep:
 
 
 def place_kind(state: NormandieState, space: Space) -> ListStep:
-    options = [Option(text(f"normandie.kind.{kind}"), kind) for kind in KINDS]
+    options = [
+        *named_options(state),
+        *(Option(text(f"normandie.kind.{kind}"), kind) for kind in KINDS),
+    ]
     if state.derleth is not None and state.derleth not in state.units:
         options.insert(0, Option(text("nz_device.place.derleth"), "derleth"))
     return ListStep(
@@ -116,6 +139,8 @@ def _after_kind(state: NormandieState, space: Space, kind: str) -> StepResult:
     if kind == "derleth":
         assert state.derleth is not None
         return NzPlaceUnit(state.derleth, INFANTRY, space.name, "sons_of_cthulhu", 0, DERLETH_NAME)
+    if kind.startswith(NAMED_PREFIX):
+        return place_named(state, space, kind)
     if kind == ZOMBIES:
         return _zombie_token(state, space)
     options = [Option(text(f"normandie.side.{p}"), p) for p in state.players]

@@ -24,11 +24,12 @@ LEFT, RIGHT = "custodian", "librarian"  # the buttons that move the cursor a col
 ORIGIN = Space(0, 0)  # A1, where the cursor starts
 
 SPACE_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("nz_device.hint.row")),
-    Hint("down", text("nz_device.hint.row")),
-    Hint(LEFT, text("nz_device.hint.left")),
-    Hint(RIGHT, text("nz_device.hint.right")),
-    Hint("ok", text("hint.select")),
+    # One entry for the four, arrows in the keycaps' order, and none for OK (the lit
+    # choice says what it does): the hint bar is one line.
+    Hint("up", text("nz_device.hint.cursor")),
+    Hint("down", text("nz_device.hint.cursor")),
+    Hint(LEFT, text("nz_device.hint.cursor")),
+    Hint(RIGHT, text("nz_device.hint.cursor")),
     Hint("back", text("hint.back")),
 )
 

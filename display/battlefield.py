@@ -77,7 +77,7 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
         for name in grave.get("spaces", ()):
             found = space(name)
             if found is not None:
-                shapes.grave(surface, grid.rect(found))
+                shapes.grave(surface, grid.rect(found), bool(grave.get("single_use")))
     door = space(field_.get("door"))
     if door is not None:
         shapes.door(surface, grid.rect(door))

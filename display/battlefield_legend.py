@@ -103,6 +103,7 @@ def paras(state: Mapping[str, Any], lang: str) -> list[Para]:
         found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))
     for entry in drawn:
         found.append(_move_para(state, entry, lang))
+    found += _terrain_para(state, lang)  # the key to the grid's signs before the counts
     found.append(_bag_para(state, lang))
     found.append(_sides_para(state, lang))
     return found
@@ -161,3 +162,25 @@ def _sides_para(state: Mapping[str, Any], lang: str) -> Para:
         spans.append(Span(side, colours.DIM, atomic=True))
     spans.append(Span(translate("nz_device.kinds", lang), colours.DIM))
     return Para(tuple(spans), "small")
+
+
+def terrain_marks(state: Mapping[str, Any]) -> list[str]:
+    """The kinds of terrain on this battlefield, as legend keys: impassable, grave, grave_x1."""
+    field_ = state.get("battlefield") or {}
+    graves = field_.get("mass_graves") or []
+    found = ["impassable"] if field_.get("impassable") else []
+    if any(not g.get("single_use") for g in graves):
+        found.append("grave")
+    if any(g.get("single_use") for g in graves):
+        found.append("grave_x1")
+    return found
+
+
+def _terrain_para(state: Mapping[str, Any], lang: str) -> list[Para]:
+    """The key to the grid's terrain, in words beside each sign (hatching, †, ⊕)."""
+    spans = []
+    for mark in terrain_marks(state):
+        words = translate(f"nz_device.terrain_key.{mark}", lang)
+        icon = "face_down" if mark == "impassable" else None  # the hatching, drawn
+        spans.append(Span(words, colours.DIM, icon=icon, icon_colour=colours.DIM, atomic=True))
+    return [Para(tuple(spans), "small")] if spans else []

@@ -79,9 +79,18 @@ def impassable(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.set_clip(previous)
 
 
-def grave(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A Mass Grave: a cross standing in the square (Z10)."""
+def grave(surface: pygame.Surface, rect: pygame.Rect, single_use: bool = False) -> None:
+    """A Mass Grave: a cross standing in the square (†, Z10); marked X1, the cross is
+    smaller and ringed (⊕), like the legend's sign: told by shape, not colour."""
     stroke = max(1, rect.w // 10)
+    if single_use:
+        radius = max(2, rect.w * 2 // 5)
+        pygame.draw.circle(surface, GRAVE, rect.center, radius, max(1, stroke))
+        arm = radius * 2 // 3
+        cx, cy = rect.center
+        pygame.draw.line(surface, GRAVE, (cx, cy - arm), (cx, cy + arm), stroke)
+        pygame.draw.line(surface, GRAVE, (cx - arm, cy), (cx + arm, cy), stroke)
+        return
     inner = rect.inflate(-rect.w // 3, -rect.h // 5)
     pygame.draw.line(surface, GRAVE, inner.midtop, inner.midbottom, stroke)
     y = inner.top + inner.h // 3

@@ -75,7 +75,7 @@ def _drawn_at(table: Table, index: int) -> tuple[int, int]:
 
 def tap(table: Table, pos: tuple[int, int]) -> None:
     table.app.handle_pygame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    table.step()
+    table.app.draw()  # handled outside the loop's queue: draw as the loop would
 
 
 def square(table: Table, name: str) -> tuple[int, int]:
@@ -146,6 +146,15 @@ def start_chapter_3(table: Table) -> None:
     table.press("ok")  # no gear: Confirm
     assert choices(table)[0] == "Start"
     table.press("ok")
+    no_terrain(table)
+
+
+def no_terrain(table: Table) -> None:
+    """The new battle's grid asks for terrain first; BACK is Done, BACK again leaves the
+    unit placement it leads to for the main screen."""
+    assert render(table.app.view().prompt.title, "en").startswith("Terrain:")
+    table.press("back", "back")
+    assert choices(table) == []  # the main screen: OK opens the menu
 
 
 def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, shots: Path) -> None:
@@ -226,3 +235,170 @@ def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: T
     assert battle(table) is before
     error = table.app.status.error
     assert error is not None and "an Assault rolls one six-sided die" in render(error, "en")
+
+
+# --- terrain on the grid (I4, Z10), life points and Suppressed tokens, named units ----------
+
+
+def start_chapter_3_with_terrain(table: Table) -> None:
+    """Chapter 3 from the menu wizard, stopping on the terrain grid the new battle opens."""
+    table.press("ok")
+    choose(table, "New game")
+    choose(table, "Shadows over Normandie (Zombies)")
+    choose(table, "Chapter 3: Rangers!")
+    table.press("ok")  # 3 tiles across
+    choose(table, "2 × 7 spaces")
+    choose(table, "Majestic")
+    table.press("ok", "ok", "ok", "ok")  # 4 tokens, movement 3, no gear, Start
+
+
+def journal_lines(table: Table) -> list[str]:
+    return table.app.session.store.commands(table.app.session.game_id)
+
+
+def terrain_json(table: Table) -> dict[str, object]:
+    field_ = table.app.view().state["battlefield"]
+    return {"impassable": field_["impassable"], "mass_graves": field_["mass_graves"]}
+
+
+def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
+    table: Table, shots: Path
+) -> None:
+    start_chapter_3_with_terrain(table)
+    state = battle(table)
+    assert state.phase == "setup" and not state.units
+    title = render(table.app.view().prompt.title, "en")
+    assert title == "Terrain: mark the impassable spaces and Mass Graves. Cursor: A1"
+    assert table.app.view().state["cursor"] == "A1"  # the empty grid, with the cursor
+
+    cursor_to(table, "C3")  # UP/DOWN rows, CUSTODIAN/LIBRARIAN columns
+    table.press("ok")
+    assert choices(table) == ["Impassable", "Mass Grave", "Mass Grave marked X1", "Open ground"]
+    assert table.app.view().prompt.selected == 0  # open ground: Impassable comes first
+    table.press("ok")  # I4
+    assert journal_lines(table)[-1] == (
+        '{"type": "nz_terrain", "space": "C3", "terrain": "impassable"}'
+    )
+    assert table.app.view().state["cursor"] == "C3"  # back on the grid where it was
+
+    tap(table, square(table, "D4"))  # a finger: the square, then what it is
+    tap_choice(table, "Mass Grave marked X1")
+    tap(table, square(table, "E5"))
+    tap_choice(table, "Mass Grave")
+    assert terrain_json(table) == {
+        "impassable": ["C3"],
+        "mass_graves": [
+            {"id": "g1", "spaces": ["D4"], "single_use": True},
+            {"id": "g2", "spaces": ["E5"], "single_use": False},
+        ],
+    }
+    check_screens(table, shots, "07_terrain")
+    legend = table.words("board")
+    assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in legend  # words, not colour alone
+
+    tap(table, square(table, "C3"))  # a marked square offers its undoing first
+    assert table.app.view().prompt.selected == 3 and choices(table)[3] == "Open ground"
+    assert not table.app.view().prompt.choices[0].enabled  # already impassable
+    table.press("ok")
+    assert battle(table).battlefield.impassable == frozenset()
+    table.hold_back()  # undo: one square back
+    assert [s.name for s in battle(table).battlefield.impassable] == ["C3"]
+
+    table.press("back")  # Done: on to placing units, the cursor where it was
+    assert render(table.app.view().prompt.title, "en").startswith("Where does the unit go?")
+    tap(table, square(table, "C3"))
+    choose(table, "Infantry")
+    choose(table, "Majestic")
+    table.press("ok")
+    error = table.app.status.error
+    assert error is not None and "C3 is impassable" in render(error, "en")  # nothing changed
+    assert not battle(table).units
+    table.press("back", "back", "back", "back")  # movement, side, kind, space: main screen
+    place(table, "D4", "Master of the dead", "The Black Sun", by_tap=True)  # Z10: on its grave
+    assert battle(table).units["d1"].space.name == "D4"
+
+    table.press("ok")  # in setup the menu brings the terrain grid back, units or not
+    choose(table, "Terrain: impassable, Mass Graves")
+    tap(table, square(table, "F6"))
+    tap_choice(table, "Impassable")
+    assert render(table.app.view().prompt.title, "en").startswith("Terrain:")  # still there
+    tap_choice(table, "Done with the terrain")
+    assert choices(table) == []
+
+    lines = journal_lines(table)
+    # C3, D4, E5, C3 open ground (then undone: an undo line follows it), F6.
+    assert sum('"nz_terrain"' in line for line in lines) == 5 and '{"type": "undo"}' in lines
+    replayed, _ = journal.replay(lines)
+    assert replayed is not None
+    assert journal.state_json(replayed) == journal.state_json(battle(table))
+    table.press("phase")
+    choose(table, "Yes, next phase")
+    table.press("ok")
+    assert "Terrain: impassable, Mass Graves" not in choices(table)  # turn 1: fixed
+
+
+def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
+    table: Table, shots: Path
+) -> None:
+    start_chapter_3(table)
+    table.press("ok")
+    choose(table, "Place a unit")
+    tap(table, square(table, "C3"))
+    assert choices(table)[:2] == ["Shoggoth", "Sherman 76"]  # the chapter's named units
+    choose(table, "Shoggoth")
+    choose(table, "Movement 3")
+    choose(table, "3 life points")
+    table.press("ok")
+    choose(table, "Place a unit")
+    tap(table, square(table, "K12"))
+    assert choices(table)[0] == "Sherman 76"  # the Shoggoth is on the battlefield already
+    choose(table, "Sherman 76")
+    table.press("ok")  # movement 4
+    place(table, "J8", "Infantry", "Majestic", by_tap=True)
+    state = battle(table)
+    shoggoth, sherman = state.units["shoggoth"], state.units["sherman"]
+    assert (shoggoth.owner, shoggoth.kind, shoggoth.worth, shoggoth.life_points) == (
+        "sons_of_cthulhu", "mythos", 2, 3,
+    )  # fmt: skip
+    assert shoggoth.summoned and shoggoth.name == "Shoggoth"
+    assert (sherman.owner, sherman.kind, sherman.worth, sherman.name) == (
+        "majestic", "vehicle", 2, "Sherman 76",
+    )  # fmt: skip
+
+    table.press("ok")
+    choose(table, "A unit loses life points")
+    assert table.app.view().state["cursor"] == "C3"  # on the one unit with life points
+    table.press("ok")
+    choose(table, "2 life points")
+    choose(table, "Majestic")
+    state = battle(table)
+    assert state.units["shoggoth"].life_points == 1
+    assert dict(state.scores) == {"majestic": 2}  # each life point is a unit; Sons: 1 each
+
+    table.press("ok")
+    choose(table, "Suppressed tokens")
+    tap(table, square(table, "A1"))  # nobody there: says where to look, changes nothing
+    error = table.app.status.error
+    assert error is not None
+    assert render(error, "en") == (
+        "Not at A1: choose Shoggoth (shoggoth) at C3, Majestic's infantry i1 at J8"
+        " and Sherman 76 (sherman) at K12."
+    )
+    cursor_to(table, "C3")
+    table.press("ok")
+    assert table.app.view().prompt.selected == 1  # one token more than now
+    check_screens(table, shots, "08_suppressed")
+    table.press("ok")
+    assert dict(battle(table).suppressed) == {"shoggoth": 1}
+
+    table.press("ok")
+    choose(table, "A unit is eliminated")
+    choose(table, "Sherman 76 (sherman)")
+    choose(table, "The Black Sun")
+    assert dict(battle(table).scores) == {"majestic": 2, "black_sun": 4}  # worth 2 × 2
+
+    lines = journal_lines(table)
+    assert '"type": "nz_wound"' in lines[-3] and '"type": "nz_suppressed"' in lines[-2]
+    replayed, _ = journal.replay(lines)
+    assert replayed is not None
+    assert journal.state_json(replayed) == journal.state_json(battle(table))
