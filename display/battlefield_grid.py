@@ -1,9 +1,14 @@
 """Where the Shadows over Normandie battlefield goes inside the board panel.
 
-The geometry depends only on the panel rectangle and the battlefield's size in
-spaces, never on the words shown, so the app can tell which space a finger touched
-(:func:`space_at`) from the same numbers the screen drew with. The grid goes above
-its legend or beside it, whichever gives the bigger squares.
+The geometry depends only on the panel rectangle, the battlefield's size in spaces
+and how many moves the legend lists, never on the words shown, so the app can tell
+which space a finger touched (:func:`space_at`) from the same numbers the screen drew
+with. The grid goes above its legend or beside it, whichever gives the bigger squares.
+
+Under the grid the legend is promised room for every move at the smallest text size
+(two lines a move), the squares giving way down to 70 % of their size: with a fixed
+share the legend dropped the third move at 720×1280 and 800×480 while the grid sat
+between wide empty margins.
 """
 
 from __future__ import annotations
@@ -14,11 +19,18 @@ from typing import Any
 
 import pygame
 
+from display.flow import LINE_SPACING
 from rules.normandie.battlefield import Space, column_letters, parse_space
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
 GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the width at most
 MIN_CELL = 4  # pixels; below this a battlefield cannot be drawn legibly at all
+SMALLEST_SHARE = 0.7  # the legend's room may shrink the squares to this share, no further
+LINES_PER_MOVE = 2  # a move's sentence at the smallest text size, as measured at 480-720 px
+# display/layout.py: padding is 6 px and the smallest text 18 px at scale 1, so the
+# smallest text is three paddings; the grid knows the padding, not the text sizes.
+FLOOR_PX_PER_PAD = 3
+PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
 
 
 @dataclass(frozen=True)
@@ -68,12 +80,36 @@ def size_of(state: Mapping[str, Any]) -> tuple[int, int]:
     return int(field_.get("width", 0)), int(field_.get("height", 0))
 
 
-def layout(inner: pygame.Rect, gap: int, columns: int, rows: int) -> Layout:
-    """The grid and the legend's box inside ``inner`` (the panel less its padding)."""
+def shown_moves(state: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
+    """The moves the legend lists: (made, still to come). In the Order Phase a look ahead
+    replaces the last phase's arrows rather than adding to them."""
+    phase = state.get("zombies_phase") or {}
+    planned = list(state.get("preview") or [])
+    last_phase_only = bool(phase.get("done")) and bool(planned)
+    done = [] if last_phase_only else list(phase.get("moves") or [])
+    return done, planned
+
+
+def legend_room(state: Mapping[str, Any], pad: int) -> int:
+    """Pixels the legend needs below the grid for its heading and every move."""
+    done, planned = shown_moves(state)
+    moves = len(done) + len(planned)
+    if not moves:
+        return 0
+    px = FLOOR_PX_PER_PAD * pad
+    lines = 1 + LINES_PER_MOVE * moves
+    return lines * round(px * LINE_SPACING) + moves * round(px * PARA_GAP)
+
+
+def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0) -> Layout:
+    """The grid and the legend's box inside ``inner`` (the panel less its padding);
+    ``room``: the height the legend needs under the grid (:func:`legend_room`)."""
     columns, rows = max(1, columns), max(1, rows)
     below = max(MIN_CELL, min(inner.w // columns, int(inner.h * GRID_SHARE_BELOW) // rows))
     beside = max(MIN_CELL, min(int(inner.w * GRID_SHARE_BESIDE) // columns, inner.h // rows))
-    if below >= beside:
+    if below >= beside:  # chosen as if no words were shown; then the words get their room
+        leaves_room = (inner.h - gap - room) // rows
+        below = max(MIN_CELL, round(below * SMALLEST_SHARE), min(below, leaves_room))
         grid = Grid(inner.x + (inner.w - below * columns) // 2, inner.y, below, columns, rows)
         top = grid.area.bottom + gap
         return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
@@ -85,7 +121,8 @@ def layout(inner: pygame.Rect, gap: int, columns: int, rows: int) -> Layout:
 def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:
     """The layout the board panel uses for ``state`` (the same one for drawing and for taps)."""
     columns, rows = size_of(state)
-    return layout(panel.inflate(-2 * pad, -2 * pad), pad, columns, rows)
+    inner = panel.inflate(-2 * pad, -2 * pad)
+    return layout(inner, pad, columns, rows, legend_room(state, pad))
 
 
 def space_at(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from display import colours
+from display.battlefield_grid import shown_moves
 from display.battlefield_shapes import ZOMBIES_COLOUR, side_colour
 from display.flow import Para, Span
 from rules.text import Text, render, render_fragment, text, translate
@@ -30,11 +31,7 @@ class Drawn:
 
 
 def moves(state: Mapping[str, Any]) -> list[Drawn]:
-    phase = state.get("zombies_phase") or {}
-    planned = list(state.get("preview") or [])
-    # In the Order Phase a look ahead replaces the last phase's arrows rather than adding to them.
-    last_phase_only = bool(phase.get("done")) and bool(planned)
-    done = [] if last_phase_only else list(phase.get("moves") or [])
+    done, planned = shown_moves(state)
     found = [Drawn(n, move, False) for n, move in enumerate(done, start=1)]
     return found + [Drawn(n, move, True) for n, move in enumerate(planned, start=len(done) + 1)]
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from device.normandie_controller import NormandieController
 from display import battlefield_shapes as shapes
+from display import colours
 from display.battlefield_grid import layout, panel_layout
 from display.panels import PANELS
 from display.samples import sample
@@ -135,12 +136,13 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     height=st.integers(80, 1000),
     columns=st.integers(1, 8).map(lambda n: n * 7),
     rows=st.integers(1, 8).map(lambda n: n * 7),
+    room=st.integers(0, 1200),
     data=st.data(),
 )
 def test_a_tap_finds_the_square_drawn_there(
-    width: int, height: int, columns: int, rows: int, data: st.DataObject
+    width: int, height: int, columns: int, rows: int, room: int, data: st.DataObject
 ) -> None:
-    found = layout(pygame.Rect(3, 5, width, height), 4, columns, rows)
+    found = layout(pygame.Rect(3, 5, width, height), 4, columns, rows, room)
     grid = found.grid
     space = Space(data.draw(st.integers(0, columns - 1)), data.draw(st.integers(0, rows - 1)))
     rect = grid.rect(space)
@@ -176,3 +178,63 @@ def test_the_cursor_is_drawn_where_the_controller_says() -> None:
     grid = panel_layout(screen.regions.board, screen.regions.pad, moved.state).grid
     frame = grid.rect(Space(4, 3)).inflate(4, 4)
     assert _colour_near(target, frame, (255, 220, 90))  # colours.LIT
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_legend_says_every_move_at_every_size(lang: str, size: tuple[int, int]) -> None:
+    """Issue: at 720×1280 (and 800×480) the third move was dropped from the legend, the
+    grid keeping a fixed share of the panel between wide empty margins. The squares now
+    give the legend room for every move (down to 70 % of their size)."""
+    view = view_at("assault", lang)
+    screen, _ = rendered(view, size)
+    badges = [label.text for label in screen.labels() if label.panel == "board"]
+    assert [n for n in ("1", "2", "3") if n in badges] == ["1", "2", "3"], (size, lang)
+    inner = pygame.Rect(0, 0, 700, 560)
+    plain, crowded = layout(inner, 9, 21, 14), layout(inner, 9, 21, 14, room=10_000)
+    assert crowded.grid.cell == round(plain.grid.cell * 0.7)  # the squares give way, no further
+
+
+def _terrain_view() -> View:
+    state, _ = battle_at(MOMENTS["setup"])
+    shown = journal.state_json(state)
+    shown["battlefield"] = {
+        **shown["battlefield"],
+        "impassable": ["B2"],
+        "mass_graves": [
+            {"id": "g1", "spaces": ["D2"], "single_use": False},
+            {"id": "g2", "spaces": ["F2"], "single_use": True},
+        ],
+    }
+    return View(shown, NormandieController("en").prompt(state), lang="en")
+
+
+def _mask(
+    target: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]
+) -> set[tuple[int, int]]:
+    return {
+        (x - rect.left, y - rect.top)
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+        if tuple(target.get_at((x, y)))[:3] == colour
+    }
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_impassable_and_mass_graves_are_told_apart_by_shape_and_words(
+    size: tuple[int, int],
+) -> None:
+    view = _terrain_view()
+    screen, target = rendered(view, size)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(target, str(SHOTS / f"terrain_en_{size[0]}x{size[1]}.png"))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    hatched = grid.rect(Space(1, 1))
+    assert _colour_near(target, hatched, shapes.IMPASSABLE)  # I4: hatched stone
+    assert _mask(target, hatched, colours.DIM)  # the hatching lines
+    cross = _mask(target, grid.rect(Space(3, 1)), shapes.GRAVE)
+    ringed = _mask(target, grid.rect(Space(5, 1)), shapes.GRAVE)
+    assert cross and ringed and cross != ringed  # Z10: X1 is another shape, same colour
+    assert not _mask(target, grid.rect(Space(4, 1)), shapes.GRAVE)  # open ground between
+    words = _board_words(screen)
+    assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in words
