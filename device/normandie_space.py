@@ -17,6 +17,7 @@ from device.steps import BACK, Step, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.state import NormandieState
+from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
 from rules.normandie.words import label
 from rules.text import Text, text
 
@@ -35,13 +36,28 @@ SPACE_HINTS: tuple[Hint, ...] = (
 
 
 def describe(state: NormandieState, space: Space) -> Text:
-    """What a player finds on ``space``: a unit, impassable ground, or nothing."""
+    """What a player finds on ``space``: a unit, impassable ground, a Mass Grave, or nothing."""
     for unit in state.units.values():
         if unit.space == space:
             return label(state, unit.id)
-    if space in state.battlefield.impassable:
-        return text("nz_device.space.impassable")
-    return text("nz_device.space.empty")
+    if current_mark(state, space) == OPEN:
+        return text("nz_device.space.empty")
+    return terrain_words(state, space)
+
+
+def current_mark(state: NormandieState, space: Space) -> str:
+    """What ``space`` is marked now: impassable, grave, grave_x1 or open."""
+    kind, grave_id = terrain_of(state, space)
+    if kind != MASS_GRAVE:
+        return kind
+    grave = next(g for g in state.mass_graves if g.id == grave_id)
+    return "grave_x1" if grave.single_use else "grave"
+
+
+def terrain_words(state: NormandieState, space: Space) -> Text:
+    """What the square is now, in words ("Mass Grave g1, X1")."""
+    _, grave_id = terrain_of(state, space)
+    return text(f"nz_device.terrain.is_{current_mark(state, space)}", grave=grave_id or "")
 
 
 @dataclass

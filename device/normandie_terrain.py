@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from device.normandie_space import LEFT, RIGHT, SpaceStep
+from device.normandie_space import LEFT, RIGHT, SpaceStep, current_mark, terrain_words
 from device.steps import ListStep, Option, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzTerrain
 from rules.normandie.state import NormandieState
-from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN, terrain_of
-from rules.text import Text, text
+from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN
+from rules.text import text
 
 # What a square can be, in the order offered: (choice key, terrain, X1).
 MARKS: tuple[tuple[str, str, bool], ...] = (
@@ -43,21 +43,6 @@ TERRAIN_HINTS: tuple[Hint, ...] = (
     Hint(RIGHT, text("nz_device.hint.cursor")),
     Hint("back", text("nz_device.hint.done")),
 )
-
-
-def current_mark(state: NormandieState, space: Space) -> str:
-    """The MARKS key ``space`` has now: impassable, grave, grave_x1 or open."""
-    kind, grave_id = terrain_of(state, space)
-    if kind != MASS_GRAVE:
-        return kind
-    grave = next(g for g in state.mass_graves if g.id == grave_id)
-    return "grave_x1" if grave.single_use else "grave"
-
-
-def terrain_words(state: NormandieState, space: Space) -> Text:
-    """What the square is now, in words ("Mass Grave g1, X1")."""
-    _, grave_id = terrain_of(state, space)
-    return text(f"nz_device.terrain.is_{current_mark(state, space)}", grave=grave_id or "")
 
 
 @dataclass

@@ -306,6 +306,9 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
 
     table.press("back")  # Done: on to placing units, the cursor where it was
     assert render(table.app.view().prompt.title, "en").startswith("Where does the unit go?")
+    cursor_to(table, "D4")
+    detail = table.app.view().prompt.choices[0].detail
+    assert detail is not None and render(detail, "en") == "Mass Grave g1, X1"  # said, not coloured
     tap(table, square(table, "C3"))
     choose(table, "Infantry")
     choose(table, "Majestic")
