@@ -387,52 +387,5 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.named.life_n": "{n:nz_life_points}",
 }
 
-# The words of the rules' nz_terrain command (rules/normandie/terrain.py). They belong
-# with the rules' own section (rules/text/normandie.py) and live here only because this
-# section is the one the device mode's author may edit; the keys are named for that move.
-_TERRAIN_EN: dict[str, str] = {
-    "event.normandie.terrain_open": "{space} is open ground.",
-    "event.normandie.terrain_impassable": "{space} is impassable.",
-    "event.normandie.terrain_grave": "{space} bears the Mass Grave symbol (Mass Grave {grave}).",
-    "event.normandie.terrain_grave_x1": (
-        "{space} bears the Mass Grave symbol marked X1 (Mass Grave {grave}, used once)."
-    ),
-    "error.normandie.terrain_phase": "Terrain is entered during setup, before turn 1.",
-    "error.normandie.terrain_kind": (
-        "{terrain} is not a terrain: use open, impassable or mass_grave."
-    ),
-    "error.normandie.terrain_same": "{space} is already like that.",
-    "error.normandie.terrain_grave_id": "A Mass Grave at {space} needs an id.",
-    "error.normandie.terrain_grave_fields": (
-        "A grave id and X1 go only with a Mass Grave, not at {space}."
-    ),
-    "error.normandie.terrain_door": (
-        "{space} is the red space by the jail door: it cannot be impassable."
-    ),
-    "error.normandie.terrain_grave_x1": (
-        "Mass Grave {grave} is {kind}: every space of one grave is marked alike."
-    ),
-    "command.nz_terrain": "the terrain mark",
-    "normandie.grave_kind.x1": "marked X1",
-    "normandie.grave_kind.permanent": "permanent",
-}
-
-_TERRAIN_JA: dict[str, str] = {
-    "event.normandie.terrain_open": "{space}は開けた地形。",
-    "event.normandie.terrain_impassable": "{space}は通行不能。",
-    "event.normandie.terrain_grave": "{space}に集団墓地の印（集団墓地{grave}）。",
-    "event.normandie.terrain_grave_x1": "{space}にX1の集団墓地の印（集団墓地{grave}、1回限り）。",
-    "error.normandie.terrain_phase": "地形は準備中、ターン1の前に入力する。",
-    "error.normandie.terrain_kind": "{terrain}は地形ではない：open、impassable、mass_graveのいずれか。",
-    "error.normandie.terrain_same": "{space}はすでにその地形。",
-    "error.normandie.terrain_grave_id": "{space}の集団墓地にはIDが必要。",
-    "error.normandie.terrain_grave_fields": "墓地のIDとX1は集団墓地だけのもの（{space}）。",
-    "error.normandie.terrain_door": "{space}は牢の扉の隣の赤いマス：通行不能にはできない。",
-    "error.normandie.terrain_grave_x1": "集団墓地{grave}は{kind}：同じ墓地のマスはすべて同じ印。",
-    "command.nz_terrain": "地形の指定",
-    "normandie.grave_kind.x1": "X1",
-    "normandie.grave_kind.permanent": "恒久",
-}
-
-EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **_TERRAIN_EN}
-JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **_TERRAIN_JA}
+EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN}
+JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA}
