@@ -22,10 +22,11 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
-from device.controller import Controller, Reaction
+from device.controller import Controller
 from device.normandie_controller import NormandieController, wanted_roll
 from device.session import GameSession
 from device.store import StoreError
+from device.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
 from display.view import Prompt, ReaderState, Status, View

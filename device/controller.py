@@ -8,35 +8,22 @@ after a restart the screen asks the same question it asked before the plug was p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 
 from device.activation import activation
 from device.decisions import decision_step
 from device.menu import menu, phase_step
-from device.steps import BACK, DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
+from device.steps import ListStep, Option, Step, StepResult
+from device.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
-from rules.commands import MONSTERS, Command, Roll, Undo
+from rules.commands import MONSTERS, Roll, Undo
 from rules.state import GameState, RollPending
 from rules.text import Text, text
 
 
-@dataclass(frozen=True)
-class Reaction:
-    """What one input asks of the app: a command to submit, words to show, a language."""
-
-    command: Command | None = None
-    notice: Text | None = None
-    language: str | None = None
-
-
-NOTHING = Reaction()
-
-
-class Controller:
+class Controller(Wizard):
     def __init__(self, lang: str = "en") -> None:
-        self.lang = lang
-        self._stack: list[Step] = []
+        super().__init__(lang)
         self._base: Step | None = None
         self._base_of: GameState | None = None
 
@@ -69,12 +56,6 @@ class Controller:
         if not isinstance(state.pending, RollPending):
             return Reaction(notice=text("notice.roll_not_wanted", values=_values(values)))
         return Reaction(Roll(values))
-
-    def accepted(self) -> None:
-        """The last command went through: the wizard that made it is finished."""
-        self._stack.clear()
-
-    # --- the prompt ---------------------------------------------------------------------
 
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
@@ -109,24 +90,6 @@ class Controller:
         options = [Option(text(key), action) for key, action in actions]
         return ListStep(_idle_title(state), options, lambda action: action(),
                         cursor=len(options) - 1, hints=_idle_hints(state))  # fmt: skip
-
-    def _follow(self, result: StepResult) -> Reaction:
-        if isinstance(result, Step):
-            self._stack.append(result)
-        elif result is DONE:
-            self._stack.clear()
-        elif result is BACK:
-            if self._stack:
-                self._stack.pop()
-        elif isinstance(result, Notice):
-            return Reaction(notice=result.message)
-        elif isinstance(result, SetLanguage):
-            self._stack.clear()
-            self.lang = result.lang
-            return Reaction(language=result.lang)
-        elif isinstance(result, Command):
-            return Reaction(result)
-        return NOTHING
 
 
 def _values(values: tuple[int, ...]) -> str:

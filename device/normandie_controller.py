@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from device.controller import NOTHING, Reaction
 from device.normandie_decisions import check_roll, decision_step, losers_step
 from device.normandie_menu import menu, phase_step, place_where
 from device.normandie_space import LEFT, RIGHT, SpaceStep
 from device.normandie_terrain import TerrainStep, terrain_step
-from device.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from device.steps import DONE, Step, StepResult
+from device.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Command, Undo
 from rules.errors import RulesError
@@ -36,12 +36,11 @@ from rules.text import Text, text
 AUTO, OPEN, CLOSED = "auto", "open", "closed"  # when the grid asks for terrain (see below)
 
 
-class NormandieController:
+class NormandieController(Wizard):
     def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
-        self.lang = lang
+        super().__init__(lang)
         self.chance = chance or random.Random()
         self.near = Space(0, 0)  # where the cursor last stood: the next grid question starts there
-        self._stack: list[Step] = []
         self._base: Step | None = None
         self._base_of: NormandieState | None = None
         # When the grid asks for terrain in setup: "auto" while no unit is placed (a new
@@ -90,10 +89,6 @@ class NormandieController:
             return Reaction(notice=why)
         self._stack = [losers_step(state, pending, values[0])]
         return NOTHING
-
-    def accepted(self) -> None:
-        """The last command went through: the wizard that made it is finished."""
-        self._stack.clear()
 
     # --- what the screen shows ------------------------------------------------------------
 
@@ -161,25 +156,9 @@ class NormandieController:
         self._base_of = None  # the base step changes without a new state
         return DONE
 
-    def _follow(self, result: StepResult) -> Reaction:
-        if isinstance(result, Step):
-            self._stack.append(result)
-        elif result is DONE:
-            self._stack.clear()
-        elif result is BACK:
-            if self._stack:
-                self._stack.pop()
-        elif isinstance(result, Notice):
-            return Reaction(notice=result.message)
-        elif isinstance(result, SetLanguage):
-            self._stack.clear()
-            self.lang = result.lang
-            return Reaction(language=result.lang)
-        elif isinstance(result, Command):
-            if isinstance(result, NzNewBattle):  # a new battle: its grid asks for terrain first
-                self._set_terrain(AUTO)
-            return Reaction(result)
-        return NOTHING
+    def _made(self, cmd: Command) -> None:
+        if isinstance(cmd, NzNewBattle):  # a new battle: its grid asks for terrain first
+            self._set_terrain(AUTO)
 
 
 def planned(state: NormandieState) -> tuple[Any, ...]:

@@ -16,9 +16,10 @@ import pygame
 import pytest
 
 from device.app import App, Inputs
-from device.controller import Controller, Reaction
+from device.controller import Controller
 from device.session import GameSession
 from device.store import Store
+from device.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
 from rules.commands import COMMAND_TYPES, Command, NewGame, parse_command
 from rules.journal import apply, replay
