@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from device import paths
@@ -122,19 +121,6 @@ def no_threads_left() -> Iterator[None]:
             return
         time.sleep(0.01)
     raise AssertionError(f"threads left running: {left}")
-
-
-@pytest.fixture()
-def mock_pins() -> Iterator[MockFactory]:
-    """gpiozero's mock pins, swapped in and restored as gpiozero's own tests do."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        if Device.pin_factory is not None:
-            Device.pin_factory.reset()
-        Device.pin_factory = saved
 
 
 @pytest.fixture()

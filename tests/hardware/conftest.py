@@ -6,20 +6,6 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
-
-
-@pytest.fixture()
-def mock_factory() -> Iterator[MockFactory]:
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        if Device.pin_factory is not None:
-            Device.pin_factory.reset()
-        Device.pin_factory = saved
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ def events() -> queue.Queue[InputEvent]:
 
 @pytest.fixture()
 def stepped(
-    mock_factory: MockFactory, events: queue.Queue[InputEvent], clock: StepClock
+    mock_pins: MockFactory, events: queue.Queue[InputEvent], clock: StepClock
 ) -> Iterator[ButtonPanel]:
     """A panel without its thread, pumped by the test on a clock it steps by hand."""
     with ButtonPanel(events.put, clock=clock) as panel:
@@ -58,60 +58,60 @@ def toggle(factory: MockFactory, clock: StepClock, bcm: int, times: int, step: f
 
 
 def test_a_press_through_the_worker_thread(
-    mock_factory: MockFactory, events: queue.Queue[InputEvent]
+    mock_pins: MockFactory, events: queue.Queue[InputEvent]
 ) -> None:
     with ButtonPanel(events.put) as panel:
         panel.start()
-        mock_factory.pin(DEFAULT_PINS["librarian"]).drive_low()
+        mock_pins.pin(DEFAULT_PINS["librarian"]).drive_low()
         assert events.get(timeout=2) == ButtonPressed("librarian")
-        mock_factory.pin(DEFAULT_PINS["librarian"]).drive_high()
+        mock_pins.pin(DEFAULT_PINS["librarian"]).drive_high()
 
 
 def test_hold_back_is_undo_through_the_worker_thread(
-    mock_factory: MockFactory, events: queue.Queue[InputEvent]
+    mock_pins: MockFactory, events: queue.Queue[InputEvent]
 ) -> None:
     with ButtonPanel(events.put, timing=Timing(hold_time=0.2)) as panel:
         panel.start()
-        mock_factory.pin(DEFAULT_PINS["back"]).drive_low()
+        mock_pins.pin(DEFAULT_PINS["back"]).drive_low()
         assert events.get(timeout=2) == ButtonPressed("undo")
-        mock_factory.pin(DEFAULT_PINS["back"]).drive_high()
+        mock_pins.pin(DEFAULT_PINS["back"]).drive_high()
     assert drained(events) == []
 
 
 def test_five_toggles_within_3_ms_count_as_one_press(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    toggle(mock_factory, clock, DEFAULT_PINS["phase"], times=5, step=0.0006)  # 3 ms in all
+    toggle(mock_pins, clock, DEFAULT_PINS["phase"], times=5, step=0.0006)  # 3 ms in all
     stepped.pump(clock.advance(0.1))
-    toggle(mock_factory, clock, DEFAULT_PINS["phase"], times=5, step=0.0006)
+    toggle(mock_pins, clock, DEFAULT_PINS["phase"], times=5, step=0.0006)
     stepped.pump(clock.advance(0.1))
     assert drained(events) == ["phase"]
 
 
 def test_a_thousand_bounced_presses_count_a_thousand(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
     for _ in range(1000):
-        toggle(mock_factory, clock, DEFAULT_PINS["ok"], times=7, step=0.0004)
+        toggle(mock_pins, clock, DEFAULT_PINS["ok"], times=7, step=0.0004)
         stepped.pump(clock.advance(0.08))
-        toggle(mock_factory, clock, DEFAULT_PINS["ok"], times=5, step=0.0004)
+        toggle(mock_pins, clock, DEFAULT_PINS["ok"], times=5, step=0.0004)
         stepped.pump(clock.advance(0.08))
     assert drained(events) == ["ok"] * 1000
 
 
 def test_hold_back_for_a_second_is_undo_and_not_back(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    back = mock_factory.pin(DEFAULT_PINS["back"])
+    back = mock_pins.pin(DEFAULT_PINS["back"])
     back.drive_low()
     stepped.pump(clock.advance(0.99))
     assert drained(events) == []
@@ -124,24 +124,24 @@ def test_hold_back_for_a_second_is_undo_and_not_back(
 
 def test_a_short_back_is_back(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    mock_factory.pin(DEFAULT_PINS["back"]).drive_low()
+    mock_pins.pin(DEFAULT_PINS["back"]).drive_low()
     stepped.pump(clock.advance(0.3))
-    mock_factory.pin(DEFAULT_PINS["back"]).drive_high()
+    mock_pins.pin(DEFAULT_PINS["back"]).drive_high()
     stepped.pump(clock.advance(0.1))
     assert drained(events) == ["back"]
 
 
 def test_holding_down_repeats_after_half_a_second_at_ten_per_second(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    down = mock_factory.pin(DEFAULT_PINS["down"])
+    down = mock_pins.pin(DEFAULT_PINS["down"])
     down.drive_low()
     for _ in range(155):  # 1.55 s in 10 ms steps, as the worker would wake
         stepped.pump(clock.advance(0.01))
@@ -153,23 +153,23 @@ def test_holding_down_repeats_after_half_a_second_at_ten_per_second(
 
 def test_two_buttons_at_once_are_both_seen(
     stepped: ButtonPanel,
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    mock_factory.pin(DEFAULT_PINS["custodian"]).drive_low()
+    mock_pins.pin(DEFAULT_PINS["custodian"]).drive_low()
     clock.advance(0.005)
-    mock_factory.pin(DEFAULT_PINS["librarian"]).drive_low()
+    mock_pins.pin(DEFAULT_PINS["librarian"]).drive_low()
     stepped.pump(clock.advance(0.1))
     assert drained(events) == ["custodian", "librarian"]
 
 
 def test_rotary_encoder_clockwise_is_down_and_back_is_up(
-    mock_factory: MockFactory, events: queue.Queue[InputEvent]
+    mock_pins: MockFactory, events: queue.Queue[InputEvent]
 ) -> None:
     pins = {name: pin for name, pin in DEFAULT_PINS.items() if name not in ("up", "down")}
     with ButtonPanel(events.put, pins, encoder=EncoderPins(a=20, b=21)):
-        a, b = mock_factory.pin(20), mock_factory.pin(21)
+        a, b = mock_pins.pin(20), mock_pins.pin(21)
         for drive in (a.drive_low, b.drive_low, a.drive_high, b.drive_high):  # one detent
             drive()
         assert drained(events) == ["down"]
@@ -188,7 +188,7 @@ def test_rotary_encoder_clockwise_is_down_and_back_is_up(
     ],
 )
 def test_bad_pin_maps_are_refused_with_a_reason(
-    mock_factory: MockFactory,
+    mock_pins: MockFactory,
     pins: dict[str, int],
     encoder: EncoderPins | None,
     message: str,
@@ -197,7 +197,7 @@ def test_bad_pin_maps_are_refused_with_a_reason(
         ButtonPanel(lambda event: None, pins, encoder=encoder)
 
 
-def test_close_is_idempotent_and_frees_the_pins(mock_factory: MockFactory) -> None:
+def test_close_is_idempotent_and_frees_the_pins(mock_pins: MockFactory) -> None:
     panel = ButtonPanel(lambda event: None)
     panel.start()
     panel.close()
