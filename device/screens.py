@@ -19,6 +19,5 @@ def view_of(state: State, events: Sequence[Text], lang: str = "en") -> View:
         prompt = Controller(lang).prompt(state, text("device.result", events=list(events[-1:])))
     else:
         prompt = Prompt(text("device.result", events=list(events[-1:])))
-    return View(
-        state=state_json(state), prompt=prompt, events=tuple(events[-EVENTS_KEPT:]), lang=lang
-    )
+    earlier = tuple(events[:-1][-EVENTS_KEPT:])  # the latest is the result, not repeated below
+    return View(state=state_json(state), prompt=prompt, events=earlier, lang=lang)
