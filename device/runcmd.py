@@ -28,6 +28,11 @@ from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
 EXIT_FAILED = 2
+NO_SCREEN_HELP = (
+    "Without a screen, run headless with SDL_VIDEODRIVER=dummy. On a Raspberry Pi see "
+    "'Display troubleshooting' in the README (kmsdrm needs a free VT and the video, render "
+    "and input groups)."
+)
 log = logging.getLogger("celaeno")
 
 
@@ -80,7 +85,11 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     use_printed_names(config.citadels)
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
-    window = open_window(config, args.size, args.fullscreen, on_pi)
+    try:
+        window = open_window(config, args.size, args.fullscreen, on_pi)
+    except pygame.error as error:
+        print(f"cannot open the screen: {error}\n{NO_SCREEN_HELP}", file=sys.stderr)
+        return EXIT_FAILED
     hardware = open_hardware(config, args.reader, on_pi)
     try:
         app = _app(args, config, session, window, hardware)

@@ -7,6 +7,7 @@ aside and the device starts fresh instead of crash-looping.
 from __future__ import annotations
 
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,15 @@ from device import paths
 from device.app import App, Inputs
 from device.runcmd import _store_notice
 from rules.text import render_fragment, translate
-from tests.device.conftest import OUTPUT, NotifyListener, open_session, start_run, stop
+from tests.device.conftest import (
+    OUTPUT,
+    NotifyListener,
+    celaeno_argv,
+    clean_env,
+    open_session,
+    start_run,
+    stop,
+)
 
 BAD_CONFIG = """\
 [reader]
@@ -88,3 +97,17 @@ def test_the_screen_says_the_journal_was_moved(tmp_path: Path, surface: pygame.S
     banner = translate("screen.refused", reason=render_fragment(notice))
     assert "".join(banner.split()) in drawn
     assert "notajournaldatabase" in drawn  # why, in words (the file's name is in the log)
+
+
+def test_no_screen_is_a_clear_message_not_a_traceback(tmp_path: Path) -> None:
+    run = subprocess.run(
+        celaeno_argv("run", "--state-dir", str(tmp_path / "state"), "--reader", "none"),
+        capture_output=True,
+        text=True,
+        env={**clean_env(tmp_path), "SDL_VIDEODRIVER": "nosuchdriver"},
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith("cannot open the screen: ")
+    assert "SDL_VIDEODRIVER=dummy" in run.stderr and "Traceback" not in run.stderr
