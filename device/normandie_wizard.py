@@ -9,6 +9,7 @@ grid to point at before the battle exists. Units are placed on the grid afterwar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from device.steps import DONE, Counter, CounterStep, ListStep, Option, StepResult
@@ -64,27 +65,18 @@ def battle_wizard() -> ListStep:
 
 
 def _columns(draft: Draft) -> ListStep:
-    options = [
-        Option(text("nz_device.wizard.tiles_n", n=n), n) for n in range(1, MOST_TILES[0] + 1)
-    ]
-    return ListStep(
-        text("nz_device.wizard.columns"),
-        options,
-        lambda n: _rows(replace(draft, columns=n)),
-        cursor=draft.columns - 1,
-    )
+    across = MOST_TILES[0]
+    return _tiles("columns", draft.columns, across, lambda n: _rows(replace(draft, columns=n)))
 
 
 def _rows(draft: Draft) -> ListStep:
-    options = [
-        Option(text("nz_device.wizard.tiles_n", n=n), n) for n in range(1, MOST_TILES[1] + 1)
-    ]
-    return ListStep(
-        text("nz_device.wizard.rows"),
-        options,
-        lambda n: _sides(replace(draft, rows=n)),
-        cursor=draft.rows - 1,
-    )
+    return _tiles("rows", draft.rows, MOST_TILES[1], lambda n: _sides(replace(draft, rows=n)))
+
+
+def _tiles(axis: str, now: int, most: int, then: Callable[[int], StepResult]) -> ListStep:
+    """How many 7×7 tiles across (columns) or down (rows)."""
+    options = [Option(text("nz_device.wizard.tiles_n", n=n), n) for n in range(1, most + 1)]
+    return ListStep(text(f"nz_device.wizard.{axis}"), options, then, cursor=now - 1)
 
 
 def _sides(draft: Draft) -> StepResult:
