@@ -73,6 +73,14 @@ KEYS: tuple[Key, ...] = (
     ),
     Key("buttons.repeat_rate", checks.number(1, 50, "repeats per second"), 8.0, "UP/DOWN held."),
     Key(
+        "buttons.kind",
+        checks.one_of("auto", "gpio", "keyboard"),
+        "auto",
+        '"auto": GPIO buttons on a Raspberry Pi; "keyboard": a USB keyboard or keypad stands '
+        'in for them (C, L, P, arrows, Enter, Backspace; no GPIO needed); "gpio": GPIO '
+        "always. A keyboard plugged in works with every choice.",
+    ),
+    Key(
         "reader.port",
         checks.serial_port(READER_KEYWORDS),
         "auto",
@@ -95,6 +103,14 @@ KEYS: tuple[Key, ...] = (
     ),
     Key("screen.rotation", checks.one_of(0, 90, 180, 270), 0, "Screen rotation in degrees."),
     Key("screen.language", checks.one_of(*LANGUAGES), "en", "Language of the screen."),
+    Key(
+        "screen.drm_device",
+        checks.device_path("auto"),
+        "auto",
+        'Full screen: the DRM card to draw on. "auto": the first with a screen connected. '
+        "On a Pi 5 (several cards) name it by its stable link in /dev/dri/by-path "
+        "(ls -l /dev/dri/by-path shows which is which), or /dev/dri/cardN.",
+    ),
     Key("table.map", checks.one_of(*BOARDS), "celaeno", "Map of a new game."),
     Key(
         "table.factions",
@@ -161,6 +177,7 @@ class ButtonsConfig:
     hold_time: float
     repeat_delay: float
     repeat_rate: float
+    kind: Literal["auto", "gpio", "keyboard"]
 
     def pins(self) -> dict[str, int]:
         """Logical button name → BCM pin, the encoder outputs included when fitted."""
@@ -182,6 +199,7 @@ class ScreenConfig:
     fullscreen: bool | Literal["auto"]
     rotation: int
     language: str
+    drm_device: str  # "auto" or a path to /dev/dri/cardN (device/drm.py)
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,20 @@ def text(max_length: int) -> Check:
     return Check(f"a text of at most {max_length} characters on one line", convert)
 
 
+def device_path(keyword: str) -> Check:
+    """``keyword`` (such as "auto") or an absolute path under /dev; whether it exists is
+    found out when the app starts, where the device may appear later than the file is read."""
+
+    def convert(value: object) -> str:
+        if value == keyword:
+            return keyword
+        if not isinstance(value, str) or not value.startswith("/dev/") or "\n" in value:
+            raise Wrong
+        return value
+
+    return Check(f'"{keyword}" or a device path such as /dev/dri/by-path/...-card', convert)
+
+
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://")
 
 

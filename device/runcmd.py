@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from device import notify
+from device import drm, notify
 from device.app import App
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
@@ -85,8 +85,12 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     use_printed_names(config.citadels)
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
+    drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
         window = open_window(config, args.size, args.fullscreen, on_pi)
+    except drm.DrmDeviceError as error:
+        print(f"cannot open the screen: {error}", file=sys.stderr)
+        return EXIT_FAILED
     except pygame.error as error:
         print(f"cannot open the screen: {error}\n{NO_SCREEN_HELP}", file=sys.stderr)
         return EXIT_FAILED

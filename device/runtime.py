@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from device import drm
 from device.app import Inputs
 from device.config import Config
 from display.view import ReaderState
@@ -61,10 +62,16 @@ def timing(config: Config) -> Timing:
 
 def open_hardware(config: Config, reader_port: str | None, on_pi: bool) -> Hardware:
     hardware = Hardware(Inputs(keyboard=Keyboard(timing(config))))
-    if on_pi:
+    if wants_gpio(config, on_pi):
         _open_buttons(config, hardware)
     _open_reader(config, reader_port, on_pi, hardware)
     return hardware
+
+
+def wants_gpio(config: Config, on_pi: bool) -> bool:
+    """GPIO buttons unless a keyboard or keypad stands in for them ([buttons] kind)."""
+    kind = config.buttons.kind
+    return kind == "gpio" or (kind == "auto" and on_pi)
 
 
 def _open_buttons(config: Config, hardware: Hardware) -> None:
@@ -157,7 +164,11 @@ class Window:
 def open_window(
     config: Config, size: tuple[int, int] | None, fullscreen: bool | None, on_pi: bool
 ) -> Window:
-    """Only the display is initialised (never the mixer): the companion makes no sound."""
+    """Only the display is initialised (never the mixer): the companion makes no sound.
+
+    Raises :class:`device.drm.DrmDeviceError` when the configured DRM card is not there.
+    """
+    drm.select_card(config.screen.drm_device)
     pygame.display.init()
     pygame.display.set_caption("Celaeno")
     wanted = config.screen.fullscreen

@@ -7,6 +7,7 @@ latest game is rebuilt by replaying its journal, pending decisions included.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from device.store import Store
@@ -14,6 +15,10 @@ from rules.commands import Command, NewGame
 from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
 from rules.normandie.commands import NzNewBattle
 from rules.text import Text, text
+
+# One short line per durable commit, after the commit: a line in the log (the journal, the
+# console) is proof the command is on disk, so a power-cut test can count what survived.
+log = logging.getLogger("celaeno.journal")
 
 
 @dataclass
@@ -50,7 +55,7 @@ class GameSession:
     @classmethod
     def _first_command(cls, store: Store, game_id: int, new_game: NewGame) -> GameSession:
         state = apply(None, new_game).state
-        store.append(game_id, dump_command(new_game))
+        _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
         return cls(store, game_id, state)
 
     def submit(self, cmd: Command) -> Outcome:
@@ -63,7 +68,7 @@ class GameSession:
             self.game_id = self.store.new_game()
         else:
             outcome = apply(self.state, cmd)
-        self.store.append(self.game_id, dump_command(cmd))
+        _committed(self.game_id, self.store.append(self.game_id, dump_command(cmd)), cmd.TYPE)
         self.state = outcome.state
         return outcome
 
@@ -71,3 +76,7 @@ class GameSession:
         """A journal line (as ``celaeno import`` reads it); None for blanks and comments."""
         cmd = parse_line(line)
         return None if cmd is None else self.submit(cmd)
+
+
+def _committed(game_id: int, seq: int, kind: str) -> None:
+    log.info("committed %d of game %d: %s", seq, game_id, kind)

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Install the Celaeno table companion on a fresh Raspberry Pi OS Bookworm (Lite or Desktop).
 #
-#   sudo systemd/install.sh            install or update, then (re)start the service
-#   systemd/install.sh --dry-run       print every step, change nothing (no root needed)
+#   sudo systemd/install.sh                    install or update, then (re)start the service
+#   systemd/install.sh --dry-run               print every step, change nothing (no root needed)
+#   sudo systemd/install.sh --wheelhouse DIR   install the app's Python packages from the
+#                                              wheels in DIR only (no PyPI; offline machines)
+#   systemd/install.sh --list-packages         print the Debian packages it installs
 #
 # Safe to run twice: every step either checks first or is idempotent, an existing
 # /etc/celaeno/celaeno.toml is kept (and checked), and re-running updates the app.
@@ -26,21 +29,37 @@ UDEV_RULE_SOURCE="$SOURCE/hardware/99-celaeno-dice-reader.rules"
 UDEV_RULE="/etc/udev/rules.d/99-celaeno-dice-reader.rules"
 APT_PACKAGES=(
     python3 python3-venv python3-pip
-    python3-lgpio            # GPIO for gpiozero, Pi 5 included
     libgbm1 libdrm2 libegl1 libgles2 libgl1-mesa-dri   # SDL's kmsdrm driver loads these
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0  # for a pygame-ce built on the Pi
     fonts-noto-cjk           # Japanese on screen
 )
+# GPIO for gpiozero, Pi 5 included. Raspberry Pi OS ships it from its own archive; plain
+# Debian (a generic arm64 board, a virtual machine) has no such package, and asking apt
+# for it would fail the whole install. So these are installed only where the archive has
+# them; without lgpio the buttons fall back to a USB keypad ([buttons] kind).
+OPTIONAL_APT_PACKAGES=(python3-lgpio)
 
 DRY_RUN=0
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
-for argument in "$@"; do
-    case "$argument" in
+WHEELHOUSE=""
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+while [ "$#" -gt 0 ]; do
+    case "$1" in
         --dry-run) DRY_RUN=1 ;;
+        --wheelhouse)
+            [ "$#" -ge 2 ] || { echo "install.sh: --wheelhouse needs a directory" >&2; exit 2; }
+            WHEELHOUSE="$2"; shift ;;
+        --wheelhouse=*) WHEELHOUSE="${1#--wheelhouse=}" ;;
+        --list-packages) printf '%s\n' "${APT_PACKAGES[@]}"; exit 0 ;;
         -h|--help) usage; exit 0 ;;
-        *) echo "install.sh: unknown option: $argument" >&2; usage >&2; exit 2 ;;
+        *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
+    shift
 done
+if [ -n "$WHEELHOUSE" ] && [ ! -d "$WHEELHOUSE" ]; then
+    echo "install.sh: --wheelhouse $WHEELHOUSE: no such directory" >&2
+    exit 2
+fi
+
 
 step() { printf '\n== %s\n' "$*"; }
 note() { printf '   %s\n' "$*"; }
@@ -68,9 +87,25 @@ if ! grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then
     note "warning: this is not Debian/Raspberry Pi OS Bookworm; continuing anyway"
 fi
 
+# systemd is running (the same test as sd_booted(3)), as opposed to a chroot or an image
+# being built: there enable/disable still work (they only make links) but nothing can be
+# reloaded, started or triggered; that happens at the first boot instead.
+systemd_running() { [ -d "$DESTDIR/run/systemd/system" ]; }
+# Run a command that needs a running systemd (and udev), or say why it is left out.
+run_live() {
+    if systemd_running; then run "$@"
+    else show "$@"; note "(skipped: systemd is not running here; happens at the next boot)"; fi
+}
+
 step "1. System packages"
 run apt-get update
-run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+packages=("${APT_PACKAGES[@]}")
+for package in "${OPTIONAL_APT_PACKAGES[@]}"; do
+    # Read-only, so asked even in a dry run: the printed install line is the real one.
+    if apt-cache show "$package" >/dev/null 2>&1; then packages+=("$package")
+    else note "$package is not in this system's package archive; skipping it"; fi
+done
+run apt-get install -y --no-install-recommends "${packages[@]}"
 
 step "2. User $APP_USER and its groups"
 for group in $GROUPS_NEEDED; do
@@ -92,7 +127,13 @@ if [ -x "$DESTDIR$VENV/bin/python" ]; then
 else
     run python3 -m venv --system-site-packages "$DESTDIR$VENV"
 fi
-run "$DESTDIR$VENV/bin/pip" install --upgrade "$SOURCE"
+if [ -n "$WHEELHOUSE" ]; then
+    # Offline: pip may use only these wheels (aarch64 ones, downloaded elsewhere with
+    # pip download --platform manylinux2014_aarch64 --only-binary=:all:).
+    run "$DESTDIR$VENV/bin/pip" install --upgrade --no-index --find-links "$WHEELHOUSE" "$SOURCE"
+else
+    run "$DESTDIR$VENV/bin/pip" install --upgrade "$SOURCE"
+fi
 
 step "4. Configuration $CONFIG"
 run install -d -m 0755 "$DESTDIR$(dirname "$CONFIG")"
@@ -113,19 +154,19 @@ step "5. udev rule for the dice reader"
 if [ -f "$UDEV_RULE_SOURCE" ] || [ "$DRY_RUN" -eq 1 ]; then
     [ -f "$UDEV_RULE_SOURCE" ] || note "($UDEV_RULE_SOURCE is not there yet)"
     run install -D -m 0644 "$UDEV_RULE_SOURCE" "$DESTDIR$UDEV_RULE"
-    run udevadm control --reload-rules
-    run udevadm trigger --subsystem-match=tty --action=add
+    run_live udevadm control --reload-rules
+    run_live udevadm trigger --subsystem-match=tty --action=add
 else
     note "skipped: $UDEV_RULE_SOURCE not found; reader.port = \"auto\" still finds the reader"
 fi
 
 step "6. systemd unit"
 run install -D -m 0644 "$SOURCE/systemd/celaeno.service" "$DESTDIR$UNIT"
-run systemctl daemon-reload
+run_live systemctl daemon-reload
 # The companion draws on tty1 (kmsdrm needs a free VT); log in on tty2 or over ssh.
 run systemctl disable getty@tty1.service
 run systemctl enable celaeno.service
-run systemctl restart celaeno.service
+run_live systemctl restart celaeno.service
 
 step "Done"
 note "status: systemctl status celaeno    logs: journalctl -u celaeno -f"

@@ -22,7 +22,13 @@ MUTATING = (
 )  # fmt: skip
 
 
-def run_script(tmp_path: Path, *arguments: str, existing: bool = False) -> tuple[int, str, Path]:
+def run_script(
+    tmp_path: Path,
+    *arguments: str,
+    existing: bool = False,
+    archive_has_lgpio: bool = True,
+    systemd_running: bool = True,
+) -> tuple[int, str, Path]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
     log = tmp_path / "calls.log"
@@ -34,8 +40,16 @@ def run_script(tmp_path: Path, *arguments: str, existing: bool = False) -> tuple
     getent = bin_dir / "getent"
     getent.write_text(f"#!/bin/sh\nexit {0 if existing else 2}\n")
     getent.chmod(0o755)
+    # apt-cache only reads; the stub plays Raspberry Pi OS's archive (python3-lgpio there)
+    # or plain Debian's (no such package).
+    apt_cache = bin_dir / "apt-cache"
+    apt_cache.write_text(f"#!/bin/sh\nexit {0 if archive_has_lgpio else 100}\n")
+    apt_cache.chmod(0o755)
     destdir = tmp_path / "dest"
     destdir.mkdir(exist_ok=True)
+    # sd_booted(3): systemd runs when /run/systemd/system is a directory (under DESTDIR).
+    if systemd_running:
+        (destdir / "run/systemd/system").mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "DESTDIR": str(destdir)}
     result = subprocess.run(
         ["bash", str(SCRIPT), *arguments],
@@ -56,7 +70,11 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
     status, output, destdir = run_script(tmp_path, "--dry-run")
     assert status == 0, output
     assert (tmp_path / "calls.log").read_text() == ""
-    assert list(destdir.iterdir()) == []
+    assert [p.relative_to(destdir) for p in destdir.rglob("*")] == [
+        Path("run"),
+        Path("run/systemd"),
+        Path("run/systemd/system"),
+    ]
     steps = commands(output)
     dest = str(destdir)
 
@@ -121,3 +139,65 @@ def test_help(tmp_path: Path) -> None:
     assert status == 0
     assert "--dry-run" in output
     assert (tmp_path / "calls.log").read_text() == ""
+
+
+def test_plain_debian_without_python3_lgpio_installs_the_rest(tmp_path: Path) -> None:
+    """Debian (a generic arm64 board, the system tests' virtual machine) has no
+    python3-lgpio: asking apt for it would fail the whole install at its first step."""
+    status, output, _ = run_script(tmp_path, "--dry-run", archive_has_lgpio=False)
+    assert status == 0, output
+    install = [step for step in commands(output) if step.startswith("apt-get install")]
+    assert len(install) == 1
+    assert "python3-venv" in install[0] and "libgbm1" in install[0]
+    assert "python3-lgpio" not in install[0]
+    assert "python3-lgpio is not in this system's package archive; skipping it" in output
+
+
+def test_a_wheelhouse_installs_offline_from_its_wheels_only(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    status, output, destdir = run_script(tmp_path, "--dry-run", "--wheelhouse", str(wheels))
+    assert status == 0, output
+    assert (
+        f"{destdir}/opt/celaeno/venv/bin/pip install --upgrade --no-index --find-links "
+        f"{wheels} {SOURCE}"
+    ) in commands(output)
+
+
+def test_a_missing_wheelhouse_is_refused_before_anything_happens(tmp_path: Path) -> None:
+    status, output, _ = run_script(tmp_path, "--dry-run", "--wheelhouse", str(tmp_path / "nope"))
+    assert status == 2
+    assert "no such directory" in output
+    assert "==" not in output  # not one step began
+
+
+def test_in_a_chroot_without_systemd_the_unit_is_enabled_not_started(tmp_path: Path) -> None:
+    """An image being built (a chroot) has no running systemd or udev: links are made,
+    nothing is reloaded, started or triggered; the first boot starts the service."""
+    status, output, _ = run_script(tmp_path, "--dry-run", systemd_running=False)
+    assert status == 0, output
+    steps = commands(output)
+    assert steps[-4:] == [
+        "systemctl daemon-reload",
+        "systemctl disable getty@tty1.service",
+        "systemctl enable celaeno.service",
+        "systemctl restart celaeno.service",
+    ]
+    lines = output.splitlines()
+    for skipped in (
+        "systemctl daemon-reload",
+        "systemctl restart celaeno.service",
+        "udevadm control --reload-rules",
+    ):
+        after = lines[lines.index(f"+ {skipped}") + 1]
+        assert "skipped: systemd is not running here" in after
+    after_enable = lines[lines.index("+ systemctl enable celaeno.service") + 1]
+    assert "skipped" not in after_enable
+
+
+def test_list_packages_names_what_the_first_step_installs(tmp_path: Path) -> None:
+    status, output, _ = run_script(tmp_path, "--list-packages")
+    assert status == 0
+    listed = output.split()
+    assert "python3-venv" in listed and "libgbm1" in listed and "fonts-noto-cjk" in listed
+    assert "python3-lgpio" not in listed  # optional: only where the archive has it
