@@ -174,6 +174,8 @@ class DiceReader:
     def _set_status(self, status: Literal["connected", "disconnected"]) -> None:
         if status != self._status:
             self._status = status
+            # In the log too: "when did the reader come back" is answered by the journal.
+            log.info("dice reader %s %s", self._port, status)
             self._post_status()
 
     def _post_status(self) -> None:

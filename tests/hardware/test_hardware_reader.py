@@ -179,6 +179,22 @@ def test_unplug_then_a_new_pty_at_the_same_path_reconnects_within_2_s(
             second.close()
 
 
+def test_each_change_of_connection_is_one_log_line(
+    pty: Pty, events: Events, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The journal answers "when did the reader come back" (the booted-machine test reads it)."""
+    caplog.set_level("INFO", logger="hardware.reader")
+    with DiceReader(events.put, pty.path) as reader:
+        reader.start()
+        wait_for(events, connected)
+        pty.close()
+        wait_for(events, disconnected)
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("dice reader")]
+    assert said[0] == f"dice reader {pty.path} connected"
+    assert f"dice reader {pty.path} disconnected" in said
+    assert said.count(f"dice reader {pty.path} connected") == 1
+
+
 def test_a_missing_port_is_disconnected_and_close_is_prompt(tmp_path: Path, events: Events) -> None:
     reader = DiceReader(events.put, str(tmp_path / "no-such-tty"))
     reader.start()

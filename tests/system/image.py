@@ -1,0 +1,442 @@
+"""Build (or find in the cache) an arm64 Debian Bookworm disk image with celaeno installed.
+
+    python -m tests.system.image            # build if needed, print the image directory
+    python -m tests.system.image --rebuild  # build again even if cached
+
+Two layers, each cached under ``/var/cache/celaeno-system-tests/`` (outside the clone, so a
+fresh clone in CI finds it), each keyed by a hash of exactly what went into it:
+
+- ``base-<key>``: a root filesystem from mmdebstrap (arm64, run through qemu-user and
+  binfmt_misc): Bookworm with -updates and -security, the kernel, systemd, and the Debian
+  packages ``systemd/install.sh --list-packages`` names. Slow (minutes, mostly the emulated
+  dpkg runs and the initramfs); keyed by the suite, the mirrors and the package list only,
+  so a change to the app does not pay for it again.
+- ``image-<key>``: that tree with the project copied in and ``systemd/install.sh`` run FOR
+  REAL in a chroot (apt, user, venv, pip from a wheelhouse of aarch64 wheels downloaded on
+  the host, config, udev rule, unit enabled), then the guest's test plumbing (a root shell
+  on the virtio console, the journal on the serial console), packed with ``mkfs.ext4 -d``
+  into ``disk.raw``, plus the kernel and initramfs to boot it. Keyed by the base key, the
+  installer, the unit, the udev rule, pyproject.toml, the source tree and this file.
+
+Boots never write to ``disk.raw``: a machine runs on a qcow2 overlay (tests/system/machine.py).
+A failed download is a :class:`DownloadError` (exit status 75) naming what could not be
+fetched, so that it is never mistaken for a fault of the product.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("CELAENO_SYSTEM_CACHE", "/var/cache/celaeno-system-tests"))
+SUITE = "bookworm"
+MIRROR = os.environ.get("CELAENO_DEBIAN_MIRROR", "http://deb.debian.org/debian")
+SECURITY = os.environ.get("CELAENO_DEBIAN_SECURITY", "http://deb.debian.org/debian-security")
+# What a Pi OS Lite image has and the tests need besides the installer's own packages:
+# a kernel to boot, systemd as init, udev for the reader's rule, procps for pgrep/kill.
+BASE_PACKAGES = (
+    "linux-image-arm64",
+    "systemd-sysv",
+    "udev",
+    "kmod",
+    "dbus",
+    "procps",
+    "ca-certificates",
+)
+# The app's Python dependencies for the wheelhouse, and what pip needs to build the project
+# itself offline (pyproject's build-system).
+WHEEL_REQUIREMENTS = ("pygame-ce>=2.4", "gpiozero>=2.0", "pyserial>=3.5", "setuptools>=68")
+SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
+DISK_SIZE = "4G"
+EX_TEMPFAIL = 75  # sysexits.h: try again later
+GUEST_CONFIG = """\
+# Written by the system tests over install.sh's example: the virtual machine is no Pi, so
+# say what a Pi would decide by itself (full screen), name the reader by the udev rule's
+# link, and take the buttons from the USB keyboard. Everyone starts with a Silence token
+# (I1), so that the Custodian can be activated from the first screen.
+[screen]
+fullscreen = true
+
+[table]
+silence_at_start = true
+
+[reader]
+port = "/dev/celaeno-dice"
+
+[buttons]
+kind = "keyboard"
+"""
+
+
+class DownloadError(RuntimeError):
+    """Something could not be fetched from the network while building the image."""
+
+
+@dataclass(frozen=True)
+class Image:
+    directory: Path
+
+    @property
+    def disk(self) -> Path:
+        return self.directory / "disk.raw"
+
+    @property
+    def kernel(self) -> Path:
+        return self.directory / "vmlinuz"
+
+    @property
+    def initrd(self) -> Path:
+        return self.directory / "initrd.img"
+
+    @property
+    def manifest(self) -> dict[str, object]:
+        return dict(json.loads((self.directory / "manifest.json").read_text()))
+
+
+def log(message: str) -> None:
+    print(f"[image] {message}", file=sys.stderr, flush=True)
+
+
+# --- keys ------------------------------------------------------------------------------------
+
+
+def installer_packages() -> list[str]:
+    out = subprocess.run(
+        ["bash", str(ROOT / "systemd/install.sh"), "--list-packages"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return out.split()
+
+
+def base_key() -> str:
+    digest = hashlib.sha256()
+    for part in (SUITE, MIRROR, SECURITY, *BASE_PACKAGES, *installer_packages(), "base-v1"):
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def source_files() -> Iterator[Path]:
+    for part in SOURCE_PARTS:
+        path = ROOT / part
+        if path.is_file():
+            yield path
+            continue
+        for file in sorted(path.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".pyc":
+                yield file
+
+
+def image_key() -> str:
+    digest = hashlib.sha256(base_key().encode())
+    for file in [*source_files(), Path(__file__), ROOT / "hardware/99-celaeno-dice-reader.rules"]:
+        digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes())
+    for requirement in WHEEL_REQUIREMENTS:
+        digest.update(requirement.encode())
+    return digest.hexdigest()[:16]
+
+
+# --- running things --------------------------------------------------------------------------
+
+
+def run(command: list[str], *, what: str, **kwargs: object) -> str:
+    """Run a build step at low priority (the machine is shared); output kept for errors."""
+    log(f"{what}: {' '.join(command[:6])}{' …' if len(command) > 6 else ''}")
+    result = subprocess.run(
+        ["nice", "-n", "10", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        check=False,
+        **kwargs,  # type: ignore[call-overload]
+    )
+    if result.returncode != 0:
+        failed = _failed_download(result.stdout)
+        if failed is not None:
+            raise DownloadError(
+                f"{what}: download failed: {failed}\n"
+                "This is the network or a mirror, not celaeno: run the build again later "
+                "(python -m tests.system.image), or set CELAENO_DEBIAN_MIRROR to another mirror."
+            )
+        tail = "\n".join(result.stdout.splitlines()[-40:])
+        raise RuntimeError(f"{what} failed (exit {result.returncode}):\n{tail}")
+    return str(result.stdout)
+
+
+_DOWNLOAD_FAILURES = (
+    re.compile(r"(?:E|W): Failed to fetch (\S+)\s*(.*)"),
+    re.compile(r"(?:E|W): Unable to fetch some archives.*"),
+    re.compile(r"Could not (?:resolve|connect to) .*"),
+    re.compile(r"ERROR: Could not find a version that satisfies the requirement .*"),
+    re.compile(r".*(?:ConnectionError|ReadTimeoutError|Temporary failure in name resolution).*"),
+)
+
+
+def _failed_download(output: str) -> str | None:
+    for line in output.splitlines():
+        for pattern in _DOWNLOAD_FAILURES:
+            if pattern.search(line):
+                return line.strip()
+    return None
+
+
+def ensure_binfmt() -> None:
+    """Let the host run arm64 programs (dpkg's scripts in the chroot) through qemu-user.
+
+    The ``F`` flag makes the kernel open the emulator now, so it need not be inside the
+    chroot. Registered only if nothing is: a host that has it (binfmt-support) is left alone.
+    """
+    binfmt = Path("/proc/sys/fs/binfmt_misc")
+    if not (binfmt / "register").exists():
+        subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(binfmt)], check=True)
+    if (binfmt / "qemu-aarch64").exists():
+        return
+    emulator = shutil.which("qemu-aarch64-static") or "/usr/bin/qemu-aarch64-static"
+    magic = r"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00"
+    mask = r"\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff"
+    (binfmt / "register").write_text(f":qemu-aarch64:M::{magic}:{mask}:{emulator}:F")
+
+
+@contextmanager
+def locked(name: str) -> Iterator[None]:
+    """One builder per layer at a time (two test runs may start together)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a build tree, never following a mount into the host (--one-file-system)."""
+    if path.exists():
+        _unmount_below(path)
+        subprocess.run(["rm", "-rf", "--one-file-system", str(path)], check=True)
+
+
+def _unmount_below(path: Path) -> None:
+    mounts = [line.split()[1] for line in Path("/proc/mounts").read_text().splitlines()]
+    for mount in sorted(mounts, reverse=True):
+        if mount.startswith(str(path) + "/"):
+            subprocess.run(["umount", "-l", mount], check=False)
+
+
+# --- the base layer ----------------------------------------------------------------------------
+
+
+def build_base() -> Path:
+    key = base_key()
+    done = CACHE / f"base-{key}"
+    with locked("base"):
+        if (done / "rootfs/etc/os-release").exists():
+            return done / "rootfs"
+        ensure_binfmt()
+        work = CACHE / f"base-{key}.tmp"
+        remove_tree(work)
+        work.mkdir(parents=True)
+        started = time.monotonic()
+        sources = [
+            f"deb {MIRROR} {SUITE} main",
+            f"deb {MIRROR} {SUITE}-updates main",
+            f"deb {SECURITY} {SUITE}-security main",
+        ]
+        packages = ",".join([*BASE_PACKAGES, *installer_packages()])
+        run(
+            [
+                "mmdebstrap",
+                "--mode=root",
+                "--arch=arm64",
+                "--variant=apt",
+                f"--include={packages}",
+                SUITE,
+                str(work / "rootfs"),
+                *sources,
+            ],
+            what="base system (mmdebstrap, arm64)",
+        )
+        (work / "seconds").write_text(f"{time.monotonic() - started:.0f}\n")
+        remove_tree(done)
+        work.rename(done)
+        return done / "rootfs"
+
+
+# --- the image layer -----------------------------------------------------------------------
+
+
+def download_wheels(target: Path) -> None:
+    """aarch64 wheels for the guest's Python 3.11, fetched on the host (see module doc)."""
+    target.mkdir(parents=True, exist_ok=True)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--platform",
+            "manylinux2014_aarch64",
+            "--platform",
+            "manylinux_2_17_aarch64",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.11",
+            "--implementation",
+            "cp",
+            "--dest",
+            str(target),
+            *WHEEL_REQUIREMENTS,
+        ],
+        what="aarch64 wheels (pip download)",
+    )
+
+
+@contextmanager
+def chroot_mounts(rootfs: Path) -> Iterator[None]:
+    """/proc, /sys and /dev for the installer's chroot; always unmounted again."""
+    mounted: list[Path] = []
+    try:
+        for kind, source, target in (
+            ("proc", "proc", "proc"),
+            ("sysfs", "sys", "sys"),
+            ("bind", "/dev", "dev"),
+        ):
+            point = rootfs / target
+            option = ["--bind"] if kind == "bind" else ["-t", kind]
+            subprocess.run(["mount", *option, source, str(point)], check=True)
+            mounted.append(point)
+        yield
+    finally:
+        for point in reversed(mounted):
+            subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def copy_source(rootfs: Path) -> Path:
+    """The project as a user would have it checked out on the Pi (~/celaeno)."""
+    target = rootfs / "root/celaeno"
+    for file in source_files():
+        destination = target / file.relative_to(ROOT)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(file, destination)
+    return target
+
+
+def run_installer(rootfs: Path) -> str:
+    shutil.copy2("/etc/resolv.conf", rootfs / "etc/resolv.conf")
+    with chroot_mounts(rootfs):
+        env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive"}
+        return run(
+            [
+                "chroot",
+                str(rootfs),
+                "/root/celaeno/systemd/install.sh",
+                "--wheelhouse",
+                "/root/wheelhouse",
+            ],
+            what="systemd/install.sh in the arm64 chroot",
+            env=env,
+        )
+
+
+def configure_guest(rootfs: Path) -> None:
+    """The test plumbing, none of it the product's: disk, console, shell, log forwarding."""
+    (rootfs / "etc/fstab").write_text("/dev/vda / ext4 rw,errors=remount-ro 0 1\n")
+    (rootfs / "etc/hostname").write_text("celaeno-test\n")
+    (rootfs / "etc/celaeno/celaeno.toml").write_text(GUEST_CONFIG)
+    # A root shell on the virtio console (hvc0) for the host's commands; the serial port
+    # (ttyAMA0) carries the kernel's and the journal's lines, so the two never mix.
+    getty = rootfs / "etc/systemd/system/serial-getty@hvc0.service.d"
+    getty.mkdir(parents=True, exist_ok=True)
+    (getty / "autologin.conf").write_text(
+        "[Service]\nExecStart=\nExecStart=-/sbin/agetty --autologin root --noclear "
+        "--keep-baud 115200 %I $TERM\n"
+    )
+    wants = rootfs / "etc/systemd/system/getty.target.wants"
+    wants.mkdir(parents=True, exist_ok=True)
+    link = wants / "serial-getty@hvc0.service"
+    if not link.is_symlink():
+        link.symlink_to("/lib/systemd/system/serial-getty@.service")
+    journald = rootfs / "etc/systemd/journald.conf.d"
+    journald.mkdir(parents=True, exist_ok=True)
+    (journald / "console.conf").write_text(
+        "[Journal]\nForwardToConsole=yes\nTTYPath=/dev/ttyAMA0\nMaxLevelConsole=info\n"
+    )
+    (rootfs / "etc/resolv.conf").unlink(missing_ok=True)
+
+
+def build_image(rebuild: bool = False) -> Image:
+    key = image_key()
+    done = CACHE / f"image-{key}"
+    with locked("image"):
+        if (done / "manifest.json").exists() and not rebuild:
+            return Image(done)
+    base = build_base()
+    with locked("image"):
+        started = time.monotonic()
+        work = CACHE / f"image-{key}.tmp"
+        remove_tree(work)
+        work.mkdir(parents=True)
+        rootfs = work / "rootfs"
+        log(f"copying the base system ({base})")
+        subprocess.run(["cp", "-a", "--reflink=auto", str(base), str(rootfs)], check=True)
+        download_wheels(rootfs / "root/wheelhouse")
+        copy_source(rootfs)
+        ensure_binfmt()
+        installer_log = run_installer(rootfs)
+        (work / "install.log").write_text(installer_log)
+        configure_guest(rootfs)
+        shutil.copy2(rootfs / "vmlinuz", work / "vmlinuz")
+        shutil.copy2(rootfs / "initrd.img", work / "initrd.img")
+        raw = work / "disk.raw"
+        run(
+            ["mkfs.ext4", "-q", "-L", "root", "-d", str(rootfs), str(raw), DISK_SIZE],
+            what="disk image (mkfs.ext4 -d)",
+        )
+        remove_tree(rootfs)
+        base_seconds = (base.parent / "seconds").read_text().strip()
+        manifest = {
+            "key": key,
+            "base": str(base),
+            "base_build_seconds": float(base_seconds),
+            "image_build_seconds": round(time.monotonic() - started, 1),
+            "suite": SUITE,
+        }
+        (work / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+        remove_tree(done)
+        work.rename(done)
+        log(f"built {done} in {manifest['image_build_seconds']} s")
+        return Image(done)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.system.image", description=__doc__)
+    parser.add_argument("--rebuild", action="store_true", help="build even if cached")
+    parser.add_argument("--key", action="store_true", help="print the image key and exit")
+    args = parser.parse_args(argv)
+    if args.key:
+        print(image_key())
+        return 0
+    try:
+        image = build_image(rebuild=args.rebuild)
+    except DownloadError as error:
+        print(f"DOWNLOAD FAILED: {error}", file=sys.stderr)
+        return EX_TEMPFAIL
+    print(image.directory)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
