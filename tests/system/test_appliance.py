@@ -1,0 +1,167 @@
+"""The companion as an appliance on a booted arm64 machine, scenarios a–d and f–h in order.
+
+One machine for the module, booted once from a fresh overlay on the cached image (where
+systemd/install.sh ran for real). Each test continues from the state the one before left:
+a fresh install, the first frame, a Custodian activation, the reader pulled and put back,
+the watchdog, a broken configuration, a reboot.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.system.conftest import record, wait_active
+from tests.system.guest import (
+    AS_SERVICE,
+    CELAENO,
+    colours,
+    differing,
+    export,
+    exposure,
+    main_pid,
+    replay_screenshot,
+    settle,
+    wait_committed,
+)
+from tests.system.machine import Machine
+
+pytestmark = pytest.mark.system
+
+BOOT_BUDGET = 300  # seconds from power on to a shell, under TCG on a busy 2-core host
+READY_BUDGET = 300
+BOARD = (0, 0, 400, 480)  # the left half: the board state, drawn the same by replay
+
+
+def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) -> None:
+    started = time.monotonic()
+    machine.boot(BOOT_BUDGET)
+    wait_active(machine, READY_BUDGET)
+    record("power_on_to_ready_s", round(time.monotonic() - started, 1))
+    assert machine.sh("systemctl is-enabled celaeno").strip() == "enabled"
+    # install.sh took tty1 from the login prompt and gave the user its groups.
+    assert machine.sh("systemctl is-enabled getty@tty1", check=False).strip() == "disabled"
+    groups = machine.sh("id -nG celaeno").split()
+    assert {"dialout", "video", "render", "input", "gpio"} <= set(groups)
+    # The udev rule names QEMU's FTDI chip (0403:6001) as the reader.
+    assert machine.sh("readlink -f /dev/celaeno-dice").strip() == "/dev/ttyUSB0"
+    install_log = (machine.image.directory / "install.log").read_text()
+    assert "== Done" in install_log
+    assert "python3-lgpio is not in this system's package archive; skipping it" in install_log
+    # READY=1 came after the first frame (Type=notify: "active" means it arrived).
+    assert "READY" not in machine.sh("systemctl show -p StatusText --value celaeno")
+    score = exposure(machine)
+    record("exposure", score)
+    assert score < 5.0  # the unit's hardening; systemd calls < 5 "OK"
+
+
+def test_b_the_first_frame_on_the_drm_output_is_the_main_screen(machine: Machine) -> None:
+    settle()
+    shot = machine.screendump("b-first-frame")
+    # The app, not the text console: a console has a handful of colours.
+    assert colours(shot) > 12
+    expected = replay_screenshot(export(machine), machine.dir / "b-replay.png")
+    assert differing(shot, expected, BOARD) < 0.02
+
+
+def test_c_a_custodian_activation_from_keys_and_the_reader(machine: Machine) -> None:
+    since = len(machine.console_text())
+    machine.keys("c", gap=2)  # CUSTODIAN
+    machine.keys("ret", gap=2)  # who: the first with a Silence token (I1: everyone has one)
+    machine.keys("ret")  # where: the first Area
+    since = wait_committed(machine, "activate", since)
+    machine.wait_reader_line("EXPECT 1 agony", 30)  # the app asks the reader for the roll
+    machine.reader.send_roll([2])
+    since = wait_committed(machine, "roll", since)
+    settle()
+    machine.screendump("c-split")
+    machine.keys("ret")  # confirm the proposed split
+    wait_committed(machine, "assign_agony", since)
+    settle()
+    shot = machine.screendump("c-result")
+    commands = export(machine)
+    assert [c["type"] for c in commands[-3:]] == ["activate", "roll", "assign_agony"]
+    assert commands[-3]["monster"] == "custodian"
+    assert commands[-2]["values"] == [2]
+    expected = replay_screenshot(commands, machine.dir / "c-replay.png")
+    assert differing(shot, expected, BOARD) < 0.02
+
+
+def test_d_the_reader_unplugged_and_plugged_back(machine: Machine) -> None:
+    since = len(machine.console_text())
+    before = machine.screendump("d-plugged")
+    machine.unplug_reader()
+    machine.wait_console(r"dice reader /dev/celaeno-dice disconnected", 30, since)
+    settle()
+    unplugged = machine.screendump("d-unplugged")
+    assert differing(before, unplugged) > 0  # the status line changed
+    since = len(machine.console_text())
+    plugged = time.monotonic()
+    machine.plug_reader()
+    machine.wait_console(r"dice reader /dev/celaeno-dice connected", 30, since, poll=0.05)
+    seconds = time.monotonic() - plugged
+    record("reader_replug_to_connected_s", round(seconds, 2))
+    assert seconds < 2.0
+    since = len(machine.console_text())
+    machine.keys("c", gap=2)
+    machine.keys("ret", gap=2)
+    machine.keys("ret")
+    since = wait_committed(machine, "activate", since)
+    machine.wait_reader_line("EXPECT 1 agony", 30, after=1)
+    machine.reader.send_roll([1])
+    since = wait_committed(machine, "roll", since)
+    machine.keys("ret")
+    wait_committed(machine, "assign_agony", since)
+    assert export(machine)[-2] == {"type": "roll", "values": [1]}
+
+
+def test_f_the_watchdog_restarts_a_hung_app_and_the_game_resumes(machine: Machine) -> None:
+    before = export(machine)
+    settle()
+    machine.screendump("f-before")
+    pid = main_pid(machine)
+    machine.sh(f"kill -STOP {pid}")
+    stopped = time.monotonic()
+    machine.wait_guest(
+        f'test "$(systemctl show -p MainPID --value celaeno)" != {pid} && '
+        "systemctl is-active --quiet celaeno",
+        180,
+    )
+    seconds = time.monotonic() - stopped
+    record("watchdog_to_resumed_s", round(seconds, 1))
+    assert "Watchdog timeout" in machine.journal()
+    assert export(machine) == before
+    settle(4)
+    after = machine.screendump("f-after")
+    expected = replay_screenshot(before, machine.dir / "f-replay.png")
+    assert differing(after, expected, BOARD) < 0.02
+
+
+def test_g_a_broken_configuration_stops_after_the_start_limit(machine: Machine) -> None:
+    machine.sh("cp /etc/celaeno/celaeno.toml /root/good.toml")
+    machine.sh("printf '[reader]\\nbaud = \"fast\"\\n' > /etc/celaeno/celaeno.toml")
+    machine.sh("systemctl restart celaeno", check=False)
+    machine.wait_guest(
+        'test "$(systemctl show -p Result --value celaeno)" = start-limit-hit', 300, 3
+    )
+    journal = machine.journal()
+    line = '/etc/celaeno/celaeno.toml: reader.baud: expected a whole number from 300 to 4000000, got "fast"'
+    assert line in journal
+    assert "Traceback" not in journal
+    machine.sh("cp /root/good.toml /etc/celaeno/celaeno.toml")
+    machine.sh("systemctl reset-failed celaeno && systemctl restart celaeno", timeout=300)
+    wait_active(machine, READY_BUDGET)
+    machine.sh(f"{AS_SERVICE} {CELAENO} check-config /etc/celaeno/celaeno.toml")
+
+
+def test_h_a_reboot_comes_back_on_the_same_screen(machine: Machine) -> None:
+    settle()
+    before = machine.screendump("h-before")
+    journal = export(machine)
+    machine.reboot(BOOT_BUDGET)
+    wait_active(machine, READY_BUDGET)
+    settle(4)
+    after = machine.screendump("h-after")
+    assert export(machine) == journal
+    assert differing(before, after, BOARD) < 0.02
