@@ -109,5 +109,7 @@ def test_no_screen_is_a_clear_message_not_a_traceback(tmp_path: Path) -> None:
         check=False,
     )
     assert run.returncode == 2
-    assert run.stderr.startswith("cannot open the screen: ")
+    # Before it: only the log's own lines (the new game's "committed 1 of game 1").
+    said = [line for line in run.stderr.splitlines() if not line.startswith("INFO ")]
+    assert said[0].startswith("cannot open the screen: ")
     assert "SDL_VIDEODRIVER=dummy" in run.stderr and "Traceback" not in run.stderr
