@@ -18,6 +18,10 @@ CELAENO = "/opt/celaeno/venv/bin/celaeno"
 # As the service's user, with the service's state directory: a root-owned -shm or -wal
 # file left in /var/lib/celaeno would lock the service out of its own journal.
 AS_SERVICE = "runuser -u celaeno -- env STATE_DIRECTORY=/var/lib/celaeno"
+# The round bar and the board panel at 800x480: the state, drawn alike by the device and by
+# `celaeno replay --screenshot`. The prompt and status line differ by design (the replay shows
+# the latest event as the result and no reader).
+BOARD = (0, 0, 420, 410)
 COMMITTED = re.compile(r"committed (\d+) of game (\d+): (\w+)")
 
 

@@ -15,6 +15,7 @@ import pytest
 from tests.system.conftest import record, wait_active
 from tests.system.guest import (
     AS_SERVICE,
+    BOARD,
     CELAENO,
     colours,
     differing,
@@ -31,7 +32,6 @@ pytestmark = pytest.mark.system
 
 BOOT_BUDGET = 300  # seconds from power on to a shell, under TCG on a busy 2-core host
 READY_BUDGET = 300
-BOARD = (0, 0, 400, 480)  # the left half: the board state, drawn the same by replay
 
 
 def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) -> None:

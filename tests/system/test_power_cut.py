@@ -21,7 +21,7 @@ import time
 import pytest
 
 from tests.system.conftest import record, wait_active
-from tests.system.guest import committed, differing, export, replay_screenshot, settle
+from tests.system.guest import BOARD, committed, differing, export, replay_screenshot, settle
 from tests.system.machine import Machine
 
 pytestmark = pytest.mark.system
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.system
 CUTS = int(os.environ.get("CELAENO_POWER_CUTS", "2"))
 SEED = int(os.environ.get("CELAENO_POWER_CUT_SEED", str(time.time_ns() % 1_000_000)))
 KEYS = ("p", "ret", "p", "ret", "u")  # net one phase forward per round, an undo in between
-BOARD = (0, 0, 400, 480)
 
 
 def type_keys_until(machine: Machine, seconds: float) -> int:

@@ -12,12 +12,11 @@ import re
 import pytest
 
 from tests.system.conftest import wait_active
-from tests.system.guest import colours, differing, export, replay_screenshot, settle
+from tests.system.guest import BOARD, colours, differing, export, replay_screenshot, settle
 from tests.system.image import Image
 from tests.system.machine import Machine
 
 pytestmark = pytest.mark.system
-BOARD = (0, 0, 400, 480)
 
 
 def by_path_link(machine: Machine, gpu: str) -> str:
