@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from device import config_checks as checks
 from device.config_checks import Check, Wrong, toml_literal
-from rules.commands import DEFAULT_AGONY_FACES
+from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 from rules.text import LANGUAGES
 
 # spec/journal.md: the maps and the two boards of each (T4, D1).

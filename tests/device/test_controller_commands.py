@@ -16,14 +16,15 @@ import pygame
 import pytest
 
 from device.app import App, Inputs
-from device.controller import Controller
+from device.cthulhu_wars.controller import Controller
 from device.session import GameSession
 from device.store import Store
-from device.wizard import Reaction
+from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
-from rules.commands import COMMAND_TYPES, Command, NewGame, parse_command
+from rules.commands import COMMAND_TYPES, Command, parse_command
+from rules.cthulhu_wars.commands import NewGame
+from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import apply, replay
-from rules.state import GameState, RollPending
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 
