@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from hardware.events import BUTTONS
 from rules.text import Text
 
-BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back", "undo")
 READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected")
 ReaderState = Literal["simulated", "connected", "disconnected"]
 

@@ -21,11 +21,10 @@ from rules.cthulhu_wars.commands import (
     YogSothoth,
     ZoogsRemoved,
 )
+from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import LANGUAGES, Text, text
-
-OPENER = "opener_of_the_way"
 
 
 def phase_step(state: GameState) -> ListStep:
@@ -101,7 +100,7 @@ def gate_state(state: GameState, area: str) -> ListStep:
         ),
     ]
     if state.map == "dreamlands" and OPENER in state.factions:
-        options.append(Option(text("prompt.gate_yog"), SetGate(area, True, OPENER, "yog_sothoth")))
+        options.append(Option(text("prompt.gate_yog"), SetGate(area, True, OPENER, YOG_SOTHOTH)))
     return ListStep(text("prompt.gate_what", area=area), options, lambda cmd: cmd)
 
 

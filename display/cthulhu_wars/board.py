@@ -14,11 +14,11 @@ from typing import Any
 from display import colours
 from display.cthulhu_wars import names
 from display.flow import Para, Span
+from rules.cthulhu_wars.factions import OPENER
 from rules.text import render_fragment, text, translate
 
 CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
 BOARDS: tuple[str, ...] = ("surface", "underworld")
-OPENER = "opener_of_the_way"
 VALE_OF_PNATH = "vale_of_pnath"  # D7
 
 
