@@ -197,7 +197,7 @@ class TableConfig:
     tomes_refresh_at_doom: bool
 
     def new_game(self) -> dict[str, Any]:
-        """The ``new_game`` command (spec/journal.md) these defaults describe, as JSON."""
+        """The ``new_game`` command (rules/cthulhu_wars/JOURNAL.md) these defaults describe, as JSON."""
         command: dict[str, Any] = {
             "type": "new_game",
             "map": self.map,
