@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import contextlib
 import io
