@@ -179,20 +179,18 @@ def record(journal: Path, runs: list[tuple[str, ...]]) -> None:
 
 
 def coverage(game: str, journals: list[Game]) -> Counter[str]:
-    """How often the journals reach each command type, pending decision and feature."""
+    """Accepted lines per command type; journals reaching each pending decision and feature."""
     seen: Counter[str] = Counter()
     for journal in journals:
         seen["journals"] += 1
-        seen["refused mid-way"] += journal.refused_at is not None
+        seen["journals: refused mid-way"] += journal.refused_at is not None
         for line in journal.lines[: journal.refused_at and journal.refused_at - 1]:
             if line.startswith("{"):
-                seen["cmd " + json.loads(line)["type"]] += 1
-        for state in journal.states:
-            for feature in _features(game, state):
-                seen[feature] += 1
+                seen["lines: " + json.loads(line)["type"]] += 1
+        seen.update({f"journals: {f}" for state in journal.states for f in _features(game, state)})
         last = journal.states[-1]
-        seen["ended with a winner"] += bool(last.get("winner"))
-        seen["reached round/turn >= 4"] += (last.get("round") or last["turn"]) >= 4
+        seen["journals: ended with a winner"] += bool(last.get("winner"))
+        seen["journals: reached round/turn >= 4"] += (last.get("round") or last["turn"]) >= 4
     return seen
 
 
