@@ -143,7 +143,10 @@ def source_files() -> Iterator[Path]:
 
 def image_key() -> str:
     digest = hashlib.sha256(base_key().encode())
-    for file in [*source_files(), Path(__file__), ROOT / "hardware/99-celaeno-dice-reader.rules"]:
+    # README.md is copied (pyproject names it as the package's readme) but only its words
+    # change: a new image for a README edit would cost minutes and test nothing new.
+    keyed = [f for f in source_files() if f.name != "README.md"]
+    for file in [*keyed, Path(__file__), ROOT / "hardware/99-celaeno-dice-reader.rules"]:
         digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes())
     for requirement in WHEEL_REQUIREMENTS:
         digest.update(requirement.encode())
