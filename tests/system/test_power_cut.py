@@ -17,11 +17,12 @@ from __future__ import annotations
 import os
 import random
 import time
+from pathlib import Path
 
 import pytest
 
 from tests.system.conftest import record, wait_active
-from tests.system.guest import BOARD, committed, differing, export, replay_screenshot, settle
+from tests.system.guest import BOARD, committed, export, replay_screenshot, same_screen, settle
 from tests.system.machine import Machine
 
 pytestmark = pytest.mark.system
@@ -48,6 +49,7 @@ def test_e_power_cuts_lose_no_committed_command(machine: Machine) -> None:
     machine.boot(300)
     wait_active(machine, 300)
     survived = 0
+    screens: list[tuple[Path, Path]] = []
     for cut in range(1, CUTS + 1):
         moment = chance.uniform(2.0, 15.0)
         type_keys_until(machine, moment)
@@ -65,8 +67,11 @@ def test_e_power_cuts_lose_no_committed_command(machine: Machine) -> None:
         assert "The journal could not be opened" not in machine.journal(), "it was set aside"
         settle(4)
         shot = machine.screendump(f"e-after-cut-{cut}")
-        expected = replay_screenshot(journal, machine.dir / f"e-replay-{cut}.png")
-        assert differing(shot, expected, BOARD) < 0.02, f"cut {cut}: not the same question"
+        screens.append((shot, replay_screenshot(journal, machine.dir / f"e-replay-{cut}.png")))
         survived += 1
         print(f"cut {cut} at {moment:.1f} s: {len(seen)} commits seen, journal {len(journal)}")
     record("power_cuts", f"{survived}/{CUTS}")
+    # Last, so that a frame that reads back black (a known open problem) cannot hide a lost
+    # command: the same question is back on the screen after every cut.
+    for shot, expected in screens:
+        same_screen(shot, expected, BOARD)
