@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
-from rules.codec import decode, encode, optional
+from rules.codec import decode, encode, optional, shown
 from rules.errors import JournalError
 
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
@@ -48,7 +48,7 @@ def parse_command(obj: object) -> Command:
         raise JournalError("error.journal.not_object", where="command")
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in COMMAND_TYPES:
-        raise JournalError("error.journal.unknown_type", type=str(kind))
+        raise JournalError("error.journal.unknown_type", type=shown(str(kind))[:80])
     return decode(COMMAND_TYPES[kind], obj, kind)
 
 
