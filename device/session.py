@@ -42,13 +42,15 @@ class GameSession:
         return cls(store, game_id, state), None
 
     @classmethod
-    def start(cls, store: Store, new_game: NewGame) -> GameSession:
+    def start(cls, store: Store, new_game: NewGame | NzNewBattle) -> GameSession:
         """A new game; earlier games stay in the journal."""
-        apply(None, new_game)  # refuse a bad new_game before a game row exists
-        return cls._first_command(store, store.new_game(), new_game)
+        state = apply(None, new_game).state  # refuse a bad new_game before a game row exists
+        return cls(store, store.start_game(dump_command(new_game)), state)
 
     @classmethod
-    def _first_command(cls, store: Store, game_id: int, new_game: NewGame) -> GameSession:
+    def _first_command(
+        cls, store: Store, game_id: int, new_game: NewGame | NzNewBattle
+    ) -> GameSession:
         state = apply(None, new_game).state
         store.append(game_id, dump_command(new_game))
         return cls(store, game_id, state)
@@ -60,10 +62,10 @@ class GameSession:
         """
         if isinstance(cmd, NewGame | NzNewBattle):
             outcome = apply(None, cmd)
-            self.game_id = self.store.new_game()
+            self.game_id = self.store.start_game(dump_command(cmd))
         else:
             outcome = apply(self.state, cmd)
-        self.store.append(self.game_id, dump_command(cmd))
+            self.store.append(self.game_id, dump_command(cmd))
         self.state = outcome.state
         return outcome
 
