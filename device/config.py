@@ -20,7 +20,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from device import config_checks as checks
-from device.config_checks import Check, Wrong, toml_literal
+from device.config_checks import Check, Wrong, escaped, shown, toml_literal
+from hardware.baud import MAX_BAUD, MIN_BAUD
 from rules.commands import DEFAULT_AGONY_FACES
 from rules.text import LANGUAGES
 
@@ -78,7 +79,7 @@ KEYS: tuple[Key, ...] = (
         "auto",
         'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
     ),
-    Key("reader.baud", checks.whole(300, 4_000_000), 9600, "Serial speed of the dice reader."),
+    Key("reader.baud", checks.whole(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(
         "reader.match",
         checks.patterns(),
@@ -129,13 +130,14 @@ KEYS: tuple[Key, ...] = (
     ),
     Key(
         "device.state_dir",
-        checks.text(4096),
+        checks.directory(),
         "",
         'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
     ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
+MAX_PROBLEMS = 20  # then "… and N more problems"
 BUTTON_NAMES = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
 
 
@@ -240,8 +242,14 @@ def load_config(path: str | os.PathLike[str]) -> Config:
     if not invalid:  # rules between keys need every key valid on its own
         problems += _consistency(values, name)
     if problems:
-        raise ConfigError(problems)
+        raise ConfigError(_at_most(problems))
     return _build(values, name)
+
+
+def _at_most(problems: list[str]) -> list[str]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    return [*problems[:MAX_PROBLEMS], f"… and {len(problems) - MAX_PROBLEMS} more problems"]
 
 
 def _read_document(path: Path, name: str) -> dict[str, Any]:
@@ -256,6 +264,10 @@ def _read_document(path: Path, name: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         # tomllib's message ends with "(at line N, column M)".
         raise ConfigError([f"{name}: not valid TOML: {error}"]) from None
+    except ValueError:  # Python's own limit on int(): every key is far smaller
+        raise ConfigError([f"{name}: a number is too long to read (over 4,300 digits)"]) from None
+    except RecursionError:
+        raise ConfigError([f"{name}: arrays or tables are nested too deeply"]) from None
 
 
 def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
@@ -264,7 +276,7 @@ def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], li
     for dotted, value in _walk(document, ""):
         if dotted in KEYS_BY_NAME:
             found[dotted] = value
-        else:
+        elif len(problems) <= MAX_PROBLEMS:  # a file of 100,000 typos is answered at once
             problems.append(_unknown(dotted, isinstance(value, dict), name))
     return found, problems
 
@@ -286,8 +298,9 @@ def _is_section(dotted: str) -> bool:
 def _unknown(dotted: str, is_table: bool, name: str) -> str:
     section = dotted if is_table and "." not in dotted else dotted.rpartition(".")[0]
     if section and not _is_section(section):
-        return f"{name}: [{section}]: unknown section{_did_you_mean(section, SECTIONS)}"
-    return f"{name}: {dotted}: unknown key{_did_you_mean(dotted, list(KEYS_BY_NAME))}"
+        close = _did_you_mean(section, SECTIONS)
+        return f"{name}: [{escaped(section)}]: unknown section{close}"
+    return f"{name}: {escaped(dotted)}: unknown key{_did_you_mean(dotted, list(KEYS_BY_NAME))}"
 
 
 def _did_you_mean(word: str, known: Sequence[str]) -> str:
@@ -304,7 +317,7 @@ def _checked(found: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[
             values[key.name] = key.check.convert(raw)
         except Wrong as wrong:
             detail = f" ({wrong.detail})" if wrong.detail else ""
-            got = toml_literal(raw)
+            got = shown(raw)
             problems.append(f"{name}: {key.name}: expected {key.check.expected}, got {got}{detail}")
     return values, problems
 
