@@ -50,3 +50,14 @@ def _on_signal(signum: int, frame: object) -> None:
     _requested.append(signum)
     for listener in _listeners:
         listener()
+
+
+def request() -> None:
+    """Ask for a stop as a signal would (for tools that start the companion in-process)."""
+    _on_signal(0, None)
+
+
+def reset() -> None:
+    """Forget a request and the listeners (a tool that runs the companion more than once)."""
+    _requested.clear()
+    _listeners.clear()
