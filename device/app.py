@@ -187,7 +187,7 @@ class App:
             handler(item)
         except StoreError as error:
             log.error("journal: %s", error)
-            self.status = _with(self.status, saved=False, error=text("device.store_failed"))
+            self.status = _with(self.status, saved=False, error=store_failed_text(error))
         except Exception:
             log.error("input %r failed:\n%s", item, traceback.format_exc())
             self.status = _with(self.status, error=text("device.internal_error"))
@@ -341,6 +341,13 @@ def _wanted_roll(state: State) -> tuple[int, str] | None:
         return wanted_roll(state)
     pending = state.pending
     return (pending.dice, pending.purpose) if isinstance(pending, RollPending) else None
+
+
+def store_failed_text(error: StoreError) -> Text:
+    """What the screen says when a command could not be kept, by what went wrong."""
+    if error.fault in ("disk_full", "read_only", "locked"):
+        return text(f"device.store_failed.{error.fault}")
+    return text("device.store_failed")
 
 
 def _with(status: Status, **changes: Any) -> Status:

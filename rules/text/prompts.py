@@ -161,6 +161,9 @@ EN: dict[str, str] = {
     "device.refused": "{rule}: {reason}",
     "device.raw": "“{line}”",
     "device.store_failed": "The journal could not be written: the last input was not kept. Check the SD card.",
+    "device.store_failed.disk_full": "The SD card is full: the last input was not kept (everything before it is). Free some space.",
+    "device.store_failed.read_only": "The journal is read-only: the last input was not kept. Make the state directory writable.",
+    "device.store_failed.locked": "Another program is writing the journal: the last input was not kept. Try again.",
     "device.internal_error": "Something went wrong with that input; the game is safe. Try again.",
 }
 
@@ -286,5 +289,8 @@ JA: dict[str, str] = {
     "device.refused": "{rule}：{reason}",
     "device.raw": "「{line}」",
     "device.store_failed": "ジャーナルに書き込めませんでした：最後の入力は保存されていません。SDカードを確認してください。",
+    "device.store_failed.disk_full": "SDカードがいっぱいです：最後の入力は保存されていません（それまでの入力は保存済み）。空き容量を作ってください。",
+    "device.store_failed.read_only": "ジャーナルが読み取り専用です：最後の入力は保存されていません。保存先のディレクトリを書き込み可能にしてください。",
+    "device.store_failed.locked": "別のプログラムがジャーナルに書き込み中です：最後の入力は保存されていません。もう一度試してください。",
     "device.internal_error": "その入力の処理で問題が起きました。ゲームは無事です。もう一度どうぞ。",
 }

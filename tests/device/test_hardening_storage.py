@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 from device import paths
+from device.app import store_failed_text
 from device.session import GameSession
-from device.store import Store
+from device.store import Store, StoreError
 from rules.commands import NewGame
 from rules.journal import parse_line
+from rules.text import render
 from tests.device.conftest import ROOT, NotifyListener, celaeno, start_run, stop
 
 EXAMPLE = ROOT / "rules" / "examples" / "celaeno_e1.jsonl"
@@ -197,3 +199,37 @@ def test_a_full_disk_loses_nothing_acknowledged_and_export_still_reads(
     finally:
         _out, err = stop(child, signal.SIGTERM)
     assert child.returncode == 0 and "Traceback" not in err
+
+
+def fill(directory: Path) -> Path:
+    """Write a file until the disk is full; delete it to free the space again."""
+    filler = directory / "filler"
+    with filler.open("wb") as file:
+        try:
+            while True:
+                file.write(bytes(64 * 1024))
+                file.flush()
+        except OSError:
+            pass
+    return filler
+
+
+def test_a_disk_filling_up_during_play_keeps_every_accepted_command(tmpfs: Path) -> None:
+    """The device's own path: session.submit on a disk that just filled up."""
+    database = journal_with_one_game(tmpfs / "state")
+    first = parse_line(COMMANDS[0])
+    assert isinstance(first, NewGame)
+    with Store.open(database) as store:
+        session, _ = GameSession.resume(store, first)
+        kept = store.commands(session.game_id)
+        filler = fill(tmpfs)
+        with pytest.raises(StoreError) as refused:
+            for _ in range(200):  # WAL frames fill what was left; one of these must fail
+                session.submit(first)
+        assert refused.value.fault == "disk_full"
+        assert render(store_failed_text(refused.value)).startswith("The SD card is full")
+    filler.unlink()
+    with Store.open(database, read_only=True) as store:
+        games = store.games()
+        assert store.commands(games[0].id) == kept  # the game played before is whole
+        assert all(game.commands == 1 for game in games[1:])  # each new game whole or absent
