@@ -18,10 +18,10 @@ from device.config import Config, ConfigError, default_config, load_config
 from device.journal_input import UnreadableJournal, read_journal
 from device.session import GameSession
 from device.store import NoJournal, Store, StoreError, UnknownGame
-from rules.commands import Command, NewGame, parse_command
+from rules.commands import Command, parse_command
 from rules.errors import RulesError
+from rules.game import game_started_by
 from rules.journal import apply, parse_line
-from rules.normandie.commands import NzNewBattle
 
 EXIT_FAILED = 2
 
@@ -144,19 +144,18 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_game(settings: Config) -> NewGame:
-    cmd = parse_command(settings.table.new_game())
-    assert isinstance(cmd, NewGame)
-    return cmd
+def default_game(settings: Config) -> Command:
+    """The game a fresh device starts: the configured table's defaults ([table])."""
+    return parse_command(settings.table.new_game())
 
 
 def _submit(
-    store: Store, session: GameSession | None, cmd: Command, default: NewGame
+    store: Store, session: GameSession | None, cmd: Command, default: Command
 ) -> GameSession:
-    """A journal that starts with new_game (or nz_new_battle) is a new game; otherwise it goes
-    on the latest, or on a game from the configured defaults when there is none yet."""
+    """A journal that starts a game (new_game, nz_new_battle) is a new game; otherwise it
+    goes on the latest, or on a game from the configured defaults when there is none yet."""
     if session is None:
-        if isinstance(cmd, NewGame | NzNewBattle):
+        if game_started_by(cmd) is not None:
             return GameSession.start(store, cmd)
         if store.current_game() is None:
             apply(apply(None, default).state, cmd)  # refused: no game is left behind either

@@ -12,7 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ from device import paths
 from device.app import store_failed_text
 from device.session import GameSession
 from device.store import Store, StoreError
-from rules.commands import NewGame
+from rules.cthulhu_wars.commands import NewGame
 from rules.journal import parse_line
 from rules.text import render
 from tests.device.conftest import ROOT, NotifyListener, celaeno, start_run, stop
@@ -67,7 +67,7 @@ def _command_as_blob(database: Path) -> None:
     connection.close()
 
 
-DAMAGE = {
+DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
     "truncated to 4096 bytes": (lambda db: _truncate(db, 4096), "damaged"),
     "truncated to 1 byte": (lambda db: _truncate(db, 1), "not an SQLite database"),
     "commands table dropped": (_drop_commands, "missing tables: commands"),
