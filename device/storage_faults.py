@@ -48,6 +48,8 @@ _NEARLY_FULL = 256 * 1024
 
 def classify(error: BaseException, path: Path) -> Fault:
     """The fault behind ``error``, raised while using the journal at ``path``."""
+    if isinstance(error, UnicodeDecodeError):  # text in the file that is not UTF-8
+        return "damaged"
     if isinstance(error, sqlite3.Error):
         code = getattr(error, "sqlite_errorcode", -1) & 0xFF
         if code == sqlite3.SQLITE_IOERR:

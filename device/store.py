@@ -139,7 +139,7 @@ def _classified(
     def guarded(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(store, *args, **kwargs)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:  # bytes that are not text: damage
             raise StoreError.from_error(error, store.path) from error
 
     return guarded
@@ -401,9 +401,21 @@ def _inspect(path: Path, busy_timeout: float) -> None:
 
 
 def _inspect_connection(connection: sqlite3.Connection) -> None:
-    result = [row[0] for row in connection.execute("PRAGMA quick_check")]
+    # A damaged file may hold any bytes where text belongs (SQLite's own messages about it
+    # included): read text as bytes while inspecting, so that decoding it cannot fail.
+    connection.text_factory = bytes
+    try:
+        _inspect_contents(connection)
+    except UnicodeDecodeError as error:  # SQLite's error message quoted bytes of the damage
+        raise _Untrusted("damaged", _words(error.object)[:500]) from None
+    finally:
+        connection.text_factory = str
+
+
+def _inspect_contents(connection: sqlite3.Connection) -> None:
+    result = [_words(row[0]) for row in connection.execute("PRAGMA quick_check")]
     if result != ["ok"]:
-        raise _Untrusted("damaged", "; ".join(map(str, result))[:500])
+        raise _Untrusted("damaged", "; ".join(result)[:500])
     (application_id,) = connection.execute("PRAGMA application_id").fetchone()
     version = _user_version(connection)
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and version != 0):
@@ -426,7 +438,7 @@ def _check_header(path: Path) -> None:
 
 
 def _check_schema(connection: sqlite3.Connection) -> None:
-    tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_schema")}
+    tables = {_words(name) for (name,) in connection.execute("SELECT name FROM sqlite_schema")}
     if not tables >= TABLES:
         raise _Untrusted("damaged", f"missing tables: {', '.join(sorted(TABLES - tables))}")
     (not_text,) = connection.execute(
@@ -434,6 +446,15 @@ def _check_schema(connection: sqlite3.Connection) -> None:
     ).fetchone()
     if not_text:
         raise _Untrusted("damaged", f"{not_text} commands are not text")
+    for (command,) in connection.execute("SELECT command FROM commands"):
+        try:
+            command.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Untrusted("damaged", "a command is not UTF-8 text") from None
+
+
+def _words(value: object) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def _has_tables(connection: sqlite3.Connection) -> bool:

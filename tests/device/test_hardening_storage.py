@@ -67,11 +67,29 @@ def _command_as_blob(database: Path) -> None:
     connection.close()
 
 
+def _command_not_utf8(database: Path) -> None:
+    """Found by the database fuzzer: TEXT whose bytes are not UTF-8 (and quick_check's
+    message about such a page) made Python's sqlite3 raise UnicodeDecodeError."""
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE commands SET command = CAST(X'7B9D7D' AS TEXT) WHERE seq = 2")
+    connection.close()
+
+
+def _schema_not_utf8(database: Path) -> None:
+    """Found by the database fuzzer: SQLite's error message quotes the damaged bytes, and
+    Python's sqlite3 raised UnicodeDecodeError decoding it."""
+    data = database.read_bytes()
+    at = data.index(b"CREATE TABLE games") + 4
+    database.write_bytes(data[:at] + b"\x9d" + data[at + 1 :])
+
+
 DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
     "truncated to 4096 bytes": (lambda db: _truncate(db, 4096), "damaged"),
     "truncated to 1 byte": (lambda db: _truncate(db, 1), "not an SQLite database"),
     "commands table dropped": (_drop_commands, "missing tables: commands"),
     "a command stored as a BLOB": (_command_as_blob, "1 commands are not text"),
+    "a command that is not UTF-8": (_command_not_utf8, "a command is not UTF-8 text"),
+    "schema text that is not UTF-8": (_schema_not_utf8, "malformed database schema (games)"),
 }
 
 
