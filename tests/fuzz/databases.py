@@ -128,18 +128,14 @@ def _one(state: Path, db: Path, tally: Tally) -> None:
 
 
 def _kept_aside(state: Path, damaged: bytes, tally: Tally) -> None:
-    aside = [p for p in state.glob("journal.sqlite3.unreadable-*") if p.suffix not in (".db",)]
-    for path in aside:
+    for path in state.glob("journal.sqlite3.unreadable-*"):
         if not path.name.endswith(("-wal", "-shm")) and path.read_bytes() != damaged:
             tally.record("lost", f"{path.name} is not the journal as it was", damaged, ".sqlite3")
 
 
-HOLD = """BEGIN IMMEDIATE"""
-
-
 def _locked(state: Path, db: Path, tally: Tally) -> None:
     holder = sqlite3.connect(db, isolation_level=None)
-    holder.execute(HOLD)
+    holder.execute("BEGIN IMMEDIATE")  # as another celaeno import in the middle of a line
     try:
         before = run_cli(["export", "--state-dir", str(state)])
         tally.check(before, (0,), b"", ".locked")
