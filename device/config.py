@@ -22,6 +22,7 @@ from typing import Any, Literal
 from device import config_checks as checks
 from device.config_checks import Check, Wrong, toml_literal
 from rules.commands import DEFAULT_AGONY_FACES
+from rules.maps import map_spec
 from rules.text import LANGUAGES
 
 # spec/journal.md: the maps and the two boards of each (T4, D1).
@@ -35,6 +36,17 @@ CITADELS: tuple[str, ...] = tuple(
     for label in ("1_2", "3", "4", "5_6")
 )
 READER_KEYWORDS = ("auto", "simulated", "none")
+
+
+def _printed_areas(map_name: str) -> tuple[str, ...]:
+    """The Area ids printed on a map's boards; Citadels have [dreamlands.citadels] (D4)."""
+    groups = map_spec(map_name).areas.values()
+    return tuple(dict.fromkeys(a.id for group in groups for a in group if a.citadel is None))
+
+
+# Every printed Area may be given the name the owner's boards print (issue 14: the
+# Japanese names are ours, and a board in another edition prints its own).
+AREAS: Mapping[str, tuple[str, ...]] = MappingProxyType({m: _printed_areas(m) for m in BOARDS})
 
 
 @dataclass(frozen=True)
@@ -126,6 +138,16 @@ KEYS: tuple[Key, ...] = (
             'Printed Area name of this Citadel (D4); "" = show its label.',
         )
         for citadel in CITADELS
+    ),
+    *(
+        Key(
+            f"{map_name}.areas.{area}",
+            checks.text(40),
+            "",
+            'Name printed on your board; "" = ours.',
+        )
+        for map_name, areas in AREAS.items()
+        for area in areas
     ),
     Key(
         "device.state_dir",
@@ -222,8 +244,13 @@ class Config:
     screen: ScreenConfig
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
+    areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
     device: DeviceConfig
     source: str  # the file it came from, or "(defaults)"
+
+    def printed_names(self) -> dict[str, str]:
+        """Every name the owner configured, Areas and Citadels, by Area id."""
+        return {**self.areas, **self.citadels}
 
 
 def default_config() -> Config:
@@ -351,12 +378,19 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
     table["sides"] = MappingProxyType(table["sides"])
 
     citadels = {name: label for name, label in section("dreamlands.citadels").items() if label}
+    areas = {
+        area: name
+        for map_name in AREAS
+        for area, name in section(f"{map_name}.areas").items()
+        if name
+    }
     return Config(
         buttons=ButtonsConfig(**section("buttons")),
         reader=ReaderConfig(**section("reader")),
         screen=ScreenConfig(**section("screen")),
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
+        areas=MappingProxyType(areas),
         device=DeviceConfig(**section("device")),
         source=source,
     )

@@ -82,7 +82,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
-    use_printed_names(config.citadels)
+    use_printed_names(config.printed_names())
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     try:
@@ -111,7 +111,7 @@ def _app(
         window.canvas,
         hardware.inputs,
         lang=args.lang or config.screen.language,
-        citadel_names=dict(config.citadels),
+        citadel_names=config.printed_names(),
         reader=hardware.reader,
         reader_state=hardware.reader_state,
         present=window.present,
