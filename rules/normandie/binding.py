@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.normandie.state import Binding, NormandieState, frozen_map
+from rules.normandie.state import Binding, NormandieState
 from rules.normandie.words import label
 from rules.text import Text, text
+from rules.values import frozen
 
 Bound = Mapping[str, Binding]
 
@@ -24,7 +25,7 @@ def cast(state: NormandieState, caster: str, zombie: str) -> tuple[Bound, list[T
     """Z13: the caster's token goes on ``zombie``, face up, leaving the Zombie it lay on."""
     before = state.bound.get(caster)
     others = {c: b for c, b in state.bound.items() if c != caster}
-    bound = frozen_map({**others, caster: Binding(zombie)})
+    bound = frozen({**others, caster: Binding(zombie)})
     if before is None or before.zombie == zombie:
         return bound, []
     moved = text("event.normandie.bind_moved", caster=label(state, caster), zombie=_z(before))
@@ -38,7 +39,7 @@ def age(state: NormandieState) -> tuple[Bound, list[Text]]:
     for binding in (b for _, b in sorted(state.bound.items()) if b.flipped):
         events.append(text("event.normandie.bind_discarded", zombie=_z(binding)))
         events.append(_freed_or_held(kept, binding.zombie))
-    return frozen_map(kept), events
+    return frozen(kept), events
 
 
 def unit_gone(state: NormandieState, unit_id: str) -> tuple[Bound, list[Text]]:
@@ -52,7 +53,7 @@ def unit_gone(state: NormandieState, unit_id: str) -> tuple[Bound, list[Text]]:
     if own is not None:
         caster = label(state, unit_id)
         events.append(text("event.normandie.bind_stays", caster=caster, zombie=_z(own)))
-    return frozen_map(kept), events
+    return frozen(kept), events
 
 
 def _freed_or_held(bound: Bound, zombie: str) -> Text:

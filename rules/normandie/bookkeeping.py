@@ -10,10 +10,10 @@ from rules.normandie.state import (
     ORDERS,
     Elimination,
     NormandieState,
-    frozen_map,
 )
 from rules.normandie.words import label, side
 from rules.text import Text, text
+from rules.values import frozen
 
 
 def eliminate(
@@ -28,12 +28,12 @@ def eliminate(
     units = {uid: u for uid, u in state.units.items() if uid != unit_id}
     state = replace(
         state,
-        units=frozen_map(units),
+        units=frozen(units),
         bag=state.bag | {unit_id} if unit.is_zombies else state.bag,
         activated=state.activated - {unit_id},
-        controlled=frozen_map({z: m for z, m in state.controlled.items() if unit_id not in (z, m)}),
+        controlled=frozen({z: m for z, m in state.controlled.items() if unit_id not in (z, m)}),
         bound=bound,
-        suppressed=frozen_map({u: n for u, n in state.suppressed.items() if u != unit_id}),
+        suppressed=frozen({u: n for u, n in state.suppressed.items() if u != unit_id}),
         eliminated=(
             *state.eliminated,
             Elimination(unit_id, unit.kind, unit.owner, by, unit.summoned),
@@ -61,7 +61,7 @@ def score(
         return state, []
     scores = {**state.scores, by: state.scores.get(by, 0) + points}
     event = text("event.normandie.points", player=side(by), points=points, total=scores[by])
-    return replace(state, scores=frozen_map(scores)), [event]
+    return replace(state, scores=frozen(scores)), [event]
 
 
 def wound(
@@ -79,7 +79,7 @@ def wound(
             left=unit.life_points,
         )
     hurt = replace(unit, life_points=unit.life_points - lost)
-    state = replace(state, units=frozen_map({**state.units, unit_id: hurt}))
+    state = replace(state, units=frozen({**state.units, unit_id: hurt}))
     events = [
         text("event.normandie.wounded", unit=label(state, unit_id), n=lost, left=hurt.life_points)
     ]
@@ -97,7 +97,7 @@ def end_turn(state: NormandieState) -> tuple[NormandieState, list[Text]]:
     state = replace(
         state,
         activated=frozenset(),  # Z8 tokens come off for the new turn
-        controlled=frozen_map({}),  # Z9 Orders last one turn
+        controlled=frozen({}),  # Z9 Orders last one turn
         bound=bound,
     )
     if state.turn_limit is not None and state.turn >= state.turn_limit:

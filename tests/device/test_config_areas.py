@@ -14,7 +14,7 @@ import pytest
 
 from device.app import App, Inputs
 from device.config import AREAS, ConfigError, example, load_config
-from rules.maps import all_areas
+from rules.cthulhu_wars.maps.boards import all_areas
 from rules.text import Text, render, use_printed_names
 from tests.device.conftest import open_session
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from display.canvas import Label
-from display.panels import PHASES as LIBRARY_PHASES
+from display.cthulhu_wars.panels import PHASES as LIBRARY_PHASES
 from display.samples import sample
 from display.screen import Screen
 from display.view import View

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from device.screens import view_of
-from display.names import faction, tome
+from display.cthulhu_wars.names import faction, tome
 from display.samples import sample
 from display.screen import Screen
 from display.view import View

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.normandie import preview
 from rules.normandie.state import ACTIVATION, PendingAssault, PendingOrder, PendingTarget
+from rules.normandie.zombies_phase import preview
 from tests.normandie.support import (
     NEXT,
     keys,

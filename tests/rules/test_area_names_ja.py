@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from display import names
-from rules.maps import all_areas
+from display.cthulhu_wars import names
+from rules.cthulhu_wars.maps.boards import all_areas
 from rules.text import catalogue, lookup, render, text, use_printed_names
 
 LATIN = re.compile(r"[A-Za-z]")
@@ -107,6 +107,6 @@ def test_an_owner_configured_name_is_used_in_every_language() -> None:
 
 
 def test_the_japanese_names_are_marked_as_ours_in_the_catalogue() -> None:
-    from rules.text import areas_ja
+    from rules.cthulhu_wars.words import areas_ja
 
     assert areas_ja.__doc__ is not None and "OUR renderings" in areas_ja.__doc__
