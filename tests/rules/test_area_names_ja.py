@@ -2,7 +2,7 @@
 
 Every catalogue sentence that takes an Area (``{x:area}``, ``{x:place}``) is rendered
 in Japanese with every Area of every map: no Latin-letter Area name may appear in it.
-The names are ours (rules/text/areas_ja.py); an owner's configured name wins, in every
+The names are ours (rules/cthulhu_wars/words/areas_ja.py); an owner's configured name wins, in every
 language.
 """
 
