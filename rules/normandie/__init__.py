@@ -2,7 +2,7 @@
 
 Pure like the rest of rules/: ``apply(state, command)`` returns the new state and
 the events, or raises a RulesError naming the rule (Z1–Z13, I3, I4 in
-shared/rules/normandie-zombies.md). Importing this package registers the ``nz_*``
+rules/normandie/RULES.md). Importing this package registers the ``nz_*``
 journal commands (rules/normandie/JOURNAL.md).
 """
 
