@@ -273,3 +273,14 @@ def test_the_worked_checksum_example_adds_up() -> None:
         assert f"{running:02X}" == so_far
         body += char
     assert body == "ROLL 3 5" and f"`{body}*{checksum(body)}`" in PROTOCOL
+
+
+def test_the_pages_checksum_code_is_right() -> None:
+    match = re.search(r"```python\n(.*?)```", PROTOCOL, re.DOTALL)
+    assert match
+    namespace: dict[str, object] = {}
+    exec(match.group(1), namespace)
+    page_checksum = namespace["checksum"]
+    assert callable(page_checksum)
+    for body in ("ROLL 3 5", "HELLO pico-reference 1.0", "PING", "ERR die off the tray"):
+        assert page_checksum(body) == checksum(body)
