@@ -17,7 +17,8 @@ from device import paths
 from device.config import Config, ConfigError, default_config, load_config
 from device.session import GameSession
 from device.store import Store, StoreError, UnknownGame
-from rules.commands import Command, NewGame, parse_command
+from rules.commands import Command, parse_command
+from rules.cthulhu_wars.commands import NewGame
 from rules.errors import RulesError
 from rules.journal import parse_line
 

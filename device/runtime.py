@@ -25,7 +25,7 @@ from hardware.gestures import Timing
 from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.reader import DiceReader
-from rules.state import GameState, RollPending
+from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.store import Store
-from rules.commands import Command, NewGame
+from rules.commands import Command
+from rules.cthulhu_wars.commands import NewGame
 from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
 from rules.normandie.commands import NzNewBattle
 from rules.text import Text, text

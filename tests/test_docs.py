@@ -296,7 +296,14 @@ CODE_SPAN = re.compile(r"`([^`\s]+)`")
 # A path into the tree written as code: "rules/normandie/JOURNAL.md", "../README.md".
 TREE_PATH = re.compile(r"^(?:\.\.?/)*[\w.-]+(?:/[\w.-]+)+\.(?:md|py|jsonl|rules|toml|service|sh)$")
 # The team's working notes live outside the repository; nothing here may name them.
-OUTSIDE = ("../" + "shared", "shared/" + "spec/", "shared/" + "rules/", "/" + "work/")
+OUTSIDE = (
+    "../" + "shared",
+    "shared/" + "spec/",
+    "shared/" + "rules/",
+    "spec/" + "journal.md",
+    "spec/" + "dice-reader.md",
+    "/" + "work/",
+)
 
 
 def _documents() -> list[Path]:

@@ -28,7 +28,7 @@ from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
 from rules.commands import parse_command
-from rules.state import RollPending
+from rules.cthulhu_wars.state import RollPending
 
 SETUP = [
     {"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.state import AssignPending, RollPending
+from rules.cthulhu_wars.state import AssignPending, RollPending
 from tests.device.conftest import Table
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -143,6 +143,8 @@ def link() -> Iterator[tuple[FakeReader, DiceReader, queue.Queue[InputEvent], li
     posted: queue.Queue[InputEvent] = queue.Queue()
     with FakeReader(on_line=heard.append) as board, DiceReader(posted.put, board.path) as reader:
         reader.start()
+        # Opening the port drops what was sent before (pyserial empties the input buffer).
+        assert posted.get(timeout=5) == ReaderStatus("connected")
         yield board, reader, posted, heard
 
 

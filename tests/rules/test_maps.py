@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.maps import area_id, layout, map_spec
-from rules.maps.celaeno import TOMES
+from rules.cthulhu_wars.maps.boards import layout, map_spec
+from rules.cthulhu_wars.maps.celaeno import TOMES
+from rules.cthulhu_wars.maps.spec import area_id
 
 SIDES = [("upper", 5, 12), ("upper", 3, 8), ("lower", 5, 11), ("lower", 3, 7)]
 
@@ -29,7 +30,7 @@ def test_the_four_tome_areas_are_on_both_upper_sides() -> None:
         assert tomes == set(TOMES)
 
 
-def test_ids_follow_the_digest() -> None:
+def test_ids_follow_the_journal_format() -> None:
     assert area_id("Chamber of Sn'gac") == "chamber_of_sn_gac"
     assert area_id("The Crawling Ones") == "the_crawling_ones"
     assert area_id("Barrier of Naach-Tith") == "barrier_of_naach_tith"

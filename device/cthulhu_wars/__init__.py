@@ -1,0 +1,1 @@
+"""Cthulhu Wars on the device: the controller, activations, decisions, menus, new game."""

@@ -1,0 +1,2 @@
+"""Cthulhu Wars on the screen: the round and phases, and the board of the Library at
+Celaeno or the Dreamlands."""
