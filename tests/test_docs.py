@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from rules import games as _games  # noqa: F401 (registers every game's commands)
 from rules.errors import RulesError
 from rules.journal import State, apply, dump_command, parse_line, state_json
 
@@ -154,7 +155,7 @@ def test_interpretations_are_marked_and_only_they() -> None:
 
 # --- journals ------------------------------------------------------------------------------
 
-FENCE = re.compile(r"<!-- (journal|state): ([\w-]+) -->\n```(\w+)\n(.*?)\n```", re.DOTALL)
+FENCE = re.compile(r"<!-- (journal|state|pending): ([\w-]+) -->\n```(\w+)\n(.*?)\n```", re.DOTALL)
 REFUSED = "# refused: "
 
 
@@ -238,12 +239,14 @@ def test_the_pages_show_refusals_of_both_kinds() -> None:
     assert "journal" in rules and len(rules) > 1
 
 
-def _state_pairs() -> list[tuple[Path, str, str, str]]:
+def _state_pairs(kind: str = "state") -> list[tuple[Path, str, str, str]]:
     pairs = []
     for page in _journal_pages():
-        journals, states = _blocks(page, "journal"), _blocks(page, "state")
+        journals, states = _blocks(page, "journal"), _blocks(page, kind)
         for name, shown in states.items():
-            assert name in journals, f"{page.relative_to(ROOT)}: state {name} has no journal {name}"
+            assert name in journals, (
+                f"{page.relative_to(ROOT)}: {kind} {name} has no journal {name}"
+            )
             pairs.append((page, name, journals[name], shown))
     return pairs
 
@@ -261,6 +264,27 @@ def test_documented_state_is_the_state_replay_prints(
     printed = _celaeno("replay", "-", stdin=journal + "\n")
     assert printed.returncode == 0, printed.stderr
     assert json.loads(printed.stdout) == json.loads(shown)
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "journal", "shown"),
+    [
+        pytest.param(*pair, id=f"{pair[0].parent.name}-{pair[1]}")
+        for pair in _state_pairs("pending")
+    ],
+)
+def test_documented_pending_is_the_one_in_the_state(
+    page: Path, name: str, journal: str, shown: str
+) -> None:
+    state = replay_as_documented(journal)
+    assert state is not None
+    assert json.loads(shown) == state_json(state)["pending"]
+
+
+def test_every_kind_of_pending_is_shown() -> None:
+    shown = [json.loads(block) for *_, block in _state_pairs("pending")]
+    kinds = {(p["kind"], p.get("purpose")) for p in shown}
+    assert {("roll", "agony"), ("satisfy", None)} <= kinds
 
 
 def test_replay_stops_at_the_first_documented_refusal() -> None:
