@@ -197,7 +197,7 @@ class TableConfig:
     tomes_refresh_at_doom: bool
 
     def new_game(self) -> dict[str, Any]:
-        """The ``new_game`` command (rules/cthulhu_wars/JOURNAL.md) of these defaults, as JSON."""
+        """The ``new_game`` command these defaults describe, as JSON (see its JOURNAL.md)."""
         command: dict[str, Any] = {
             "type": "new_game",
             "map": self.map,

@@ -30,10 +30,12 @@ class GameState(Protocol):
 
 class RollWanted(NamedTuple):
     """Dice a game waits for: how many, which die in the reader protocol's words
-    (``agony`` or ``d6``), and what for (two rolls in a row differ by ``purpose``)."""
+    (``agony`` or ``d6``), the values a die may show, and what for (two rolls in a row
+    differ by ``purpose``)."""
 
     dice: int
     die: str
+    faces: tuple[int, ...]
     purpose: str
 
 

@@ -195,18 +195,29 @@ def test_the_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None
 
 # --- which game is this? ---------------------------------------------------------------
 
-STATE_CLASSES = frozenset({"GameState", "NormandieState"})
 GAME_WORDS = frozenset({"celaeno", "dreamlands", "normandie", "cthulhu_wars"})
 
 
+@cache
+def game_classes() -> frozenset[str]:
+    """Every class a game package defines (its states, commands, steps …)."""
+    return frozenset(
+        node.name
+        for name in modules()
+        if game_of(name) is not None
+        for node in ast.walk(tree(name))
+        if isinstance(node, ast.ClassDef)
+    )
+
+
 def _asks_which_game(node: ast.AST) -> str | None:
-    """A branch on the kind of game: ``isinstance(s, NormandieState)``, ``s.map == "…"``,
+    """A branch on the kind of game: ``isinstance(x, NormandieState | NewGame)``, ``s.map == "…"``,
     ``is_normandie(…)``, ``x == "normandie"``."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         if node.func.id == "isinstance" and len(node.args) == 2:
             named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
-            if named & STATE_CLASSES:
-                return "isinstance on a game's state"
+            if named & game_classes():
+                return f"isinstance on a game's class ({', '.join(sorted(named & game_classes()))})"
         if node.func.id.startswith("is_normandie"):
             return "is_normandie"
     if isinstance(node, ast.Compare):

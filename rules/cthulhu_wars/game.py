@@ -29,7 +29,7 @@ def wanted_roll(state: GameState) -> RollWanted | None:
     if not isinstance(pending, RollPending):
         return None
     die = "agony" if pending.purpose == "agony" else "d6"
-    return RollWanted(pending.dice, die, pending.purpose)
+    return RollWanted(pending.dice, die, pending.faces, pending.purpose)
 
 
 def summary(state: GameState) -> str:

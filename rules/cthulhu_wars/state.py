@@ -120,7 +120,7 @@ class GameState:
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    """The state exactly as JOURNAL.md beside this file defines it (plus a few extra fields)."""
+    """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it (plus a few extra fields)."""
     out: dict[str, Any] = {
         "version": STATE_VERSION,
         "map": state.map,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.game import Game, RollWanted
 from rules.normandie import catalogue
 from rules.normandie.commands import NzNewBattle
-from rules.normandie.engine import apply
+from rules.normandie.engine import DIE_FACES, apply
 from rules.normandie.state import NormandieState, PendingAssault
 from rules.text import add_words
 
@@ -14,7 +14,9 @@ add_words("normandie", catalogue.EN, catalogue.JA)
 
 def wanted_roll(state: NormandieState) -> RollWanted | None:
     """One d6 for a pending Assault (Z7), for the reader's EXPECT line."""
-    return RollWanted(1, "d6", "assault") if isinstance(state.pending, PendingAssault) else None
+    if not isinstance(state.pending, PendingAssault):
+        return None
+    return RollWanted(1, "d6", tuple(DIE_FACES), "assault")
 
 
 def summary(state: NormandieState) -> str:

@@ -114,7 +114,7 @@ _TAKES_ARTICLE = frozenset(
 
 
 def _printed_areas() -> tuple[Area, ...]:
-    # Dreamlands Citadels have no known printed name: rules/text/dreamlands.py names
+    # Dreamlands Citadels have no known printed name: rules/cthulhu_wars/dreamlands/words.py names
     # them by board and label in each language (D4).
     return tuple(area for area in all_areas() if area.citadel is None)
 
