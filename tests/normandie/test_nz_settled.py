@@ -1,4 +1,5 @@
-"""The questions the seed leaves open, settled in JOURNAL.md as our interpretations I5–I9."""
+"""The questions the rule book leaves open, settled as our interpretations I5–I9 (RULES.md,
+JOURNAL.md)."""
 
 from __future__ import annotations
 
