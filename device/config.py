@@ -133,6 +133,15 @@ KEYS: tuple[Key, ...] = (
         "",
         'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
     ),
+    Key("web.enabled", checks.flag(), True, "Show the table on phones over the LAN (celaeno web)."),
+    Key("web.address", checks.ip_address(), "0.0.0.0", 'Address to listen on; "0.0.0.0" = all.'),
+    Key("web.port", checks.whole(1024, 65535), 8080, "Port of the phone view."),
+    Key(
+        "web.max_pages",
+        checks.whole(1, 1000),
+        64,
+        "Connections served at once; more get 503 Service Unavailable.",
+    ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
@@ -216,6 +225,14 @@ class DeviceConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    enabled: bool
+    address: str
+    port: int
+    max_pages: int
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
@@ -223,6 +240,7 @@ class Config:
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
     device: DeviceConfig
+    web: WebConfig
     source: str  # the file it came from, or "(defaults)"
 
 
@@ -358,6 +376,7 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
         device=DeviceConfig(**section("device")),
+        web=WebConfig(**section("web")),
         source=source,
     )
 

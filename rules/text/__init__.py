@@ -166,4 +166,5 @@ _SECTIONS: tuple[str, ...] = (
     "prompts",
     "hardware",
     "nz_device",
+    "web",
 )

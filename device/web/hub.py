@@ -1,0 +1,111 @@
+"""The journal follower's output, rendered once per change and handed to every page.
+
+A background task polls the journal (:class:`device.web.feed.Feed`) in a worker
+thread, so a long first replay never stalls the server's event loop. When the journal
+moved on, the update is rendered once per language and each connected page is woken;
+every page then sends the newest update itself. A page whose phone stopped reading
+only ever holds the newest update, so a slow phone neither delays the others nor
+piles up memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from device.controller import Controller
+from device.normandie_controller import NormandieController
+from device.web.feed import Feed, Snapshot
+from display.web.page import WebView, live_html, script_words
+from rules.journal import State
+from rules.normandie.state import NormandieState
+from rules.text import LANGUAGES, Text, translate
+
+log = logging.getLogger(__name__)
+
+POLL_INTERVAL = 0.05  # seconds between looks at the journal: a commit shows within ~50 ms
+
+
+@dataclass(frozen=True)
+class Update:
+    """One journal position rendered: the SSE message for each language."""
+
+    position: int
+    messages: Mapping[str, bytes]
+    view: WebView
+
+
+def waiting_for(state: State | None) -> Text | None:
+    """What the table waits for, as its screen says it when no menu is open (a fresh
+    controller's question for this state: the pending roll, split or payment, or the
+    main screen's)."""
+    if state is None:
+        return None
+    if isinstance(state, NormandieState):
+        return NormandieController().prompt(state).title
+    return Controller().prompt(state).title
+
+
+def sse_message(view: WebView, lang: str) -> bytes:
+    payload: dict[str, Any] = {
+        "position": view.position,
+        "journal": view.journal,
+        "lang": lang,
+        "title": translate("web.title", lang),
+        "words": script_words(lang),
+        "html": live_html(view, lang),
+    }
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {view.position}\ndata: {data}\n\n".encode()
+
+
+class Hub:
+    def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
+        self.feed = feed
+        self.citadel_names = citadel_names
+        self.update = self._render()
+        self._changed = asyncio.Event()
+
+    def next_change(self) -> asyncio.Event:
+        """Set when the update after the current one is there (never reset: a new one
+        is made for every change, so no page can miss one)."""
+        return self._changed
+
+    async def follow(self, interval: float = POLL_INTERVAL) -> None:
+        """Poll the journal forever; wake every page when it moved on."""
+        while True:
+            try:
+                update = await asyncio.to_thread(self._poll)
+            except Exception:  # a bug here must not stop the pages from being served
+                log.exception("following the journal failed")
+                update = None
+            if update is not None:
+                self.update = update
+                changed, self._changed = self._changed, asyncio.Event()
+                changed.set()
+            await asyncio.sleep(interval)
+
+    def _poll(self) -> Update | None:
+        return self._render() if self.feed.refresh() else None
+
+    def _render(self) -> Update:
+        view = self.view(self.feed.snapshot())
+        messages = {lang: sse_message(view, lang) for lang in LANGUAGES}
+        return Update(view.position, messages, view)
+
+    def view(self, snapshot: Snapshot) -> WebView:
+        return WebView(
+            position=snapshot.position,
+            journal=snapshot.journal,
+            state=snapshot.state,
+            waiting=waiting_for(self.feed.state),
+            recent=snapshot.recent,
+            undone=snapshot.undone,
+            table_running=snapshot.table_running,
+            problem=snapshot.problem,
+            citadel_names=self.citadel_names,
+        )

@@ -1,0 +1,1 @@
+"""Cthulhu Wars (Library at Celaeno, Dreamlands): what draws its state."""

@@ -1,0 +1,1 @@
+"""Shadows over Normandie: what draws its battle."""
