@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from aiohttp import web
+from aiohttp import http_exceptions, web
 
 from device.web.hub import Hub
 from display.web.html import palette_css
@@ -154,9 +154,9 @@ class Pages:
             await response.prepare(request)
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
             await self._stream(response, lang)
-        except (ConnectionError, TimeoutError, asyncio.CancelledError):
+        except (ConnectionError, TimeoutError):
             pass  # the phone went away, or a write to it stalled: forget it
-        finally:
+        finally:  # also when aiohttp cancels the handler because the phone hung up
             self.streams -= 1
         return response
 
@@ -198,8 +198,24 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
     response.headers.update(SECURITY_HEADERS)
 
 
+class BadRequestsInOneLine(logging.Filter):
+    """aiohttp logs a request it cannot parse with a traceback; garbage from the LAN is
+    worth one line in the log (the client got its 4xx), not a page of stack."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, http_exceptions.HttpProcessingError):
+            record.msg = f"{record.msg}: {type(error).__name__} (answered {error.code})"
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
 def build_app(hub: Hub, max_pages: int) -> web.Application:
     pages = Pages(hub, max_pages)
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, BadRequestsInOneLine) for f in server_log.filters):
+        server_log.addFilter(BadRequestsInOneLine())
     app = web.Application(middlewares=[guarded], client_max_size=1024)
     app.router.add_get("/", pages.page)
     app.router.add_get("/static/{name}", pages.static)
@@ -304,7 +320,15 @@ def listening_socket(address: str, port: int) -> socket.socket:
 async def serve(hub: Hub, sock: socket.socket, max_pages: int) -> Callable[[], Awaitable[None]]:
     """Start serving on ``sock``; returns the coroutine function that stops it."""
     app = build_app(hub, max_pages)
-    runner = web.AppRunner(app, access_log=None, keepalive_timeout=KEEPALIVE, shutdown_timeout=1)
+    # handler_cancellation: a page that hangs up ends its event stream at once, giving its
+    # place back, rather than at the next write.
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        keepalive_timeout=KEEPALIVE,
+        shutdown_timeout=1,
+        handler_cancellation=True,
+    )
     await runner.setup()
     assert runner.server is not None
     # A few connections beyond the pages: the page itself and its two files load on

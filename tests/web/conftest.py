@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,12 +50,17 @@ class Table:
         return sum(game.commands for game in self.store.games())
 
 
-@pytest.fixture()
-def table(tmp_path: Path) -> Iterator[Table]:
-    state_dir = tmp_path / "state"
+@contextmanager
+def open_table(state_dir: Path) -> Iterator[Table]:
     with Store.open(state_dir / "journal.sqlite3") as store:
         session, _ = GameSession.resume(store, default_game(default_config()))
         yield Table(state_dir, store, session)
+
+
+@pytest.fixture()
+def table(tmp_path: Path) -> Iterator[Table]:
+    with open_table(tmp_path / "state") as found:
+        yield found
 
 
 @dataclass
@@ -111,11 +117,25 @@ class WebServer:
             time.sleep(0.05)
 
 
-@pytest.fixture()
-def web(table: Table, tmp_path: Path) -> Iterator[WebServer]:
-    server = WebServer(table.state_dir, free_port(), log=tmp_path / "web.log")
+@contextmanager
+def running(state_dir: Path, log: Path) -> Iterator[WebServer]:
+    server = WebServer(state_dir, free_port(), log=log)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture()
+def web(table: Table, tmp_path: Path) -> Iterator[WebServer]:
+    with running(table.state_dir, tmp_path / "web.log") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def shared_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """One server for a module's many short requests (hostile input, every route)."""
+    top = tmp_path_factory.mktemp("shared")
+    with open_table(top / "state") as found, running(found.state_dir, top / "web.log") as server:
+        yield server

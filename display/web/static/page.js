@@ -46,7 +46,12 @@
       try { apply(JSON.parse(message.data)); } catch (e) { /* a torn message: the next one heals */ }
     };
     source.onopen = function () { show("live"); };
-    source.onerror = function () { show("lost"); };  // EventSource retries by itself
+    source.onerror = function () {
+      show("lost");
+      // EventSource retries by itself after a lost connection, but gives up on an answer
+      // that is not an event stream (503 when too many pages are open): try again later.
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    };
   }
 
   document.querySelectorAll("nav.languages button").forEach(function (button) {

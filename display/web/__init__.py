@@ -1,0 +1,1 @@
+"""The phone view page: its shell, style sheet and script (served by ``device/web``)."""
