@@ -14,7 +14,8 @@ Routes:
 - ``/static/page.<hash>.css`` and ``/static/page.<hash>.js``: looked up by exact name
   in a table built at start, never joined to a file path, so no path can leave it;
 - ``/events?lang=``: server-sent events, the whole live region on every change;
-- ``/snapshot?lang=``: the same as one JSON document (for scripts and tests).
+- ``/snapshot?lang=``: the same as one JSON document (for scripts and tests);
+- ``/favicon.ico``: 204, there is none.
 
 Faults: at most ``max_pages`` connections at once (more are answered 503 and closed);
 a connection that has not sent a whole request within :data:`REQUEST_TIMEOUT` seconds
@@ -176,6 +177,11 @@ class Pages:
                 await asyncio.wait_for(response.write(b": still here\n\n"), WRITE_TIMEOUT)
 
 
+async def no_icon(request: web.Request) -> web.Response:
+    """Browsers ask for it on their own; "none" rather than a 404 in every console."""
+    return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
+
+
 @web.middleware
 async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A whole request arrived: stop its connection's request timer; no traceback out."""
@@ -221,6 +227,7 @@ def build_app(hub: Hub, max_pages: int) -> web.Application:
     app.router.add_get("/static/{name}", pages.static)
     app.router.add_get("/events", pages.events)
     app.router.add_get("/snapshot", pages.snapshot)
+    app.router.add_get("/favicon.ico", no_icon)
     app.on_response_prepare.append(_security_headers)
     app["pages"] = pages
     return app

@@ -25,6 +25,7 @@ from rules.text import translate
 
 CELL = 40  # SVG units per square; the browser scales the drawing to the phone's width
 MARGIN = 18  # room for column letters and row numbers
+WIDE = 10  # more columns than this scroll sideways on a phone
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
@@ -52,8 +53,11 @@ def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
         return ""
     width, height = MARGIN + columns * CELL, MARGIN + rows * CELL
     label = escape(translate("web.battlefield", lang))
+    # A board of several tiles is wider than a phone: it scrolls sideways in its frame
+    # rather than shrinking its squares below what a finger and an eye can take.
+    wide = " wide" if columns > WIDE else ""
     parts = [
-        f'<svg class="field" viewBox="0 0 {width} {height}" role="img" aria-label="{label}"'
+        f'<div class="fieldframe"><svg class="field{wide}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}"'
         ' xmlns="http://www.w3.org/2000/svg">',
         _defs(),
         *_labels(columns, rows),
@@ -63,7 +67,7 @@ def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
     drawn = moves(state)
     parts += [_arrow(state, entry) for entry in drawn]
     parts += [_badge(entry) for entry in drawn]
-    parts.append("</svg>")
+    parts.append("</svg></div>")
     return "".join(parts)
 
 

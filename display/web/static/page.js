@@ -61,5 +61,6 @@
       connect();
     });
   });
+  window.celaenoApply = apply;  // for the browser tests (and a curious console): same guard
   connect();
 })();
