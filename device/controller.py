@@ -59,7 +59,7 @@ class Controller(Wizard):
 
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
-        return Prompt(step.title, step.choices(), step.selected(), step.hints, result)
+        return Prompt(step.title, step.choices(), step.selected(), step.hints, result, step.qr)
 
     # --- inner workings -----------------------------------------------------------------
 

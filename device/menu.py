@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.newgame import new_game_wizard
+from device.phones import show_on_phones
 from device.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
 from rules.commands import (
     BholeResult,
@@ -67,6 +68,7 @@ def menu(state: GameState, lang: str) -> ListStep:
     items += [
         ("undo", lambda: Undo()),
         ("new_game", lambda: new_game_wizard(state)),
+        ("phones", show_on_phones),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

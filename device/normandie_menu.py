@@ -20,6 +20,7 @@ from device.normandie_named import (
 )
 from device.normandie_space import SpaceStep
 from device.normandie_tokens import suppressed_which, wound_which
+from device.phones import show_on_phones
 from device.steps import DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
 from rules.commands import Undo
 from rules.normandie.battlefield import Space
@@ -87,6 +88,7 @@ def menu(
         ("initiative", lambda: initiative(state)),
         ("undo", lambda: Undo()),
         ("new_game", lambda: new_game_wizard(None)),
+        ("phones", show_on_phones),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]

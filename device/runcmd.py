@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from device import notify
+from device import notify, phones
 from device.app import App
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
@@ -83,6 +83,7 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.citadels)
+    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     try:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from display import battlefield, colours, typeface
+from display import battlefield, colours, qr, typeface
 from display.battlefield_grid import space_at
 from display.canvas import Canvas, Label
 from display.layout import BOARD_SHARE, DEFAULT_BOARD_SHARE, Regions, regions
@@ -38,7 +38,7 @@ class Screen:
         self._keys: dict[str, object] = {}
         self._labels: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
-        self._panels: dict[str, Panel] = PANELS
+        self._panels: dict[str, Panel] = _CTHULHU_WARS
         self._state: Mapping[str, Any] = {}
 
     @property
@@ -104,8 +104,17 @@ class Screen:
         return rect.copy()
 
 
+def _with_qr(panels: dict[str, Panel]) -> dict[str, Panel]:
+    """The menu's Show on phones puts its QR code where the board is (display.qr)."""
+    return {**panels, "board": qr.with_qr(panels["board"])}
+
+
+_CTHULHU_WARS = _with_qr(PANELS)
+_NORMANDIE = _with_qr(battlefield.NORMANDIE_PANELS)
+
+
 def _panels_for(state: Mapping[str, Any]) -> tuple[dict[str, Panel], float]:
     """A Shadows over Normandie battle draws its battlefield; Cthulhu Wars its board."""
     if battlefield.is_normandie(state):
-        return battlefield.NORMANDIE_PANELS, battlefield.BOARD_SHARE
-    return PANELS, BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
+        return _NORMANDIE, battlefield.BOARD_SHARE
+    return _CTHULHU_WARS, BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)

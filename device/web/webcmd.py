@@ -81,6 +81,14 @@ def web_command(args: argparse.Namespace) -> int:
         return EXIT_FAILED
 
 
+async def _watchdog() -> None:
+    """From the event loop on purpose: a loop that hangs stops the pings, systemd restarts it."""
+    interval = notify.watchdog_interval()
+    while interval:
+        notify.watchdog()
+        await asyncio.sleep(interval)
+
+
 async def _serve(args: argparse.Namespace, config: Config) -> int:
     # Imported here: `celaeno run` and the other commands never load the server library.
     from device.web.feed import Feed
@@ -96,12 +104,14 @@ async def _serve(args: argparse.Namespace, config: Config) -> int:
     where = ", ".join(urls(address, port, machine_addresses())) or f"{address}:{port}"
     log.info("serving the phone view on %s (journal %s)", where, state_dir)
     notify.ready(f"serving {where}")
+    pinger = asyncio.create_task(_watchdog())
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopped.set)
     await stopped.wait()
     notify.stopping()
+    pinger.cancel()
     await stop()
     hub.feed.close()
     return 0

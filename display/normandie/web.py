@@ -57,8 +57,8 @@ def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
     # rather than shrinking its squares below what a finger and an eye can take.
     wide = " wide" if columns > WIDE else ""
     parts = [
-        f'<div class="fieldframe"><svg class="field{wide}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}"'
-        ' xmlns="http://www.w3.org/2000/svg">',
+        f'<div class="fieldframe"><svg class="field{wide}" viewBox="0 0 {width} {height}"'
+        f' role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg">',
         _defs(),
         *_labels(columns, rows),
         *_terrain(state, columns, rows),

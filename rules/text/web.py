@@ -23,6 +23,9 @@ EN: dict[str, str] = {
     "web.no_network": "No network: connect the companion to the table's Wi-Fi or LAN to show the game on phones.",
     "web.disabled": "The phone view is turned off in the configuration ([web] enabled = false).",
     "web.close": "Back to the game",
+    "web.url": "{url}",
+    "menu.phones": "Show on phones",
+    "nz_device.menu.phones": "Show on phones",
 }
 JA: dict[str, str] = {
     "web.title": "Celaeno：卓の状況",
@@ -45,4 +48,7 @@ JA: dict[str, str] = {
     "web.no_network": "ネットワークがありません：スマホに表示するには、コンパニオンを卓のWi-FiかLANに接続してください。",
     "web.disabled": "スマホ表示は設定で無効です（[web] enabled = false）。",
     "web.close": "ゲームに戻る",
+    "web.url": "{url}",
+    "menu.phones": "スマホに表示",
+    "nz_device.menu.phones": "スマホに表示",
 }

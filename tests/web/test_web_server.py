@@ -55,7 +55,15 @@ def routes(web: WebServer) -> list[str]:
     page = request(web, "GET", "/").read().decode()
     static = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
     assert len(static) == 2, page
-    return ["/", *static, "/snapshot", "/snapshot?lang=ja", "/events", "/favicon.ico", "/nothing-here"]
+    return [
+        "/",
+        *static,
+        "/snapshot",
+        "/snapshot?lang=ja",
+        "/events",
+        "/favicon.ico",
+        "/nothing-here",
+    ]
 
 
 def test_every_route_with_every_method_leaves_the_journal_alone(
