@@ -11,6 +11,7 @@ piles up memory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Mapping
@@ -20,6 +21,7 @@ from typing import Any
 from device.controller import Controller
 from device.normandie_controller import NormandieController
 from device.web.feed import Feed, Snapshot
+from device.web.watch import watch
 from display.web.page import WebView, live_html, script_words
 from rules.journal import State
 from rules.normandie.state import NormandieState
@@ -27,7 +29,8 @@ from rules.text import LANGUAGES, Text, translate
 
 log = logging.getLogger(__name__)
 
-POLL_INTERVAL = 0.05  # seconds between looks at the journal: a commit shows within ~50 ms
+POLL_INTERVAL = 0.05  # seconds between looks at the journal without inotify
+WATCHED_INTERVAL = 1.0  # with inotify: a look once a second in case an event was lost
 
 
 @dataclass(frozen=True)
@@ -75,19 +78,45 @@ class Hub:
         is made for every change, so no page can miss one)."""
         return self._changed
 
-    async def follow(self, interval: float = POLL_INTERVAL) -> None:
-        """Poll the journal forever; wake every page when it moved on."""
-        while True:
-            try:
+    async def follow(self) -> None:
+        """Follow the journal forever (woken by inotify where there is one, else polling);
+        wake every page when it moved on."""
+        directory = watch(self.feed.path.parent)
+        woken = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:
+            assert directory is not None
+            if directory.drain():
+                woken.set()
+
+        if directory is not None:
+            loop.add_reader(directory.fileno(), wake)
+        try:
+            while True:
+                await self._look()
+                woken.clear()
+                interval = WATCHED_INTERVAL
+                if directory is None and self.feed.table_running:
+                    interval = POLL_INTERVAL
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), interval)
+        finally:
+            if directory is not None:
+                loop.remove_reader(directory.fileno())
+                directory.close()
+
+    async def _look(self) -> None:
+        update = None
+        try:
+            if self.feed.may_have_changed():  # cheap, so in the loop; reading is not
                 update = await asyncio.to_thread(self._poll)
-            except Exception:  # a bug here must not stop the pages from being served
-                log.exception("following the journal failed")
-                update = None
-            if update is not None:
-                self.update = update
-                changed, self._changed = self._changed, asyncio.Event()
-                changed.set()
-            await asyncio.sleep(interval)
+        except Exception:  # a bug here must not stop the pages from being served
+            log.exception("following the journal failed")
+        if update is not None:
+            self.update = update
+            changed, self._changed = self._changed, asyncio.Event()
+            changed.set()
 
     def _poll(self) -> Update | None:
         return self._render() if self.feed.refresh() else None
