@@ -8,8 +8,9 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
    store and session (as the table does); a MutationObserver in a real chromium page
    stamps the moment the live region changed. p50/p99 with 1 page, then with 50 pages
    connected (the measured page plus 49 more event streams, read as a phone would).
-2. the table's input → frame p99 (``device.bench.input_latency``, every other press
-   committing a command) with no phone view, then with the view serving 50 pages.
+2. the table's input → frame (``device.bench.input_latency``, every other press
+   committing a command the view then pushes) with no phone view, then with the view
+   serving 50 pages; the presses that only draw and those that commit (fsync) apart.
 3. the web process's memory (VmRSS) with 0 connections, with 200 event streams held
    for ``--hold`` seconds (one commit a second pushed to all), and after they dropped.
 """
@@ -17,6 +18,7 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import selectors
@@ -63,7 +65,8 @@ def free_port() -> int:
 def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     port = free_port()
     argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
-            "--address", "127.0.0.1", "--port", str(port), "--max-pages", str(max_pages)]  # fmt: skip
+            "--address", "127.0.0.1", "--port", str(port),
+            "--max-pages", str(max_pages)]  # fmt: skip
     process = subprocess.Popen(
         argv, env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -100,10 +103,8 @@ class Streams:
             selector.register(sock, selectors.EVENT_READ)
         while not self._stop.is_set():
             for key, _ in selector.select(0.1):
-                try:
+                with contextlib.suppress(OSError):
                     key.fileobj.recv(65536)  # type: ignore[union-attr]
-                except OSError:
-                    pass
 
     def close(self) -> None:
         self._stop.set()
@@ -193,7 +194,9 @@ def memory(connections: int, hold: float) -> tuple[float, float, float]:
 
 
 def summary(ms: list[float]) -> str:
-    return f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
+    return (
+        f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
+    )
 
 
 def main() -> None:
@@ -206,15 +209,19 @@ def main() -> None:
     print(f"machine: {machine()}")
     for pages in (0, 50):
         ms = [t * 1000 for t in table_cost(args.presses, pages)]
-        print(f"table input -> frame, {len(ms)} presses (every other one commits), "
-              f"phone view with {pages} pages: {summary(ms)}")  # fmt: skip
+        # Even presses (PHASE) only draw; odd ones (OK) commit and wait for the fsync,
+        # whose spread on a shared disk would hide what the view costs the table's CPU.
+        print(f"table input -> frame, phone view with {pages} pages: "
+              f"presses that draw: {summary(ms[0::2])}; "
+              f"presses that commit: {summary(ms[1::2])}")  # fmt: skip
     for extra in (0, 49):
         ms = page_latency(args.commits, extra)
         print(f"commit -> page updated (chromium), {extra + 1} connected pages, "
               f"{len(ms)} commits: {summary(ms)}")  # fmt: skip
     idle, held, after = memory(args.connections, args.hold)
-    print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections, {held:.1f} MiB "
-          f"with {args.connections} held {args.hold:.0f} s, {after:.1f} MiB after they dropped")  # fmt: skip
+    print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections, "
+          f"{held:.1f} MiB with {args.connections} held {args.hold:.0f} s, "
+          f"{after:.1f} MiB after they dropped")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 
 POLL_INTERVAL = 0.05  # seconds between looks at the journal without inotify
 WATCHED_INTERVAL = 1.0  # with inotify: a look once a second in case an event was lost
+SETTLE = 0.5  # seconds after the table wrote during which a commit may still appear
+SETTLE_INTERVAL = 0.005  # seconds between looks then
 
 
 @dataclass(frozen=True)
@@ -80,25 +82,36 @@ class Hub:
 
     async def follow(self) -> None:
         """Follow the journal forever (woken by inotify where there is one, else polling);
-        wake every page when it moved on."""
+        wake every page when it moved on.
+
+        A commit becomes visible to readers when the table updates the WAL index in the
+        ``-shm`` file, a shared memory map that raises no inotify event, after its last
+        write to the ``-wal`` file and the fsync. So after writes are seen the journal is
+        looked at every :data:`SETTLE_INTERVAL` for :data:`SETTLE` seconds."""
         directory = watch(self.feed.path.parent)
         woken = asyncio.Event()
         loop = asyncio.get_running_loop()
+        last_write = -SETTLE
 
         def wake() -> None:
+            nonlocal last_write
             assert directory is not None
             if directory.drain():
+                last_write = loop.time()
                 woken.set()
 
         if directory is not None:
             loop.add_reader(directory.fileno(), wake)
         try:
             while True:
+                woken.clear()  # before looking: a write during the look wakes the next wait
                 await self._look()
-                woken.clear()
-                interval = WATCHED_INTERVAL
-                if directory is None and self.feed.table_running:
-                    interval = POLL_INTERVAL
+                if directory is None:
+                    interval = POLL_INTERVAL if self.feed.table_running else WATCHED_INTERVAL
+                elif loop.time() - last_write < SETTLE:
+                    interval = SETTLE_INTERVAL
+                else:
+                    interval = WATCHED_INTERVAL
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(woken.wait(), interval)
         finally:
