@@ -11,22 +11,20 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 2. the table's input → frame (``device.bench.input_latency``, every other press
    committing a command the view then pushes) with no phone view, then with the view
    serving 50 pages; the presses that only draw and those that commit (fsync) apart.
-3. the web process's memory (VmRSS) with 0 connections, with 200 event streams held
+3. the web process's CPU while the table is idle (it is woken by inotify, not a timer);
+   its memory (VmRSS) with 0 connections, with 200 event streams held
    for ``--hold`` seconds (one commit a second pushed to all), and after they dropped.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import selectors
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -35,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from device.bench import machine
-from device.bench.harness import environment, percentile
+from device.bench.harness import CLOCK_TICKS, environment, percentile
 from device.bench.input_latency import measure as table_latency
 from device.config import default_config
 from device.journalcmd import default_game
@@ -83,34 +81,47 @@ def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subproces
         process.wait(10)
 
 
+DRAIN = """
+import selectors, socket, sys
+port, count = int(sys.argv[1]), int(sys.argv[2])
+selector = selectors.DefaultSelector()
+for _ in range(count):
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"GET /events?lang=en HTTP/1.1\\r\\nHost: bench\\r\\n\\r\\n")
+    sock.setblocking(False)
+    selector.register(sock, selectors.EVENT_READ)
+selector.register(sys.stdin, selectors.EVENT_READ)
+print("open", flush=True)
+while True:
+    for key, _ in selector.select():
+        if key.fileobj is sys.stdin:
+            sys.exit(0)
+        try:
+            key.fileobj.recv(65536)
+        except OSError:
+            pass
+"""
+
+
 class Streams:
-    """``count`` event streams, read continuously by one thread as phones would."""
+    """``count`` event streams, read continuously as phones would, by another process:
+    in this one they would take the interpreter's lock from the table being measured."""
 
     def __init__(self, port: int, count: int) -> None:
-        self.sockets = []
-        for _ in range(count):
-            sock = socket.create_connection(("127.0.0.1", port))
-            sock.sendall(b"GET /events?lang=en HTTP/1.1\r\nHost: bench\r\n\r\n")
-            sock.setblocking(False)
-            self.sockets.append(sock)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._drain, daemon=True)
-        self._thread.start()
-
-    def _drain(self) -> None:
-        selector = selectors.DefaultSelector()
-        for sock in self.sockets:
-            selector.register(sock, selectors.EVENT_READ)
-        while not self._stop.is_set():
-            for key, _ in selector.select(0.1):
-                with contextlib.suppress(OSError):
-                    key.fileobj.recv(65536)  # type: ignore[union-attr]
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", DRAIN, str(port), str(count)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self._process.stdout is not None
+        if self._process.stdout.readline().strip() != "open":
+            raise RuntimeError("the event streams did not open")
 
     def close(self) -> None:
-        self._stop.set()
-        self._thread.join()
-        for sock in self.sockets:
-            sock.close()
+        assert self._process.stdin is not None
+        self._process.stdin.close()
+        self._process.wait(10)
 
 
 def rss_mib(pid: int) -> float:
@@ -172,6 +183,24 @@ def table_cost(presses: int, pages: int) -> list[float]:
                 streams.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+
+def idle_cpu(seconds: float) -> float:
+    """Per cent of one core the view uses while the table runs and nobody plays."""
+    with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
+        state_dir = Path(tmp)
+        with Store.open(state_dir / "journal.sqlite3") as store:
+            GameSession.resume(store, default_game(default_config()))
+            with web_server(state_dir, 64) as (_port, process):
+                time.sleep(2)
+                before = cpu_seconds(process.pid)
+                time.sleep(seconds)
+                return (cpu_seconds(process.pid) - before) / seconds * 100
+
+
 def memory(connections: int, hold: float) -> tuple[float, float, float]:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
@@ -207,6 +236,7 @@ def main() -> None:
     parser.add_argument("--hold", type=float, default=60.0)
     args = parser.parse_args()
     print(f"machine: {machine()}")
+    print(f"web process idle CPU, table running, nothing played: {idle_cpu(30):.2f} % of a core")
     for pages in (0, 50):
         ms = [t * 1000 for t in table_cost(args.presses, pages)]
         # Even presses (PHASE) only draw; odd ones (OK) commit and wait for the fsync,
