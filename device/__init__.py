@@ -1,2 +1,7 @@
-"""The app: the one thread that calls rules/, the controller, the journal on disk,
-configuration, the command line and systemd notifications."""
+"""The app: the main loop, controllers, journal, configuration, command line and systemd
+notifications. Its words (prompts, notices, hints) join the catalogue on import."""
+
+from device import words as _words
+from rules.text import add_words
+
+add_words("device", _words.EN, _words.JA)

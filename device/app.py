@@ -22,14 +22,14 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
-from device.controller import Controller
-from device.normandie_controller import NormandieController, wanted_roll
 from device.session import GameSession
 from device.store import StoreError
-from device.wizard import Reaction
+from device.ui.controller import Controller
+from device.ui.games import ui_of
+from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
-from display.view import Prompt, ReaderState, Status, View
+from display.view import ReaderState, Status, View
 from hardware.events import (
     ButtonPressed,
     DiceRead,
@@ -41,9 +41,8 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command
 from rules.errors import RulesError
+from rules.game import RollWanted, game_of
 from rules.journal import State, state_json
-from rules.normandie.state import NormandieState
-from rules.state import RollPending
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -61,19 +60,6 @@ class DiceLink(Protocol):
 
     def send_expect(self, count: int, die: str) -> bool: ...
     def send_idle(self) -> bool: ...
-
-
-class GameController(Protocol):
-    """What the app needs of a controller; ``state`` is the state of the game it runs
-    (Controller: Cthulhu Wars, NormandieController: Shadows over Normandie)."""
-
-    lang: str
-
-    def press(self, button: str, state: Any) -> Reaction: ...
-    def tap(self, index: int, state: Any) -> Reaction: ...
-    def dice(self, values: tuple[int, ...], state: Any) -> Reaction: ...
-    def accepted(self) -> None: ...
-    def prompt(self, state: Any, result: Text | None = None) -> Prompt: ...
 
 
 @dataclass
@@ -105,7 +91,8 @@ class App:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
-        self._controller: GameController = Controller(lang)
+        self._controller_of = ui_of(session.state)
+        self._controller: Controller = self._controller_of.controller(lang)
         self.screen = Screen(surface)
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
@@ -120,7 +107,7 @@ class App:
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._last_watchdog = 0.0
         self._last_input = clock()
-        self._expecting: object = None
+        self._expecting: RollWanted | None = None
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -276,20 +263,19 @@ class App:
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
-        wanted = _wanted_roll(self.state)
+        wanted = game_of(self.state).wanted_roll(self.state)
         if self.reader is None or wanted == self._expecting:
             return
         self._expecting = wanted
         if wanted is None:
             self.reader.send_idle()
         else:
-            self.reader.send_expect(wanted[0], "agony" if wanted[1] == "agony" else "d6")
+            self.reader.send_expect(wanted.dice, wanted.die)
 
     def _tap_space(self, position: tuple[int, int]) -> None:
-        """A finger on a square of the Normandie battlefield (the grid, not a menu line)."""
+        """A finger on a square of a game's grid (the grid, not a menu line)."""
         space = self.screen.space_at(position)
-        if space is not None and isinstance(self.controller, NormandieController):
-            assert isinstance(self.state, NormandieState)
+        if space is not None:
             self.react(self.controller.tap_space(space, self.state))
 
     # --- the screen ---------------------------------------------------------------------
@@ -299,11 +285,12 @@ class App:
         return self.session.state
 
     @property
-    def controller(self) -> GameController:
-        """The controller for the game being played; a new game of the other kind gets a new one."""
-        wanted = NormandieController if isinstance(self.state, NormandieState) else Controller
-        if not isinstance(self._controller, wanted):
-            self._controller = wanted(self._controller.lang)  # the language stays
+    def controller(self) -> Controller:
+        """The controller of the game being played; a new game of another kind gets its own."""
+        ui = ui_of(self.state)
+        if self._controller_of is not ui:
+            self._controller = ui.controller(self._controller.lang)  # the language stays
+            self._controller_of = ui
         return self._controller
 
     def view(self) -> View:
@@ -319,10 +306,8 @@ class App:
     def _public_state(self) -> dict[str, Any]:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.state))
-        if isinstance(self.controller, NormandieController):  # the cursor and planned moves
-            assert isinstance(self.state, NormandieState)
-            return {**self._state_json[1], **self.controller.overlay(self.state)}
-        return self._state_json[1]
+        overlay = self.controller.overlay(self.state)  # a cursor, planned moves
+        return {**self._state_json[1], **overlay} if overlay else self._state_json[1]
 
     def draw(self) -> None:
         rects = self.screen.render(self.view())
@@ -330,17 +315,7 @@ class App:
             self._present(rects)
 
     def _status_line(self) -> str:
-        state = self.state
-        when = f"turn {state.turn}" if isinstance(state, NormandieState) else f"round {state.round}"
-        return f"game {self.session.game_id}, {when}, {state.phase}"
-
-
-def _wanted_roll(state: State) -> tuple[int, str] | None:
-    """The roll the game waits for (dice, purpose), for the reader's EXPECT line."""
-    if isinstance(state, NormandieState):
-        return wanted_roll(state)
-    pending = state.pending
-    return (pending.dice, pending.purpose) if isinstance(pending, RollPending) else None
+        return f"game {self.session.game_id}, {game_of(self.state).summary(self.state)}"
 
 
 def _with(status: Status, **changes: Any) -> Status:

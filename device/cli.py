@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    importlib.import_module("device.games")  # every game joins the registries first
     parser = argparse.ArgumentParser(
         prog="celaeno",
         description="Table companion for Cthulhu Wars (Library at Celaeno, Dreamlands) "

@@ -21,12 +21,14 @@ from typing import Any, Literal
 
 from device import config_checks as checks
 from device.config_checks import Check, Wrong, toml_literal
-from rules.commands import DEFAULT_AGONY_FACES
+from hardware.events import PHYSICAL_BUTTONS
+from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
+from rules.cthulhu_wars.maps.boards import map_names, map_spec
 from rules.text import LANGUAGES
 
-# spec/journal.md: the maps and the two boards of each (T4, D1).
+# The maps and the two boards of each (T4, D1), for a new game's defaults.
 BOARDS: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {"celaeno": ("upper", "lower"), "dreamlands": ("surface", "underworld")}
+    {name: map_spec(name).boards for name in map_names()}
 )
 # D4: Citadels are named by board and printed label.
 CITADELS: tuple[str, ...] = tuple(
@@ -145,7 +147,6 @@ KEYS: tuple[Key, ...] = (
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
-BUTTON_NAMES = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
 
 
 class ConfigError(Exception):
@@ -173,7 +174,9 @@ class ButtonsConfig:
 
     def pins(self) -> dict[str, int]:
         """Logical button name → BCM pin, the encoder outputs included when fitted."""
-        named = {name: getattr(self, name) for name in (*BUTTON_NAMES, "encoder_a", "encoder_b")}
+        named = {
+            name: getattr(self, name) for name in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")
+        }
         return {name: pin for name, pin in named.items() if pin is not None}
 
 
@@ -203,7 +206,7 @@ class TableConfig:
     tomes_refresh_at_doom: bool
 
     def new_game(self) -> dict[str, Any]:
-        """The ``new_game`` command (spec/journal.md) these defaults describe, as JSON."""
+        """The ``new_game`` command these defaults describe, as JSON (see its JOURNAL.md)."""
         command: dict[str, Any] = {
             "type": "new_game",
             "map": self.map,
@@ -334,7 +337,7 @@ def _consistency(values: Mapping[str, Any], name: str) -> list[str]:
 def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
     problems = []
     users: dict[int, list[str]] = {}
-    for field in (*BUTTON_NAMES, "encoder_a", "encoder_b"):
+    for field in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b"):
         pin = values[f"buttons.{field}"]
         if pin is not None:
             users.setdefault(pin, []).append(f"buttons.{field}")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
+from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
 MAX_BCM_PIN = 27

@@ -17,8 +17,9 @@ from device import paths
 from device.config import Config, ConfigError, default_config, load_config
 from device.session import GameSession
 from device.store import Store, StoreError, UnknownGame
-from rules.commands import Command, NewGame, parse_command
+from rules.commands import Command, parse_command
 from rules.errors import RulesError
+from rules.game import game_started_by
 from rules.journal import parse_line
 
 EXIT_FAILED = 2
@@ -127,18 +128,18 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_game(settings: Config) -> NewGame:
-    cmd = parse_command(settings.table.new_game())
-    assert isinstance(cmd, NewGame)
-    return cmd
+def default_game(settings: Config) -> Command:
+    """The game a fresh device starts: the configured table's defaults ([table])."""
+    return parse_command(settings.table.new_game())
 
 
 def _submit(
-    store: Store, session: GameSession | None, cmd: Command, default: NewGame
+    store: Store, session: GameSession | None, cmd: Command, default: Command
 ) -> GameSession:
-    """A journal that starts with new_game is a new game; otherwise it goes on the latest."""
+    """A journal that starts a game (new_game, nz_new_battle) is a new game; otherwise it
+    goes on the latest."""
     if session is None:
-        if isinstance(cmd, NewGame):
+        if game_started_by(cmd) is not None:
             return GameSession.start(store, cmd)
         session, _ = GameSession.resume(store, default)
     session.submit(cmd)

@@ -17,13 +17,14 @@ from typing import Any
 
 import pygame
 
-from device import notify, phones
+from device import notify
 from device.app import App
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
 from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
 from device.session import GameSession
 from device.store import Store, StoreError
+from device.ui import phones
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 

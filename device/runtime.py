@@ -25,7 +25,8 @@ from hardware.gestures import Timing
 from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.reader import DiceReader
-from rules.state import GameState, RollPending
+from rules.game import game_of
+from rules.journal import State
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -110,15 +111,15 @@ def _open_reader(config: Config, port: str | None, on_pi: bool, hardware: Hardwa
 
 def simulated_roll(
     fake: FakeReader, chance: random.Random
-) -> Callable[[pygame.event.Event, GameState], None]:
+) -> Callable[[pygame.event.Event, State], None]:
     """R on the keyboard rolls the simulated reader: the dice the game waits for, or one d6."""
 
-    def on_key(event: pygame.event.Event, state: GameState) -> None:
+    def on_key(event: pygame.event.Event, state: State) -> None:
         if event.type != pygame.KEYDOWN or event.key != pygame.K_r:
             return
-        pending = state.pending
-        if isinstance(pending, RollPending):
-            fake.send_roll(chance.choice(pending.faces) for _ in range(pending.dice))
+        wanted = game_of(state).wanted_roll(state)
+        if wanted is not None:
+            fake.send_roll(chance.choice(wanted.faces) for _ in range(wanted.dice))
         else:
             fake.send_roll([chance.randint(1, 6)])
 

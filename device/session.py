@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.store import Store
-from rules.commands import Command, NewGame
+from rules.commands import Command
+from rules.game import game_started_by
 from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
-from rules.normandie.commands import NzNewBattle
 from rules.text import Text, text
 
 
@@ -23,7 +23,7 @@ class GameSession:
     state: State
 
     @classmethod
-    def resume(cls, store: Store, default_game: NewGame) -> tuple[GameSession, Text | None]:
+    def resume(cls, store: Store, default_game: Command) -> tuple[GameSession, Text | None]:
         """The latest game, rebuilt; or a new one from the defaults, with a notice why."""
         game_id = store.current_game()
         if game_id is None:
@@ -42,13 +42,13 @@ class GameSession:
         return cls(store, game_id, state), None
 
     @classmethod
-    def start(cls, store: Store, new_game: NewGame) -> GameSession:
+    def start(cls, store: Store, new_game: Command) -> GameSession:
         """A new game; earlier games stay in the journal."""
         apply(None, new_game)  # refuse a bad new_game before a game row exists
         return cls._first_command(store, store.new_game(), new_game)
 
     @classmethod
-    def _first_command(cls, store: Store, game_id: int, new_game: NewGame) -> GameSession:
+    def _first_command(cls, store: Store, game_id: int, new_game: Command) -> GameSession:
         state = apply(None, new_game).state
         store.append(game_id, dump_command(new_game))
         return cls(store, game_id, state)
@@ -56,9 +56,10 @@ class GameSession:
     def submit(self, cmd: Command) -> Outcome:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
 
-        A ``new_game`` or ``nz_new_battle`` starts a new game in the journal; the old one is kept.
+        A command that starts a game (``new_game``, ``nz_new_battle``) starts a new game in
+        the journal; the old one is kept.
         """
-        if isinstance(cmd, NewGame | NzNewBattle):
+        if game_started_by(cmd) is not None:
             outcome = apply(None, cmd)
             self.game_id = self.store.new_game()
         else:

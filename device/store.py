@@ -1,7 +1,7 @@
 """The journal on disk: every game is its list of commands, kept in SQLite.
 
 A command is stored as the exact JSON text the caller hands over (one line of the
-spec's JSON Lines, spec/journal.md); the store never parses it. The journal is
+spec's JSON Lines, rules/cthulhu_wars/JOURNAL.md); the store never parses it. The journal is
 append-only: undo is itself a command, and a new game never erases earlier ones.
 
 Durability: WAL mode with ``synchronous=FULL`` makes every commit reach the disk

@@ -1,1 +1,7 @@
-"""The screen (pygame): draws a given state and prompt, knows nothing else."""
+"""The screen (pygame): draws a given state and prompt, knows nothing else. Its words
+(labels, the status line, the buttons' names) join the catalogue on import."""
+
+from display import words as _words
+from rules.text import add_words
+
+add_words("display", _words.EN, _words.JA)

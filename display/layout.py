@@ -24,8 +24,7 @@ import pygame
 
 from display.flow import Sizes
 
-BOARD_SHARE = {"dreamlands": 0.64}  # eight Citadels need more room than the Library's rows
-DEFAULT_BOARD_SHARE = 0.53
+DEFAULT_BOARD_SHARE = 0.53  # the board's share of the screen when a game does not say
 MIN_PX_AT_DEFAULT = 18  # issue 5: at 800×480 no text under about 18 px
 
 

@@ -1,4 +1,5 @@
-"""The six panels: what part of the View each depends on, and how each is drawn.
+"""The panels every game shares (prompt, hints, status): what part of the View each depends
+on, and how each is drawn. Each game adds its header and board (see ``game_screen``).
 
 ``key(view)`` is a comparable snapshot of exactly the part of the view a panel shows;
 the screen redraws a panel only when its key changed (dirty regions). State parts are
@@ -13,15 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import pygame
-
-from display import board, colours, prompt
+from display import colours, prompt
 from display.canvas import Canvas
-from display.flow import Para, Span, layout
+from display.flow import Para, Span
 from display.view import Hint, View
 from rules.text import render, translate
-
-PHASES: tuple[str, ...] = ("gather_power", "first_player", "doom", "action")  # T1
 
 
 @dataclass(frozen=True)
@@ -30,61 +27,10 @@ class Panel:
     draw: Callable[[Canvas, View], None]
 
 
-def _snapshot(state: Mapping[str, Any], leave_out: tuple[str, ...] = ()) -> str:
+def snapshot(state: Mapping[str, Any], leave_out: tuple[str, ...] = ()) -> str:
     return json.dumps(
         {k: v for k, v in state.items() if k not in leave_out}, sort_keys=True, default=str
     )
-
-
-def _header_key(view: View) -> object:
-    return (view.state.get("round"), view.state.get("phase"), view.lang)
-
-
-def _draw_header(canvas: Canvas, view: View) -> None:
-    """Round number, then the four phases (T1); stacked in two rows on a portrait screen."""
-    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
-    inner = canvas.strip
-    round_words = translate("screen.round", view.lang, n=view.state.get("round", "?"))
-    round_para = Para((Span(round_words, colours.TEXT),), "large")
-    gap = canvas.pad
-    if canvas.rect.h > canvas.rect.w * 0.12:  # tall header: round above the track
-        round_box = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.36))
-        track = pygame.Rect(
-            inner.x, round_box.bottom + gap, inner.w, inner.bottom - round_box.bottom - gap
-        )
-    else:
-        wanted = layout([round_para], inner.w, canvas.sizes).width
-        round_box = pygame.Rect(inner.x, inner.y, min(wanted, round(inner.w * 0.25)), inner.h)
-        track = pygame.Rect(
-            round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
-        )
-    canvas.text([round_para], round_box, "left", "center")
-    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
-    for index, phase in enumerate(PHASES):
-        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
-        _draw_phase(canvas, box, phase, phase == view.state.get("phase"), view.lang)
-
-
-def _draw_phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
-    """The current phase is lit, framed thick and marked ▶: not told by colour alone."""
-    name = translate(f"phase.{phase}", lang)
-    if current:
-        canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
-        span = Span(name, colours.LIT_TEXT, icon="arrow")
-    else:
-        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
-        span = Span(name, colours.DIM)
-    canvas.text([Para((span,), "body")], box.inflate(-canvas.pad, -2), "center", "center")
-
-
-def _board_key(view: View) -> object:
-    return (_snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
-
-
-def _draw_board(canvas: Canvas, view: View) -> None:
-    canvas.background()
-    found = board.content(view.state, view.lang, view.citadel_names)
-    canvas.text_with_columns(found.top, found.columns, canvas.inner.inflate(-canvas.pad, 0))
 
 
 def _hints_key(view: View) -> object:
@@ -168,9 +114,8 @@ def _draw_status(canvas: Canvas, view: View) -> None:
     canvas.text([Para(tuple(spans), "small")], canvas.strip, "left", "center")
 
 
-PANELS: dict[str, Panel] = {
-    "header": Panel(_header_key, _draw_header),
-    "board": Panel(_board_key, _draw_board),
+# The panels every game shares; a game adds its own "header" and "board" in front of them.
+SHARED_PANELS: dict[str, Panel] = {
     "prompt": Panel(prompt.key, prompt.draw),
     "hints": Panel(_hints_key, _draw_hints),
     "status": Panel(_status_key, _draw_status),

@@ -1,6 +1,6 @@
 """Key moments of a game as Views: for screenshots, tests and the benchmark.
 
-States are written out in the public state JSON of spec/journal.md, so they stand
+States are written out in the public state JSON of rules/cthulhu_wars/JOURNAL.md, so they stand
 for what the app hands over without depending on how it builds them. Prompt
 sentences use the ``screen.sample.*`` catalogue keys (the app's real prompts live in
 the ``prompts`` section).

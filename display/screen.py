@@ -19,11 +19,11 @@ from typing import Any
 
 import pygame
 
-from display import battlefield, colours, qr, typeface
-from display.battlefield_grid import space_at
+from display import colours, qr, typeface
 from display.canvas import Canvas, Label
-from display.layout import BOARD_SHARE, DEFAULT_BOARD_SHARE, Regions, regions
-from display.panels import PANELS, Panel
+from display.game_screen import GameScreen, screen_for
+from display.layout import DEFAULT_BOARD_SHARE, Regions, regions
+from display.panels import Panel
 from display.view import View
 
 _NOTHING = object()
@@ -38,7 +38,7 @@ class Screen:
         self._keys: dict[str, object] = {}
         self._labels: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
-        self._panels: dict[str, Panel] = _CTHULHU_WARS
+        self._game: GameScreen | None = None
         self._state: Mapping[str, Any] = {}
 
     @property
@@ -47,13 +47,15 @@ class Screen:
 
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
-        panels, share = _panels_for(view.state)
+        game = screen_for(view.state)
+        share = game.board_share(view.state)
         if (self.surface.get_size(), share) != (self._regions.size, self._share):
             self._regions, self._share = regions(self.surface.get_size(), share), share
             self.invalidate()
-        if panels is not self._panels:  # another game: every panel draws something else
-            self._panels = panels
+        if game is not self._game:  # another game: every panel draws something else
+            self._game = game
             self.invalidate()
+        panels = qr.panels_of(game)
         self._state = view.state
         if not self._keys:
             self.surface.fill(colours.BACKGROUND)
@@ -78,10 +80,10 @@ class Screen:
         return None
 
     def space_at(self, pos: tuple[int, int]) -> str | None:
-        """The battlefield space drawn at ``pos`` ("C5") on a Normandie screen, or None."""
-        if not battlefield.is_normandie(self._state):
+        """The grid space drawn at ``pos`` ("C5") on a game with a grid, or None."""
+        if self._game is None:
             return None
-        return space_at(self._regions.board, self._regions.pad, self._state, pos)
+        return self._game.space_at(self._regions.board, self._regions.pad, self._state, pos)
 
     def shown_choices(self) -> list[int]:
         """Indexes of the choices on screen (a long menu shows a window around the selection)."""
@@ -89,32 +91,23 @@ class Screen:
 
     def labels(self) -> list[Label]:
         """Every piece of text on screen with the box it had to fit (for tests and checks)."""
-        return [label for name in self._panels for label in self._labels.get(name, [])]
+        return [label for name in self._panel_names() for label in self._labels.get(name, [])]
+
+    def _panel_names(self) -> list[str]:
+        return list(self._game.panels) if self._game else []
+
+    def _panel(self, name: str) -> Panel:
+        assert self._game is not None  # render chose the game before drawing
+        return qr.panels_of(self._game)[name]
 
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]
         canvas = Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
         previous = self.surface.get_clip()
         self.surface.set_clip(rect)
-        self._panels[name].draw(canvas, view)
+        self._panel(name).draw(canvas, view)
         self.surface.set_clip(previous)
         self._labels[name] = canvas.labels
         if name == "prompt":
             self._choices = canvas.choice_rects
         return rect.copy()
-
-
-def _with_qr(panels: dict[str, Panel]) -> dict[str, Panel]:
-    """The menu's Show on phones puts its QR code where the board is (display.qr)."""
-    return {**panels, "board": qr.with_qr(panels["board"])}
-
-
-_CTHULHU_WARS = _with_qr(PANELS)
-_NORMANDIE = _with_qr(battlefield.NORMANDIE_PANELS)
-
-
-def _panels_for(state: Mapping[str, Any]) -> tuple[dict[str, Panel], float]:
-    """A Shadows over Normandie battle draws its battlefield; Cthulhu Wars its board."""
-    if battlefield.is_normandie(state):
-        return _NORMANDIE, battlefield.BOARD_SHARE
-    return _CTHULHU_WARS, BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)

@@ -6,7 +6,7 @@ redraws only the panels whose part changed. Nothing here is interpreted as game
 logic: the screen shows ``state`` as the rules left it and ``prompt`` as the
 controller phrased it.
 
-- ``state`` is exactly the state JSON of spec/journal.md (the dict ``celaeno
+- ``state`` is exactly the state JSON of rules/cthulhu_wars/JOURNAL.md (the dict ``celaeno
   replay`` prints): version, map, sides, round, phase, factions, silence, tomes,
   gates, custodian, librarian, pending, winner; Dreamlands adds bhole, zoogs,
   yog_sothoth. The screen treats it as read-only.
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from hardware.events import BUTTONS
 from rules.text import Text
 
-BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back", "undo")
 READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected")
 ReaderState = Literal["simulated", "connected", "disconnected"]
 

@@ -20,11 +20,8 @@ from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
 from typing import Any
 
-from hardware.events import ButtonPressed, Post
+from hardware.events import PHYSICAL_BUTTONS, ButtonPressed, Post
 from hardware.gestures import DebouncedButton, Press, Timing
-
-# Buttons that exist as switches; "undo" is BACK held.
-PHYSICAL_BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
 
 # Logical button -> BCM GPIO number. Chosen so that every button sits next to a ground pin on
 # the header and none uses a pin with a second job (I2C, SPI, UART, the ID EEPROM).

@@ -10,8 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-# The logical buttons. "undo" has no button of its own: it is what holding BACK means.
-BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back", "undo")
+# The buttons that exist as switches (arcade buttons, keys), and the logical buttons:
+# "undo" has no button of its own, it is what holding BACK means. Every layer that names
+# a button (the panel, the keyboard, the configuration, the screen's hints) takes it here.
+PHYSICAL_BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
+BUTTONS: tuple[str, ...] = (*PHYSICAL_BUTTONS, "undo")
 
 
 @dataclass(frozen=True)

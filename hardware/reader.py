@@ -20,7 +20,6 @@ from typing import Any, Literal
 from hardware.events import Post, ReaderStatus
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
-from rules.text import Text, text
 
 log = logging.getLogger(__name__)
 
@@ -185,12 +184,3 @@ class DiceReader:
         if message != self._last_failure:
             log.warning("%s (retrying every %g s)", message, self._interval)
             self._last_failure = message
-
-
-def status_text(status: ReaderStatus) -> Text:
-    """The reader's status line for the screen."""
-    if status.status == "disconnected":
-        return text("hardware.reader.disconnected")
-    if status.rejected:
-        return text("hardware.reader.connected_rejecting", n=status.rejected)
-    return text("hardware.reader.connected")

@@ -1,22 +1,18 @@
-"""The commands of the journal (spec/journal.md), one value type per ``type``.
+"""The command registry every game's journal commands join, and ``undo``, which every game shares.
 
-Commands are small frozen values with an exact JSON round trip
-(``parse_command(command_to_json(c)) == c``). They say what the table did; whether
-that is allowed is the engine's business, not the parser's.
+A game declares its commands as small frozen dataclasses decorated with
+:func:`command`; :func:`parse_command` finds them by their JSON ``type`` and the codec
+gives an exact round trip (``parse_command(command_to_json(c)) == c``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
 
-from rules.codec import decode, encode, optional
+from rules.codec import decode, encode
 from rules.errors import JournalError
-
-DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
-Monster = Literal["custodian", "librarian"]
-MONSTERS: tuple[Monster, ...] = ("custodian", "librarian")
 
 
 class Command:
@@ -54,111 +50,6 @@ def parse_command(obj: object) -> Command:
 
 def command_to_json(cmd: Command) -> dict[str, Any]:
     return {"type": cmd.TYPE, **encode(cmd)}
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Table settings where the sources disagree (C19, I1, C11)."""
-
-    agony_faces: tuple[int, ...] = DEFAULT_AGONY_FACES
-    silence_at_start: bool = False
-    tomes_refresh_at_doom: bool = True
-
-
-@command("new_game")
-@dataclass(frozen=True)
-class NewGame(Command):
-    map: str
-    factions: tuple[str, ...]
-    sides: Mapping[str, int] | None = optional()
-    settings: Settings | None = optional()
-
-
-@command("next_phase")
-@dataclass(frozen=True)
-class NextPhase(Command):
-    pass
-
-
-@command("set_gate")
-@dataclass(frozen=True)
-class SetGate(Command):
-    area: str
-    gate: bool
-    controller: str | None = None  # written even when null: the spec needs it with a Gate
-    unit: str | None = optional()
-
-
-@command("activate")
-@dataclass(frozen=True)
-class Activate(Command):
-    monster: Monster
-    by: str
-    area: str
-
-
-@command("roll")
-@dataclass(frozen=True)
-class Roll(Command):
-    values: tuple[int, ...]
-
-
-@command("assign_agony")
-@dataclass(frozen=True)
-class AssignAgony(Command):
-    present: Mapping[str, int]
-    assign: Mapping[str, int]
-
-
-@command("satisfy")
-@dataclass(frozen=True)
-class Satisfy(Command):
-    faction: str
-    units: int
-    doom: int
-    tomes: tuple[str, ...] = ()
-
-
-@command("spend_silence")
-@dataclass(frozen=True)
-class SpendSilence(Command):
-    by: str
-    purpose: Literal["unflip", "barrier"] = field(metadata={"json": "for"})
-    tome: str | None = optional()
-
-
-@command("use_tome")
-@dataclass(frozen=True)
-class UseTome(Command):
-    by: str
-    tome: str
-
-
-@command("unflip_tome")
-@dataclass(frozen=True)
-class UnflipTome(Command):
-    by: str
-    tome: str
-    pay: Literal["elder_sign", "cultist"]
-
-
-@command("bhole")
-@dataclass(frozen=True)
-class BholeResult(Command):
-    event: Literal["killed", "pained"]
-
-
-@command("zoogs_removed")
-@dataclass(frozen=True)
-class ZoogsRemoved(Command):
-    area: str
-    count: int
-
-
-@command("yog_sothoth")
-@dataclass(frozen=True)
-class YogSothoth(Command):
-    area: str | None
 
 
 @command("undo")

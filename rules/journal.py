@@ -1,7 +1,8 @@
-"""Journals: JSON Lines of commands (spec/journal.md); a game is its journal.
+"""Journals: JSON Lines of commands; a game is its journal.
 
 This is the front door for everything outside rules/: parse a line, apply a command
-to whatever game it belongs to, replay a whole journal, and print a state.
+to whatever game it belongs to (``rules.game``), replay a whole journal, and print a
+state. The games themselves are registered by ``rules.games``.
 """
 
 from __future__ import annotations
@@ -11,15 +12,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules import engine, normandie
 from rules.commands import Command, Undo, command_to_json, parse_command
 from rules.errors import JournalError, RulesError
-from rules.normandie.commands import NzNewBattle
-from rules.normandie.state import NormandieState
-from rules.state import GameState, state_to_json
+from rules.game import game_of, game_started_by
 from rules.text import Text, text
 
-State = GameState | NormandieState
+# A state of any registered game: each game's own frozen dataclass (see rules.game).
+State = Any
 
 
 @dataclass(frozen=True)
@@ -52,17 +51,14 @@ def apply(state: State | None, cmd: Command) -> Outcome:
     """
     if isinstance(cmd, Undo):
         return _undo(state)
-    if isinstance(state, NormandieState) or (state is None and isinstance(cmd, NzNewBattle)):
-        assert state is None or isinstance(state, NormandieState)
-        battle, said = normandie.apply(state, cmd)
-        if state is not None:
-            battle = replace(battle, previous=state, last_command=cmd)
-        return Outcome(battle, tuple(said))
-    assert not isinstance(state, NormandieState)
-    game, events = engine.apply(state, cmd)
-    if state is not None:  # a game's first command has nothing before it to go back to
-        game = replace(game, previous=state, last_command=cmd)
-    return Outcome(game, tuple(events))
+    if state is None:
+        game = game_started_by(cmd)
+        if game is None:
+            raise RulesError("journal", "error.journal.first_new_game")
+        started, events = game.apply(None, cmd)
+        return Outcome(started, tuple(events))
+    after, events = game_of(state).apply(state, cmd)
+    return Outcome(replace(after, previous=state, last_command=cmd), tuple(events))
 
 
 def _undo(state: State | None) -> Outcome:
@@ -107,7 +103,6 @@ def replay(lines: Iterable[str]) -> tuple[State | None, list[Text]]:
 
 
 def state_json(state: State) -> dict[str, Any]:
-    """The public state JSON (spec/journal.md; Normandie: rules/normandie/JOURNAL.md)."""
-    if isinstance(state, NormandieState):
-        return state.to_json()
-    return state_to_json(state)
+    """The public state JSON of ``state``'s game (rules/<game>/JOURNAL.md)."""
+    found: dict[str, Any] = game_of(state).to_json(state)
+    return found

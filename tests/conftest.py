@@ -1,4 +1,8 @@
-"""Fixtures shared by every test package."""
+"""Fixtures shared by every test package.
+
+Importing ``device.games`` registers every game's rules, screen and front end, as the
+``celaeno`` command does at start.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from collections.abc import Iterator
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+
+import device.games  # noqa: F401 (registers every game)
 
 
 @pytest.fixture()

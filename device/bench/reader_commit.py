@@ -28,7 +28,7 @@ from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
 from rules.commands import parse_command
-from rules.state import RollPending
+from rules.game import game_of
 
 SETUP = [
     {"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos",
@@ -54,7 +54,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse_command(SETUP[0]))  # type: ignore[arg-type]
+    session = GameSession.start(store, parse_command(SETUP[0]))
     for cmd in SETUP[1:]:
         session.submit(parse_command(cmd))
     inputs = Inputs()
@@ -65,7 +65,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
         while app.status.reader != "connected":
             app.step(0.1)
         for _ in range(rolls):
-            assert isinstance(app.state.pending, RollPending)
+            assert game_of(app.state).wanted_roll(app.state) is not None
             before = len(store.committed)
             sent = time.perf_counter()
             fake.send_roll([2])

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from device.bench import machine
+from rules.game import game_of
 from rules.journal import replay
-from rules.state import GameState
 
 FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 GUARDIAN = "guardian_under_the_lake"
@@ -77,14 +77,14 @@ def main() -> None:
         started = time.perf_counter()
         state, _ = replay(lines)
         timings.append(time.perf_counter() - started)
-    assert isinstance(state, GameState)
+    assert state is not None
     tracemalloc.start()
     replay(lines)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     best = min(timings)
     print(f"machine: {machine()}")
-    print(f"journal: {len(lines)} commands, ending in round {state.round}")
+    print(f"journal: {len(lines)} commands, ending in {game_of(state).summary(state)}")
     rate = len(lines) / best
     print(f"replay: best {best * 1000:.0f} ms of {args.repeat}, {rate:,.0f} commands/s")
     print(f"peak memory during replay: {peak / 2**20:.1f} MiB (tracemalloc)")

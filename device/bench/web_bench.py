@@ -39,7 +39,7 @@ from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
-from rules.commands import NextPhase
+from rules.cthulhu_wars.commands import NextPhase
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

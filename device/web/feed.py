@@ -27,10 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.normandie_controller import planned
+from device.ui.games import ui_of
 from rules.errors import RulesError
 from rules.journal import State, apply, parse_line, state_json
-from rules.normandie.state import NormandieState
 from rules.text import Text
 
 log = logging.getLogger(__name__)
@@ -74,6 +73,11 @@ class Feed:
         self._json: dict[str, Any] | None = None
         self._journal = ""
         self.table_running = False
+
+    @property
+    def position(self) -> int:
+        """Commands committed in the whole journal, as of the last refresh."""
+        return self._position
 
     @property
     def state(self) -> State | None:
@@ -180,10 +184,11 @@ class Feed:
         if game is None or game.state is None:
             return None
         if self._json is None:
-            shown = state_json(game.state)
-            if isinstance(game.state, NormandieState):  # the Zombies' moves still to come
-                shown["preview"] = [move.to_json() for move in planned(game.state)]
-            self._json = shown
+            # What the game's screen adds to the state (Normandie: the Zombies' moves still
+            # to come), as a fresh controller sees it: no cursor, no open menu.
+            overlay = ui_of(game.state).controller("en").overlay(game.state)
+            overlay.pop("cursor", None)
+            self._json = {**state_json(game.state), **overlay}
         return self._json
 
     def _connection(self) -> sqlite3.Connection:

@@ -18,13 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.controller import Controller
-from device.normandie_controller import NormandieController
+from device.ui.games import ui_of
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.page import WebView, live_html, script_words
 from rules.journal import State
-from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, Text, translate
 
 log = logging.getLogger(__name__)
@@ -50,9 +48,7 @@ def waiting_for(state: State | None) -> Text | None:
     main screen's)."""
     if state is None:
         return None
-    if isinstance(state, NormandieState):
-        return NormandieController().prompt(state).title
-    return Controller().prompt(state).title
+    return ui_of(state).controller("en").prompt(state).title
 
 
 def sse_message(view: WebView, lang: str) -> bytes:

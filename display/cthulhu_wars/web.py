@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display import board
-from display.panels import PHASES
+from display.cthulhu_wars import board
+from display.cthulhu_wars.panels import PHASES
 from display.web.html import escape, paras_html
 from rules.text import translate
 
@@ -28,6 +28,10 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
         else:
             steps.append(f"<li>{name}</li>")
     return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+
+
+def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    return header_html(state, lang) + board_html(state, lang, citadel_names)
 
 
 def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:

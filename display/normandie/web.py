@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from display import battlefield_shapes as shapes
-from display.battlefield import PHASES, _turn_words, _zombie_letter
-from display.battlefield_grid import column_name, size_of, space
-from display.battlefield_legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.colours import Colour
+from display.normandie import shapes
+from display.normandie.battlefield import PHASES, _turn_words, _zombie_letter
+from display.normandie.grid import column_name, size_of, space
+from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.web.html import escape, paras_html
 from rules.normandie.battlefield import Space
 from rules.text import translate
@@ -38,6 +38,10 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
         else:
             steps.append(f"<li>{name}</li>")
     return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+
+
+def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    return header_html(state, lang) + board_html(state, lang)
 
 
 def board_html(state: Mapping[str, Any], lang: str) -> str:

@@ -13,9 +13,9 @@ import html
 from collections.abc import Iterable
 
 from display import colours
-from display.battlefield_shapes import SIDE_COLOURS, ZOMBIES_COLOUR
 from display.colours import Colour
 from display.flow import Para, Span
+from display.normandie.shapes import SIDE_COLOURS, ZOMBIES_COLOUR
 
 ICONS: dict[str, str] = {
     "swatch": "■",

@@ -2,8 +2,8 @@
 state inside it, rendered in one language.
 
 Pure: a :class:`WebView` in, HTML text out; the server (``device/web``) decides when.
-Each game draws its own part (:mod:`display.cthulhu_wars.web`,
-:mod:`display.normandie.web`); this module adds what every game shows: what the table
+Each game draws its own part (its ``web`` module, listed in :mod:`display.web.games`);
+this module adds what every game shows: what the table
 is waiting for, the latest instructions in plain words, an undo said as such, and
 whether the table is running at all. The live region carries its journal position
 (``data-position``) so the script never replaces a newer state with an older one.
@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from display.battlefield import is_normandie
-from display.cthulhu_wars import web as cthulhu_wars
-from display.normandie import web as normandie
+from display.web.games import game_html
 from display.web.html import escape
 from rules.text import LANGUAGES, Text, render, translate
 
@@ -78,11 +76,7 @@ def _waiting(waiting: Text, lang: str) -> str:
 
 
 def _game(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    if is_normandie(state):
-        return normandie.header_html(state, lang) + normandie.board_html(state, lang)
-    return cthulhu_wars.header_html(state, lang) + cthulhu_wars.board_html(
-        state, lang, citadel_names
-    )
+    return game_html(state, lang, citadel_names)
 
 
 def _recent(recent: tuple[tuple[Text, ...], ...], lang: str) -> str:

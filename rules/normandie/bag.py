@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.normandie.battlefield import Space, passable_space
-from rules.normandie.state import NormandieState, PendingDraw, frozen_map
+from rules.normandie.state import NormandieState, PendingDraw
 from rules.normandie.units import ZOMBIES, Unit
 from rules.normandie.words import label
 from rules.text import Text, text
+from rules.values import frozen
 
 
 def require_tokens_in_bag(state: NormandieState, rule: str) -> None:
@@ -57,7 +58,7 @@ def draw(
     zombie = Unit(token, ZOMBIES, None, space, state.zombie_tokens[token])
     state = replace(
         state,
-        units=frozen_map({**state.units, token: zombie}),
+        units=frozen({**state.units, token: zombie}),
         bag=state.bag - {token},
         pending=None,
     )

@@ -11,10 +11,10 @@ from rules.normandie.state import (
     Binding,
     Elimination,
     NormandieState,
-    frozen_map,
 )
 from rules.normandie.words import label, side
 from rules.text import Text, text
+from rules.values import frozen
 
 
 def eliminate(
@@ -27,12 +27,12 @@ def eliminate(
     units = {uid: u for uid, u in state.units.items() if uid != unit_id}
     state = replace(
         state,
-        units=frozen_map(units),
+        units=frozen(units),
         bag=state.bag | {unit_id} if unit.is_zombies else state.bag,
         activated=state.activated - {unit_id},
-        controlled=frozen_map({z: m for z, m in state.controlled.items() if unit_id not in (z, m)}),
-        bound=frozen_map({c: b for c, b in state.bound.items() if unit_id not in (c, b.zombie)}),
-        suppressed=frozen_map({u: n for u, n in state.suppressed.items() if u != unit_id}),
+        controlled=frozen({z: m for z, m in state.controlled.items() if unit_id not in (z, m)}),
+        bound=frozen({c: b for c, b in state.bound.items() if unit_id not in (c, b.zombie)}),
+        suppressed=frozen({u: n for u, n in state.suppressed.items() if u != unit_id}),
         eliminated=(
             *state.eliminated,
             Elimination(unit_id, unit.kind, unit.owner, by, unit.summoned),
@@ -60,7 +60,7 @@ def score(
         return state, []
     scores = {**state.scores, by: state.scores.get(by, 0) + points}
     event = text("event.normandie.points", player=side(by), points=points, total=scores[by])
-    return replace(state, scores=frozen_map(scores)), [event]
+    return replace(state, scores=frozen(scores)), [event]
 
 
 def wound(
@@ -78,7 +78,7 @@ def wound(
             left=unit.life_points,
         )
     hurt = replace(unit, life_points=unit.life_points - lost)
-    state = replace(state, units=frozen_map({**state.units, unit_id: hurt}))
+    state = replace(state, units=frozen({**state.units, unit_id: hurt}))
     events = [
         text("event.normandie.wounded", unit=label(state, unit_id), n=lost, left=hurt.life_points)
     ]
@@ -94,7 +94,7 @@ def end_turn(state: NormandieState) -> tuple[NormandieState, list[Text]]:
     state = replace(
         state,
         activated=frozenset(),  # Z8 tokens come off for the new turn
-        controlled=frozen_map({}),  # Z9 Orders last one turn
+        controlled=frozen({}),  # Z9 Orders last one turn
         bound=_age_bindings(state),
     )
     if state.turn_limit is not None and state.turn >= state.turn_limit:

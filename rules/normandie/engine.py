@@ -49,11 +49,11 @@ from rules.normandie.state import (
     PendingDraw,
     PendingOrder,
     PendingTarget,
-    frozen_map,
 )
 from rules.normandie.terrain import set_terrain
 from rules.normandie.words import label, side
 from rules.text import Text, text
+from rules.values import frozen
 
 Result = tuple[NormandieState, list[Text]]
 DIE_FACES = range(1, 7)  # Assaults roll one six-sided die (Z7)
@@ -176,7 +176,7 @@ def _move_unit(state: NormandieState, cmd: NzMoveUnit) -> Result:
         raise RulesError(
             "setup", "error.normandie.space_taken", space=space.name, unit=label(state, occupant)
         )
-    state = replace(state, units=frozen_map({**state.units, unit.id: replace(unit, space=space)}))
+    state = replace(state, units=frozen({**state.units, unit.id: replace(unit, space=space)}))
     return state, [text("event.normandie.moved", unit=label(state, unit.id), space=space.name)]
 
 
@@ -209,7 +209,7 @@ def _suppressed(state: NormandieState, cmd: NzSuppressed) -> Result:
     if cmd.count < 0:
         raise RulesError("Z10", "error.normandie.negative", count=cmd.count)
     counts = {**state.suppressed, cmd.unit: cmd.count}
-    state = replace(state, suppressed=frozen_map({u: n for u, n in counts.items() if n}))
+    state = replace(state, suppressed=frozen({u: n for u, n in counts.items() if n}))
     return state, [text("event.normandie.suppressed", unit=label(state, cmd.unit), count=cmd.count)]
 
 

@@ -18,11 +18,11 @@ from rules.normandie.state import (
     Binding,
     Gear,
     NormandieState,
-    frozen_map,
 )
 from rules.normandie.units import MARKS, MASTER, Unit
 from rules.normandie.words import label, side
 from rules.text import Text, text
+from rules.values import frozen
 
 
 def unit_of(state: NormandieState, unit_id: str, rule: str) -> Unit:
@@ -68,7 +68,7 @@ def control(
             zombie=label(state, zombie_id),
             master=label(state, holder),
         )
-    state = replace(state, controlled=frozen_map({**state.controlled, zombie_id: master_id}))
+    state = replace(state, controlled=frozen({**state.controlled, zombie_id: master_id}))
     return state, [
         text(
             "event.normandie.controlled",
@@ -99,7 +99,7 @@ def create(
     state = replace(
         state,
         mass_graves=graves,
-        suppressed=frozen_map({**state.suppressed, master_id: 1}),  # Z10: the Master is Suppressed
+        suppressed=frozen({**state.suppressed, master_id: 1}),  # Z10: the Master is Suppressed
     )
     events = [text("event.normandie.create", master=label(state, master_id), grave=grave_id)]
     if grave.single_use:  # X1: discarded after creating one Zombies unit
@@ -145,9 +145,7 @@ def dart(
     _check_range(state, user, zombie)
     marked = replace(zombie, marks=zombie.marks | {mark})
     gear = replace(gear, serum_dart_gun=gear.serum_dart_gun - 1)
-    state = _with_gear(
-        replace(state, units=frozen_map({**state.units, zombie_id: marked})), user, gear
-    )
+    state = _with_gear(replace(state, units=frozen({**state.units, zombie_id: marked})), user, gear)
     event = text(
         "event.normandie.dart",
         unit=label(state, unit_id),
@@ -185,7 +183,7 @@ def _gear_of(state: NormandieState, user: Unit, rule: str) -> Gear:
 
 def _with_gear(state: NormandieState, user: Unit, gear: Gear) -> NormandieState:
     assert user.owner is not None
-    return replace(state, gear=frozen_map({**state.gear, user.owner: gear}))
+    return replace(state, gear=frozen({**state.gear, user.owner: gear}))
 
 
 def bind(
@@ -200,10 +198,8 @@ def bind(
     others = {c: b for c, b in state.bound.items() if c != caster_id}
     state = replace(
         state,
-        bound=frozen_map({**others, caster_id: Binding(zombie_id)}),
-        suppressed=frozen_map(
-            {**state.suppressed, caster_id: state.suppressed.get(caster_id, 0) + 1}
-        ),
+        bound=frozen({**others, caster_id: Binding(zombie_id)}),
+        suppressed=frozen({**state.suppressed, caster_id: state.suppressed.get(caster_id, 0) + 1}),
     )
     return state, [
         text(

@@ -16,10 +16,11 @@ from rules.normandie.battlefield import (
     space_on,
 )
 from rules.normandie.commands import NormandieSettings, NzNewBattle, NzPlaceUnit
-from rules.normandie.state import BY_THE_GAME, Gear, NormandieState, frozen_map
+from rules.normandie.state import BY_THE_GAME, Gear, NormandieState
 from rules.normandie.units import KINDS, SIDES, ZOMBIES, Unit
 from rules.normandie.words import label, side, unit_label
 from rules.text import Text, text
+from rules.values import frozen
 
 MAX_MOVEMENT = 20  # no printed unit comes near; a bigger number is a typo
 
@@ -36,7 +37,7 @@ def new_battle(cmd: NzNewBattle) -> tuple[NormandieState, list[Text]]:
         players=cmd.players,
         initiative=cmd.initiative,
         controller=cmd.controller or BY_THE_GAME,
-        zombie_tokens=frozen_map(_zombie_tokens(cmd.zombies)),
+        zombie_tokens=frozen(_zombie_tokens(cmd.zombies)),
         bag=frozenset(cmd.zombies),  # Z1: every token not deployed is in the bag
         chapter=cmd.chapter,
         turn_limit=chapter.turns if chapter else None,
@@ -46,7 +47,7 @@ def new_battle(cmd: NzNewBattle) -> tuple[NormandieState, list[Text]]:
         mass_graves=tuple(
             _mass_grave(field_, spec.id, spec.spaces, spec.single_use) for spec in cmd.mass_graves
         ),
-        gear=frozen_map(_gear(cmd)),
+        gear=frozen(_gear(cmd)),
     )
     return state, [text("event.normandie.new_battle", columns=field_.width, rows=field_.height)]
 
@@ -143,7 +144,7 @@ def place_unit(state: NormandieState, cmd: NzPlaceUnit) -> tuple[NormandieState,
     unit = _zombies(state, cmd, space) if cmd.kind == ZOMBIES else _soldier(state, cmd, space)
     state = replace(
         state,
-        units=frozen_map({**state.units, unit.id: unit}),
+        units=frozen({**state.units, unit.id: unit}),
         bag=state.bag - {unit.id},
     )
     return state, [text("event.normandie.placed", unit=unit_label(unit), space=space.name)]

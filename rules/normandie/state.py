@@ -21,10 +21,6 @@ BY_THE_GAME = "game"  # Z6: nobody controls the Zombies, the companion runs them
 SETUP, ORDERS, ZOMBIES, ACTIVATION, SUPPLY = "setup", "orders", "zombies", "activation", "supply"
 
 
-def frozen_map(items: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(items))
-
-
 def _empty() -> Mapping[str, Any]:
     return MappingProxyType({})
 

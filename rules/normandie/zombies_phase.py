@@ -19,12 +19,12 @@ from rules.normandie.state import (
     PendingTarget,
     ZombieMove,
     ZombiesRun,
-    frozen_map,
 )
 from rules.normandie.units import Unit
 from rules.normandie.words import move_event
 from rules.normandie.zombies import closest_prey, narrow_ties, paralysed_move, plan_move
 from rules.text import Text, text
+from rules.values import frozen
 
 
 def activating(state: NormandieState) -> list[Unit]:
@@ -131,7 +131,7 @@ def _apply_move(state: NormandieState, move: ZombieMove) -> NormandieState:
     unit = replace(state.units[move.zombie], space=move.end)
     return replace(
         state,
-        units=frozen_map({**state.units, unit.id: unit}),
+        units=frozen({**state.units, unit.id: unit}),
         activated=state.activated | {unit.id},  # Z8
         run=replace(state.run, moves=(*state.run.moves, move), chosen=None),
     )
@@ -164,7 +164,7 @@ def preview(state: NormandieState) -> tuple[ZombieMove, ...]:
         moves.append(move)
         state = replace(
             state,
-            units=frozen_map({**state.units, zombie: replace(state.units[zombie], space=move.end)}),
+            units=frozen({**state.units, zombie: replace(state.units[zombie], space=move.end)}),
         )
     return tuple(moves)
 

@@ -2,9 +2,9 @@
 
 Rules, screen and device never build sentences themselves: they hand around
 :class:`Text` values (a catalogue key and its parameters) and render them in the
-table's language at the last moment. The catalogue is split by owner into the
-modules listed in ``_SECTIONS`` so that each package keeps its own words, but
-there is one lookup and one test that every key exists in every language.
+table's language at the last moment. Each owner (the engine, a game, a layer) keeps
+its words in a module beside its code and adds them with :func:`add_words` when it
+is imported; there is one lookup and one test that every key exists in every language.
 
 Templates use ``str.format`` fields with a *kind* as format spec, so ids become
 names in the right language: ``{by:faction}``, ``{area:area}`` (a label: "Black Hall"),
@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from rules import words as _engine_words
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
@@ -128,6 +130,25 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
 
 
 _CATALOGUES: dict[str, dict[str, str]] = {}
+_SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {}
+
+
+def add_words(owner: str, english: Mapping[str, str], japanese: Mapping[str, str]) -> None:
+    """Add an owner's words (a layer or a game: ``"display"``, ``"normandie"``) to the catalogue.
+
+    Each owner keeps its words beside its code and adds them once, when it is imported;
+    a key two owners both claim is a mistake, refused at once rather than shadowed.
+    """
+    if owner in _SECTIONS:
+        if _SECTIONS[owner] != (english, japanese):
+            raise ValueError(f"two sets of words for {owner!r}")
+        return
+    for other, (known, _) in _SECTIONS.items():
+        clash = set(known) & set(english)
+        if clash:
+            raise ValueError(f"{owner!r} and {other!r} both define {sorted(clash)[0]!r}")
+    _SECTIONS[owner] = (english, japanese)
+    _CATALOGUES.clear()  # rebuilt on the next lookup
 
 
 def catalogue(lang: str) -> Mapping[str, str]:
@@ -138,33 +159,16 @@ def catalogue(lang: str) -> Mapping[str, str]:
 
 
 def sections() -> list[tuple[str, Mapping[str, str], Mapping[str, str]]]:
-    """(module name, English, Japanese) of each section, for the catalogue tests."""
-    import importlib
-
-    found = []
-    for name in _SECTIONS:
-        module = importlib.import_module(f"rules.text.{name}")
-        found.append((name, module.EN, module.JA))
-    return found
+    """(owner, English, Japanese) of each section added so far, for the catalogue tests."""
+    return [(owner, english, japanese) for owner, (english, japanese) in _SECTIONS.items()]
 
 
 def _load() -> None:
     for lang in LANGUAGES:
         _CATALOGUES[lang] = {}
-    for _name, english, japanese in sections():
+    for _owner, english, japanese in sections():
         _CATALOGUES["en"].update(english)
         _CATALOGUES["ja"].update(japanese)
 
 
-# Each owner's words live in its own module below rules/text/.
-_SECTIONS: tuple[str, ...] = (
-    "names",
-    "game",
-    "dreamlands",
-    "normandie",
-    "screen",
-    "prompts",
-    "hardware",
-    "nz_device",
-    "web",
-)
+add_words("rules", _engine_words.EN, _engine_words.JA)

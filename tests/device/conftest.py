@@ -40,7 +40,7 @@ from hardware.events import InputEvent
 from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
 from hardware.reader import DiceReader
-from rules.state import GameState
+from rules.cthulhu_wars.state import GameState
 from rules.text import render
 
 ROOT = Path(__file__).resolve().parents[2]

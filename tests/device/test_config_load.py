@@ -19,7 +19,8 @@ from device.config import (
     load_config,
 )
 from device.config_checks import toml_literal
-from rules.commands import NewGame, parse_command
+from rules.commands import parse_command
+from rules.cthulhu_wars.commands import NewGame
 
 
 def write(tmp_path: Path, body: str) -> Path:

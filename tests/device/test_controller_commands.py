@@ -1,6 +1,6 @@
 """The controller alone: presses and taps in, commands and prompts out (no display needed).
 
-Every command of spec/journal.md is reached from the main screen with the buttons alone and
+Every command of rules/cthulhu_wars/JOURNAL.md is reached from the main screen with the buttons alone and
 again with taps on the choices; what the rules refuse before a choice is made, the screen
 says in words; the reader's roll is taken only while a roll is pending.
 """
@@ -16,14 +16,15 @@ import pygame
 import pytest
 
 from device.app import App, Inputs
-from device.controller import Controller
+from device.cthulhu_wars.controller import Controller
 from device.session import GameSession
 from device.store import Store
-from device.wizard import Reaction
+from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
-from rules.commands import COMMAND_TYPES, Command, NewGame, parse_command
+from rules.commands import COMMAND_TYPES, Command, parse_command
+from rules.cthulhu_wars.commands import NewGame
+from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import apply, replay
-from rules.state import GameState, RollPending
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 
@@ -36,7 +37,7 @@ GC, CC, BG, YS, OW = (
 )
 GUARDIAN, BARRIER = "guardian_under_the_lake", "barrier_of_naach_tith"
 
-# The command types of spec/journal.md, every one of which the table must be able to give.
+# The command types of rules/cthulhu_wars/JOURNAL.md, every one of which the table must be able to give.
 SPEC_COMMANDS = (
     "new_game", "next_phase", "set_gate", "activate", "roll", "assign_agony", "satisfy",
     "spend_silence", "use_tome", "unflip_tome", "bhole", "zoogs_removed", "yog_sothoth", "undo",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.state import RollPending
+from rules.cthulhu_wars.state import RollPending
 from rules.text import text
 from tests.device.conftest import ROOT, Table, exported, replayed
 from tests.device.test_e2e_library import choose, next_phase, shot

@@ -16,7 +16,7 @@ import pytest
 
 from device.app import App, Inputs
 from device.config import default_config
-from rules.state import AssignPending, RollPending, SatisfyPending
+from rules.cthulhu_wars.state import AssignPending, RollPending, SatisfyPending
 from rules.text import Text, render_fragment, text, translate
 from tests.device.conftest import Table, exported, open_session, replayed
 

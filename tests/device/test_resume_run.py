@@ -14,7 +14,7 @@ import pygame
 
 from device.app import App, Inputs
 from display.screen import Screen
-from rules.state import AssignPending, GameState
+from rules.cthulhu_wars.state import AssignPending, GameState
 from tests.device.conftest import (
     OUTPUT,
     NotifyListener,

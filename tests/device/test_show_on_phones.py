@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device import phones
 from device.app import App, Inputs
 from device.session import GameSession
 from device.store import Store
+from device.ui import phones
 from display.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
 from rules.text import render

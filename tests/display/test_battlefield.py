@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from device.normandie_controller import NormandieController
-from display import battlefield_shapes as shapes
+from device.normandie.controller import NormandieController
 from display import colours
-from display.battlefield_grid import layout, panel_layout
-from display.panels import PANELS
+from display.cthulhu_wars.panels import PANELS
+from display.normandie import shapes
+from display.normandie.grid import layout, panel_layout
 from display.samples import sample
 from display.screen import Screen
 from display.view import View

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from display import icons, typeface
+from display import words as section
 from display.view import BUTTONS, Hint, Status
 from rules.text import catalogue, lookup, text
-from rules.text import screen as section
 
 
 def test_both_languages_have_the_same_screen_keys() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from display import board, names
+from display.cthulhu_wars import board, names
 from display.samples import sample
 
 

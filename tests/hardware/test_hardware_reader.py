@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
 from hardware.protocol import Rejected
-from hardware.reader import DiceReader, status_text
+from hardware.reader import DiceReader
 
 Events = queue.Queue[InputEvent]
 
@@ -218,14 +218,3 @@ def test_expect_refuses_impossible_rolls(events: Events, count: int, die: str) -
 def test_a_bad_baud_is_refused(events: Events) -> None:
     with pytest.raises(ValueError, match="baud"):
         DiceReader(events.put, "loop://", baud=0)
-
-
-def test_status_text_in_both_languages() -> None:
-    assert status_text(ReaderStatus("connected")).render("en") == "Dice reader connected"
-    assert (
-        status_text(ReaderStatus("connected", 3, "x")).render("en")
-        == "Dice reader connected (3 unreadable lines)"
-    )
-    assert (
-        status_text(ReaderStatus("disconnected", 1)).render("ja").startswith("ダイスリーダー未接続")
-    )

@@ -9,7 +9,8 @@ import pytest
 
 from rules.commands import parse_command
 from rules.errors import RulesError
-from rules.normandie import NormandieState, apply
+from rules.normandie.engine import apply
+from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, Text, render
 
 Json = dict[str, Any]

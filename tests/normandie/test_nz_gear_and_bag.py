@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.normandie import NormandieState
-from rules.normandie.state import ACTIVATION, PendingDraw, PendingOrder
+from rules.normandie.state import ACTIVATION, NormandieState, PendingDraw, PendingOrder
 from tests.normandie.support import NEXT, Json, new_battle, play, refused, rendered, unit, zombie
 
 GRAVE = {"id": "pit", "spaces": ["D4"], "single_use": True}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from rules.journal import ReplayError, replay
+from rules.normandie import catalogue
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, render
-from rules.text import normandie as catalogue
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "rules" / "examples").glob("normandie_*.jsonl"))
 

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 import rules.normandie.commands as nz_commands
 from rules.commands import Command, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.normandie import NormandieState, apply
 from rules.normandie.battlefield import Space
+from rules.normandie.engine import apply
 from rules.normandie.pathing import distances_from
-from rules.normandie.state import PendingAssault, PendingOrder, PendingTarget
+from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
 from rules.normandie.zombies import closest_prey, narrow_ties, plan_move
 from tests.normandie.support import NEXT, new_battle, play
 

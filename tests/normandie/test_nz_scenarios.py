@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.normandie import NormandieState
 from rules.normandie.scenarios import POINTS_AS_PRINTED, points_for
+from rules.normandie.state import NormandieState
 from tests.normandie.support import NEXT, new_battle, play, refused, rendered, unit
 
 SIDES_12 = ["sons_of_cthulhu", "black_sun"]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from rules.normandie import NormandieState, preview
 from rules.normandie.state import (
     ACTIVATION,
     ZOMBIES,
+    NormandieState,
     PendingAssault,
     PendingOrder,
     PendingTarget,
 )
+from rules.normandie.zombies_phase import preview
 from tests.normandie.support import (
     NEXT,
     Json,

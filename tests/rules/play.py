@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from rules.commands import Command, parse_command
+from rules.cthulhu_wars.state import GameState, state_to_json
 from rules.errors import RulesError
 from rules.journal import apply
-from rules.state import GameState, state_to_json
 from rules.text import Text
 
 THREE = ["great_cthulhu", "crawling_chaos", "yellow_sign"]

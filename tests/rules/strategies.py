@@ -11,9 +11,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rules.factions import FACTIONS
-from rules.maps.celaeno import TOMES
-from rules.state import AssignPending, GameState, RollPending, SatisfyPending
+from rules.cthulhu_wars.factions import FACTIONS
+from rules.cthulhu_wars.maps.celaeno import TOMES
+from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
 
 Draw = Any  # hypothesis' draw function
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from rules.cthulhu_wars.state import GameState, state_to_json
 from rules.journal import replay
-from rules.state import GameState, state_to_json
 from rules.text import render
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.commands import command_to_json, parse_command
-from rules.dreamlands_citadels import counts_for
+from rules.cthulhu_wars.dreamlands.citadels import counts_for
+from rules.cthulhu_wars.factions import FACTIONS
+from rules.cthulhu_wars.maps.dreamlands import BOARDS, VALE_OF_PNATH, citadels
+from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
 from rules.errors import RulesError
-from rules.factions import FACTIONS
 from rules.journal import apply, replay
-from rules.maps.dreamlands import BOARDS, VALE_OF_PNATH, citadels
-from rules.state import GameState, RollPending, state_to_json
 
 STEPS = 60
 OPENER = "opener_of_the_way"

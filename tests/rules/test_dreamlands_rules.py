@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from rules.maps import layout
-from rules.maps.dreamlands import CITADEL_LABELS, citadel_for_roll, citadels, is_sea
-from rules.state import GameState, RollPending, state_to_json
+from rules.cthulhu_wars.maps.boards import layout
+from rules.cthulhu_wars.maps.dreamlands import CITADEL_LABELS, citadel_for_roll, citadels, is_sea
+from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
 from rules.text import render, text, translate
 from tests.rules.play import THREE, as_json, events, gate, phases, play, refused, roll
 

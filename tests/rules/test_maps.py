@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.maps import area_id, layout, map_spec
-from rules.maps.celaeno import TOMES
+from rules.cthulhu_wars.maps.boards import layout, map_spec
+from rules.cthulhu_wars.maps.celaeno import TOMES
+from rules.cthulhu_wars.maps.spec import area_id
 
 SIDES = [("upper", 5, 12), ("upper", 3, 8), ("lower", 5, 11), ("lower", 3, 7)]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.cthulhu_wars.state import state_to_json
 from rules.journal import replay
-from rules.state import state_to_json
 from tests.rules.play import (
     THREE,
     activate,

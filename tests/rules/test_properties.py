@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.commands import command_to_json, parse_command
+from rules.cthulhu_wars.maps.celaeno import TOMES
+from rules.cthulhu_wars.state import GameState, state_to_json
 from rules.errors import RulesError
 from rules.journal import apply, replay
-from rules.maps.celaeno import TOMES
-from rules.state import GameState, state_to_json
 from tests.rules.strategies import new_game_commands, next_command
 
 STEPS = 60

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.maps.celaeno import TOMES
+from rules.cthulhu_wars.maps.celaeno import TOMES
 from tests.rules.play import (
     activate,
     assign,

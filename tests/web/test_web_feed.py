@@ -94,6 +94,7 @@ TABLE_UID, WEB_UID = 64801, 64802  # ids no account on a test machine uses
 WRITER = textwrap.dedent("""
     import os, sys, time
     os.umask(0o077)  # the table's unit: UMask=0077
+    import rules.games  # the games' rules join the registry (no screen needed here)
     from device.config import default_config
     from device.journalcmd import default_game
     from device.session import GameSession
@@ -110,11 +111,11 @@ WRITER = textwrap.dedent("""
 READER = textwrap.dedent("""
     import sqlite3, sys
     from pathlib import Path
+    import rules.games
     from device.web.feed import Feed
     feed = Feed(Path(sys.argv[1]))
     feed.refresh()
-    snap = feed.snapshot()
-    print("running", feed.table_running, "position", snap.position)
+    print("running", feed.table_running, "position", feed.position)
     try:
         db = sqlite3.connect(sys.argv[1])
         db.execute("INSERT INTO games (created) VALUES ('x')")

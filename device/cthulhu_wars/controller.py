@@ -1,0 +1,81 @@
+"""The Cthulhu Wars controller: button presses, taps and dice reads in; commands and a
+prompt out (the shared part is :class:`device.ui.controller.Controller`).
+
+Whatever the rules wait for (``state.pending``) becomes the base step, so after a
+restart the screen asks the same question it asked before the plug was pulled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from device.cthulhu_wars.activation import activation
+from device.cthulhu_wars.decisions import decision_step
+from device.cthulhu_wars.menu import menu, phase_step
+from device.ui.controller import Controller as BaseController
+from device.ui.controller import shown_values
+from device.ui.steps import ListStep, Option, Step, StepResult
+from device.ui.wizard import Reaction
+from display.view import Hint, Prompt
+from rules.cthulhu_wars.commands import MONSTERS, Roll
+from rules.cthulhu_wars.state import GameState, RollPending
+from rules.text import Text, text
+
+
+class Controller(BaseController):
+    """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
+
+    def _button(self, button: str, state: GameState) -> Reaction | None:
+        for monster in MONSTERS:
+            if button == monster:
+                self._stack.clear()
+                return self._follow(activation(state, monster))
+        return None
+
+    def dice(self, values: tuple[int, ...], state: GameState) -> Reaction:
+        """A roll from the reader; the rules check count and faces (C19, D8, D14)."""
+        if not isinstance(state.pending, RollPending):
+            return Reaction(notice=text("notice.roll_not_wanted", values=shown_values(values)))
+        return Reaction(Roll(values))
+
+    def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
+        step = self._current(state)
+        assert step is not None  # a Cthulhu Wars game always has its main screen
+        return Prompt(step.title, step.choices(), step.selected(), step.hints, result, step.qr)
+
+    def _phase_step(self, state: GameState) -> Step:
+        return phase_step(state)
+
+    def _base_step(self, state: GameState) -> Step:
+        # What do the rules wait for now? If nothing, the main screen.
+        return decision_step(state) or self._main_screen(state)
+
+    def _main_screen(self, state: GameState) -> ListStep:
+        """The buttons' jobs as choices too, so a finger can do everything (OK: the menu)."""
+        actions: list[tuple[str, Callable[[], StepResult]]] = []
+        if state.map == "celaeno" and state.winner is None:
+            actions += [(f"main.{m}", partial(activation, state, m)) for m in MONSTERS]
+        if state.winner is None:
+            actions.append(("main.next_phase", partial(phase_step, state)))
+        actions.append(("main.menu", lambda: menu(state, self.lang)))
+        options = [Option(text(key), action) for key, action in actions]
+        return ListStep(_idle_title(state), options, lambda action: action(),
+                        cursor=len(options) - 1, hints=_idle_hints(state))  # fmt: skip
+
+
+def _idle_title(state: GameState) -> Text:
+    if state.winner is not None:
+        return text("prompt.winner", faction=state.winner)
+    return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
+
+
+def _idle_hints(state: GameState) -> tuple[Hint, ...]:
+    hints = []
+    if state.map == "celaeno":
+        hints += [
+            Hint("custodian", text("hint.custodian")),
+            Hint("librarian", text("hint.librarian")),
+        ]
+    hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
+    return tuple(hints)

@@ -1,0 +1,298 @@
+"""PHASE and the menu (OK on the main screen) of a Normandie battle.
+
+Units come onto the battlefield, move, fall; the initiative changes hands; gear and
+spells are used (Z9–Z13). Spaces are chosen on the grid (:mod:`device.normandie_space`),
+units from lists that say where each stands. The rules check everything; a refused
+command is shown with its reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from device.normandie.named import (
+    DEFAULT_MOVEMENT,
+    MOVEMENTS,
+    NAMED_PREFIX,
+    named_options,
+    place_named,
+)
+from device.normandie.space import SpaceStep
+from device.normandie.tokens import suppressed_which, wound_which
+from device.ui.newgame import new_game_step
+from device.ui.phones import show_on_phones
+from device.ui.steps import DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
+from rules.commands import Undo
+from rules.normandie.battlefield import Space
+from rules.normandie.commands import (
+    NzBind,
+    NzControl,
+    NzCreate,
+    NzDart,
+    NzEliminate,
+    NzEngage,
+    NzInitiative,
+    NzMoveUnit,
+    NzNextPhase,
+    NzPlaceUnit,
+    NzSerum,
+)
+from rules.normandie.state import SETUP, NormandieState
+from rules.normandie.units import INFANTRY, KINDS, MARKS, MASTER, ZOMBIES, Unit
+from rules.normandie.words import label
+from rules.text import LANGUAGES, Text, text
+
+ID_LETTER = {"infantry": "i", "vehicle": "v", "mythos": "m", "master": "d"}
+DERLETH_NAME = "Erghöl Derleth"  # Chapter 1: the id was fixed when the battle began
+
+
+def phase_step(state: NormandieState) -> ListStep:
+    """PHASE asks first and says what comes next (the Zombies phase: Z3)."""
+    following = _following(state.phase)
+    return ListStep(
+        text("nz_device.phase.next", phase=text(f"nz_device.phase.{following}")),
+        [
+            Option(
+                text("prompt.go_on"), NzNextPhase(), text(f"nz_device.phase_effect.{following}")
+            ),
+            Option(text("prompt.cancel"), DONE),
+        ],
+        lambda answer: answer,
+    )
+
+
+def _following(phase: str) -> str:
+    return {"setup": "orders", "orders": "zombies", "activation": "supply"}.get(phase, "orders")
+
+
+def menu(
+    state: NormandieState,
+    lang: str,
+    near: Space,
+    terrain: Callable[[], StepResult] | None = None,
+) -> ListStep:
+    """``terrain``: what brings the terrain step back (offered during setup only)."""
+    items: list[tuple[str, Callable[[], StepResult]]] = []
+    if terrain is not None and state.phase == SETUP:
+        items.append(("terrain", terrain))
+    items += [
+        ("place", lambda: place_where(state, near)),
+        ("move", lambda: move_which(state, near)),
+        ("eliminate", lambda: eliminate_which(state)),
+    ]
+    if any(unit.life_points is not None for unit in state.units.values()):
+        items.append(("wound", lambda: wound_which(state, near)))  # Chapter 3: the Shoggoth
+    items += [
+        ("suppressed", lambda: suppressed_which(state, near)),
+        ("gear", lambda: gear_menu(state)),
+        ("initiative", lambda: initiative(state)),
+        ("undo", lambda: Undo()),
+        ("new_game", lambda: new_game_step(state)),
+        ("phones", show_on_phones),
+        ("language", lambda: language(lang)),
+    ]
+    options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
+    return ListStep(text("prompt.menu"), options, lambda action: action())
+
+
+def unit_options(state: NormandieState, keep: Callable[[Unit], bool]) -> list[Option]:
+    ordered = sorted(state.units.values(), key=lambda u: (u.space.row, u.space.col))
+    return [
+        Option(label(state, u.id), u.id, text("nz_device.at", space=u.space.name))
+        for u in ordered
+        if keep(u)
+    ]
+
+
+def choose_unit(
+    state: NormandieState,
+    title: Text,
+    keep: Callable[[Unit], bool],
+    then: Callable[[str], StepResult],
+) -> Step:
+    options = unit_options(state, keep)
+    if not options:
+        return ListStep(title, [Option(text("nz_device.none_here"), DONE)], lambda a: a)
+    return ListStep(title, options, then)
+
+
+# --- units onto the battlefield ------------------------------------------------------------
+
+
+def place_where(state: NormandieState, near: Space) -> SpaceStep:
+    return SpaceStep(text("nz_device.place.where"), state, lambda s: place_kind(state, s), near)
+
+
+def place_kind(state: NormandieState, space: Space) -> ListStep:
+    options = [
+        *named_options(state),
+        *(Option(text(f"normandie.kind.{kind}"), kind) for kind in KINDS),
+    ]
+    if state.derleth is not None and state.derleth not in state.units:
+        options.insert(0, Option(text("nz_device.place.derleth"), "derleth"))
+    return ListStep(
+        text("nz_device.place.kind", space=space.name),
+        options,
+        lambda k: _after_kind(state, space, k),
+    )
+
+
+def _after_kind(state: NormandieState, space: Space, kind: str) -> StepResult:
+    if kind == "derleth":
+        assert state.derleth is not None
+        return NzPlaceUnit(state.derleth, INFANTRY, space.name, "sons_of_cthulhu", 0, DERLETH_NAME)
+    if kind.startswith(NAMED_PREFIX):
+        return place_named(state, space, kind)
+    if kind == ZOMBIES:
+        return _zombie_token(state, space)
+    options = [Option(text(f"normandie.side.{p}"), p) for p in state.players]
+    return ListStep(
+        text("nz_device.place.owner"), options, lambda owner: _movement(state, space, kind, owner)
+    )
+
+
+def _zombie_token(state: NormandieState, space: Space) -> Step:
+    bag = sorted(state.bag)
+    if not bag:
+        return ListStep(
+            text("nz_device.place.token"), [Option(text("nz_device.bag_empty"), DONE)], lambda a: a
+        )
+    options = [
+        Option(text("normandie.unit.zombies", id=t), NzPlaceUnit(t, ZOMBIES, space.name))
+        for t in bag
+    ]
+    return ListStep(text("nz_device.place.token"), options, lambda cmd: cmd)
+
+
+def _movement(state: NormandieState, space: Space, kind: str, owner: str) -> ListStep:
+    uid = new_id(state, kind)
+    options = [
+        Option(text("nz_device.movement", n=n), NzPlaceUnit(uid, kind, space.name, owner, n))
+        for n in MOVEMENTS
+    ]
+    return ListStep(
+        text("nz_device.place.movement"), options, lambda cmd: cmd, cursor=DEFAULT_MOVEMENT
+    )
+
+
+def new_id(state: NormandieState, kind: str) -> str:
+    """i1, i2 … for infantry, v1 … for vehicles: short, so the legend can name them."""
+    taken = set(state.units) | {e.unit for e in state.eliminated} | set(state.zombie_tokens)
+    letter = ID_LETTER.get(kind, "u")
+    number = 1
+    while f"{letter}{number}" in taken:
+        number += 1
+    return f"{letter}{number}"
+
+
+# --- units moving and falling --------------------------------------------------------------
+
+
+def move_which(state: NormandieState, near: Space) -> Step:
+    return choose_unit(
+        state, text("nz_device.relocate.which"), lambda u: True, lambda uid: move_where(state, uid)
+    )
+
+
+def move_where(state: NormandieState, uid: str) -> SpaceStep:
+    start = state.units[uid].space
+    question = text("nz_device.relocate.where", unit=label(state, uid))
+    return SpaceStep(question, state, lambda s: NzMoveUnit(uid, s.name), start)
+
+
+def eliminate_which(state: NormandieState) -> Step:
+    return choose_unit(
+        state,
+        text("nz_device.eliminate.which"),
+        lambda u: True,
+        lambda uid: eliminated_by(state, uid),
+    )
+
+
+def eliminated_by(state: NormandieState, uid: str) -> ListStep:
+    """Chapter 3 scores the side that eliminated a unit; the Zombies score for nobody."""
+    options = [Option(text(f"normandie.side.{p}"), NzEliminate(uid, p)) for p in state.players]
+    options.append(Option(text("nz_device.eliminate.nobody"), NzEliminate(uid)))
+    return ListStep(
+        text("nz_device.eliminate.by", unit=label(state, uid)), options, lambda cmd: cmd
+    )
+
+
+def initiative(state: NormandieState) -> ListStep:
+    options = [
+        Option(text(f"normandie.side.{p}"), NzInitiative(p), enabled=p != state.initiative)
+        for p in state.players
+    ]
+    return ListStep(text("nz_device.initiative"), options, lambda cmd: cmd)
+
+
+# --- gear and spells (Z9–Z13) ----------------------------------------------------------------
+
+
+def gear_menu(state: NormandieState) -> ListStep:
+    items: list[tuple[str, Callable[[], StepResult]]] = [
+        (
+            "dart",
+            lambda: _user(
+                state, "dart", lambda u: _zombie_for(state, "dart", lambda z: _mark(state, u, z))
+            ),
+        ),
+        (
+            "bind",
+            lambda: _user(
+                state, "bind", lambda u: _zombie_for(state, "bind", lambda z: NzBind(u, z))
+            ),
+        ),
+        ("serum", lambda: _user(state, "serum", NzSerum)),
+        ("create", lambda: _master(state, "create", lambda m: _grave(state, m))),
+        (
+            "control",
+            lambda: _master(
+                state, "control", lambda m: _zombie_for(state, "control", lambda z: NzControl(m, z))
+            ),
+        ),
+        ("engage", lambda: _zombie_for(state, "engage", NzEngage)),
+    ]
+    options = [
+        Option(text(f"nz_device.gear.{key}"), action, text(f"nz_device.gear_rule.{key}"))
+        for key, action in items
+    ]
+    return ListStep(text("nz_device.gear.title"), options, lambda action: action())
+
+
+def _user(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+    return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: not u.is_zombies, then)
+
+
+def _master(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+    return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: u.kind == MASTER, then)
+
+
+def _zombie_for(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+    return choose_unit(state, text(f"nz_device.gear_zombie.{what}"), lambda u: u.is_zombies, then)
+
+
+def _mark(state: NormandieState, user: str, zombie: str) -> ListStep:
+    options = [Option(text(f"normandie.mark.{m}"), NzDart(user, zombie, m)) for m in MARKS]
+    return ListStep(
+        text("nz_device.gear.mark", zombie=label(state, zombie)), options, lambda cmd: cmd
+    )
+
+
+def _grave(state: NormandieState, master: str) -> StepResult:
+    graves = state.mass_graves
+    if not graves:
+        return Notice(text("nz_device.gear.no_graves"))
+    options = [
+        Option(text("nz_device.gear.grave", grave=g.id), NzCreate(master, g.id),
+               text("nz_device.at", space=", ".join(sorted(s.name for s in g.spaces))))
+        for g in graves
+    ]  # fmt: skip
+    return ListStep(text("nz_device.gear.which_grave"), options, lambda cmd: cmd)
+
+
+def language(current: str) -> ListStep:
+    options = [Option(text(f"language.{lang}"), SetLanguage(lang)) for lang in LANGUAGES]
+    return ListStep(
+        text("prompt.language"), options, lambda answer: answer, cursor=LANGUAGES.index(current)
+    )

@@ -1,0 +1,115 @@
+"""Choosing a space on the Normandie battlefield with the buttons or a finger.
+
+The device has no arrow pad, so the cursor borrows the buttons a Normandie battle
+does not use: UP and DOWN move it a row, CUSTODIAN and LIBRARIAN (the two buttons on
+the left of the panel) move it a column left and right; it wraps round at the edges
+so a far edge is a few presses away. OK chooses the space under it; BACK goes back.
+A finger on a square moves the cursor there and chooses it at once, like a finger on
+a menu line. The prompt always says the cursor's space and what stands on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from device.ui.steps import BACK, Step, StepResult
+from display.view import Choice, Hint
+from rules.normandie.battlefield import Space, parse_space
+from rules.normandie.state import NormandieState
+from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
+from rules.normandie.words import label
+from rules.text import Text, text
+
+LEFT, RIGHT = "custodian", "librarian"  # the buttons that move the cursor a column
+ORIGIN = Space(0, 0)  # A1, where the cursor starts
+
+SPACE_HINTS: tuple[Hint, ...] = (
+    # One entry for the four, arrows in the keycaps' order, and none for OK (the lit
+    # choice says what it does): the hint bar is one line.
+    Hint("up", text("nz_device.hint.cursor")),
+    Hint("down", text("nz_device.hint.cursor")),
+    Hint(LEFT, text("nz_device.hint.cursor")),
+    Hint(RIGHT, text("nz_device.hint.cursor")),
+    Hint("back", text("hint.back")),
+)
+
+
+def describe(state: NormandieState, space: Space) -> Text:
+    """What a player finds on ``space``: a unit, impassable ground, a Mass Grave, or nothing."""
+    for unit in state.units.values():
+        if unit.space == space:
+            return label(state, unit.id)
+    if current_mark(state, space) == OPEN:
+        return text("nz_device.space.empty")
+    return terrain_words(state, space)
+
+
+def current_mark(state: NormandieState, space: Space) -> str:
+    """What ``space`` is marked now: impassable, grave, grave_x1 or open."""
+    kind, grave_id = terrain_of(state, space)
+    if kind != MASS_GRAVE:
+        return kind
+    grave = next(g for g in state.mass_graves if g.id == grave_id)
+    return "grave_x1" if grave.single_use else "grave"
+
+
+def terrain_words(state: NormandieState, space: Space) -> Text:
+    """What the square is now, in words ("Mass Grave g1, X1")."""
+    _, grave_id = terrain_of(state, space)
+    return text(f"nz_device.terrain.is_{current_mark(state, space)}", grave=grave_id or "")
+
+
+@dataclass
+class SpaceStep(Step):
+    """One question answered with a space: ``on_pick(space)`` says what comes next."""
+
+    question: Text
+    state: NormandieState
+    on_pick: Callable[[Space], StepResult]
+    cursor: Space = ORIGIN
+    hints: tuple[Hint, ...] = field(default_factory=lambda: SPACE_HINTS)
+
+    def __post_init__(self) -> None:
+        self.cursor = self._inside(self.cursor)
+
+    @property
+    def title(self) -> Text:  # type: ignore[override]
+        return text("nz_device.space.title", question=self.question, space=self.cursor.name)
+
+    def choices(self) -> tuple[Choice, ...]:
+        here = describe(self.state, self.cursor)
+        return (
+            Choice(text("nz_device.space.choose", space=self.cursor.name), here),
+            Choice(text("prompt.cancel")),
+        )
+
+    def selected(self) -> int | None:
+        return 0
+
+    def move(self, step: int) -> None:
+        """UP/DOWN: a row up or down."""
+        self.cursor = self._inside(Space(self.cursor.col, self.cursor.row + step))
+
+    def shift(self, step: int) -> None:
+        """CUSTODIAN/LIBRARIAN: a column left or right."""
+        self.cursor = self._inside(Space(self.cursor.col + step, self.cursor.row))
+
+    def pick(self, index: int | None = None) -> StepResult:
+        if index == 1:
+            return BACK
+        if index not in (None, 0):
+            return None
+        return self.on_pick(self.cursor)
+
+    def tap_space(self, name: str) -> StepResult:
+        """A finger on a square: the cursor goes there and the space is chosen."""
+        found = parse_space(name)
+        if found is None or not self.state.battlefield.on_board(found):
+            return None
+        self.cursor = found
+        return self.on_pick(found)
+
+    def _inside(self, space: Space) -> Space:
+        field_ = self.state.battlefield
+        return Space(space.col % field_.width, space.row % field_.height)

@@ -1,0 +1,28 @@
+"""Shadows over Normandie on the device: its controller, its New game line and its still
+prompt."""
+
+from __future__ import annotations
+
+from device.normandie.controller import NormandieController
+from device.normandie.new_battle import battle_wizard
+from device.ui.games import GameUI
+from device.ui.steps import Option
+from display.view import Prompt
+from rules.text import Text, text
+
+
+def new_game_options(state: object) -> list[Option]:
+    return [Option(text("nz_device.game"), battle_wizard)]
+
+
+def still_prompt(state: object, result: Text, lang: str) -> Prompt:
+    """Only the latest result: the battle's questions need the table's cursor and dice."""
+    return Prompt(result)
+
+
+NORMANDIE_UI = GameUI(
+    game="normandie",
+    controller=NormandieController,
+    new_game_options=new_game_options,
+    still_prompt=still_prompt,
+)

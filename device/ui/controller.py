@@ -1,0 +1,107 @@
+"""What every game's controller shares: the buttons that mean the same in every game,
+the base step (what the game waits for) and taps on choices.
+
+A game's controller says what its own steps are: :meth:`_base_step` (what the state
+waits for, or the game's main screen), :meth:`_phase_step` (PHASE asks first),
+:meth:`dice` and :meth:`prompt`; it may add buttons of its own (:meth:`_button`) or
+a grid (:meth:`tap_space`, :meth:`overlay`). It holds no game state of its own — only
+where the table is in a wizard — so after a restart the screen asks the same question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.ui.steps import Step
+from device.ui.wizard import NOTHING, Reaction, Wizard
+from display.view import Prompt
+from rules.commands import Undo
+from rules.text import Text, text
+
+
+class Controller(Wizard):
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self._base: Step | None = None
+        self._base_of: object = None  # the state the base step was made for
+
+    # --- inputs -------------------------------------------------------------------------
+
+    def press(self, button: str, state: Any) -> Reaction:
+        if button == "undo":
+            return Reaction(Undo())
+        own = self._button(button, state)
+        if own is not None:
+            return own
+        if button == "phase":
+            if state.pending is not None:
+                return Reaction(notice=text("notice.answer_first"))
+            self._stack = [self._phase_step(state)]
+            return NOTHING
+        if button == "back":
+            return self._back(state)
+        return self._navigate(button, state)
+
+    def tap(self, index: int, state: Any) -> Reaction:
+        """A finger on a choice: select it and press OK."""
+        step = self._current(state)
+        return NOTHING if step is None else self._follow(step.pick(index))
+
+    def tap_space(self, name: str, state: Any) -> Reaction:
+        """A finger on a square of a game's grid; games without one ignore it."""
+        return NOTHING
+
+    def dice(self, values: tuple[int, ...], state: Any) -> Reaction:
+        raise NotImplementedError
+
+    def prompt(self, state: Any, result: Text | None = None) -> Prompt:
+        raise NotImplementedError
+
+    def overlay(self, state: Any) -> dict[str, Any]:
+        """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
+        return {}
+
+    # --- what a game's controller says --------------------------------------------------
+
+    def _button(self, button: str, state: Any) -> Reaction | None:
+        """A button only this game has a meaning for (None: the shared meaning)."""
+        return None
+
+    def _base_step(self, state: Any) -> Step | None:
+        raise NotImplementedError
+
+    def _phase_step(self, state: Any) -> Step:
+        raise NotImplementedError
+
+    def _back(self, state: Any) -> Reaction:
+        if self._stack:
+            self._stack.pop()
+        return NOTHING
+
+    def _navigate(self, button: str, state: Any) -> Reaction:
+        step = self._current(state)
+        if step is None:
+            return NOTHING
+        if button in ("up", "down"):
+            step.move(-1 if button == "up" else 1)
+            return NOTHING
+        return self._follow(step.pick())
+
+    # --- inner workings -----------------------------------------------------------------
+
+    def _current(self, state: Any) -> Step | None:
+        if self._stack:
+            return self._stack[-1]
+        if self._base_of is not state:  # a new state: what does the game wait for now?
+            self._base = self._base_step(state)
+            self._base_of = state
+        return self._base
+
+    def _forget_base(self) -> None:
+        """The base step changes without a new state (a game's own mode switch)."""
+        self._base_of = None
+
+
+def shown_values(values: tuple[int, ...]) -> str:
+    """Dice as the table reads them: ``3 5``."""
+    return " ".join(map(str, values))

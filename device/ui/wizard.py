@@ -1,0 +1,56 @@
+"""What every controller shares: a stack of steps, and what a step's answer asks of the app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from rules.commands import Command
+from rules.text import Text
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """What one input asks of the app: a command to submit, words to show, a language."""
+
+    command: Command | None = None
+    notice: Text | None = None
+    language: str | None = None
+
+
+NOTHING = Reaction()
+
+
+class Wizard:
+    """The questions open on the screen, newest last, and the table's language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self._stack: list[Step] = []
+
+    def accepted(self) -> None:
+        """The last command went through: the wizard that made it is finished."""
+        self._stack.clear()
+
+    def _follow(self, result: StepResult) -> Reaction:
+        """Do what a step's answer says: ask the next question, close, go back, or pass on."""
+        if isinstance(result, Step):
+            self._stack.append(result)
+        elif result is DONE:
+            self._stack.clear()
+        elif result is BACK:
+            if self._stack:
+                self._stack.pop()
+        elif isinstance(result, Notice):
+            return Reaction(notice=result.message)
+        elif isinstance(result, SetLanguage):
+            self._stack.clear()
+            self.lang = result.lang
+            return Reaction(language=result.lang)
+        elif isinstance(result, Command):
+            self._made(result)
+            return Reaction(result)
+        return NOTHING
+
+    def _made(self, cmd: Command) -> None:
+        """A step produced ``cmd`` (before the rules have seen it); for controllers to extend."""

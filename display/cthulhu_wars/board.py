@@ -1,0 +1,241 @@
+"""The board panel's words: one row per faction, the Tomes, the monsters, the Citadels.
+
+Pure content: state in, paragraphs out; :mod:`display.panels` draws them. Every state
+is said in words and marked with a shape, never by colour alone (issue 5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from display import colours
+from display.cthulhu_wars import names
+from display.flow import Para, Span
+from rules.cthulhu_wars.factions import OPENER
+from rules.text import render_fragment, text, translate
+
+CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
+BOARDS: tuple[str, ...] = ("surface", "underworld")
+VALE_OF_PNATH = "vale_of_pnath"  # D7
+
+
+@dataclass(frozen=True)
+class BoardText:
+    """Paragraphs across the panel, then (Dreamlands) columns side by side under them."""
+
+    top: list[Para]
+    columns: list[list[Para]]
+
+
+def content(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> BoardText:
+    top = list(_winner(state, lang))
+    if state.get("map") == "dreamlands":
+        top.append(_faction_legend(state, lang))
+        top.extend(_dreamlands(state, lang, citadel_names))
+        columns = [list(_citadel_column(state, board, lang, citadel_names)) for board in BOARDS]
+        return BoardText(top, columns)
+    for faction in state.get("factions", ()):
+        top.extend(_faction_row(state, faction, lang))
+    top.extend(_library(state, lang, citadel_names))
+    return BoardText(top, [])
+
+
+def _fragment(key: str, lang: str, **params: Any) -> str:
+    """Words that go inside a sentence: no capital added."""
+    return render_fragment(text(key, **params), lang)
+
+
+def actor(pending: Mapping[str, Any] | None) -> str | None:
+    """The faction whose decision the game waits for, if the pending decision names one."""
+    if not pending:
+        return None
+    found = pending.get("by") if pending.get("kind") == "assign_agony" else pending.get("faction")
+    return found if isinstance(found, str) else None
+
+
+def _winner(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+    if state.get("winner"):
+        words = translate("screen.winner", lang, faction=state["winner"])
+        yield Para((Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "large")
+
+
+def _faction_span(faction: str, lang: str) -> Span:
+    return Span(
+        names.faction(faction, lang),
+        icon="swatch",
+        icon_colour=colours.faction(faction),
+        atomic=True,
+    )
+
+
+def _to_act(lang: str) -> Span:
+    return Span(translate("screen.to_act", lang), colours.LIT_TEXT, icon="arrow", chip=colours.LIT)
+
+
+def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+    spans = [_faction_span(faction, lang)]
+    if state.get("silence", {}).get(faction):  # C1: held until spent or discarded (C2)
+        spans.append(Span(translate("screen.silence_held", lang), icon="disc", chip=colours.CHIP))
+    else:
+        spans.append(
+            Span(translate("screen.silence_spent", lang), colours.DIM, icon="ring", atomic=True)
+        )
+    if actor(state.get("pending")) == faction:
+        spans.append(_to_act(lang))
+    yield Para(tuple(spans), "body", gap_before=0.3)
+    for tome, card in sorted(state.get("tomes", {}).items()):
+        if card.get("holder") == faction:
+            yield Para(tuple(_tome_spans(tome, card, lang)), "small", indent=1.3, gap_before=0.1)
+
+
+def _tome_spans(tome: str, card: Mapping[str, Any], lang: str) -> Iterator[Span]:
+    yield Span(names.tome(tome, lang))
+    if card.get("overdue"):  # C7
+        yield Span(
+            translate("screen.overdue", lang),
+            icon="warning",
+            icon_colour=colours.WARNING,
+            chip=colours.OVERDUE_BG,
+        )
+    if not card.get("face_up", True):  # C11
+        yield Span(translate("screen.face_down", lang), icon="face_down", chip=colours.CHIP)
+
+
+def _library(
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+) -> Iterator[Para]:
+    in_slot = [
+        tome for tome, card in sorted(state.get("tomes", {}).items()) if card.get("holder") is None
+    ]
+    if in_slot:  # C4, C9
+        separator = "、" if lang == "ja" else ", "
+        words = separator.join(names.tome(tome, lang) for tome in in_slot)
+        yield Para(
+            (Span(translate("screen.in_slots", lang), colours.DIM), Span(words)),
+            "small",
+            gap_before=0.7,
+        )
+    custodian = _place_span("screen.custodian", state.get("custodian"), lang, citadel_names)  # C12
+    librarian = _place_span("screen.librarian", state.get("librarian"), lang, citadel_names)  # C16
+    yield Para((custodian, librarian), "body", gap_before=0.5)
+
+
+def _place_span(what: str, area: str | None, lang: str, citadel_names: Mapping[str, str]) -> Span:
+    place = names.area(area, lang, citadel_names) if area else _fragment("screen.off_map", lang)
+    words = translate("screen.at", lang, what=translate(what, lang), place=place)
+    return Span(
+        words, colours.TEXT if area else colours.DIM, icon="monster", icon_colour=colours.ACCENT
+    )
+
+
+def _faction_legend(state: Mapping[str, Any], lang: str) -> Para:
+    spans: list[Span] = []
+    for faction in state.get("factions", ()):
+        spans.append(_faction_span(faction, lang))
+        if actor(state.get("pending")) == faction:
+            spans.append(_to_act(lang))
+    return Para(tuple(spans), "body", gap_before=0.2)
+
+
+def _dreamlands(
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+) -> Iterator[Para]:
+    yield from _three_citadel_warnings(state, lang)
+    yield Para((_bhole_span(state, lang, citadel_names),), "body", gap_before=0.4)
+    if OPENER in state.get("factions", ()) or state.get("yog_sothoth"):
+        yield Para(
+            (_place_span("screen.yog_sothoth", state.get("yog_sothoth"), lang, citadel_names),),
+            "body",
+        )
+
+
+def _citadel_column(
+    state: Mapping[str, Any], board: str, lang: str, citadel_names: Mapping[str, str]
+) -> Iterator[Para]:
+    """One board's four Citadels (D4): name, who holds its Gate, its Zoogs."""
+    header = Span(translate("screen.citadels_of", lang, board=board), colours.ACCENT)
+    yield Para((header,), "small")
+    for label in CITADEL_LABELS:
+        citadel = f"{board}_citadel_{label}"
+        yield Para(
+            tuple(_citadel_name_spans(state, citadel, lang, citadel_names)),
+            "small",
+            gap_before=0.25,
+        )
+        gate = _gate_span(state.get("gates", {}).get(citadel), lang)
+        yield Para((gate,), "small", indent=0.8, gap_before=0.05)
+
+
+def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> Span:
+    if state.get("bhole"):
+        return _place_span("screen.bhole", state["bhole"], lang, citadel_names)
+    vale = names.area(VALE_OF_PNATH, lang, citadel_names)  # D12: a killed Bhole returns here
+    killed = _fragment("screen.bhole_killed", lang, place=vale)
+    words = translate("screen.at", lang, what=translate("screen.bhole", lang), place=killed)
+    return Span(words, colours.DIM, icon="monster", icon_colour=colours.ACCENT)
+
+
+def _citadel_name_spans(
+    state: Mapping[str, Any], citadel: str, lang: str, citadel_names: Mapping[str, str]
+) -> Iterator[Span]:
+    """Printed name (else "Citadel 1–2"), its Zoogs (D14) and Yog-Sothoth if there (D6)."""
+    _board, label = names.citadel(citadel) or ("", "")
+    printed = names.citadel_label(label)
+    if citadel in citadel_names:  # the printed name: the board shows its label beside it
+        yield Span(citadel_names[citadel], atomic=True)
+    else:
+        yield Span(translate("screen.citadel_short", lang, label=printed), atomic=True)
+    zoogs = int(state.get("zoogs", {}).get(citadel, 0))
+    if zoogs:
+        yield Span(
+            translate("screen.zoogs_count", lang, n=zoogs),
+            icon="zoog",
+            icon_colour=colours.WARNING,
+            chip=colours.CHIP,
+        )
+
+
+def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
+    if gate is None:
+        return Span(_fragment("screen.no_gate", lang), colours.DIM, atomic=True)
+    controller = gate.get("controller")
+    if controller is None:
+        return Span(
+            translate("screen.gate_abandoned", lang),
+            icon="ring",
+            icon_colour=colours.DIM,
+            chip=colours.CHIP,
+        )
+    words = names.faction(controller, lang)
+    return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
+
+
+def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
+    """Citadels each faction controls, per board (D5).
+
+    Yog-Sothoth's Citadel counts for Opener of the Way (D6).
+    """
+    counts: dict[str, Counter[str]] = {board: Counter() for board in BOARDS}
+    gates = state.get("gates", {})
+    for board in BOARDS:
+        for label in CITADEL_LABELS:
+            citadel = f"{board}_citadel_{label}"
+            controller = (gates.get(citadel) or {}).get("controller")
+            if state.get("yog_sothoth") == citadel:
+                controller = OPENER
+            if controller:
+                counts[board][controller] += 1
+    return counts
+
+
+def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+    if state.get("winner"):
+        return
+    for board, counter in citadel_counts(state).items():
+        for faction, count in counter.items():
+            if count == 3:
+                words = translate("screen.three_citadels", lang, faction=faction, board=board)
+                yield Para((Span(words, colours.WARNING, icon="warning"),), "body", gap_before=0.3)

@@ -1,0 +1,74 @@
+"""The Cthulhu Wars panels: the round and its four phases (T1) above the board
+(Silence tokens, Tomes, monsters; Gates, Citadels, the Bhole and the Zoogs)."""
+
+from __future__ import annotations
+
+import pygame
+
+from display import colours
+from display.canvas import Canvas
+from display.cthulhu_wars import board
+from display.flow import Para, Span, layout
+from display.panels import SHARED_PANELS, Panel, snapshot
+from display.view import View
+from rules.text import translate
+
+PHASES: tuple[str, ...] = ("gather_power", "first_player", "doom", "action")  # T1
+
+
+def _header_key(view: View) -> object:
+    return (view.state.get("round"), view.state.get("phase"), view.lang)
+
+
+def _draw_header(canvas: Canvas, view: View) -> None:
+    """Round number, then the four phases (T1); stacked in two rows on a portrait screen."""
+    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    inner = canvas.strip
+    round_words = translate("screen.round", view.lang, n=view.state.get("round", "?"))
+    round_para = Para((Span(round_words, colours.TEXT),), "large")
+    gap = canvas.pad
+    if canvas.rect.h > canvas.rect.w * 0.12:  # tall header: round above the track
+        round_box = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.36))
+        track = pygame.Rect(
+            inner.x, round_box.bottom + gap, inner.w, inner.bottom - round_box.bottom - gap
+        )
+    else:
+        wanted = layout([round_para], inner.w, canvas.sizes).width
+        round_box = pygame.Rect(inner.x, inner.y, min(wanted, round(inner.w * 0.25)), inner.h)
+        track = pygame.Rect(
+            round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
+        )
+    canvas.text([round_para], round_box, "left", "center")
+    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
+    for index, phase in enumerate(PHASES):
+        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
+        _draw_phase(canvas, box, phase, phase == view.state.get("phase"), view.lang)
+
+
+def _draw_phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
+    """The current phase is lit, framed thick and marked ▶: not told by colour alone."""
+    name = translate(f"phase.{phase}", lang)
+    if current:
+        canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
+        span = Span(name, colours.LIT_TEXT, icon="arrow")
+    else:
+        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
+        span = Span(name, colours.DIM)
+    canvas.text([Para((span,), "body")], box.inflate(-canvas.pad, -2), "center", "center")
+
+
+def _board_key(view: View) -> object:
+    return (snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
+
+
+def _draw_board(canvas: Canvas, view: View) -> None:
+    canvas.background()
+    found = board.content(view.state, view.lang, view.citadel_names)
+    canvas.text_with_columns(found.top, found.columns, canvas.inner.inflate(-canvas.pad, 0))
+
+
+PANELS: dict[str, Panel] = {
+    "header": Panel(_header_key, _draw_header),
+    "board": Panel(_board_key, _draw_board),
+    **SHARED_PANELS,
+}

@@ -1,0 +1,27 @@
+"""Cthulhu Wars on the screen: its panels, and the board's share of the screen per map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from display.cthulhu_wars.panels import PANELS
+from display.game_screen import GameScreen
+from display.layout import DEFAULT_BOARD_SHARE
+
+# Eight Citadels need more room than the Library's rows.
+BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}
+
+
+def draws(state: Mapping[str, Any]) -> bool:
+    """A Cthulhu Wars state names its map (rules/cthulhu_wars/JOURNAL.md)."""
+    return "map" in state
+
+
+def board_share(state: Mapping[str, Any]) -> float:
+    return BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
+
+
+CTHULHU_WARS_SCREEN = GameScreen(
+    name="cthulhu_wars", draws=draws, panels=PANELS, board_share=board_share
+)

@@ -1,0 +1,213 @@
+"""The Shadows over Normandie screen: the battlefield grid and a header for its turn.
+
+A Normandie View's ``state`` is the battle's state JSON (rules/normandie/JOURNAL.md)
+plus two keys only the app knows, both optional:
+
+- ``cursor``: the space the controller's cursor is on ("C5"), drawn as a lit frame;
+- ``preview``: the moves the Zombies still to activate would make (the rules'
+  ``preview``, as move JSON), drawn dashed and numbered after the moves made.
+
+The board panel draws the grid (terrain, units, arrows, cursor) and the legend that
+says each move in words; the header says the turn and lights the current phase.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from display import colours, flow
+from display.canvas import Canvas
+from display.flow import Para, Span
+from display.game_screen import GameScreen
+from display.normandie import shapes
+from display.normandie.grid import Grid, panel_layout, space, space_at
+from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
+from display.panels import SHARED_PANELS, Panel
+from display.view import View
+from rules.text import translate
+
+GAME = "normandie"
+BOARD_SHARE = 0.6  # the grid needs more of the screen than the Library's rows
+PHASES: tuple[str, ...] = ("orders", "zombies", "activation", "supply")  # a turn; setup is once
+
+
+def is_normandie(state: Mapping[str, Any]) -> bool:
+    return state.get("game") == GAME
+
+
+# --- the board panel ---------------------------------------------------------------------
+
+
+def board_key(view: View) -> object:
+    """The whole state but the turn and phase (the header's), as JSON text: see panels."""
+    rest = {k: v for k, v in view.state.items() if k not in ("turn", "phase")}
+    return (json.dumps(rest, sort_keys=True, default=str), view.lang)
+
+
+def draw_board(canvas: Canvas, view: View) -> None:
+    canvas.background()
+    state = view.state
+    found = panel_layout(canvas.rect, canvas.pad, state)
+    grid = found.grid
+    _terrain(canvas.surface, grid, state)
+    _units(canvas.surface, grid, state, view.lang)
+    drawn = moves(state)
+    for entry in drawn:
+        _arrow(canvas.surface, grid, state, entry)
+    for entry in drawn:
+        _badge(canvas.surface, grid, entry)
+    where = space(state.get("cursor"))
+    if where is not None and 0 <= where.col < grid.columns and 0 <= where.row < grid.rows:
+        shapes.cursor(canvas.surface, grid, where)
+    _legend(canvas, found.legend, paras(state, view.lang))
+
+
+def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
+    field_ = state.get("battlefield") or {}
+    pygame.draw.rect(surface, shapes.CELL, grid.area)
+    for name in field_.get("impassable", ()):
+        found = space(name)
+        if found is not None:
+            shapes.impassable(surface, grid.rect(found))
+    shapes.lines(surface, grid)
+    for grave in field_.get("mass_graves", ()):
+        for name in grave.get("spaces", ()):
+            found = space(name)
+            if found is not None:
+                shapes.grave(surface, grid.rect(found), bool(grave.get("single_use")))
+    door = space(field_.get("door"))
+    if door is not None:
+        shapes.door(surface, grid.rect(door))
+
+
+def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+    for uid, unit in sorted((state.get("units") or {}).items()):
+        found = space(unit.get("space"))
+        if found is None:
+            continue
+        kind = str(unit.get("kind"))
+        if kind == "zombies":
+            colour, letter = shapes.ZOMBIES_COLOUR, _zombie_letter(uid)
+        else:
+            owner = unit.get("owner")
+            colour = shapes.side_colour(owner)
+            letter = translate(f"{SIDE_LETTER_KEY}.{owner}", lang) if owner else ""
+        shapes.unit(surface, grid.rect(found), kind, colour, letter)
+
+
+def _zombie_letter(uid: str) -> str:
+    """Z1 for token z1 (the legend says "Zombies z1"); plain Z for longer ids (Z1)."""
+    return uid.upper() if len(uid) <= 3 else "Z"
+
+
+def _arrow(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], entry: Drawn) -> None:
+    move = entry.move
+    walk = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
+    steps = [found for found in walk if found is not None]
+    strike = None
+    if move.get("assault"):
+        target = (state.get("units") or {}).get(move.get("target") or "") or {}
+        strike = space(target.get("space"))
+    if steps:
+        shapes.move_arrow(surface, grid, steps, strike, entry.planned)
+
+
+def _badge(surface: pygame.Surface, grid: Grid, entry: Drawn) -> None:
+    """The move's number at its start, nudged into the square's corner so arrows stay clear."""
+    start = space(entry.move.get("from"))
+    if start is None:
+        return
+    rect = grid.rect(start)
+    size = max(8, grid.cell * 2 // 3)
+    shapes.badge(surface, (rect.left + size // 3, rect.top + size // 3), entry.number, size)
+
+
+def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
+    """As much of the legend as fits without cutting a line: the least needed goes first."""
+    if box.w <= 0 or box.h <= 0:
+        return
+    while len(found) > 1:
+        laid = flow.fit(found, box.w, box.h, canvas.sizes)
+        if not laid.truncated:
+            break
+        found.pop()
+    canvas.text(found, box)
+
+
+# --- the header ----------------------------------------------------------------------------
+
+
+def header_key(view: View) -> object:
+    state = view.state
+    return (state.get("turn"), state.get("turn_limit"), state.get("phase"), state.get("chapter"),
+            view.lang)  # fmt: skip
+
+
+def draw_header(canvas: Canvas, view: View) -> None:
+    """The turn (of the chapter's limit), then the phases with the current one lit and ▶."""
+    canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    state, lang = view.state, view.lang
+    inner, gap = canvas.strip, canvas.pad
+    words = _turn_words(state, lang)
+    if canvas.rect.h > canvas.rect.w * 0.12:  # portrait: the turn above the phases
+        turn_box = pygame.Rect(inner.x, inner.y, inner.w, round(inner.h * 0.36))
+        track = pygame.Rect(
+            inner.x, turn_box.bottom + gap, inner.w, inner.bottom - turn_box.bottom - gap
+        )
+    else:
+        turn_box = pygame.Rect(inner.x, inner.y, round(inner.w * 0.22), inner.h)
+        track = pygame.Rect(
+            turn_box.right + gap, inner.y, inner.right - turn_box.right - gap, inner.h
+        )
+    canvas.text([Para((Span(words, colours.TEXT),), "large")], turn_box, "left", "center")
+    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
+    for index, phase in enumerate(PHASES):
+        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
+        _phase(canvas, box, phase, phase == state.get("phase"), lang)
+
+
+def _turn_words(state: Mapping[str, Any], lang: str) -> str:
+    turn, limit = state.get("turn", 0), state.get("turn_limit")
+    if state.get("phase") == "setup":
+        return translate("nz_device.phase.setup", lang)
+    if limit:
+        return translate("nz_device.turn_of", lang, n=turn, limit=limit)
+    return translate("nz_device.turn", lang, n=turn)
+
+
+def _phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
+    """Lit, framed thick and marked ▶ when current: not told by colour alone."""
+    name = translate(f"nz_device.phase.{phase}", lang)
+    inside = box.inflate(-canvas.pad, -2)
+    if not current:
+        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
+        canvas.text([Para((Span(name, colours.DIM),), "body")], inside, "center", "center")
+        return
+    canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
+    found = [Para((Span(name, colours.LIT_TEXT, icon="arrow"),), "body")]
+    if flow.fit(found, inside.w, inside.h, canvas.sizes).truncated:  # narrow: ▶ above the name
+        found = [
+            Para((Span("", colours.LIT_TEXT, icon="arrow"),), "body"),
+            Para((Span(name, colours.LIT_TEXT),), "body"),
+        ]
+    canvas.text(found, inside, "center", "center")
+
+
+# The battlefield and its turn above the panels every game shares.
+NORMANDIE_PANELS: dict[str, Panel] = {
+    "header": Panel(header_key, draw_header),
+    "board": Panel(board_key, draw_board),
+    **SHARED_PANELS,
+}
+
+NORMANDIE_SCREEN = GameScreen(
+    name="normandie",
+    draws=is_normandie,
+    panels=NORMANDIE_PANELS,
+    board_share=lambda state: BOARD_SHARE,
+    space_at=space_at,
+)

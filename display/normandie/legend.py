@@ -1,0 +1,183 @@
+"""The words beside the Normandie grid: each Zombie's move, its target and Assault bonus.
+
+Pure content: state JSON in, paragraphs out. Moves made this phase (or in the last
+one) come from ``zombies_phase``; the moves still to come are the app's ``preview``
+(see :mod:`display.battlefield`). They share one numbering with the badges on the
+grid, so "2" on the board is line 2 here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from display import colours
+from display.flow import Para, Span
+from display.normandie.grid import shown_moves
+from display.normandie.shapes import ZOMBIES_COLOUR, side_colour
+from rules.text import Text, render, render_fragment, text, translate
+
+SIDE_LETTER_KEY = "nz_device.side_letter"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One move to draw: its number on the board, its JSON, and whether it is still to come."""
+
+    number: int
+    move: Mapping[str, Any]
+    planned: bool
+
+
+def moves(state: Mapping[str, Any]) -> list[Drawn]:
+    done, planned = shown_moves(state)
+    found = [Drawn(n, move, False) for n, move in enumerate(done, start=1)]
+    return found + [Drawn(n, move, True) for n, move in enumerate(planned, start=len(done) + 1)]
+
+
+def unit_words(state: Mapping[str, Any], uid: str) -> Text:
+    """The same names the rules' events use ("Rangers squad (u3)", "Zombies z2")."""
+    unit = (state.get("units") or {}).get(uid)
+    if unit is None:
+        return text("normandie.unit.gone", id=uid)
+    if unit.get("kind") == "zombies":
+        return text("normandie.unit.zombies", id=uid)
+    if unit.get("name"):
+        return text("normandie.unit.named", name=unit["name"], id=uid)
+    owner = unit.get("owner")
+    return text(
+        "normandie.unit.plain",
+        side=text(f"normandie.side.{owner}" if owner else "normandie.side.none"),
+        kind=text(f"normandie.kind.{unit.get('kind')}"),
+        id=uid,
+    )
+
+
+def move_words(state: Mapping[str, Any], move: Mapping[str, Any]) -> Text:
+    """One Zombie's move in words: where from, where to, whom, and with what bonus (Z4, Z7)."""
+    zombie = text("normandie.unit.zombies", id=move.get("zombie"))
+    start, end = move.get("from"), move.get("to")
+    if move.get("paralysed"):
+        return text("nz_device.move.paralysed", zombie=zombie, start=start)
+    target_id = move.get("target")
+    if target_id is None:
+        return text("nz_device.move.no_prey", zombie=zombie, start=start)
+    target_unit = (state.get("units") or {}).get(target_id) or {}
+    params: dict[str, Any] = {
+        "zombie": zombie,
+        "start": start,
+        "end": end,
+        "target": unit_words(state, target_id),
+        "space": target_unit.get("space", "?"),
+        "tie": text("nz_device.move.tie" if move.get("tie") else "nz_device.empty"),
+    }
+    if not move.get("assault"):
+        key = "walks" if move.get("path") else "waits"
+        return text(f"nz_device.move.{key}", **params)
+    rage = text("nz_device.move.rage" if move.get("rage") else "nz_device.empty")
+    key = "assaults" if move.get("path") else "assaults_here"
+    return text(f"nz_device.move.{key}", bonus=move.get("bonus", 0), rage=rage, **params)
+
+
+def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
+    if not drawn:
+        return None
+    phase = state.get("zombies_phase") or {}
+    if phase and not phase.get("done"):
+        return text("nz_device.legend.running")
+    if any(d.planned for d in drawn):
+        return text("nz_device.legend.lookahead")
+    return text("nz_device.legend.last")
+
+
+def paras(state: Mapping[str, Any], lang: str) -> list[Para]:
+    """Most important first: the caller drops paragraphs from the end when room runs out."""
+    drawn = moves(state)
+    found: list[Para] = list(_winner(state, lang))
+    title = heading(state, drawn)
+    if title is not None:
+        found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))
+    for entry in drawn:
+        found.append(_move_para(state, entry, lang))
+    found += _terrain_para(state, lang)  # the key to the grid's signs before the counts
+    found.append(_bag_para(state, lang))
+    found.append(_sides_para(state, lang))
+    return found
+
+
+def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
+    if not state.get("over"):
+        return []
+    winner = state.get("winner")
+    words = (
+        translate("nz_device.winner", lang, side=text(f"normandie.side.{winner}"))
+        if winner
+        else translate("nz_device.over", lang)
+    )
+    return [Para((Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "body")]
+
+
+def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
+    now = is_pending(state, entry)
+    look = translate(_look_key(entry, now), lang)
+    number = Span(str(entry.number), colours.LIT_TEXT, chip=colours.LIT)
+    colour = colours.TEXT if entry.planned or now else colours.DIM
+    words = render(move_words(state, entry.move), lang)
+    return Para((number, Span(look, colours.ACCENT, atomic=True), Span(words, colour)), "small")
+
+
+def is_pending(state: Mapping[str, Any], entry: Drawn) -> bool:
+    """The move whose Assault waits for its die (the last one made)."""
+    pending = state.get("pending") or {}
+    return (
+        not entry.planned
+        and pending.get("kind") == "assault"
+        and pending.get("zombie") == entry.move.get("zombie")
+    )
+
+
+def _look_key(entry: Drawn, now: bool) -> str:
+    if now:
+        return "nz_device.now"
+    return "nz_device.planned" if entry.planned else "nz_device.made"
+
+
+def _bag_para(state: Mapping[str, Any], lang: str) -> Para:
+    count = len(state.get("bag") or [])
+    words = translate("nz_device.bag", lang, n=count)
+    return Para((Span(words, colours.DIM, icon="swatch", icon_colour=ZOMBIES_COLOUR),), "small")
+
+
+def _sides_para(state: Mapping[str, Any], lang: str) -> Para:
+    """Each side's letter in its colour, with its name: the key to the grid's letters."""
+    spans = []
+    for player in state.get("players") or []:
+        letter = translate(f"{SIDE_LETTER_KEY}.{player}", lang)
+        spans.append(Span(letter, colours.LIT_TEXT, chip=side_colour(player)))
+        side = render_fragment(text(f"normandie.side.{player}"), lang)
+        spans.append(Span(side, colours.DIM, atomic=True))
+    spans.append(Span(translate("nz_device.kinds", lang), colours.DIM))
+    return Para(tuple(spans), "small")
+
+
+def terrain_marks(state: Mapping[str, Any]) -> list[str]:
+    """The kinds of terrain on this battlefield, as legend keys: impassable, grave, grave_x1."""
+    field_ = state.get("battlefield") or {}
+    graves = field_.get("mass_graves") or []
+    found = ["impassable"] if field_.get("impassable") else []
+    if any(not g.get("single_use") for g in graves):
+        found.append("grave")
+    if any(g.get("single_use") for g in graves):
+        found.append("grave_x1")
+    return found
+
+
+def _terrain_para(state: Mapping[str, Any], lang: str) -> list[Para]:
+    """The key to the grid's terrain, in words beside each sign (hatching, †, ⊕)."""
+    spans = []
+    for mark in terrain_marks(state):
+        words = translate(f"nz_device.terrain_key.{mark}", lang)
+        icon = "face_down" if mark == "impassable" else None  # the hatching, drawn
+        spans.append(Span(words, colours.DIM, icon=icon, icon_colour=colours.DIM, atomic=True))
+    return [Para(tuple(spans), "small")] if spans else []

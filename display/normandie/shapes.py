@@ -1,0 +1,260 @@
+"""The shapes on the Normandie grid: terrain, units, the cursor and the Zombies' arrows.
+
+Every unit is a shape for its kind (infantry a disc, vehicle a wide block, Mythos
+creature a diamond, Master of the dead a triangle, Zombies a square) carrying a
+letter for its side (Z for Zombies, Z1), filled with the side's colour: never colour
+alone. Arrows follow the path a Zombie walks; an Assault ends in a red strike into
+the target's square. Planned moves are dashed, moves made are solid.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pygame
+
+from display import colours
+from display.colours import Colour
+from display.normandie.grid import Grid
+from display.typeface import font
+from rules.normandie.battlefield import Space
+
+SIDE_COLOURS: dict[str, Colour] = {
+    "sons_of_cthulhu": (60, 170, 90),
+    "black_sun": (215, 60, 50),
+    "majestic": (70, 120, 235),
+}
+ZOMBIES_COLOUR: Colour = (175, 190, 120)
+NO_SIDE: Colour = (128, 128, 128)
+IMPASSABLE: Colour = (70, 62, 56)
+CELL: Colour = (36, 42, 54)
+GRID_LINE: Colour = (58, 66, 82)
+TILE_LINE: Colour = (120, 130, 150)
+PLANNED: Colour = colours.ACCENT
+DONE: Colour = colours.WARNING
+STRIKE: Colour = colours.BAD
+DOOR: Colour = (230, 40, 40)
+GRAVE: Colour = (200, 200, 210)
+TILE = 7  # spaces per tile side: tile edges are drawn thicker
+MIN_LETTER_CELL = 11  # squares smaller than this carry shapes only
+
+
+def side_colour(side: str | None) -> Colour:
+    return SIDE_COLOURS.get(side or "", NO_SIDE)
+
+
+def lines(surface: pygame.Surface, grid: Grid) -> None:
+    area = grid.area
+    for col in range(grid.columns + 1):
+        x = area.x + col * grid.cell
+        tile = col % TILE == 0
+        pygame.draw.line(
+            surface,
+            TILE_LINE if tile else GRID_LINE,
+            (x, area.top),
+            (x, area.bottom),
+            2 if tile else 1,
+        )
+    for row in range(grid.rows + 1):
+        y = area.y + row * grid.cell
+        tile = row % TILE == 0
+        pygame.draw.line(
+            surface,
+            TILE_LINE if tile else GRID_LINE,
+            (area.left, y),
+            (area.right, y),
+            2 if tile else 1,
+        )
+
+
+def impassable(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Hatched dark stone: impassable even on a screen that shows no colour."""
+    pygame.draw.rect(surface, IMPASSABLE, rect)
+    previous = surface.get_clip()
+    surface.set_clip(rect.clip(previous))
+    step = max(3, rect.w // 3)
+    for x in range(rect.left - rect.h, rect.right, step):
+        pygame.draw.line(surface, colours.DIM, (x, rect.bottom), (x + rect.h, rect.top), 1)
+    surface.set_clip(previous)
+
+
+def grave(surface: pygame.Surface, rect: pygame.Rect, single_use: bool = False) -> None:
+    """A Mass Grave: a cross standing in the square (†, Z10); marked X1, the cross is
+    smaller and ringed (⊕), like the legend's sign: told by shape, not colour."""
+    stroke = max(1, rect.w // 10)
+    if single_use:
+        radius = max(2, rect.w * 2 // 5)
+        pygame.draw.circle(surface, GRAVE, rect.center, radius, max(1, stroke))
+        arm = radius * 2 // 3
+        cx, cy = rect.center
+        pygame.draw.line(surface, GRAVE, (cx, cy - arm), (cx, cy + arm), stroke)
+        pygame.draw.line(surface, GRAVE, (cx - arm, cy), (cx + arm, cy), stroke)
+        return
+    inner = rect.inflate(-rect.w // 3, -rect.h // 5)
+    pygame.draw.line(surface, GRAVE, inner.midtop, inner.midbottom, stroke)
+    y = inner.top + inner.h // 3
+    pygame.draw.line(surface, GRAVE, (inner.left, y), (inner.right, y), stroke)
+
+
+def door(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The red space by the jail door (Chapter 2): a red frame with a bar."""
+    width = max(2, rect.w // 8)
+    pygame.draw.rect(surface, DOOR, rect.inflate(-1, -1), width)
+
+
+def unit(
+    surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour, letter: str
+) -> None:
+    body = rect.inflate(-max(2, rect.w // 7), -max(2, rect.h // 7))
+    _SHAPES.get(kind, _disc)(surface, body, colour)
+    if rect.w >= MIN_LETTER_CELL and letter:
+        _letter(surface, body, letter)
+
+
+def _letter(surface: pygame.Surface, body: pygame.Rect, letter: str) -> None:
+    px = max(6, round(body.h * (0.62 if len(letter) == 1 else 0.48)))
+    image = font(px).render(letter, True, colours.LIT_TEXT)
+    if image.get_width() > body.w:
+        image = font(max(5, px * body.w // image.get_width())).render(
+            letter, True, colours.LIT_TEXT
+        )
+    surface.blit(image, image.get_rect(center=body.center))
+
+
+def _edge(surface: pygame.Surface, points: list[tuple[int, int]]) -> None:
+    pygame.draw.polygon(surface, colours.TEXT, points, 1)
+
+
+def _disc(surface: pygame.Surface, body: pygame.Rect, colour: Colour) -> None:
+    pygame.draw.circle(surface, colour, body.center, body.w // 2)
+    pygame.draw.circle(surface, colours.TEXT, body.center, body.w // 2, 1)
+
+
+def _block(surface: pygame.Surface, body: pygame.Rect, colour: Colour) -> None:
+    wide = body.inflate(0, -body.h // 3)
+    pygame.draw.rect(surface, colour, wide, border_radius=max(1, body.w // 8))
+    pygame.draw.rect(surface, colours.TEXT, wide, 1, border_radius=max(1, body.w // 8))
+
+
+def _diamond(surface: pygame.Surface, body: pygame.Rect, colour: Colour) -> None:
+    points = [body.midtop, body.midright, body.midbottom, body.midleft]
+    pygame.draw.polygon(surface, colour, points)
+    _edge(surface, points)
+
+
+def _triangle(surface: pygame.Surface, body: pygame.Rect, colour: Colour) -> None:
+    points = [body.midtop, body.bottomright, body.bottomleft]
+    pygame.draw.polygon(surface, colour, points)
+    _edge(surface, points)
+
+
+def _square(surface: pygame.Surface, body: pygame.Rect, colour: Colour) -> None:
+    pygame.draw.rect(surface, colour, body)
+    pygame.draw.rect(surface, colours.TEXT, body, 1)
+
+
+_SHAPES = {
+    "infantry": _disc,
+    "vehicle": _block,
+    "mythos": _diamond,
+    "master": _triangle,
+    "zombies": _square,
+}
+
+
+def cursor(surface: pygame.Surface, grid: Grid, space: Space) -> None:
+    """A thick lit frame, with its row and column faintly lit so it is found at a glance."""
+    rect = grid.rect(space)
+    area = grid.area
+    band = max(1, grid.cell // 6)
+    row_band = pygame.Rect(area.left, rect.centery - band // 2, area.w, band)
+    col_band = pygame.Rect(rect.centerx - band // 2, area.top, band, area.h)
+    for stripe in (row_band, col_band):
+        pygame.draw.rect(surface, colours.LIT, stripe, 1)
+    width = max(2, grid.cell // 5)
+    pygame.draw.rect(surface, colours.LIT, rect.inflate(width, width), width)
+
+
+def move_arrow(
+    surface: pygame.Surface,
+    grid: Grid,
+    walk: list[Space],
+    strike: Space | None,
+    planned: bool,
+) -> None:
+    """The walk (start first) as a line with a head; then the strike into the target's square."""
+    width = max(2, grid.cell // 6)
+    colour = PLANNED if planned else DONE
+    points = [grid.centre(space) for space in walk]
+    if len(points) > 1:
+        _polyline(surface, points, colour, width, dashed=planned)
+        _head(surface, points[-2], points[-1], colour, width * 2 + 2)
+    if strike is not None:
+        end = grid.rect(strike)
+        start = points[-1]
+        tip = _towards(start, end.center, grid.cell * 0.3)
+        pygame.draw.line(surface, STRIKE, start, tip, width + 1)
+        _head(surface, start, tip, STRIKE, width * 2 + 4)
+        pygame.draw.rect(surface, STRIKE, end, max(2, grid.cell // 8))
+
+
+def _towards(start: tuple[int, int], end: tuple[int, int], short: float) -> tuple[int, int]:
+    """``end`` pulled back toward ``start`` by ``short`` pixels (the head stays in the square)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    keep = max(0.0, (length - short) / length)
+    return round(start[0] + dx * keep), round(start[1] + dy * keep)
+
+
+def _polyline(
+    surface: pygame.Surface,
+    points: list[tuple[int, int]],
+    colour: Colour,
+    width: int,
+    dashed: bool,
+) -> None:
+    if not dashed:
+        pygame.draw.lines(surface, colour, False, points, width)
+        return
+    dash = max(4, width * 3)
+    for start, end in itertools.pairwise(points):
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        steps = max(1, int(length // dash))
+        for index in range(0, steps, 2):
+            a = _along(start, end, index / steps)
+            b = _along(start, end, min(1.0, (index + 1) / steps))
+            pygame.draw.line(surface, colour, a, b, width)
+
+
+def _along(start: tuple[int, int], end: tuple[int, int], share: float) -> tuple[int, int]:
+    return round(start[0] + (end[0] - start[0]) * share), round(
+        start[1] + (end[1] - start[1]) * share
+    )
+
+
+def _head(
+    surface: pygame.Surface,
+    start: tuple[int, int],
+    tip: tuple[int, int],
+    colour: Colour,
+    size: int,
+) -> None:
+    angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
+    left = angle + math.radians(150)
+    right = angle - math.radians(150)
+    points = [
+        tip,
+        (round(tip[0] + size * math.cos(left)), round(tip[1] + size * math.sin(left))),
+        (round(tip[0] + size * math.cos(right)), round(tip[1] + size * math.sin(right))),
+    ]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def badge(surface: pygame.Surface, centre: tuple[int, int], number: int, size: int) -> None:
+    """The Zombie's number in the legend, in a lit disc beside its arrow."""
+    radius = max(4, size // 2)
+    pygame.draw.circle(surface, colours.LIT, centre, radius)
+    pygame.draw.circle(surface, colours.LIT_TEXT, centre, radius, 1)
+    image = font(max(6, round(radius * 1.3))).render(str(number), True, colours.LIT_TEXT)
+    surface.blit(image, image.get_rect(center=centre))

@@ -1,0 +1,82 @@
+"""``apply(state, command)``: the one entry point of the Cthulhu Wars rules.
+
+Returns the new state and the events it caused, or raises a RulesError that names
+the rule; a refused command changes nothing (states are immutable values).
+"""
+
+from __future__ import annotations
+
+from rules.commands import Command
+from rules.cthulhu_wars import gates, phases
+from rules.cthulhu_wars.commands import AssignAgony, NewGame, NextPhase, Roll, Satisfy, SetGate
+from rules.cthulhu_wars.expansions import handler_for, roll
+from rules.cthulhu_wars.outcome import Handler, Step
+from rules.cthulhu_wars.setup import start
+from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
+from rules.errors import RulesError
+from rules.text import text
+
+# The core's own commands; each map adds its own through its hooks (``expansions``).
+_HANDLERS: dict[type[Command], Handler] = {
+    NextPhase: phases.next_phase,
+    SetGate: gates.set_gate,
+}
+
+# What answers each kind of pending decision, and the rule that made it pending.
+_ANSWERS: dict[type, tuple[type[Command], str]] = {
+    AssignPending: (AssignAgony, "C13"),
+    SatisfyPending: (Satisfy, "C17"),
+}
+
+
+def apply(state: GameState | None, cmd: Command) -> Step:
+    """The state after ``cmd`` and what the table must do, or RulesError."""
+    if state is None:
+        if not isinstance(cmd, NewGame):
+            raise RulesError("journal", "error.journal.first_new_game")
+        return start(cmd)
+    if isinstance(cmd, NewGame):
+        raise RulesError("journal", "error.journal.new_game_twice")
+    _check_game_goes_on(state, cmd)
+    return _dispatch(state, cmd)
+
+
+def _check_game_goes_on(state: GameState, cmd: Command) -> None:
+    if state.winner is not None:
+        raise RulesError("D5", "error.game_over", faction=state.winner)
+    pending = state.pending
+    if pending is None:
+        if isinstance(cmd, Roll | AssignAgony | Satisfy):
+            raise RulesError(
+                "journal", "error.nothing_pending", command=text(f"command.{cmd.TYPE}")
+            )
+        return
+    answer: type[Command]
+    if isinstance(pending, RollPending):
+        answer, rule = Roll, roll(pending.purpose)[0]
+    else:
+        answer, rule = _ANSWERS[type(pending)]
+    if not isinstance(cmd, answer):
+        raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
+
+
+def _dispatch(state: GameState, cmd: Command) -> Step:
+    if isinstance(cmd, Roll):
+        return _roll(state, cmd)
+    # A map's handlers check the map themselves, naming their own rule.
+    handler = _HANDLERS.get(type(cmd)) or handler_for(type(cmd))
+    if handler is None:
+        raise RulesError("journal", "error.journal.not_this_game", type=cmd.TYPE)
+    return handler(state, cmd)
+
+
+def _roll(state: GameState, cmd: Roll) -> Step:
+    pending = state.pending
+    assert isinstance(pending, RollPending)
+    rule, resolve = roll(pending.purpose)  # C19, D8, D14
+    if len(cmd.values) != pending.dice:
+        raise RulesError(rule, "error.roll_count", wanted=pending.dice, got=len(cmd.values))
+    for value in cmd.values:
+        if value not in pending.faces:
+            raise RulesError(rule, f"error.roll_face.{pending.purpose}", value=value)
+    return resolve(state, cmd.values)

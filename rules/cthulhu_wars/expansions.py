@@ -1,0 +1,92 @@
+"""Map expansions: what the Library at Celaeno and the Dreamlands add to Cthulhu Wars.
+
+The core of the game (engine, phases, gates, setup) calls these hooks for the map
+being played and never imports an expansion: each expansion registers itself
+(``rules/cthulhu_wars/game.py`` imports them), so adding a map is a folder and a
+``register`` call, and no expansion can close an import cycle through the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from rules.commands import Command
+from rules.cthulhu_wars.outcome import Handler, Step
+from rules.cthulhu_wars.state import GameState
+
+# Rolls: a pending roll's purpose → (the rule that asks for it, what the dice do).
+RollResolver = Callable[[GameState, tuple[int, ...]], Step]
+
+
+def _unchanged(state: GameState) -> GameState:
+    return state
+
+
+def _no_events(state: GameState) -> Step:
+    return state, []
+
+
+def _no_doom_end(state: GameState) -> Step | None:
+    return None
+
+
+def _any_control(state: GameState, area: str, controller: str | None, unit: str | None) -> None:
+    return None
+
+
+def _nothing_follows(before: GameState, after: GameState) -> Step:
+    return after, []
+
+
+def _empty() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """The hooks of one map; every hook has a default that changes nothing."""
+
+    map: str
+    setup: Callable[[GameState], GameState] = _unchanged  # at new_game
+    doom_begins: Callable[[GameState], Step] = _no_events  # the Doom Phase has just begun
+    # The Doom Phase is ending: a Step (maybe with a roll pending) replaces the move to
+    # the Action Phase, or None lets the round go on as usual.
+    doom_ends: Callable[[GameState], Step | None] = _no_doom_end
+    check_control: Callable[[GameState, str, str | None, str | None], None] = _any_control
+    after_gate_change: Callable[[GameState, GameState], Step] = _nothing_follows
+    rolls: Mapping[str, tuple[str, RollResolver]] = field(default_factory=_empty)
+    handlers: Mapping[type[Command], Handler] = field(default_factory=_empty)
+
+
+_EXPANSIONS: dict[str, Expansion] = {}
+
+
+def register(expansion: Expansion) -> None:
+    if expansion.map in _EXPANSIONS:
+        raise ValueError(f"two expansions for the map {expansion.map!r}")
+    _EXPANSIONS[expansion.map] = expansion
+
+
+def expansion(map_name: str) -> Expansion:
+    """The hooks of ``map_name`` (every map of a started game has registered)."""
+    return _EXPANSIONS[map_name]
+
+
+def handler_for(kind: type[Command]) -> Handler | None:
+    """The handler of a map's own command, whatever map is played: the handler itself
+    refuses a command of another map, naming its rule (C16 on the Dreamlands, D16 …)."""
+    for registered in _EXPANSIONS.values():
+        if kind in registered.handlers:
+            return registered.handlers[kind]
+    return None
+
+
+def roll(purpose: str) -> tuple[str, RollResolver]:
+    """The rule that asks for a roll of ``purpose`` and what its dice do."""
+    for registered in _EXPANSIONS.values():
+        if purpose in registered.rolls:
+            return registered.rolls[purpose]
+    raise KeyError(purpose)

@@ -1,0 +1,47 @@
+"""Cthulhu Wars as the engine sees it: one :class:`~rules.game.Game` value.
+
+Importing this module brings in the whole game: its commands, its core, and the two
+map expansions, which register their hooks (the Library at Celaeno, the Dreamlands),
+and their words.
+"""
+
+from __future__ import annotations
+
+from rules.cthulhu_wars import engine
+from rules.cthulhu_wars.commands import NewGame
+from rules.cthulhu_wars.dreamlands import hooks as _dreamlands  # noqa: F401 (registers)
+from rules.cthulhu_wars.dreamlands import words as dreamlands_words
+from rules.cthulhu_wars.library import hooks as _library  # noqa: F401 (registers)
+from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
+from rules.cthulhu_wars.words import game as game_words
+from rules.cthulhu_wars.words import names as name_words
+from rules.game import Game, RollWanted
+from rules.text import add_words
+
+add_words("cthulhu_wars.names", name_words.EN, name_words.JA)
+add_words("cthulhu_wars", game_words.EN, game_words.JA)
+add_words("dreamlands", dreamlands_words.EN, dreamlands_words.JA)
+
+
+def wanted_roll(state: GameState) -> RollWanted | None:
+    """The Agony die (C19) or the Dreamlands d6 (D8, D14), for the reader's EXPECT line."""
+    pending = state.pending
+    if not isinstance(pending, RollPending):
+        return None
+    die = "agony" if pending.purpose == "agony" else "d6"
+    return RollWanted(pending.dice, die, pending.faces, pending.purpose)
+
+
+def summary(state: GameState) -> str:
+    return f"round {state.round}, {state.phase}"
+
+
+CTHULHU_WARS = Game(
+    name="cthulhu_wars",
+    state_type=GameState,
+    starts_with=(NewGame,),
+    apply=engine.apply,
+    to_json=state_to_json,
+    wanted_roll=wanted_roll,
+    summary=summary,
+)

@@ -1,0 +1,15 @@
+"""What applying a command gives back: the new state and what the table must do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from rules.cthulhu_wars.state import GameState
+from rules.text import Text
+
+Events: TypeAlias = list[Text]
+Step: TypeAlias = tuple[GameState, Events]
+# A handler takes the one command type it is registered for; the dispatch table
+# (engine._HANDLERS) is what pairs them, so the parameter is typed loosely here.
+Handler: TypeAlias = Callable[[GameState, Any], Step]

@@ -1,0 +1,57 @@
+"""The round (T1, T2) and what happens at phase boundaries; the maps add theirs by hooks
+(the Library: C1, C5, C11 as the Doom Phase begins; the Dreamlands: D8–D14 as it ends)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.cthulhu_wars.commands import NextPhase
+from rules.cthulhu_wars.expansions import expansion
+from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.state import PHASES, GameState
+from rules.text import Text, text
+from rules.values import frozen
+
+
+def next_phase(state: GameState, cmd: NextPhase) -> Step:
+    if state.phase == "doom":
+        monsters = expansion(state.map).doom_ends(state)  # D8, D12, D14
+        if monsters is not None:
+            return monsters
+    following = PHASES[(PHASES.index(state.phase) + 1) % len(PHASES)]
+    if following == "gather_power":
+        return _gather_power(state)
+    if following == "doom":
+        return _doom(state)
+    if following == "action":
+        return enter_action(state)
+    return replace(state, phase=following), [_phase_event(state.round, following)]
+
+
+def enter_action(state: GameState) -> Step:
+    state = replace(state, phase="action")
+    return state, [_phase_event(state.round, "action")]
+
+
+def _phase_event(round_number: int, phase: str) -> Text:
+    return text("event.phase", round=round_number, phase=phase)
+
+
+def _gather_power(state: GameState) -> Step:
+    """T2: after an Action Phase a new round starts. C2: unused tokens are discarded."""
+    state = replace(state, round=state.round + 1, phase="gather_power")
+    events: Events = [text("event.phase", round=state.round, phase="gather_power")]
+    holders = [f for f in state.factions if state.silence.get(f)]
+    if holders:
+        events.append(
+            text("event.silence_discarded", factions=[text(f"faction.{f}") for f in holders])
+        )
+        state = replace(state, silence=frozen({f: False for f in state.silence}))
+    return state, events
+
+
+def _doom(state: GameState) -> Step:
+    state = replace(state, phase="doom", doom_phases=state.doom_phases + 1)
+    events: Events = [text("event.phase", round=state.round, phase="doom")]
+    state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11
+    return state, events + more

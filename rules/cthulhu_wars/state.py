@@ -1,0 +1,185 @@
+"""The state of a Cthulhu Wars game on the Library or Dreamlands map.
+
+A state is an immutable value. Mappings are never mutated after construction:
+every change builds a new state with :func:`dataclasses.replace`. What the game
+waits for next is part of the state (``pending``), so any front end can ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rules.commands import Command
+from rules.cthulhu_wars.commands import Monster, Settings
+from rules.cthulhu_wars.maps.boards import layout
+from rules.cthulhu_wars.maps.spec import Area
+from rules.values import frozen
+
+Phase = Literal["gather_power", "first_player", "doom", "action"]
+PHASES: tuple[Phase, ...] = ("gather_power", "first_player", "doom", "action")  # T1
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Tome:
+    holder: str | None = None  # None = in its slot (C4, C9)
+    face_up: bool = True  # C11
+
+
+@dataclass(frozen=True)
+class Gate:
+    controller: str | None = None  # None = abandoned
+    unit: str | None = None  # "yog_sothoth" when Opener controls it with Yog-Sothoth (D6, D17)
+
+
+@dataclass(frozen=True)
+class Activation:
+    """A monster activation in progress (C12–C17): who, where, and how far it got."""
+
+    monster: Monster
+    by: str
+    area: str
+    stayed: bool  # C12: +1 when the monster did not move
+    total: int | None = None  # after the roll
+    present: Mapping[str, int] = field(default_factory=lambda: frozen({}))
+
+
+@dataclass(frozen=True)
+class RollPending:
+    purpose: Literal["agony", "bhole", "zoogs"]
+    dice: int
+    faces: tuple[int, ...]  # the values a die may show (C19; d6 for the Dreamlands)
+
+
+@dataclass(frozen=True)
+class AssignPending:
+    total: int
+
+
+@dataclass(frozen=True)
+class SatisfyPending:
+    faction: str
+    agony: int
+
+
+Pending = RollPending | AssignPending | SatisfyPending
+
+
+@dataclass(frozen=True)
+class GameState:
+    map: str
+    sides: Mapping[str, int]
+    factions: tuple[str, ...]
+    settings: Settings
+    round: int = 1
+    phase: Phase = "action"  # T2: a new game starts in round 1, Action Phase
+    silence: Mapping[str, bool] = field(default_factory=lambda: frozen({}))
+    tomes: Mapping[str, Tome] = field(default_factory=lambda: frozen({}))
+    gates: Mapping[str, Gate] = field(default_factory=lambda: frozen({}))
+    custodian: str | None = None
+    librarian: str | None = None
+    pending: Pending | None = None
+    activation: Activation | None = None
+    victims: tuple[tuple[str, int], ...] = ()  # Librarian victims still to pay, after pending
+    doom_phases: int = 0  # how many Doom Phases have started (C5 happens in the first)
+    winner: str | None = None
+    # Dreamlands
+    bhole: str | None = None
+    bhole_killed: bool = False
+    zoogs: Mapping[str, int] = field(default_factory=lambda: frozen({}))
+    yog_sothoth: str | None = None
+    # Undo (journal spec): the state before the last command that is not undone,
+    # and that command, so the screen can say what an undo took back.
+    previous: GameState | None = field(default=None, compare=False, repr=False)
+    last_command: Command | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def areas(self) -> Mapping[str, Area]:
+        return layout(self.map, tuple(self.sides.items()))
+
+    def controller(self, area: str) -> str | None:
+        gate = self.gates.get(area)
+        return gate.controller if gate else None
+
+    def is_overdue(self, tome: str) -> bool:
+        """C7/I2: Overdue while the holder does not control the Gate in the Tome's Area."""
+        holder = self.tomes[tome].holder
+        return holder is not None and self.controller(tome) != holder
+
+    def overdue_tomes(self, faction: str) -> tuple[str, ...]:
+        return tuple(
+            tome
+            for tome, held in self.tomes.items()
+            if held.holder == faction and self.is_overdue(tome)
+        )
+
+    def enemies(self, faction: str) -> tuple[str, ...]:
+        return tuple(other for other in self.factions if other != faction)
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it (plus a few extra fields)."""
+    out: dict[str, Any] = {
+        "version": STATE_VERSION,
+        "map": state.map,
+        "sides": dict(state.sides),
+        "round": state.round,
+        "phase": state.phase,
+        "factions": list(state.factions),
+        "silence": dict(state.silence),
+        "tomes": {
+            tome: {
+                "holder": held.holder,
+                "overdue": state.is_overdue(tome),
+                "face_up": held.face_up,
+            }
+            for tome, held in state.tomes.items()
+        },
+        "gates": {area: _gate_json(gate) for area, gate in state.gates.items()},
+        "custodian": state.custodian,
+        "librarian": state.librarian,
+        "pending": pending_to_json(state),
+        "winner": state.winner,
+    }
+    if state.map == "dreamlands":
+        out["bhole"] = state.bhole
+        out["zoogs"] = dict(state.zoogs)
+        out["yog_sothoth"] = state.yog_sothoth
+    return out
+
+
+def _gate_json(gate: Gate) -> dict[str, Any]:
+    out: dict[str, Any] = {"controller": gate.controller}
+    if gate.unit:
+        out["unit"] = gate.unit
+    return out
+
+
+def pending_to_json(state: GameState) -> dict[str, Any] | None:
+    pending, activation = state.pending, state.activation
+    if pending is None:
+        return None
+    if isinstance(pending, RollPending):
+        out: dict[str, Any] = {"kind": "roll", "purpose": pending.purpose, "dice": pending.dice}
+        out["faces"] = list(pending.faces)
+        if activation:
+            out |= {"monster": activation.monster, "by": activation.by, "area": activation.area}
+        return out
+    assert activation is not None  # assign and satisfy happen only inside an activation
+    if isinstance(pending, AssignPending):
+        return {
+            "kind": "assign_agony",
+            "monster": activation.monster,
+            "by": activation.by,
+            "area": activation.area,
+            "total": pending.total,
+        }
+    return {
+        "kind": "satisfy",
+        "faction": pending.faction,
+        "agony": pending.agony,
+        "units_present": activation.present.get(pending.faction, 0),
+        "overdue": list(state.overdue_tomes(pending.faction)),
+    }

@@ -1,0 +1,33 @@
+"""The engine's own words: a journal line that is not a command, and undo (any game)."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    "command.undo": "the undo",
+    "event.undone": "Undone: {what}.",
+    "error.journal.not_object": "{where}: expected a JSON object.",
+    "error.journal.unknown_field": "{where}: unknown field “{field}”.",
+    "error.journal.missing_field": "{where}: missing field “{field}”.",
+    "error.journal.expected": "{where}: expected {expected}.",
+    "error.journal.unknown_type": "unknown command type “{type}”.",
+    "error.journal.bad_json": "not JSON ({detail}, column {column}).",
+    "error.journal.first_new_game": "the first command must be new_game.",
+    "error.journal.new_game_twice": "a game has only one new_game; start a new journal.",
+    "error.journal.not_this_game": "“{type}” does not belong to this game.",
+    "error.nothing_to_undo": "nothing to undo.",
+}
+
+JA: dict[str, str] = {
+    "command.undo": "取り消し",
+    "event.undone": "取り消した：{what}。",
+    "error.journal.not_object": "{where}：JSONオブジェクトが必要です。",
+    "error.journal.unknown_field": "{where}：不明な項目「{field}」。",
+    "error.journal.missing_field": "{where}：項目「{field}」がありません。",
+    "error.journal.expected": "{where}：{expected}が必要です。",
+    "error.journal.unknown_type": "不明なコマンド「{type}」。",
+    "error.journal.bad_json": "JSONではありません（{detail}、{column}文字目）。",
+    "error.journal.first_new_game": "最初のコマンドはnew_gameでなければなりません。",
+    "error.journal.new_game_twice": "new_gameは1ゲームに1回だけです。新しいジャーナルを始めてください。",
+    "error.journal.not_this_game": "「{type}」はこのゲームのコマンドではありません。",
+    "error.nothing_to_undo": "取り消すものがありません。",
+}

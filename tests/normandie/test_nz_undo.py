@@ -1,0 +1,128 @@
+"""Undo in a Shadows over Normandie battle, as for Cthulhu Wars (the journal's undo).
+
+Random play through the engine's front door (``rules.journal.apply``): after every
+accepted command, undo gives back the state before it exactly; a refused command
+changes nothing; replaying the journal equals applying it step by step.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.commands import Undo, command_to_json, parse_command
+from rules.errors import RulesError
+from rules.journal import apply, parse_line, replay, state_json
+from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
+from tests.normandie.test_nz_properties import SPACES, battles
+
+STEPS = 40
+EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "normandie_chapter1.jsonl"
+
+
+def _answer(draw: st.DrawFn, state: NormandieState) -> dict[str, Any]:
+    """Whatever the phase waits for, answered at random (sometimes wrongly)."""
+    pending = state.pending
+    if isinstance(pending, PendingOrder):
+        order = list(pending.proposed)
+        if draw(st.booleans()):
+            order.reverse()
+        return {"type": "nz_order", "order": order}
+    if isinstance(pending, PendingTarget):
+        return {"type": "nz_choose_target", "target": draw(st.sampled_from(pending.candidates))}
+    if isinstance(pending, PendingAssault):
+        return {"type": "nz_assault", "roll": draw(st.integers(0, 7))}
+    return {"type": "nz_next_phase"}
+
+
+def _bookkeeping(draw: st.DrawFn, state: NormandieState) -> dict[str, Any]:
+    """What the players enter between phases: moves, eliminations, tokens, new units."""
+    units = sorted(state.units) or ["nobody"]
+    unit = draw(st.sampled_from(units))
+    return draw(
+        st.sampled_from(
+            [
+                {"type": "nz_move_unit", "unit": unit, "space": draw(st.sampled_from(SPACES))},
+                {"type": "nz_eliminate", "unit": unit},
+                {"type": "nz_suppressed", "unit": unit, "count": draw(st.integers(-1, 3))},
+                {
+                    "type": "nz_initiative",
+                    "player": draw(st.sampled_from(["majestic", "black_sun"])),
+                },
+                {
+                    "type": "nz_place_unit",
+                    "unit": f"n{draw(st.integers(0, 9))}",
+                    "kind": "infantry",
+                    "owner": "black_sun",
+                    "space": draw(st.sampled_from(SPACES)),
+                    "movement": 4,
+                },
+            ]
+        )
+    )
+
+
+@st.composite
+def next_command(draw: st.DrawFn, state: NormandieState) -> dict[str, Any]:
+    roll = draw(st.integers(0, 99))
+    if roll < 10:
+        return {"type": "undo"}
+    if state.pending is not None or roll < 45:
+        return _answer(draw, state)
+    return _bookkeeping(draw, state)
+
+
+def _text(state: Any) -> str:
+    return json.dumps(state_json(state), sort_keys=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battles(), st.data())
+def test_undo_gives_back_the_state_before_every_accepted_command(
+    start: NormandieState, data: st.DataObject
+) -> None:
+    state: Any = start
+    journal: list[str] = []
+    for _ in range(STEPS):
+        obj = data.draw(next_command(state))
+        cmd = parse_command(obj)
+        before = _text(state)
+        try:
+            outcome = apply(state, cmd)
+        except RulesError:
+            assert _text(state) == before  # refused: nothing changed
+            continue
+        if obj["type"] != "undo":
+            back = apply(outcome.state, parse_command({"type": "undo"})).state
+            assert _text(back) == before
+        state = outcome.state
+        journal.append(json.dumps(command_to_json(cmd)))
+    # The same commands on the same start give the same state (replay is deterministic).
+    again: Any = start
+    for line in journal:
+        again = apply(again, parse_command(json.loads(line))).state
+    assert _text(again) == _text(state)
+
+
+def test_a_whole_example_battle_undoes_to_its_first_command() -> None:
+    """Undo all the way back through a real journal (Chapter 1), dice and phases included."""
+    lines = EXAMPLE.read_text().splitlines()
+    commands = [cmd for cmd in map(parse_line, lines) if cmd is not None]
+    assert len(commands) > 20 and not any(cmd.TYPE == "undo" for cmd in commands)
+    states = []
+    state: Any = None
+    for cmd in commands:
+        state = apply(state, cmd).state
+        states.append(_text(state))
+    final, _ = replay(lines)
+    assert _text(final) == states[-1]
+    for expected in reversed(states[:-1]):
+        state = apply(state, Undo()).state
+        assert _text(state) == expected
+    with pytest.raises(RulesError, match="nothing to undo"):
+        apply(state, Undo())
