@@ -44,6 +44,7 @@ from rules.cthulhu_wars.commands import NextPhase
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+VIEW_NICE = 10  # systemd/celaeno-web.service runs the view at Nice=10 beside the table
 OBSERVE = """() => {
   window.seen = {};
   const view = document.getElementById('view');
@@ -66,7 +67,11 @@ def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subproces
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
     process = subprocess.Popen(
-        argv, env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        argv,
+        env=environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: os.nice(VIEW_NICE),  # as celaeno-web.service: Nice=10
     )
     try:
         for _ in range(300):
@@ -105,11 +110,13 @@ while True:
 
 class Streams:
     """``count`` event streams, read continuously as phones would, by another process:
-    in this one they would take the interpreter's lock from the table being measured."""
+    in this one they would take the interpreter's lock from the table being measured.
+    The phones are other machines, so that process runs at the lowest priority."""
 
     def __init__(self, port: int, count: int) -> None:
         self._process = subprocess.Popen(
             [sys.executable, "-c", DRAIN, str(port), str(count)],
+            preexec_fn=lambda: os.nice(19),  # the phones are other machines: least in the way
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
