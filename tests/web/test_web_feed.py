@@ -192,3 +192,19 @@ def _two_users(state: Path, python: str) -> None:
         writer.stdin.close()
         writer.wait(30)
     assert writer.returncode == 0
+
+
+def test_a_commit_wakes_the_view_through_inotify(table: Table) -> None:
+    """The view sleeps until the table writes (device/web/watch.py): every commit must
+    raise an event on the journal's directory, and nothing else must."""
+    from device.web.watch import watch
+
+    watcher = watch(table.state_dir)
+    assert watcher is not None, "inotify is missing: the view would fall back to polling"
+    try:
+        watcher.drain()
+        assert not watcher.drain(), "no write, no event"
+        table.play(NEXT)
+        assert watcher.drain(), "a commit raised no event"
+    finally:
+        watcher.close()
