@@ -208,7 +208,9 @@ def idle_cpu(seconds: float) -> float:
                 return (cpu_seconds(process.pid) - before) / seconds * 100
 
 
-def memory(connections: int, hold: float) -> tuple[float, float, float]:
+def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tuple[float, float]]]:
+    """VmRSS idle, then (while held, after dropped) for each cycle of ``connections``
+    event streams held ``hold`` seconds with one commit a second pushed to all."""
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
@@ -217,16 +219,19 @@ def memory(connections: int, hold: float) -> tuple[float, float, float]:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
                 time.sleep(2)
                 idle = rss_mib(process.pid)
-                streams = Streams(port, connections)
-                held = 0.0
-                started = time.monotonic()
-                while time.monotonic() - started < hold:
-                    session.submit(NextPhase())  # one update a second, pushed to every page
-                    time.sleep(1)
-                    held = max(held, rss_mib(process.pid))
-                streams.close()
-                time.sleep(5)
-                return idle, held, rss_mib(process.pid)
+                found = []
+                for _ in range(cycles):
+                    streams = Streams(port, connections)
+                    held = 0.0
+                    started = time.monotonic()
+                    while time.monotonic() - started < hold:
+                        session.submit(NextPhase())  # an update a second, pushed to every page
+                        time.sleep(1)
+                        held = max(held, rss_mib(process.pid))
+                    streams.close()
+                    time.sleep(5)
+                    found.append((held, rss_mib(process.pid)))
+                return idle, found
 
 
 def summary(ms: list[float]) -> str:
@@ -241,24 +246,42 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=500)
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--hold", type=float, default=60.0)
+    parser.add_argument("--cycles", type=int, default=2, help="hold-and-drop rounds")
+    parser.add_argument("--only", choices=("table", "pages", "memory"), default=None)
     args = parser.parse_args()
     print(f"machine: {machine()}")
+    if args.only in (None, "table"):
+        table_figures(args.presses)
+    if args.only in (None, "pages"):
+        page_figures(args.commits)
+    if args.only in (None, "memory"):
+        memory_figures(args.connections, args.hold, args.cycles)
+
+
+def table_figures(presses: int) -> None:
     print(f"web process idle CPU, table running, nothing played: {idle_cpu(30):.2f} % of a core")
     for pages in (0, 50):
-        ms = [t * 1000 for t in table_cost(args.presses, pages)]
+        ms = [t * 1000 for t in table_cost(presses, pages)]
         # Even presses (PHASE) only draw; odd ones (OK) commit and wait for the fsync,
         # whose spread on a shared disk would hide what the view costs the table's CPU.
         print(f"table input -> frame, phone view with {pages} pages: "
               f"presses that draw: {summary(ms[0::2])}; "
               f"presses that commit: {summary(ms[1::2])}")  # fmt: skip
+
+
+def page_figures(commits: int) -> None:
     for extra in (0, 49):
-        ms = page_latency(args.commits, extra)
+        ms = page_latency(commits, extra)
         print(f"commit -> page updated (chromium), {extra + 1} connected pages, "
               f"{len(ms)} commits: {summary(ms)}")  # fmt: skip
-    idle, held, after = memory(args.connections, args.hold)
-    print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections, "
-          f"{held:.1f} MiB with {args.connections} held {args.hold:.0f} s, "
-          f"{after:.1f} MiB after they dropped")  # fmt: skip
+
+
+def memory_figures(connections: int, hold: float, cycles: int) -> None:
+    idle, found = memory(connections, hold, cycles)
+    print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections")
+    for cycle, (held, after) in enumerate(found, start=1):
+        print(f"  cycle {cycle}: {held:.1f} MiB with {connections} streams held "
+              f"{hold:.0f} s, {after:.1f} MiB after they dropped")  # fmt: skip
 
 
 if __name__ == "__main__":
