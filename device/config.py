@@ -156,6 +156,15 @@ KEYS: tuple[Key, ...] = (
         "",
         'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
     ),
+    Key("web.enabled", checks.flag(), True, "Show the table on phones over the LAN (celaeno web)."),
+    Key("web.address", checks.ip_address(), "0.0.0.0", 'Address to listen on; "0.0.0.0" = all.'),
+    Key("web.port", checks.whole(1024, 65535), 8080, "Port of the phone view."),
+    Key(
+        "web.max_pages",
+        checks.whole(1, 1000),
+        64,
+        "Connections served at once; more get 503 Service Unavailable.",
+    ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
@@ -240,6 +249,14 @@ class DeviceConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    enabled: bool
+    address: str
+    port: int
+    max_pages: int
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
@@ -248,6 +265,7 @@ class Config:
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
     areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
     device: DeviceConfig
+    web: WebConfig
     source: str  # the file it came from, or "(defaults)"
 
     def printed_names(self) -> dict[str, str]:
@@ -394,6 +412,7 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
         citadels=MappingProxyType(citadels),
         areas=MappingProxyType(areas),
         device=DeviceConfig(**section("device")),
+        web=WebConfig(**section("web")),
         source=source,
     )
 

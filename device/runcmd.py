@@ -24,6 +24,7 @@ from device.journalcmd import add_place_options, default_game, load_settings, op
 from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
 from device.session import GameSession
 from device.store import Store, StoreError
+from device.ui import phones
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
@@ -83,6 +84,7 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.printed_names())
+    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     try:

@@ -70,6 +70,7 @@ class Prompt:
     selected: int | None = None
     hints: tuple[Hint, ...] = ()
     result: Text | None = None
+    qr: str | None = None  # shown as a large QR code in place of the board (the phone view)
 
 
 @dataclass(frozen=True)
