@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.replaycmd",
     "device.journalcmd",
     "device.configcmd",
+    "device.web.webcmd",
     "hardware.tools",
 )
 

@@ -40,6 +40,17 @@ CITADELS: tuple[str, ...] = tuple(
 READER_KEYWORDS = ("auto", "simulated", "none")
 
 
+def _printed_areas(map_name: str) -> tuple[str, ...]:
+    """The Area ids printed on a map's boards; Citadels have [dreamlands.citadels] (D4)."""
+    groups = map_spec(map_name).areas.values()
+    return tuple(dict.fromkeys(a.id for group in groups for a in group if a.citadel is None))
+
+
+# Every printed Area may be given the name the owner's boards print (issue 14: the
+# Japanese names are ours, and a board in another edition prints its own).
+AREAS: Mapping[str, tuple[str, ...]] = MappingProxyType({m: _printed_areas(m) for m in BOARDS})
+
+
 @dataclass(frozen=True)
 class Key:
     """One configuration key: dotted name, check, default and a one-line help."""
@@ -130,11 +141,30 @@ KEYS: tuple[Key, ...] = (
         )
         for citadel in CITADELS
     ),
+    *(
+        Key(
+            f"{map_name}.areas.{area}",
+            checks.text(40),
+            "",
+            'Name printed on your board; "" = ours.',
+        )
+        for map_name, areas in AREAS.items()
+        for area in areas
+    ),
     Key(
         "device.state_dir",
         checks.directory(),
         "",
         'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
+    ),
+    Key("web.enabled", checks.flag(), True, "Show the table on phones over the LAN (celaeno web)."),
+    Key("web.address", checks.ip_address(), "0.0.0.0", 'Address to listen on; "0.0.0.0" = all.'),
+    Key("web.port", checks.whole(1024, 65535), 8080, "Port of the phone view."),
+    Key(
+        "web.max_pages",
+        checks.whole(1, 1000),
+        64,
+        "Connections served at once; more get 503 Service Unavailable.",
     ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
@@ -221,14 +251,28 @@ class DeviceConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    enabled: bool
+    address: str
+    port: int
+    max_pages: int
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
     screen: ScreenConfig
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
+    areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
     device: DeviceConfig
+    web: WebConfig
     source: str  # the file it came from, or "(defaults)"
+
+    def printed_names(self) -> dict[str, str]:
+        """Every name the owner configured, Areas and Citadels, by Area id."""
+        return {**self.areas, **self.citadels}
 
 
 def default_config() -> Config:
@@ -367,13 +411,21 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
     table["sides"] = MappingProxyType(table["sides"])
 
     citadels = {name: label for name, label in section("dreamlands.citadels").items() if label}
+    areas = {
+        area: name
+        for map_name in AREAS
+        for area, name in section(f"{map_name}.areas").items()
+        if name
+    }
     return Config(
         buttons=ButtonsConfig(**section("buttons")),
         reader=ReaderConfig(**section("reader")),
         screen=ScreenConfig(**section("screen")),
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
+        areas=MappingProxyType(areas),
         device=DeviceConfig(**section("device")),
+        web=WebConfig(**section("web")),
         source=source,
     )
 

@@ -7,6 +7,7 @@ raising :class:`Wrong` when the value does not fit.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 from collections import Counter
@@ -161,6 +162,18 @@ def directory() -> Check:
 
 
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://")
+
+
+def ip_address() -> Check:
+    def convert(value: object) -> str:
+        if not isinstance(value, str):
+            raise Wrong
+        try:
+            return str(ipaddress.ip_address(value))
+        except ValueError:
+            raise Wrong from None
+
+    return Check('an IP address such as "0.0.0.0" (all) or "192.168.1.20"', convert)
 
 
 def serial_port(keywords: Sequence[str]) -> Check:

@@ -24,6 +24,7 @@ from device.paths import BadPath
 from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
 from device.session import GameSession
 from device.store import Store, StoreError
+from device.ui import phones
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
@@ -90,7 +91,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
-    use_printed_names(config.citadels)
+    use_printed_names(config.printed_names())
+    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     try:
@@ -120,7 +122,7 @@ def _app(
         window.canvas,
         hardware.inputs,
         lang=args.lang or config.screen.language,
-        citadel_names=dict(config.citadels),
+        citadel_names=config.printed_names(),
         reader=hardware.reader,
         reader_state=hardware.reader_state,
         present=window.present,

@@ -31,6 +31,11 @@ from device.storage_faults import Fault, classify, message
 SCHEMA_VERSION = 1
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
 TABLES = frozenset({"games", "commands"})
+# Owner writes, group reads: the phone view (celaeno web) runs as another user in the
+# journal's group and may read it, never write it. SQLite gives its -wal and -shm files
+# the database's mode when it creates them, so setting the database's mode before the
+# first connection is enough under any umask.
+FILE_MODE = 0o640
 # "CeLa": marks the file as ours in the SQLite header (PRAGMA application_id).
 APPLICATION_ID = 0x43654C61
 
@@ -286,6 +291,7 @@ class _Transaction:
 
 def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     new = not path.exists()
+    _share_with_readers(path, new)
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a commit is exactly
     # where the code says it is.
     connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
@@ -355,6 +361,18 @@ def _probe_writable(connection: sqlite3.Connection) -> None:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     finally:
         connection.execute("ROLLBACK")
+
+
+def _share_with_readers(path: Path, new: bool) -> None:
+    """Give the journal (and a -wal/-shm left by an older version) :data:`FILE_MODE`."""
+    if new:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if file.exists() and file.stat().st_mode & 0o777 != FILE_MODE:
+                file.chmod(FILE_MODE)  # also undoes the umask on a new file
+        except PermissionError:  # another user's journal (root's export reads it): leave it
+            pass
 
 
 def _create_schema(connection: sqlite3.Connection) -> None:
