@@ -176,7 +176,8 @@ def _decode_scalar(hint: Any, value: object, where: str) -> Any:
 
 def _printable(value: str) -> bool:
     """False for a lone surrogate (cannot be written as UTF-8: neither stored nor printed)
-    or a C0/C1 control character (not drawable; NUL ends a C string)."""
+    or a control character, U+0000-U+001F or U+007F-U+009F (not drawable; NUL ends a C
+    string)."""
     return _UNPRINTABLE.search(value) is None
 
 
