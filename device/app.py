@@ -174,7 +174,7 @@ class App:
             handler(item)
         except StoreError as error:
             log.error("journal: %s", error)
-            self.status = _with(self.status, saved=False, error=text("device.store_failed"))
+            self.status = _with(self.status, saved=False, error=store_failed_text(error))
         except Exception:
             log.error("input %r failed:\n%s", item, traceback.format_exc())
             self.status = _with(self.status, error=text("device.internal_error"))
@@ -316,6 +316,13 @@ class App:
 
     def _status_line(self) -> str:
         return f"game {self.session.game_id}, {game_of(self.state).summary(self.state)}"
+
+
+def store_failed_text(error: StoreError) -> Text:
+    """What the screen says when a command could not be kept, by what went wrong."""
+    if error.fault in ("disk_full", "read_only", "locked"):
+        return text(f"device.store_failed.{error.fault}")
+    return text("device.store_failed")
 
 
 def _with(status: Status, **changes: Any) -> Status:

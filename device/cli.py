@@ -12,6 +12,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from device import stopping
+
 # pygame greets on import on standard output, which must stay clean JSON for `replay`.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -21,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.replaycmd",
     "device.journalcmd",
     "device.configcmd",
+    "device.web.webcmd",
     "hardware.tools",
 )
 
@@ -39,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if _runs_companion(arguments):
+        stopping.install()  # before the subcommands import pygame: see device.stopping
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -54,6 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `celaeno replay x --events | head`
         sys.stderr.close()
         return 0
+
+
+def _runs_companion(arguments: Sequence[str]) -> bool:
+    """``celaeno``, ``celaeno run …``: the command is the first word that is not an option."""
+    command = next((word for word in arguments if not word.startswith("-")), None)
+    return command in (None, "run")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from device import config_checks as checks
-from device.config_checks import Check, Wrong, toml_literal
+from device.config_checks import Check, Wrong, escaped, shown, toml_literal
+from hardware.baud import MAX_BAUD, MIN_BAUD
 from hardware.events import PHYSICAL_BUTTONS
 from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 from rules.cthulhu_wars.maps.boards import map_names, map_spec
@@ -37,6 +38,17 @@ CITADELS: tuple[str, ...] = tuple(
     for label in ("1_2", "3", "4", "5_6")
 )
 READER_KEYWORDS = ("auto", "simulated", "none")
+
+
+def _printed_areas(map_name: str) -> tuple[str, ...]:
+    """The Area ids printed on a map's boards; Citadels have [dreamlands.citadels] (D4)."""
+    groups = map_spec(map_name).areas.values()
+    return tuple(dict.fromkeys(a.id for group in groups for a in group if a.citadel is None))
+
+
+# Every printed Area may be given the name the owner's boards print (issue 14: the
+# Japanese names are ours, and a board in another edition prints its own).
+AREAS: Mapping[str, tuple[str, ...]] = MappingProxyType({m: _printed_areas(m) for m in BOARDS})
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,7 @@ KEYS: tuple[Key, ...] = (
         "auto",
         'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
     ),
-    Key("reader.baud", checks.whole(300, 4_000_000), 9600, "Serial speed of the dice reader."),
+    Key("reader.baud", checks.whole(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(
         "reader.match",
         checks.patterns(),
@@ -145,15 +157,35 @@ KEYS: tuple[Key, ...] = (
         )
         for citadel in CITADELS
     ),
+    *(
+        Key(
+            f"{map_name}.areas.{area}",
+            checks.text(40),
+            "",
+            'Name printed on your board; "" = ours.',
+        )
+        for map_name, areas in AREAS.items()
+        for area in areas
+    ),
     Key(
         "device.state_dir",
-        checks.text(4096),
+        checks.directory(),
         "",
         'Directory of the journal; "" = systemd\'s StateDirectory or ~/.local/share/celaeno.',
+    ),
+    Key("web.enabled", checks.flag(), True, "Show the table on phones over the LAN (celaeno web)."),
+    Key("web.address", checks.ip_address(), "0.0.0.0", 'Address to listen on; "0.0.0.0" = all.'),
+    Key("web.port", checks.whole(1024, 65535), 8080, "Port of the phone view."),
+    Key(
+        "web.max_pages",
+        checks.whole(1, 1000),
+        64,
+        "Connections served at once; more get 503 Service Unavailable.",
     ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
+MAX_PROBLEMS = 20  # then "… and N more problems"
 
 
 class ConfigError(Exception):
@@ -237,14 +269,28 @@ class DeviceConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    enabled: bool
+    address: str
+    port: int
+    max_pages: int
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
     screen: ScreenConfig
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
+    areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
     device: DeviceConfig
+    web: WebConfig
     source: str  # the file it came from, or "(defaults)"
+
+    def printed_names(self) -> dict[str, str]:
+        """Every name the owner configured, Areas and Citadels, by Area id."""
+        return {**self.areas, **self.citadels}
 
 
 def default_config() -> Config:
@@ -261,8 +307,14 @@ def load_config(path: str | os.PathLike[str]) -> Config:
     if not invalid:  # rules between keys need every key valid on its own
         problems += _consistency(values, name)
     if problems:
-        raise ConfigError(problems)
+        raise ConfigError(_at_most(problems))
     return _build(values, name)
+
+
+def _at_most(problems: list[str]) -> list[str]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    return [*problems[:MAX_PROBLEMS], f"… and {len(problems) - MAX_PROBLEMS} more problems"]
 
 
 def _read_document(path: Path, name: str) -> dict[str, Any]:
@@ -277,6 +329,10 @@ def _read_document(path: Path, name: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         # tomllib's message ends with "(at line N, column M)".
         raise ConfigError([f"{name}: not valid TOML: {error}"]) from None
+    except ValueError:  # Python's own limit on int(): every key is far smaller
+        raise ConfigError([f"{name}: a number is too long to read (over 4,300 digits)"]) from None
+    except RecursionError:
+        raise ConfigError([f"{name}: arrays or tables are nested too deeply"]) from None
 
 
 def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
@@ -285,7 +341,7 @@ def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], li
     for dotted, value in _walk(document, ""):
         if dotted in KEYS_BY_NAME:
             found[dotted] = value
-        else:
+        elif len(problems) <= MAX_PROBLEMS:  # a file of 100,000 typos is answered at once
             problems.append(_unknown(dotted, isinstance(value, dict), name))
     return found, problems
 
@@ -307,8 +363,9 @@ def _is_section(dotted: str) -> bool:
 def _unknown(dotted: str, is_table: bool, name: str) -> str:
     section = dotted if is_table and "." not in dotted else dotted.rpartition(".")[0]
     if section and not _is_section(section):
-        return f"{name}: [{section}]: unknown section{_did_you_mean(section, SECTIONS)}"
-    return f"{name}: {dotted}: unknown key{_did_you_mean(dotted, list(KEYS_BY_NAME))}"
+        close = _did_you_mean(section, SECTIONS)
+        return f"{name}: [{escaped(section)}]: unknown section{close}"
+    return f"{name}: {escaped(dotted)}: unknown key{_did_you_mean(dotted, list(KEYS_BY_NAME))}"
 
 
 def _did_you_mean(word: str, known: Sequence[str]) -> str:
@@ -325,7 +382,7 @@ def _checked(found: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[
             values[key.name] = key.check.convert(raw)
         except Wrong as wrong:
             detail = f" ({wrong.detail})" if wrong.detail else ""
-            got = toml_literal(raw)
+            got = shown(raw)
             problems.append(f"{name}: {key.name}: expected {key.check.expected}, got {got}{detail}")
     return values, problems
 
@@ -372,13 +429,21 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
     table["sides"] = MappingProxyType(table["sides"])
 
     citadels = {name: label for name, label in section("dreamlands.citadels").items() if label}
+    areas = {
+        area: name
+        for map_name in AREAS
+        for area, name in section(f"{map_name}.areas").items()
+        if name
+    }
     return Config(
         buttons=ButtonsConfig(**section("buttons")),
         reader=ReaderConfig(**section("reader")),
         screen=ScreenConfig(**section("screen")),
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
+        areas=MappingProxyType(areas),
         device=DeviceConfig(**section("device")),
+        web=WebConfig(**section("web")),
         source=source,
     )
 

@@ -7,17 +7,21 @@ raising :class:`Wrong` when the value does not fit.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from device import paths
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
 MAX_BCM_PIN = 27
 NOT_FITTED = "none"
+MAX_PATH = 4096  # PATH_MAX on Linux
 
 
 class Wrong(ValueError):
@@ -39,14 +43,41 @@ def toml_literal(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
+        return f'"{escaped(value)}"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_literal(item) for item in value) + "]"
     if isinstance(value, dict):
         inner = ", ".join(f"{key} = {toml_literal(item)}" for key, item in value.items())
         return "{" + (f" {inner} " if inner else "") + "}"
     return str(value)
+
+
+# Characters a terminal acts on (a carriage return rewrites the line it is on): never
+# echoed raw, always written as a TOML escape.
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
+_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+SHOWN_LENGTH = 80  # a value echoed in a message is cut to this many characters
+
+
+def escaped(text: str) -> str:
+    """``text`` as the inside of a TOML basic string, control characters escaped."""
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    return _CONTROL.sub(lambda m: _SHORT_ESCAPES.get(m[0]) or f"\\u{ord(m[0]):04X}", text)
+
+
+def shown(value: object) -> str:
+    """``value`` as TOML for a message: escaped, and cut short when long."""
+    try:
+        literal = toml_literal(value)
+    except RecursionError:
+        literal = "[[[…"
+    return literal if len(literal) <= SHOWN_LENGTH else literal[: SHOWN_LENGTH - 1] + "…"
+
+
+def listed(items: Sequence[str], most: int = 5) -> str:
+    """Some of ``items`` for a message, escaped: "a, b, c and 99 more"."""
+    words = [escaped(item) for item in items[:most]]
+    return ", ".join(words) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _is_whole(value: object) -> bool:
@@ -105,8 +136,10 @@ def flag() -> Check:
 
 def text(max_length: int) -> Check:
     def convert(value: object) -> str:
-        if not isinstance(value, str) or len(value) > max_length or "\n" in value:
+        if not isinstance(value, str) or len(value) > max_length:
             raise Wrong
+        if _CONTROL.search(value):  # a NUL or a line break cannot be drawn or written
+            raise Wrong("it holds a control character")
         return value
 
     return Check(f"a text of at most {max_length} characters on one line", convert)
@@ -126,7 +159,35 @@ def device_path(keyword: str) -> Check:
     return Check(f'"{keyword}" or a device path such as /dev/dri/by-path/...-card', convert)
 
 
+def directory() -> Check:
+    """A directory name, checked by the same function every command uses (device.paths)."""
+
+    def convert(value: object) -> str:
+        if not isinstance(value, str) or len(value) > MAX_PATH:
+            raise Wrong
+        if value:
+            try:
+                paths.directory(value)
+            except paths.BadPath as error:
+                raise Wrong(str(error)) from None
+        return value
+
+    return Check(f'a directory path of at most {MAX_PATH} characters, or ""', convert)
+
+
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://")
+
+
+def ip_address() -> Check:
+    def convert(value: object) -> str:
+        if not isinstance(value, str):
+            raise Wrong
+        try:
+            return str(ipaddress.ip_address(value))
+        except ValueError:
+            raise Wrong from None
+
+    return Check('an IP address such as "0.0.0.0" (all) or "192.168.1.20"', convert)
 
 
 def serial_port(keywords: Sequence[str]) -> Check:
@@ -159,10 +220,10 @@ def factions() -> Check:
             raise Wrong
         unknown = [item for item in value if item not in FACTIONS]
         if unknown:
-            raise Wrong(f"unknown: {', '.join(unknown)}")
-        twice = sorted({item for item in value if value.count(item) > 1})
+            raise Wrong(f"unknown: {listed(unknown)}")
+        twice = sorted(item for item, count in Counter(value).items() if count > 1)
         if twice:
-            raise Wrong(f"named twice: {', '.join(twice)}")
+            raise Wrong(f"named twice: {listed(twice)}")
         if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
             raise Wrong(f"{len(value)} named")
         return tuple(value)

@@ -15,12 +15,13 @@ from typing import Any
 
 from device import paths
 from device.config import Config, ConfigError, default_config, load_config
+from device.journal_input import UnreadableJournal, read_journal
 from device.session import GameSession
-from device.store import Store, StoreError, UnknownGame
+from device.store import NoJournal, Store, StoreError, UnknownGame
 from rules.commands import Command, parse_command
 from rules.errors import RulesError
 from rules.game import game_started_by
-from rules.journal import parse_line
+from rules.journal import apply, parse_line
 
 EXIT_FAILED = 2
 
@@ -31,9 +32,9 @@ def add_place_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", default=None, help="configuration file (TOML)")
 
 
-def open_store(args: argparse.Namespace) -> Store:
+def open_store(args: argparse.Namespace, *, read_only: bool = False) -> Store:
     configured = args.state_dir or load_settings(args).device.state_dir
-    return Store.open(paths.database_path(paths.state_dir(configured)))
+    return Store.open(paths.database_path(paths.state_dir(configured)), read_only=read_only)
 
 
 def load_settings(args: argparse.Namespace) -> Config:
@@ -76,13 +77,20 @@ def _guarded(command: Any) -> Any:
             print("\n".join(error.problems), file=sys.stderr)
         except StoreError as error:
             print(str(error), file=sys.stderr)
+        except paths.BadPath as error:
+            print(f"state directory: {error}", file=sys.stderr)
         return EXIT_FAILED
 
     return run
 
 
 def export_command(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    try:
+        store = open_store(args, read_only=True)  # reading needs no space and changes nothing
+    except NoJournal:
+        print("the journal holds no game yet", file=sys.stderr)
+        return EXIT_FAILED
+    with store:
         if args.list:
             for game in store.games():
                 print(f"{game.id}\t{game.created}\t{game.commands} commands")
@@ -109,13 +117,17 @@ def _write_lines(name: str, lines: Iterable[str]) -> None:
 
 
 def import_command(args: argparse.Namespace) -> int:
-    lines = sys.stdin.read().splitlines() if args.file == "-" else _read(args.file)
-    if lines is None:
+    try:
+        journal = read_journal(args.file)
+    except UnreadableJournal as error:
+        print(error, file=sys.stderr)
         return EXIT_FAILED
     default = default_game(load_settings(args))
     with open_store(args) as store:
+        if store.notice is not None:
+            print(store.notice.message(), file=sys.stderr)
         session: GameSession | None = None
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(journal.lines, start=1):
             try:
                 cmd = parse_line(line)
                 if cmd is None:
@@ -125,6 +137,10 @@ def import_command(args: argparse.Namespace) -> int:
                 print(f"line {number}: {error.describe()}", file=sys.stderr)
                 return EXIT_FAILED
             print(f"ok {number}", flush=True)  # only now is the command on disk
+    if journal.bad_line is not None:
+        number, refusal = journal.bad_line
+        print(f"line {number}: {refusal.describe()}", file=sys.stderr)
+        return EXIT_FAILED
     return 0
 
 
@@ -137,18 +153,12 @@ def _submit(
     store: Store, session: GameSession | None, cmd: Command, default: Command
 ) -> GameSession:
     """A journal that starts a game (new_game, nz_new_battle) is a new game; otherwise it
-    goes on the latest."""
+    goes on the latest, or on a game from the configured defaults when there is none yet."""
     if session is None:
         if game_started_by(cmd) is not None:
             return GameSession.start(store, cmd)
+        if store.current_game() is None:
+            apply(apply(None, default).state, cmd)  # refused: no game is left behind either
         session, _ = GameSession.resume(store, default)
     session.submit(cmd)
     return session
-
-
-def _read(name: str) -> list[str] | None:
-    try:
-        return Path(name).read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        print(f"cannot read {name}: {error.strerror}", file=sys.stderr)
-        return None

@@ -29,11 +29,31 @@ def state_dir(
     """
     env = os.environ if env is None else env
     if str(configured):
-        return Path(configured).expanduser()
+        return directory(str(configured))
     systemd_dir = _first_of_list(env.get("STATE_DIRECTORY", ""))
     if systemd_dir:
         return Path(systemd_dir)
     return _xdg_home(env, "XDG_DATA_HOME", Path(".local") / "share") / APP_NAME
+
+
+class BadPath(ValueError):
+    """A directory name that cannot name a directory; the message says why."""
+
+
+def directory(name: str) -> Path:
+    """``name`` (``--state-dir``, ``device.state_dir``) as a path, ``~`` expanded.
+
+    The one check for a configured directory, shared by check-config and every command:
+    a NUL or another control character cannot be in a file name the system accepts (or
+    shows), and ``~user`` needs that user to exist.
+    """
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in name):
+        raise BadPath("a directory name cannot hold control characters (such as NUL)")
+    try:
+        return Path(name).expanduser()
+    except RuntimeError:  # pathlib: "Could not determine home directory."
+        user = name[1:].partition("/")[0]
+        raise BadPath(f"there is no user {user!r} for {name.partition('/')[0]!r}") from None
 
 
 def database_path(state_directory: Path) -> Path:

@@ -11,9 +11,9 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, TextIO
 
+from device.journal_input import UnreadableJournal, read_journal
 from rules.journal import ReplayError, State, replay, state_json
 from rules.text import LANGUAGES, Text, render
 
@@ -40,12 +40,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        lines = _read_lines(args.file)
-    except OSError as error:
-        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        journal = read_journal(args.file)
+        state, events = replay(journal.lines)
+        if journal.bad_line is not None:  # every line before it was good
+            raise ReplayError(*journal.bad_line)
+    except UnreadableJournal as error:
+        print(error, file=sys.stderr)
         return EXIT_REFUSED
-    try:
-        state, events = replay(lines)
     except ReplayError as error:
         print(f"line {error.line}: {error.error.describe(args.lang)}", file=sys.stderr)
         return EXIT_REFUSED
@@ -72,12 +73,6 @@ def _screenshot(state: State, events: list[Text], args: argparse.Namespace) -> N
 
     size = parse_size(args.size)
     save_screenshot(view_of(state, events, args.lang), args.screenshot, size)
-
-
-def _read_lines(name: str) -> list[str]:
-    if name == "-":
-        return sys.stdin.read().splitlines()
-    return Path(name).read_text(encoding="utf-8").splitlines()
 
 
 def _print_lines(lines: Iterable[str], out: TextIO) -> None:

@@ -11,19 +11,20 @@ from __future__ import annotations
 import argparse
 import logging
 import random
-import signal
 import sys
 from typing import Any
 
 import pygame
 
-from device import drm, notify
+from device import drm, notify, stopping
 from device.app import App
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
+from device.paths import BadPath
 from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
 from device.session import GameSession
 from device.store import Store, StoreError
+from device.ui import phones
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
@@ -67,6 +68,7 @@ def run_command(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
+    notify.status("starting")
     try:
         config = load_settings(args)
         store = open_store(args)
@@ -76,13 +78,21 @@ def run_command(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(str(error), file=sys.stderr)
         return EXIT_FAILED
+    except BadPath as error:
+        print(f"state directory: {error}", file=sys.stderr)
+        return EXIT_FAILED
     with store:
-        return _run(args, config, store)
+        try:
+            return _run(args, config, store)
+        except StoreError as error:  # e.g. the disk is full and the game could not start
+            print(str(error), file=sys.stderr)
+            return EXIT_FAILED
 
 
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
-    use_printed_names(config.citadels)
+    use_printed_names(config.printed_names())
+    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
     session, notice = GameSession.resume(store, default_game(config))
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
@@ -99,7 +109,8 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         app = _app(args, config, session, window, hardware)
         for message in [*notices, *hardware.problems]:
             app.warn(message)
-        _stop_on_sigterm(app)
+        # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
+        stopping.on_stop(lambda: setattr(app, "quit", True))
         app.run()
     finally:
         hardware.close()
@@ -115,7 +126,7 @@ def _app(
         window.canvas,
         hardware.inputs,
         lang=args.lang or config.screen.language,
-        citadel_names=dict(config.citadels),
+        citadel_names=config.printed_names(),
         reader=hardware.reader,
         reader_state=hardware.reader_state,
         present=window.present,
@@ -131,13 +142,3 @@ def _store_notice(store: Store) -> Text | None:
     log.warning("%s", store.notice.message())
     reason = text(f"device.store_reason.{store.notice.reason}")
     return text("device.store_moved", reason=reason)  # the file's name is in the log
-
-
-def _stop_on_sigterm(app: App) -> None:
-    """systemd stops the service with SIGTERM: finish the frame, say STOPPING, exit 0."""
-
-    def stop(signum: int, frame: object) -> None:
-        app.quit = True  # the loop looks at least 10 times a second
-
-    signal.signal(signal.SIGTERM, stop)
-    notify.status("starting")

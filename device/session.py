@@ -49,8 +49,10 @@ class GameSession:
     @classmethod
     def start(cls, store: Store, new_game: Command) -> GameSession:
         """A new game; earlier games stay in the journal."""
-        apply(None, new_game)  # refuse a bad new_game before a game row exists
-        return cls._first_command(store, store.new_game(), new_game)
+        state = apply(None, new_game).state  # refuse a bad new_game before a game row exists
+        game_id = store.start_game(dump_command(new_game))
+        _committed(game_id, 1, new_game.TYPE)
+        return cls(store, game_id, state)
 
     @classmethod
     def _first_command(cls, store: Store, game_id: int, new_game: Command) -> GameSession:
@@ -66,10 +68,12 @@ class GameSession:
         """
         if game_started_by(cmd) is not None:
             outcome = apply(None, cmd)
-            self.game_id = self.store.new_game()
+            self.game_id = self.store.start_game(dump_command(cmd))
+            _committed(self.game_id, 1, cmd.TYPE)
         else:
             outcome = apply(self.state, cmd)
-        _committed(self.game_id, self.store.append(self.game_id, dump_command(cmd)), cmd.TYPE)
+            seq = self.store.append(self.game_id, dump_command(cmd))
+            _committed(self.game_id, seq, cmd.TYPE)
         self.state = outcome.state
         return outcome
 

@@ -17,14 +17,25 @@ same-thread check stays on).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal, Self
+from typing import Concatenate, Literal, ParamSpec, Self, TypeVar
+
+from device.storage_faults import Fault, classify, message
 
 SCHEMA_VERSION = 1
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
+TABLES = frozenset({"games", "commands"})
+# Owner writes, group reads: the phone view (celaeno web) runs as another user in the
+# journal's group and may read it, never write it. SQLite gives its -wal and -shm files
+# the database's mode when it creates them, so setting the database's mode before the
+# first connection is enough under any umask.
+FILE_MODE = 0o640
 # "CeLa": marks the file as ours in the SQLite header (PRAGMA application_id).
 APPLICATION_ID = 0x43654C61
 
@@ -58,7 +69,26 @@ _CORRUPTION_CODES: dict[int, Reason] = {
 
 
 class StoreError(Exception):
-    """The journal cannot be used at all (e.g. the state directory is not writable)."""
+    """The journal cannot be used: ``fault`` says why (device.storage_faults), the message
+    names the file and what to do."""
+
+    def __init__(self, message: str, fault: Fault = "other") -> None:
+        super().__init__(message)
+        self.fault: Fault = fault
+
+    @classmethod
+    def from_error(cls, error: BaseException, path: Path) -> StoreError:
+        fault = classify(error, path)
+        detail = getattr(error, "strerror", None) or str(error)
+        return cls(message(fault, path, detail), fault)
+
+
+class NoJournal(StoreError):
+    """Reading a journal that was never written (``export`` on a fresh state directory)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__("the journal holds no game yet")
+        self.path = path
 
 
 class UnknownGame(StoreError):
@@ -97,6 +127,29 @@ class _Untrusted(Exception):
         self.detail = detail
 
 
+def _require_one_line(command_json: str) -> None:
+    if "\n" in command_json or "\r" in command_json:
+        raise ValueError("a journal command is one line of JSON")
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _classified(
+    method: Callable[Concatenate[Store, _P], _R],
+) -> Callable[Concatenate[Store, _P], _R]:
+    """SQLite's errors while using an open journal become a StoreError in words."""
+
+    def guarded(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(store, *args, **kwargs)
+        except (sqlite3.Error, UnicodeDecodeError) as error:  # bytes that are not text: damage
+            raise StoreError.from_error(error, store.path) from error
+
+    return guarded
+
+
 class Store:
     """The journal database; see the module docstring."""
 
@@ -108,17 +161,31 @@ class Store:
         self.notice = notice
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], busy_timeout: float = 5.0) -> Self:
+    def open(
+        cls, path: str | os.PathLike[str], busy_timeout: float = 5.0, *, read_only: bool = False
+    ) -> Self:
         """Open (or create) the journal; ``busy_timeout``: seconds to wait for another
-        process's write (``celaeno import`` beside the running device) before giving up."""
+        process's write (``celaeno import`` beside the running device) before giving up.
+
+        ``read_only`` (``export``) never creates, moves or writes anything, so it works on a
+        full or read-only disk; a damaged file is reported, not set aside. Every failure is
+        a :class:`StoreError` whose message names the file and says what to do.
+        """
         path = Path(path)
         try:
+            if read_only:
+                return cls(_connect_read_only(path, busy_timeout), path, None)
             path.parent.mkdir(parents=True, exist_ok=True)
             notice = _set_aside_if_untrusted(path, busy_timeout)
             return cls(_connect(path, busy_timeout), path, notice)
+        except _Untrusted as untrusted:  # read-only: reported, left where it is
+            why = f"{_REASONS[untrusted.reason]} ({untrusted.detail})"
+            fault_words = message("damaged", path, why)
+            raise StoreError(fault_words, "damaged") from None
         except (OSError, sqlite3.Error) as error:
-            raise StoreError(f"cannot open the journal {path}: {error}") from error
+            raise StoreError.from_error(error, path) from error
 
+    @_classified
     def new_game(self) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
         with self._transaction():
@@ -126,10 +193,24 @@ class Store:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    @_classified
+    def start_game(self, first_command_json: str) -> int:
+        """A new game and its first command in one commit: a game is never left empty."""
+        _require_one_line(first_command_json)
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._transaction():
+            cursor = self._db.execute("INSERT INTO games (created) VALUES (?)", (created,))
+            assert cursor.lastrowid is not None
+            self._db.execute(
+                "INSERT INTO commands (game_id, seq, command) VALUES (?, 1, ?)",
+                (cursor.lastrowid, first_command_json),
+            )
+        return cursor.lastrowid
+
+    @_classified
     def append(self, game_id: int, command_json: str) -> int:
         """Store one command; it is durably committed when this returns its sequence number."""
-        if "\n" in command_json or "\r" in command_json:
-            raise ValueError("a journal command is one line of JSON")
+        _require_one_line(command_json)
         with self._transaction():
             self._require_game(game_id)
             (seq,) = self._db.execute(
@@ -141,11 +222,13 @@ class Store:
             )
         return int(seq)
 
+    @_classified
     def current_game(self) -> int | None:
         """The latest game, or None before the first."""
         (game_id,) = self._db.execute("SELECT MAX(id) FROM games").fetchone()
         return None if game_id is None else int(game_id)
 
+    @_classified
     def games(self) -> list[GameInfo]:
         rows = self._db.execute(
             "SELECT g.id, g.created, COUNT(c.seq),"
@@ -155,6 +238,7 @@ class Store:
         ).fetchall()
         return [GameInfo(*row) for row in rows]
 
+    @_classified
     def commands(self, game_id: int) -> list[str]:
         self._require_game(game_id)
         rows = self._db.execute(
@@ -189,11 +273,25 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        if exc_type is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._rollback()  # e.g. a full disk: the command is not kept, nothing half-kept
+                raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            # SQLite may have rolled back already; the first error is the one to report.
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
 
 
 def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     new = not path.exists()
+    _share_with_readers(path, new)
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a commit is exactly
     # where the code says it is.
     connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
@@ -205,12 +303,76 @@ def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
         connection.execute("PRAGMA foreign_keys = ON")
         if _user_version(connection) == 0:
             _create_schema(connection)
+        _probe_writable(connection)
     except BaseException:
         connection.close()
         raise
     if new:
         _sync_directory(path.parent)  # the new file's name must survive a power cut too
     return connection
+
+
+def _connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """A connection that only reads (``mode=ro``), inspected like a journal to be written.
+
+    Reading a WAL database needs its shared-memory file, which a full or read-only disk
+    may not let SQLite create; when there is no WAL content to read, the file alone is the
+    whole journal and is opened ``immutable`` instead.
+    """
+    if not path.exists():
+        raise NoJournal(path)
+    _check_header(path)
+    try:
+        connection = _uri_connect(path, "mode=ro", busy_timeout)
+        _inspect_read(connection)
+        return connection
+    except sqlite3.OperationalError as error:
+        if _has_content(Path(f"{path}-wal")) or classify(error, path) == "locked":
+            raise
+    connection = _uri_connect(path, "mode=ro&immutable=1", busy_timeout)
+    _inspect_read(connection)
+    return connection
+
+
+def _uri_connect(path: Path, query: str, busy_timeout: float) -> sqlite3.Connection:
+    uri = f"{path.absolute().as_uri()}?{query}"
+    return sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
+
+
+def _inspect_read(connection: sqlite3.Connection) -> None:
+    try:
+        _inspect_connection(connection)
+    except sqlite3.DatabaseError as error:
+        reason = _CORRUPTION_CODES.get(getattr(error, "sqlite_errorcode", -1))
+        connection.close()
+        if reason is None:
+            raise
+        raise _Untrusted(reason, str(error)) from error
+    except BaseException:
+        connection.close()
+        raise
+
+
+def _probe_writable(connection: sqlite3.Connection) -> None:
+    """SQLite opens a file it may not write read-only without a word; find out now, not at
+    the first command the table enters (a write that is rolled back stores nothing)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    finally:
+        connection.execute("ROLLBACK")
+
+
+def _share_with_readers(path: Path, new: bool) -> None:
+    """Give the journal (and a -wal/-shm left by an older version) :data:`FILE_MODE`."""
+    if new:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if file.exists() and file.stat().st_mode & 0o777 != FILE_MODE:
+                file.chmod(FILE_MODE)  # also undoes the umask on a new file
+        except PermissionError:  # another user's journal (root's export reads it): leave it
+            pass
 
 
 def _create_schema(connection: sqlite3.Connection) -> None:
@@ -241,6 +403,7 @@ def _inspect(path: Path, busy_timeout: float) -> None:
     """Raise :class:`_Untrusted` unless ``path`` is a sound journal of ours (or new)."""
     if path.stat().st_size == 0 and not _has_content(Path(f"{path}-wal")):
         raise _Untrusted("empty", "zero-length file")
+    _check_header(path)
     connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
     try:
         _inspect_connection(connection)
@@ -256,9 +419,21 @@ def _inspect(path: Path, busy_timeout: float) -> None:
 
 
 def _inspect_connection(connection: sqlite3.Connection) -> None:
-    result = [row[0] for row in connection.execute("PRAGMA quick_check")]
+    # A damaged file may hold any bytes where text belongs (SQLite's own messages about it
+    # included): read text as bytes while inspecting, so that decoding it cannot fail.
+    connection.text_factory = bytes
+    try:
+        _inspect_contents(connection)
+    except UnicodeDecodeError as error:  # SQLite's error message quoted bytes of the damage
+        raise _Untrusted("damaged", _words(error.object)[:500]) from None
+    finally:
+        connection.text_factory = str
+
+
+def _inspect_contents(connection: sqlite3.Connection) -> None:
+    result = [_words(row[0]) for row in connection.execute("PRAGMA quick_check")]
     if result != ["ok"]:
-        raise _Untrusted("damaged", "; ".join(map(str, result))[:500])
+        raise _Untrusted("damaged", "; ".join(result)[:500])
     (application_id,) = connection.execute("PRAGMA application_id").fetchone()
     version = _user_version(connection)
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and version != 0):
@@ -267,6 +442,37 @@ def _inspect_connection(connection: sqlite3.Connection) -> None:
         raise _Untrusted("future_schema", f"schema version {version} > {SCHEMA_VERSION}")
     if version == 0 and _has_tables(connection):
         raise _Untrusted("foreign", "tables without a celaeno schema version")
+    if version == SCHEMA_VERSION:
+        _check_schema(connection)
+
+
+def _check_header(path: Path) -> None:
+    """A file too short for SQLite's header reads to SQLite as a new, empty database (and
+    would be written over); ours starts with the header or is empty."""
+    with path.open("rb") as file:
+        head = file.read(len(SQLITE_HEADER))
+    if head and head != SQLITE_HEADER:
+        raise _Untrusted("not_sqlite", f"starts with {head[:16]!r}, not the SQLite header")
+
+
+def _check_schema(connection: sqlite3.Connection) -> None:
+    tables = {_words(name) for (name,) in connection.execute("SELECT name FROM sqlite_schema")}
+    if not tables >= TABLES:
+        raise _Untrusted("damaged", f"missing tables: {', '.join(sorted(TABLES - tables))}")
+    (not_text,) = connection.execute(
+        "SELECT COUNT(*) FROM commands WHERE typeof(command) != 'text'"
+    ).fetchone()
+    if not_text:
+        raise _Untrusted("damaged", f"{not_text} commands are not text")
+    for (command,) in connection.execute("SELECT command FROM commands"):
+        try:
+            command.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Untrusted("damaged", "a command is not UTF-8 text") from None
+
+
+def _words(value: object) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def _has_tables(connection: sqlite3.Connection) -> bool:

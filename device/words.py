@@ -48,7 +48,18 @@ EN: dict[str, str] = {
     "device.refused": "{rule}: {reason}",
     "device.raw": "“{line}”",
     "device.store_failed": "The journal could not be written: the last input was not kept. Check the SD card.",
+    "device.store_failed.disk_full": "The SD card is full: the last input was not kept (everything before it is). Free some space.",
+    "device.store_failed.read_only": "The journal is read-only: the last input was not kept. Make the state directory writable.",
+    "device.store_failed.locked": "Another program is writing the journal: the last input was not kept. Try again.",
     "device.internal_error": "Something went wrong with that input; the game is safe. Try again.",
+    # the menu's Show on phones (device/ui/phones.py)
+    "web.scan": "Scan with a phone's camera, or open {url} (same Wi-Fi as the table).",
+    "web.no_network": "No network: connect the companion to the table's Wi-Fi or LAN to show the game on phones.",
+    "web.disabled": "The phone view is turned off in the configuration ([web] enabled = false).",
+    "web.close": "Back to the game",
+    "web.url": "{url}",
+    "menu.phones": "Show on phones",
+    "nz_device.menu.phones": "Show on phones",
 }
 
 JA: dict[str, str] = {
@@ -97,5 +108,16 @@ JA: dict[str, str] = {
     "device.refused": "{rule}：{reason}",
     "device.raw": "「{line}」",
     "device.store_failed": "ジャーナルに書き込めませんでした：最後の入力は保存されていません。SDカードを確認してください。",
+    "device.store_failed.disk_full": "SDカードがいっぱいです：最後の入力は保存されていません（それまでの入力は保存済み）。空き容量を作ってください。",
+    "device.store_failed.read_only": "ジャーナルが読み取り専用です：最後の入力は保存されていません。保存先のディレクトリを書き込み可能にしてください。",
+    "device.store_failed.locked": "別のプログラムがジャーナルに書き込み中です：最後の入力は保存されていません。もう一度試してください。",
     "device.internal_error": "その入力の処理で問題が起きました。ゲームは無事です。もう一度どうぞ。",
+    # the menu's Show on phones (device/ui/phones.py)
+    "web.scan": "スマホのカメラで読み取るか、{url} を開いてください（卓と同じWi-Fi）。",
+    "web.no_network": "ネットワークがありません：スマホに表示するには、コンパニオンを卓のWi-FiかLANに接続してください。",
+    "web.disabled": "スマホ表示は設定で無効です（[web] enabled = false）。",
+    "web.close": "ゲームに戻る",
+    "web.url": "{url}",
+    "menu.phones": "スマホに表示",
+    "nz_device.menu.phones": "スマホに表示",
 }

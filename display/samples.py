@@ -195,6 +195,12 @@ def tomes_overdue() -> View:
         phase="action",
         silence={f: f in ("crawling_chaos", "sleeper") for f in FACTIONS_5},
         tomes=tomes,
+        gates={  # C7: Overdue where the holder does not control its Tome's Gate
+            "barrier_of_naach_tith": {"controller": "great_cthulhu"},
+            "guardian_under_the_lake": {"controller": None},
+            "larvae_of_the_outer_gods": {"controller": "yellow_sign"},
+            "yr_and_the_nhhngr": {"controller": "sleeper"},
+        },
         custodian="oubliette",
         librarian="lake_of_hali_overlook",
     )

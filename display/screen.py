@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from display import colours, typeface
+from display import colours, qr, typeface
 from display.canvas import Canvas, Label
 from display.game_screen import GameScreen, screen_for
 from display.layout import DEFAULT_BOARD_SHARE, Regions, regions
@@ -55,7 +55,7 @@ class Screen:
         if game is not self._game:  # another game: every panel draws something else
             self._game = game
             self.invalidate()
-        panels = game.panels
+        panels = qr.panels_of(game)
         self._state = view.state
         if not self._keys:
             self.surface.fill(colours.BACKGROUND)
@@ -98,7 +98,7 @@ class Screen:
 
     def _panel(self, name: str) -> Panel:
         assert self._game is not None  # render chose the game before drawing
-        return self._game.panels[name]
+        return qr.panels_of(self._game)[name]
 
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]

@@ -8,7 +8,6 @@ colour. Only ``pygame.font`` is initialised here (never the mixer).
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pygame
@@ -27,11 +26,20 @@ def init() -> None:
         pygame.font.init()
 
 
-@cache
 def font(px: int) -> pygame.font.Font:
     """The typeface at ``px`` pixels (em size); cached, so layout can measure freely."""
-    init()
-    return pygame.font.Font(str(FONT_PATH), max(1, px))
+    face = _FONTS.get(px)
+    if face is None:
+        init()
+        if not _FONTS:
+            # pygame.quit() invalidates every Font made before: forget them then, so that a
+            # companion started again in the same process (the fuzzers do) draws again.
+            pygame.register_quit(_FONTS.clear)
+        face = _FONTS[px] = pygame.font.Font(str(FONT_PATH), max(1, px))
+    return face
+
+
+_FONTS: dict[int, pygame.font.Font] = {}
 
 
 def missing_glyphs(text: str) -> set[str]:

@@ -13,9 +13,10 @@ controller phrased it.
 - Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
   ``lang`` at draw time, so switching language needs no new View contents.
 - ``events`` are given oldest first; the screen shows as many of the newest as fit.
-- ``citadel_names`` maps a Dreamlands Citadel id (``surface_citadel_1_2`` …) to the
-  printed Area name the owner of the boards configured (D4); unnamed Citadels are
-  shown as "Surface Citadel 1–2" and so on.
+- ``citadel_names`` maps an Area id to the printed name the owner of the boards
+  configured: Dreamlands Citadels (``surface_citadel_1_2`` …, D4) and any other Area
+  (``[celaeno.areas]``, ``[dreamlands.areas]``); unnamed Citadels are shown as
+  "Surface Citadel 1–2" and so on, other Areas by the catalogue's names.
 
 Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
 ``librarian``, ``phase``, ``up``, ``down``, ``ok``, ``back``, ``undo``.
@@ -69,6 +70,7 @@ class Prompt:
     selected: int | None = None
     hints: tuple[Hint, ...] = ()
     result: Text | None = None
+    qr: str | None = None  # shown as a large QR code in place of the board (the phone view)
 
 
 @dataclass(frozen=True)

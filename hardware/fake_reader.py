@@ -13,12 +13,17 @@ import os
 import select
 import termios
 import threading
+import time
 import tty
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 
+from hardware.baud import termios_speed
 from hardware.protocol import with_checksum
+
+# How long a line may wait for room in the pty before send_line gives up on it.
+WRITE_TIMEOUT = 1.0
 
 
 class FakeReader:
@@ -28,9 +33,11 @@ class FakeReader:
         *,
         baud: int | None = None,
         on_line: Callable[[str], None] | None = None,
+        write_timeout: float = WRITE_TIMEOUT,
     ) -> None:
+        self._write_timeout = write_timeout
         self._link = Path(link) if link is not None else None
-        self._speed = _termios_speed(baud) if baud is not None else None
+        self._speed = termios_speed(baud) if baud is not None else None
         self._on_line = on_line
         self._fds: tuple[int, int] | None = None  # (master, slave) while plugged in
         self._pty_name = ""
@@ -56,6 +63,7 @@ class FakeReader:
         if self._fds is not None:
             return
         master, slave = os.openpty()
+        os.set_blocking(master, False)  # a write waits at most write_timeout (send_line)
         # Raw at once: a fresh pty echoes and translates newlines until someone configures it.
         tty.setraw(slave)
         self._set_speed(slave)
@@ -88,13 +96,13 @@ class FakeReader:
             self._link.unlink()
 
     def send_line(self, line: str, *, checksum: bool = False) -> bool:
-        """Write one protocol line; False if unplugged."""
+        """Write one protocol line; False if unplugged, or if nothing read the pty for
+        ``write_timeout`` seconds (its buffer is full: no companion has it open)."""
         data = (with_checksum(line) if checksum else line).encode("ascii", "replace") + b"\n"
         with self._write_lock:
             if self._fds is None:
                 return False
-            os.write(self._fds[0], data)
-        return True
+            return _write_within(self._fds[0], data, self._write_timeout)
 
     def send_roll(self, values: Iterable[int], *, checksum: bool = False) -> bool:
         return self.send_line("ROLL " + " ".join(str(v) for v in values), checksum=checksum)
@@ -140,8 +148,17 @@ class FakeReader:
         self.close()
 
 
-def _termios_speed(baud: int) -> int:
-    speed = getattr(termios, f"B{baud}", None)
-    if not isinstance(speed, int) or baud <= 0:
-        raise ValueError(f"{baud} is not a standard baud rate (9600, 19200, 38400, 57600, 115200)")
-    return speed
+def _write_within(fd: int, data: bytes, timeout: float) -> bool:
+    """Write all of ``data`` to the non-blocking ``fd``, waiting at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+            continue
+        except BlockingIOError:
+            pass
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([], [fd], [], left)[1]:
+            return False
+    return True

@@ -1,4 +1,4 @@
-"""The dice reader's line protocol (spec/dice-reader.md), as a pure parser: bytes in, messages out.
+"""The dice reader's line protocol (PROTOCOL.md), as a pure parser: bytes in, messages out.
 
 No I/O here: :class:`LineParser` is fed whatever the serial port returned, keeps a partial line
 until its newline arrives, and returns one result per complete line. Nothing a reader sends can

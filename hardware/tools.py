@@ -15,12 +15,19 @@ import random
 import sys
 from typing import Any
 
+from hardware.baud import BadBaud, baud_rate
 from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
-from hardware.fake_reader import FakeReader
+from hardware.fake_reader import WRITE_TIMEOUT, FakeReader
 from hardware.protocol import Rejected
 from hardware.reader import DEFAULT_BAUD, DiceReader
 
 VERBS = ("HELLO", "ROLL", "ERR", "PING")
+EXIT_NOT_READ = 2
+_NOT_READ = (
+    "fake-reader: nothing read {path} for {seconds:g} s, so the line was not sent and "
+    "fake-reader stops. Open that path first (celaeno run --reader {path}, or "
+    "celaeno dice-monitor --port {path}), then type."
+)
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +41,7 @@ def register(subparsers: Any) -> None:
     monitor.add_argument(
         "--port", required=True, help="device path, pyserial URL (loop://), or 'auto'"
     )
-    monitor.add_argument("--baud", type=_positive, default=DEFAULT_BAUD, help="default 9600")
+    monitor.add_argument("--baud", type=_baud, default=DEFAULT_BAUD, help="default 9600")
     monitor.set_defaults(func=monitor_command)
 
     fake = subparsers.add_parser(
@@ -51,9 +58,25 @@ def register(subparsers: Any) -> None:
         help="an empty line (just Enter) sends a random roll of N dice",
     )
     fake.add_argument(
-        "--baud", type=_positive, help="speed the pty reports (a pty moves data at any speed)"
+        "--baud",
+        type=_standard_baud,
+        help="speed the pty reports (a pty moves data at any speed)",
     )
     fake.set_defaults(func=fake_reader_command)
+
+
+def _baud(value: str) -> int:
+    try:
+        return baud_rate(value)
+    except BadBaud as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _standard_baud(value: str) -> int:
+    try:
+        return baud_rate(value, standard=True)
+    except BadBaud as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive(value: str) -> int:
@@ -116,13 +139,16 @@ def fake_reader_command(args: argparse.Namespace) -> int:
         for typed in sys.stdin:
             line = typed.strip()
             if not line and args.random:
-                reader.send_roll(dice.randint(1, 6) for _ in range(args.random))
-            elif line:
-                outgoing = typed_line(line)
-                if outgoing is None:
+                sent = reader.send_roll(dice.randint(1, 6) for _ in range(args.random))
+            elif line and (outgoing := typed_line(line)) is not None:
+                sent = reader.send_line(outgoing)
+            else:
+                sent = True
+                if line:
                     _complain(line)
-                else:
-                    reader.send_line(outgoing)
+            if not sent:
+                print(_NOT_READ.format(path=reader.path, seconds=WRITE_TIMEOUT), file=sys.stderr)
+                return EXIT_NOT_READ
     return 0
 
 

@@ -12,6 +12,8 @@ and files stay minimal; a field that may be ``null`` but is required stays writt
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -19,7 +21,65 @@ from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from rules.errors import JournalError
 
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
 T = TypeVar("T")
+
+# Limits of one journal line, checked before anything else reads it: a command is a few
+# hundred characters, nested three or four deep, with small numbers. Without them a
+# hostile line reaches Python's own limits (recursion, 4,300-digit int conversion) and
+# crashes the reader instead of being refused in words.
+MAX_LINE_CHARS = 65_536
+MAX_DEPTH = 32
+MAX_NUMBER_DIGITS = 18  # any die, count or seat fits; 10**18 < 2**63, SQLite's integer
+
+
+def parse_json(line: str) -> object:
+    """One journal line as JSON, or :class:`JournalError` naming the limit or syntax it breaks."""
+    if len(line) > MAX_LINE_CHARS:
+        raise JournalError("error.journal.too_long", limit=MAX_LINE_CHARS)
+    if line.count("[") + line.count("{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
+        raise JournalError("error.journal.too_deep", limit=MAX_DEPTH)
+    try:
+        return json.loads(line, parse_int=_small_int, parse_constant=_not_a_number)
+    except json.JSONDecodeError as error:
+        raise JournalError("error.journal.bad_json", detail=error.msg, column=error.colno) from None
+
+
+def dump_json(obj: object) -> str:
+    """JSON text for one journal line: non-ASCII kept readable, but U+2028 and U+2029
+    escaped, because many line readers (Python's ``str.splitlines`` among them) break a
+    line there and the exported file must read back as the same lines."""
+    text = json.dumps(obj, ensure_ascii=False)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _depth(line: str) -> int:
+    """Deepest nesting of arrays and objects, brackets inside strings not counted."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            escaped = not escaped and char == "\\"
+            in_string = escaped or char != '"'
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _small_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise JournalError("error.journal.number_too_long", limit=MAX_NUMBER_DIGITS)
+    return int(digits)
+
+
+def _not_a_number(literal: str) -> object:
+    raise JournalError("error.journal.not_a_number", literal=literal)
 
 
 def optional(json: str | None = None) -> Any:
@@ -53,7 +113,7 @@ def decode(cls: type[T], obj: object, where: str) -> T:
     known = {json_name(f) for f in fields} | {"type"}
     unknown = sorted(set(obj) - known)
     if unknown:
-        raise JournalError("error.journal.unknown_field", where=where, field=unknown[0])
+        raise JournalError("error.journal.unknown_field", where=where, field=shown(unknown[0]))
     values: dict[str, Any] = {}
     for field in fields:
         name = json_name(field)
@@ -96,7 +156,7 @@ def _decode_value(hint: Any, value: object, where: str) -> Any:
 
 
 def _key(key: object, where: str) -> str:
-    if not isinstance(key, str):
+    if not isinstance(key, str) or not _printable(key):
         raise _expected(where, "string keys")
     return key
 
@@ -108,8 +168,22 @@ def _decode_scalar(hint: Any, value: object, where: str) -> Any:
     if hint is bool and isinstance(value, bool):
         return value
     if hint is str and isinstance(value, str):
+        if not _printable(value):
+            raise _expected(where, "a text without control characters or lone surrogates")
         return value
     raise _expected(where, {int: "a whole number", bool: "true or false", str: "a string"}[hint])
+
+
+def _printable(value: str) -> bool:
+    """False for a lone surrogate (cannot be written as UTF-8: neither stored nor printed)
+    or a control character, U+0000-U+001F or U+007F-U+009F (not drawable; NUL ends a C
+    string)."""
+    return _UNPRINTABLE.search(value) is None
+
+
+def shown(value: str) -> str:
+    """``value`` safe to echo on a terminal: unprintable characters as JSON escapes."""
+    return value if _printable(value) else json.dumps(value)[1:-1]
 
 
 def _expected(where: str, what: str) -> JournalError:

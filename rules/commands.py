@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from rules.codec import decode, encode
+from rules.codec import decode, encode, shown
 from rules.errors import JournalError
 
 
@@ -44,7 +44,7 @@ def parse_command(obj: object) -> Command:
         raise JournalError("error.journal.not_object", where="command")
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in COMMAND_TYPES:
-        raise JournalError("error.journal.unknown_type", type=str(kind))
+        raise JournalError("error.journal.unknown_type", type=shown(str(kind))[:80])
     return decode(COMMAND_TYPES[kind], obj, kind)
 
 

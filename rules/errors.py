@@ -10,7 +10,7 @@ from rules.text import Text, render_fragment, text
 class RulesError(ValueError):
     """A command the rules refuse. Nothing changed.
 
-    ``rule`` is the id in the rules digest (``C16``, ``D16``, ``Z4``) or ``journal``
+    ``rule`` is the id in the game's RULES.md (``C16``, ``D16``, ``Z4``) or ``journal``
     for a malformed command; ``reason`` renders in any language.
     """
 

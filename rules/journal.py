@@ -7,13 +7,13 @@ state. The games themselves are registered by ``rules.games``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.codec import dump_json, parse_json
 from rules.commands import Command, Undo, command_to_json, parse_command
-from rules.errors import JournalError, RulesError
+from rules.errors import RulesError
 from rules.game import game_of, game_started_by
 from rules.text import Text, text
 
@@ -32,15 +32,11 @@ def parse_line(line: str) -> Command | None:
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    try:
-        obj = json.loads(stripped)
-    except json.JSONDecodeError as error:
-        raise JournalError("error.journal.bad_json", detail=error.msg, column=error.colno) from None
-    return parse_command(obj)
+    return parse_command(parse_json(stripped))
 
 
 def dump_command(cmd: Command) -> str:
-    return json.dumps(command_to_json(cmd), ensure_ascii=False)
+    return dump_json(command_to_json(cmd))
 
 
 def apply(state: State | None, cmd: Command) -> Outcome:

@@ -14,6 +14,11 @@ EN: dict[str, str] = {
     "error.journal.first_new_game": "the first command must be new_game.",
     "error.journal.new_game_twice": "a game has only one new_game; start a new journal.",
     "error.journal.not_this_game": "“{type}” does not belong to this game.",
+    "error.journal.not_utf8": "not UTF-8 text (byte {byte} of the line).",
+    "error.journal.too_long": "the line is longer than {limit} characters.",
+    "error.journal.too_deep": "nested more than {limit} levels deep.",
+    "error.journal.number_too_long": "a number longer than {limit} digits.",
+    "error.journal.not_a_number": "{literal} is not JSON.",
     "error.nothing_to_undo": "nothing to undo.",
 }
 
@@ -29,5 +34,10 @@ JA: dict[str, str] = {
     "error.journal.first_new_game": "最初のコマンドはnew_gameでなければなりません。",
     "error.journal.new_game_twice": "new_gameは1ゲームに1回だけです。新しいジャーナルを始めてください。",
     "error.journal.not_this_game": "「{type}」はこのゲームのコマンドではありません。",
+    "error.journal.not_utf8": "UTF-8のテキストではありません（行の{byte}バイト目）。",
+    "error.journal.too_long": "行が{limit}文字より長すぎます。",
+    "error.journal.too_deep": "入れ子が{limit}段より深すぎます。",
+    "error.journal.number_too_long": "{limit}桁より長い数です。",
+    "error.journal.not_a_number": "{literal}はJSONではありません。",
     "error.nothing_to_undo": "取り消すものがありません。",
 }

@@ -22,9 +22,12 @@ DESTDIR="${DESTDIR:-}"   # prefix for every path written (packaging, tests); emp
 PREFIX="/opt/celaeno"
 VENV="$PREFIX/venv"
 APP_USER="celaeno"
+WEB_USER="celaeno-web"    # the phone view: reads the journal through the group $APP_USER
+STATE_DIR="/var/lib/celaeno"
 GROUPS_NEEDED="gpio dialout video render input"
 CONFIG="/etc/celaeno/celaeno.toml"
 UNIT="/etc/systemd/system/celaeno.service"
+WEB_UNIT="/etc/systemd/system/celaeno-web.service"
 UDEV_RULE_SOURCE="$SOURCE/hardware/99-celaeno-dice-reader.rules"
 UDEV_RULE="/etc/udev/rules.d/99-celaeno-dice-reader.rules"
 APT_PACKAGES=(
@@ -120,6 +123,13 @@ else
         --shell /usr/sbin/nologin --comment "Celaeno table companion" "$APP_USER"
 fi
 run usermod --append --groups "${GROUPS_NEEDED// /,}" "$APP_USER"
+# The phone view's user: no groups of its own; its unit adds the group $APP_USER.
+if getent passwd "$WEB_USER" >/dev/null; then
+    note "user $WEB_USER exists"
+else
+    run useradd --system --user-group --home-dir /nonexistent --no-create-home \
+        --shell /usr/sbin/nologin --comment "Celaeno phone view" "$WEB_USER"
+fi
 
 step "3. Virtual environment $VENV and the app"
 if [ -x "$DESTDIR$VENV/bin/python" ]; then
@@ -160,14 +170,28 @@ else
     note "skipped: $UDEV_RULE_SOURCE not found; reader.port = \"auto\" still finds the reader"
 fi
 
-step "6. systemd unit"
+step "6. systemd units"
 run install -D -m 0644 "$SOURCE/systemd/celaeno.service" "$DESTDIR$UNIT"
+run install -D -m 0644 "$SOURCE/systemd/celaeno-web.service" "$DESTDIR$WEB_UNIT"
+# A journal from an older install is 0700/0600: let the group read it (the app keeps
+# new files 0640 by itself; systemd does not change an existing directory's mode).
+if [ -d "$DESTDIR$STATE_DIR" ]; then
+    run chmod 0750 "$DESTDIR$STATE_DIR"
+    for file in "$DESTDIR$STATE_DIR"/journal.sqlite3 "$DESTDIR$STATE_DIR"/journal.sqlite3-wal \
+        "$DESTDIR$STATE_DIR"/journal.sqlite3-shm; do
+        if [ -e "$file" ]; then run chmod 0640 "$file"; fi
+    done
+fi
 run_live systemctl daemon-reload
 # The companion draws on tty1 (kmsdrm needs a free VT); log in on tty2 or over ssh.
 run systemctl disable getty@tty1.service
 run systemctl enable celaeno.service
 run_live systemctl restart celaeno.service
+# The phone view ([web] enabled = false in the configuration: it exits at once).
+run systemctl enable celaeno-web.service
+run_live systemctl restart celaeno-web.service
 
 step "Done"
 note "status: systemctl status celaeno    logs: journalctl -u celaeno -f"
+note "phones: $VENV/bin/celaeno web-address    logs: journalctl -u celaeno-web -f"
 note "configuration: $CONFIG (check it with: $VENV/bin/celaeno check-config $CONFIG)"

@@ -30,7 +30,10 @@ from device.store import Store
 from hardware.events import ButtonPressed
 
 
-def measure(events: int, directory: Path) -> list[float]:
+def measure(events: int, directory: Path, committing: bool = False) -> list[float]:
+    """``committing``: PHASE then OK, over and over, so every other press commits a
+    ``next_phase`` to the journal (for benchmarks that watch the journal, e.g. the phone
+    view); otherwise UP/DOWN in the open menu."""
     pygame.display.init()
     surface = pygame.display.set_mode((800, 480))
     presented = threading.Event()
@@ -43,13 +46,15 @@ def measure(events: int, directory: Path) -> list[float]:
         session, _ = GameSession.resume(store, default_game(default_config()))
         app = App(session, surface, Inputs(), present=present)
         app.draw()
-        app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
-        app.step(1.0)
+        if not committing:
+            app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
+            app.step(1.0)
+        presses = ("phase", "ok") if committing else ("up", "down")
         latencies = []
         for n in range(events):
             presented.clear()
             posted = time.perf_counter()
-            app.inputs.post(ButtonPressed("down" if n % 2 else "up"))
+            app.inputs.post(ButtonPressed(presses[n % 2]))
             while not presented.is_set():
                 app.step(1.0)
             latencies.append(time.perf_counter() - posted)

@@ -42,7 +42,7 @@ class Controller(BaseController):
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
         assert step is not None  # a Cthulhu Wars game always has its main screen
-        return Prompt(step.title, step.choices(), step.selected(), step.hints, result)
+        return Prompt(step.title, step.choices(), step.selected(), step.hints, result, step.qr)
 
     def _phase_step(self, state: GameState) -> Step:
         return phase_step(state)

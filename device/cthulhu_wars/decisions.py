@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, Step, StepResult
 from rules.cthulhu_wars.commands import AssignAgony, Roll, Satisfy
+from rules.cthulhu_wars.maps.celaeno import OUBLIETTE  # C13: where the Custodian's victims go
 from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
 from rules.text import Text, text
 
@@ -79,7 +80,7 @@ def _custodian_split(state: GameState, total: int) -> Step:
         return AssignAgony(present=dict(split), assign=dict(split))
 
     return CounterStep(
-        text("prompt.custodian_split", total=total, area=area),
+        text("prompt.custodian_split", total=total, area=area, to=OUBLIETTE),
         rows,
         confirm,
         summary=lambda split: text("detail.split_sum", n=sum(split.values()), total=total),
@@ -89,7 +90,7 @@ def _custodian_split(state: GameState, total: int) -> Step:
 def _all_present(split: Mapping[str, int], area: str) -> ListStep:
     confirm = AssignAgony(present=dict(split), assign=dict(split))
     return ListStep(
-        text("prompt.all_present", n=sum(split.values()), area=area),
+        text("prompt.all_present", n=sum(split.values()), area=area, to=OUBLIETTE),
         [Option(text("prompt.yes_all_go"), confirm), Option(text("prompt.no_go_back"), BACK)],
         lambda answer: answer,
     )

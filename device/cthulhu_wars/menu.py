@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.ui.newgame import new_game_step
+from device.ui.phones import show_on_phones
 from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
 from rules.commands import Undo
 from rules.cthulhu_wars.commands import (
@@ -66,6 +67,7 @@ def menu(state: GameState, lang: str) -> ListStep:
     items += [
         ("undo", lambda: Undo()),
         ("new_game", lambda: new_game_step(state)),
+        ("phones", show_on_phones),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

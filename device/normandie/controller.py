@@ -87,7 +87,7 @@ class NormandieController(Controller):
         hints = step.hints  # the grid's own hints fill the one-line bar already
         if not isinstance(step, SpaceStep):
             hints = (*hints, Hint("undo", text("hint.undo")))
-        return Prompt(step.title, step.choices(), step.selected(), hints, result)
+        return Prompt(step.title, step.choices(), step.selected(), hints, result, step.qr)
 
     def overlay(self, state: NormandieState) -> dict[str, Any]:
         """What the grid shows besides the battle: the cursor and the Zombies' planned moves."""

@@ -71,6 +71,7 @@ class Step:
 
     title: Text
     hints: tuple[Hint, ...] = ()
+    qr: str | None = None  # text the screen shows as a QR code beside the question
 
     def choices(self) -> tuple[Choice, ...]:
         raise NotImplementedError

@@ -6,6 +6,7 @@ is said in words and marked with a shape, never by colour alone (issue 5).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -85,13 +86,17 @@ def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[
         )
     if actor(state.get("pending")) == faction:
         spans.append(_to_act(lang))
-    yield Para(tuple(spans), "body", gap_before=0.3)
+    yield Para(tuple(spans), "body", gap_before=0.1)
+    gates = state.get("gates", {})
     for tome, card in sorted(state.get("tomes", {}).items()):
         if card.get("holder") == faction:
-            yield Para(tuple(_tome_spans(tome, card, lang)), "small", indent=1.3, gap_before=0.1)
+            row = tuple(_tome_spans(tome, card, gates.get(tome), lang))
+            yield Para(row, "small", indent=1.0, gap_before=0.0)
 
 
-def _tome_spans(tome: str, card: Mapping[str, Any], lang: str) -> Iterator[Span]:
+def _tome_spans(
+    tome: str, card: Mapping[str, Any], gate: Mapping[str, Any] | None, lang: str
+) -> Iterator[Span]:
     yield Span(names.tome(tome, lang))
     if card.get("overdue"):  # C7
         yield Span(
@@ -102,6 +107,7 @@ def _tome_spans(tome: str, card: Mapping[str, Any], lang: str) -> Iterator[Span]
         )
     if not card.get("face_up", True):  # C11
         yield Span(translate("screen.face_down", lang), icon="face_down", chip=colours.CHIP)
+    yield tome_gate(gate, lang)  # in the Tome's row: why it is Overdue or not (C7)
 
 
 def _library(
@@ -110,17 +116,32 @@ def _library(
     in_slot = [
         tome for tome, card in sorted(state.get("tomes", {}).items()) if card.get("holder") is None
     ]
-    if in_slot:  # C4, C9
+    if in_slot:  # C4, C9: grouped by their Areas' Gate (C6: whoever controls it takes the Tome)
+        gates = state.get("gates", {})
+        groups: dict[str, list[str]] = {}
+        for tome in in_slot:
+            groups.setdefault(json.dumps(gates.get(tome), sort_keys=True), []).append(tome)
         separator = "、" if lang == "ja" else ", "
-        words = separator.join(names.tome(tome, lang) for tome in in_slot)
-        yield Para(
-            (Span(translate("screen.in_slots", lang), colours.DIM), Span(words)),
-            "small",
-            gap_before=0.7,
-        )
+        for index, (gate, tomes) in enumerate(groups.items()):
+            words = separator.join(names.tome(tome, lang) for tome in tomes)
+            heading = Span(translate("screen.in_slots", lang), colours.DIM)
+            spans = (heading, tome_gate(json.loads(gate), lang), Span(words))
+            yield Para(spans, "small", gap_before=0.2 if index else 0.7)
     custodian = _place_span("screen.custodian", state.get("custodian"), lang, citadel_names)  # C12
     librarian = _place_span("screen.librarian", state.get("librarian"), lang, citadel_names)  # C16
-    yield Para((custodian, librarian), "body", gap_before=0.5)
+    yield Para((custodian, librarian), "body", gap_before=0.3)
+
+
+def tome_gate(gate: Mapping[str, Any] | None, lang: str) -> Span:
+    """The Gate in a Tome's Area (tome id = Area id, C4) and who controls it: Overdue is read
+    off exactly that (C7, I2), so it stands beside the Tome, in words and a shape."""
+    if gate is None:  # before the first Doom Phase creates it (C5), or destroyed
+        return Span(_fragment("screen.no_gate", lang), colours.DIM, atomic=True)
+    controller = gate.get("controller")
+    if controller is None:
+        return Span(translate("screen.gate_abandoned", lang), icon="ring", chip=colours.CHIP)
+    words = translate("screen.gate_of", lang, faction=names.faction(controller, lang))
+    return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
 
 
 def _place_span(what: str, area: str | None, lang: str, citadel_names: Mapping[str, str]) -> Span:

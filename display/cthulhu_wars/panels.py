@@ -10,6 +10,7 @@ from display.canvas import Canvas
 from display.cthulhu_wars import board
 from display.flow import Para, Span, layout
 from display.panels import SHARED_PANELS, Panel, snapshot
+from display.phase_track import draw_track
 from display.view import View
 from rules.text import translate
 
@@ -39,22 +40,9 @@ def _draw_header(canvas: Canvas, view: View) -> None:
             round_box.right + gap, inner.y, inner.right - round_box.right - gap, inner.h
         )
     canvas.text([round_para], round_box, "left", "center")
-    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
-    for index, phase in enumerate(PHASES):
-        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
-        _draw_phase(canvas, box, phase, phase == view.state.get("phase"), view.lang)
-
-
-def _draw_phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
-    """The current phase is lit, framed thick and marked ▶: not told by colour alone."""
-    name = translate(f"phase.{phase}", lang)
-    if current:
-        canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
-        span = Span(name, colours.LIT_TEXT, icon="arrow")
-    else:
-        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
-        span = Span(name, colours.DIM)
-    canvas.text([Para((span,), "body")], box.inflate(-canvas.pad, -2), "center", "center")
+    names = [translate(f"phase.{phase}", view.lang) for phase in PHASES]
+    phase = view.state.get("phase")
+    draw_track(canvas, track, names, PHASES.index(phase) if phase in PHASES else None)
 
 
 def _board_key(view: View) -> object:

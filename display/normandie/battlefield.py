@@ -27,6 +27,7 @@ from display.normandie import shapes
 from display.normandie.grid import Grid, panel_layout, space, space_at
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.panels import SHARED_PANELS, Panel
+from display.phase_track import draw_track
 from display.view import View
 from rules.text import translate
 
@@ -164,10 +165,9 @@ def draw_header(canvas: Canvas, view: View) -> None:
             turn_box.right + gap, inner.y, inner.right - turn_box.right - gap, inner.h
         )
     canvas.text([Para((Span(words, colours.TEXT),), "large")], turn_box, "left", "center")
-    step_w = (track.w - gap * (len(PHASES) - 1)) // len(PHASES)
-    for index, phase in enumerate(PHASES):
-        box = pygame.Rect(track.x + index * (step_w + gap), track.y, step_w, track.h)
-        _phase(canvas, box, phase, phase == state.get("phase"), lang)
+    names = [translate(f"nz_device.phase.{phase}", lang) for phase in PHASES]
+    phase = state.get("phase")
+    draw_track(canvas, track, names, PHASES.index(phase) if phase in PHASES else None)
 
 
 def _turn_words(state: Mapping[str, Any], lang: str) -> str:
@@ -177,24 +177,6 @@ def _turn_words(state: Mapping[str, Any], lang: str) -> str:
     if limit:
         return translate("nz_device.turn_of", lang, n=turn, limit=limit)
     return translate("nz_device.turn", lang, n=turn)
-
-
-def _phase(canvas: Canvas, box: pygame.Rect, phase: str, current: bool, lang: str) -> None:
-    """Lit, framed thick and marked ▶ when current: not told by colour alone."""
-    name = translate(f"nz_device.phase.{phase}", lang)
-    inside = box.inflate(-canvas.pad, -2)
-    if not current:
-        canvas.box(box, colours.PANEL, colours.PANEL_EDGE, 1)
-        canvas.text([Para((Span(name, colours.DIM),), "body")], inside, "center", "center")
-        return
-    canvas.box(box, colours.LIT, colours.TEXT, max(2, canvas.pad // 2))
-    found = [Para((Span(name, colours.LIT_TEXT, icon="arrow"),), "body")]
-    if flow.fit(found, inside.w, inside.h, canvas.sizes).truncated:  # narrow: ▶ above the name
-        found = [
-            Para((Span("", colours.LIT_TEXT, icon="arrow"),), "body"),
-            Para((Span(name, colours.LIT_TEXT),), "body"),
-        ]
-    canvas.text(found, inside, "center", "center")
 
 
 # The battlefield and its turn above the panels every game shares.

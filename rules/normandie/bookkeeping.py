@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import RulesError
-from rules.normandie import scenarios
+from rules.normandie import binding, scenarios
 from rules.normandie.state import (
     ORDERS,
-    Binding,
     Elimination,
     NormandieState,
 )
@@ -21,9 +20,11 @@ def eliminate(
     state: NormandieState, unit_id: str, by: str | None
 ) -> tuple[NormandieState, list[Text]]:
     """A unit leaves the battlefield. A Zombies unit goes back into the bag (Z1) and loses
-    its Serum dart gun marks (Z12) and any Bind Zombies token (Z13)."""
+    its Serum dart gun marks (Z12) and any Bind Zombies token on it (Z13); a fallen
+    caster's token stays where it lies (Z13: only the Zombie's end frees it)."""
     unit = state.units[unit_id]
-    events = [text("event.normandie.eliminated", unit=label(state, unit_id))]
+    bound, bind_events = binding.unit_gone(state, unit_id)
+    events = [text("event.normandie.eliminated", unit=label(state, unit_id)), *bind_events]
     units = {uid: u for uid, u in state.units.items() if uid != unit_id}
     state = replace(
         state,
@@ -31,7 +32,7 @@ def eliminate(
         bag=state.bag | {unit_id} if unit.is_zombies else state.bag,
         activated=state.activated - {unit_id},
         controlled=frozen({z: m for z, m in state.controlled.items() if unit_id not in (z, m)}),
-        bound=frozen({c: b for c, b in state.bound.items() if unit_id not in (c, b.zombie)}),
+        bound=bound,
         suppressed=frozen({u: n for u, n in state.suppressed.items() if u != unit_id}),
         eliminated=(
             *state.eliminated,
@@ -91,25 +92,18 @@ def end_turn(state: NormandieState) -> tuple[NormandieState, list[Text]]:
     state, events = _chapter_two_check(state)
     if state.over:
         return state, events
+    bound, discarded = binding.age(state)  # Z13
+    events = [*events, *discarded]
     state = replace(
         state,
         activated=frozenset(),  # Z8 tokens come off for the new turn
         controlled=frozen({}),  # Z9 Orders last one turn
-        bound=_age_bindings(state),
+        bound=bound,
     )
     if state.turn_limit is not None and state.turn >= state.turn_limit:
         return _turn_limit_reached(state, events)
     state = replace(state, turn=state.turn + 1, phase=ORDERS)
     return state, [*events, text("event.normandie.turn", turn=state.turn)]
-
-
-def _age_bindings(state: NormandieState) -> dict[str, Binding]:
-    """Z13: flip the token at the end of the Reserve phase, discard it at the next one."""
-    return {
-        caster: replace(binding, flipped=True)
-        for caster, binding in state.bound.items()
-        if not binding.flipped
-    }
 
 
 def _chapter_two_check(state: NormandieState) -> tuple[NormandieState, list[Text]]:

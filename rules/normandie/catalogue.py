@@ -377,11 +377,37 @@ _TERRAIN_JA: dict[str, str] = {
     "normandie.grave_kind.permanent": "恒久",
 }
 
+# Z13: every way a Bind Zombies token leaves a Zombie, and the one way it does not.
+_BIND_EN: dict[str, str] = {
+    "event.normandie.bind_moved": "{caster} takes the Bind Zombies token off {zombie}.",
+    "event.normandie.bind_discarded": (
+        "Second Supply phase since the spell: discard the Bind Zombies token on {zombie}."
+    ),
+    "event.normandie.bind_with_zombie": "The Bind Zombies token on {zombie} is discarded with it.",
+    "event.normandie.bind_stays": (
+        "The Bind Zombies token {caster} cast stays on {zombie}: it still cannot move or fight."
+    ),
+    "event.normandie.bind_freed": "{zombie} can move and fight again.",
+    "event.normandie.bind_still_held": "Another Bind Zombies token still paralyses {zombie}.",
+}
+
+_BIND_JA: dict[str, str] = {
+    "event.normandie.bind_moved": "{caster}は{zombie}からゾンビ束縛トークンを外す。",
+    "event.normandie.bind_discarded": "呪文から2回目の補給フェイズ：{zombie}のゾンビ束縛トークンを捨てる。",
+    "event.normandie.bind_with_zombie": "{zombie}のゾンビ束縛トークンも一緒に捨てる。",
+    "event.normandie.bind_stays": (
+        "{caster}が置いたゾンビ束縛トークンは{zombie}に残る：移動も戦闘もできないまま。"
+    ),
+    "event.normandie.bind_freed": "{zombie}は再び移動も戦闘もできる。",
+    "event.normandie.bind_still_held": "{zombie}は別のゾンビ束縛トークンでまだ麻痺している。",
+}
+
 EN: dict[str, str] = {
     **_NAMES_EN,
     **_EVENTS_EN,
     **_ERRORS_EN,
     **_TERRAIN_EN,
+    **_BIND_EN,
     **{f"command.{k}": v for k, v in _COMMANDS_EN.items()},
 }
 JA: dict[str, str] = {
@@ -389,5 +415,6 @@ JA: dict[str, str] = {
     **_EVENTS_JA,
     **_ERRORS_JA,
     **_TERRAIN_JA,
+    **_BIND_JA,
     **{f"command.{k}": v for k, v in _COMMANDS_JA.items()},
 }

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import RulesError
-from rules.normandie import bag
+from rules.normandie import bag, binding
 from rules.normandie.bookkeeping import eliminate
 from rules.normandie.state import (
     ACTIVATION,
     ORDERS,
-    Binding,
     Gear,
     NormandieState,
 )
@@ -195,17 +194,16 @@ def bind(
     zombie_of(state, zombie_id, "Z13")
     if caster.is_zombies:
         raise RulesError("Z13", "error.normandie.zombie_caster", unit=label(state, caster_id))
-    others = {c: b for c, b in state.bound.items() if c != caster_id}
+    bound, moved = binding.cast(state, caster_id, zombie_id)
     state = replace(
         state,
-        bound=frozen({**others, caster_id: Binding(zombie_id)}),
+        bound=bound,
         suppressed=frozen({**state.suppressed, caster_id: state.suppressed.get(caster_id, 0) + 1}),
     )
-    return state, [
-        text(
-            "event.normandie.bound", caster=label(state, caster_id), zombie=label(state, zombie_id)
-        )
-    ]
+    cast = text(
+        "event.normandie.bound", caster=label(state, caster_id), zombie=label(state, zombie_id)
+    )
+    return state, [cast, *moved]
 
 
 def engage(

@@ -1,4 +1,4 @@
-"""The reader's line protocol (spec/dice-reader.md), parsed without any port."""
+"""The reader's line protocol (hardware/PROTOCOL.md), parsed without any port."""
 
 from __future__ import annotations
 

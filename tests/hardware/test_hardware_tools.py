@@ -102,15 +102,17 @@ def test_fake_reader_says_when_it_sends_nothing(
     assert reader.returncode == 0
 
 
-def test_dice_monitor_refuses_a_bad_baud() -> None:
+@pytest.mark.parametrize("baud", ["fast", "99999999999999999999", "0", "-9600"])
+def test_dice_monitor_refuses_a_bad_baud(baud: str) -> None:
+    """Refused before the port is opened: exit 2 at once, never a retry every second."""
     done = subprocess.run(
-        [*CELAENO, "dice-monitor", "--port", "loop://", "--baud", "fast"],
+        [*CELAENO, "dice-monitor", "--port", "loop://", f"--baud={baud}"],
         capture_output=True,
         text=True,
         timeout=10,
     )
     assert done.returncode == 2
-    assert "expected a positive whole number, not 'fast'" in done.stderr
+    assert f"expected a whole number from 300 to 4000000, not '{baud}'" in done.stderr
 
 
 @pytest.mark.parametrize(

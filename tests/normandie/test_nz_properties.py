@@ -145,6 +145,11 @@ def test_refused_commands_leave_the_state_unchanged(
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
+# What a journal text field may hold: the codec refuses control characters and lone
+# surrogates at the boundary (rules/codec.py), so they are not commands to round-trip.
+JOURNAL_TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=8)
+
+
 def _strategy(hint: Any) -> st.SearchStrategy[Any]:
     """Values of a codec field type: str, int, bool, X | None, tuple, Mapping, dataclass."""
     origin, args = get_origin(hint), get_args(hint)
@@ -153,7 +158,8 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
     if origin is tuple:
         return st.lists(_strategy(args[0]), max_size=3).map(tuple)
     if origin in (Mapping, dict):
-        return st.dictionaries(st.text(max_size=5), _strategy(args[1]), max_size=3)
+        keys = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=5)
+        return st.dictionaries(keys, _strategy(args[1]), max_size=3)
     if dataclasses.is_dataclass(hint):
         fields = get_type_hints(hint)
         return st.builds(
@@ -162,7 +168,7 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
         )
     if hint is type(None):
         return st.none()
-    return {int: st.integers(), bool: st.booleans(), str: st.text(max_size=8)}[hint]
+    return {int: st.integers(), bool: st.booleans(), str: JOURNAL_TEXT}[hint]
 
 
 NORMANDIE_COMMANDS = [

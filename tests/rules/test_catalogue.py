@@ -37,7 +37,7 @@ def test_names_and_counts_render_in_both_languages() -> None:
         "event.to_oubliette", faction="crawling_chaos", n=2, area="black_hall", to="oubliette"
     )
     assert render(said) == "Crawling Chaos moves 2 Units from the Black Hall to the Oubliette."
-    assert render(said, "ja") == "這い寄る混沌は2ユニットをBlack HallからOublietteへ移動させる。"
+    assert render(said, "ja") == "這い寄る混沌は2ユニットを黒の広間からウブリエットへ移動させる。"
     assert translate("units.one", n=1) == "1 Unit"
 
 

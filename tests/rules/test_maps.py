@@ -30,7 +30,7 @@ def test_the_four_tome_areas_are_on_both_upper_sides() -> None:
         assert tomes == set(TOMES)
 
 
-def test_ids_follow_the_digest() -> None:
+def test_ids_follow_the_journal_format() -> None:
     assert area_id("Chamber of Sn'gac") == "chamber_of_sn_gac"
     assert area_id("The Crawling Ones") == "the_crawling_ones"
     assert area_id("Barrier of Naach-Tith") == "barrier_of_naach_tith"

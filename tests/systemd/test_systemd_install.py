@@ -97,11 +97,15 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
     )
     assert has("udevadm control --reload-rules")
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno.service")
-    assert steps[-4:] == [
+    assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno-web.service")
+    assert has("useradd --system", "--shell /usr/sbin/nologin", "celaeno-web")
+    assert steps[-6:] == [
         "systemctl daemon-reload",
         "systemctl disable getty@tty1.service",
         "systemctl enable celaeno.service",
         "systemctl restart celaeno.service",
+        "systemctl enable celaeno-web.service",
+        "systemctl restart celaeno-web.service",
     ]
 
 
@@ -176,17 +180,11 @@ def test_in_a_chroot_without_systemd_the_unit_is_enabled_not_started(tmp_path: P
     nothing is reloaded, started or triggered; the first boot starts the service."""
     status, output, _ = run_script(tmp_path, "--dry-run", systemd_running=False)
     assert status == 0, output
-    steps = commands(output)
-    assert steps[-4:] == [
-        "systemctl daemon-reload",
-        "systemctl disable getty@tty1.service",
-        "systemctl enable celaeno.service",
-        "systemctl restart celaeno.service",
-    ]
     lines = output.splitlines()
     for skipped in (
         "systemctl daemon-reload",
         "systemctl restart celaeno.service",
+        "systemctl restart celaeno-web.service",
         "udevadm control --reload-rules",
     ):
         after = lines[lines.index(f"+ {skipped}") + 1]

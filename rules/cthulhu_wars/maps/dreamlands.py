@@ -1,8 +1,8 @@
 """The Dreamlands: the Surface and the Underworld, each with a 3- and a 5-player side (D1).
 
-What is known and what is not (dreamlands.md, *Map data*):
+What is known and what is not (RULES.md, D4):
 
-- Verified by the digest: each board has four Citadels labelled 1–2, 3, 4 and 5–6 (D4);
+- Known: each board has four Citadels labelled 1–2, 3, 4 and 5–6 (D4);
   four tunnel Areas lettered A–D per board (D3); the Vale of Pnath is on the Underworld
   (D7); an Area whose name contains "Sea" is an ocean Area (D2, applied to every name
   below); Leng (Surface) and the Plain of the Ghouls (Underworld) carry tunnel B; Zura
@@ -18,7 +18,7 @@ What is known and what is not (dreamlands.md, *Map data*):
 - NOT verified: which Areas each side leaves out. Both sides of a board list the same
   Areas here; the rules the companion runs only use the Citadels and the Vale, which
   both sides have.
-- The spellings of the names are unverified (digest).
+- The spellings of the names are unverified.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What a map is: the Areas printed on each side of each board.
 
 A game's map is a map name plus the side chosen for each of its two boards
-(T4, D1). ``layout`` gives the Areas in play; ids follow the digest:
+(T4, D1). ``layout`` gives the Areas in play; ids follow JOURNAL.md (Ids):
 the printed name in lower case with every run of other characters turned into ``_``.
 """
 

@@ -1,14 +1,16 @@
 """Names of things on the table: factions, Tomes, monsters, phases, boards, Areas.
 
-Area names are the printed English names in both languages: the Japanese edition's
-printed names were not available to us, and a player matches the screen against
-the board in front of him.
+Area names are the printed English names in English. In Japanese they are our own
+renderings (``areas_ja.py`` beside this file; the Tome Areas take their Tome's name): the
+Japanese edition's printed names were not available to us. An owner whose boards print
+other names configures them, and ``use_printed_names`` puts those first in every language.
 """
 
 from __future__ import annotations
 
 from rules.cthulhu_wars.maps.boards import all_areas
 from rules.cthulhu_wars.maps.spec import Area
+from rules.cthulhu_wars.words.areas_ja import AREAS_JA
 
 _FACTIONS_EN = {
     "great_cthulhu": "Great Cthulhu",
@@ -131,8 +133,14 @@ def _place_names_en() -> dict[str, str]:
     return {f"place.{area.id}": _place(area.name) for area in _printed_areas()}
 
 
-def _place_names_ja() -> dict[str, str]:
-    return {f"place.{area.id}": area.name for area in _printed_areas()}
+def _area_names_ja() -> dict[str, str]:
+    """Ours (areas_ja.py); a Tome Area is called as its Tome is (C4)."""
+    names = {**AREAS_JA, **_TOMES_JA}
+    found: dict[str, str] = {}
+    for area in _printed_areas():
+        found[f"area.{area.id}"] = names[area.id]
+        found[f"place.{area.id}"] = names[area.id]
+    return found
 
 
 def _tome_names_en() -> dict[str, str]:
@@ -155,6 +163,5 @@ JA: dict[str, str] = {
     **{f"who.{key}": name for key, name in _FACTIONS_JA.items()},
     **{f"tome.{key}": name for key, name in _TOMES_JA.items()},
     **_OTHER_JA,
-    **_area_names(),
-    **_place_names_ja(),
+    **_area_names_ja(),
 }

@@ -1,0 +1,50 @@
+"""The menu's "Show on phones": the phone view's address as a QR code and in words.
+
+The address is looked up when the screen is opened (the Pi may have joined the Wi-Fi
+since it started), from the kernel's list of the machine's addresses: the table's
+process opens no network socket (see :mod:`device.web.address`). With no address to
+offer, the screen says so instead of showing a code that leads nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.ui.steps import DONE, ListStep, Option
+from device.web.address import machine_addresses, urls
+from rules.text import text
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    enabled: bool = True
+    address: str = "0.0.0.0"
+    port: int = 8080
+
+
+_settings = WebSettings()
+
+
+def configure(settings: WebSettings) -> None:
+    """Called once at start with the ``[web]`` configuration."""
+    global _settings
+    _settings = settings
+
+
+@dataclass
+class QrStep(ListStep):
+    """A list step whose screen also shows ``qr`` as a QR code (in place of the board)."""
+
+    qr: str | None = None
+
+
+def show_on_phones() -> QrStep:
+    settings = _settings
+    back = [Option(text("web.close"), DONE)]
+    if not settings.enabled:
+        return QrStep(text("web.disabled"), back, lambda answer: answer)
+    found = urls(settings.address, settings.port, machine_addresses())
+    if not found:
+        return QrStep(text("web.no_network"), back, lambda answer: answer)
+    others = [Option(text("web.url", url=url), DONE) for url in found[1:]]
+    return QrStep(text("web.scan", url=found[0]), [*back, *others], lambda a: a, qr=found[0])

@@ -1,0 +1,149 @@
+"""The journal follower's output, rendered once per change and handed to every page.
+
+A background task polls the journal (:class:`device.web.feed.Feed`) in a worker
+thread, so a long first replay never stalls the server's event loop. When the journal
+moved on, the update is rendered once per language and each connected page is woken;
+every page then sends the newest update itself. A page whose phone stopped reading
+only ever holds the newest update, so a slow phone neither delays the others nor
+piles up memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from device.ui.games import ui_of
+from device.web.feed import Feed, Snapshot
+from device.web.watch import watch
+from display.web.page import WebView, live_html, script_words
+from rules.journal import State
+from rules.text import LANGUAGES, Text, translate
+
+log = logging.getLogger(__name__)
+
+POLL_INTERVAL = 0.05  # seconds between looks at the journal without inotify
+WATCHED_INTERVAL = 1.0  # with inotify: a look once a second in case an event was lost
+SETTLE = 0.5  # seconds after the table wrote during which a commit may still appear
+SETTLE_INTERVAL = 0.005  # seconds between looks then
+
+
+@dataclass(frozen=True)
+class Update:
+    """One journal position rendered: the SSE message for each language."""
+
+    position: int
+    messages: Mapping[str, bytes]
+    view: WebView
+
+
+def waiting_for(state: State | None) -> Text | None:
+    """What the table waits for, as its screen says it when no menu is open (a fresh
+    controller's question for this state: the pending roll, split or payment, or the
+    main screen's)."""
+    if state is None:
+        return None
+    return ui_of(state).controller("en").prompt(state).title
+
+
+def sse_message(view: WebView, lang: str) -> bytes:
+    payload: dict[str, Any] = {
+        "position": view.position,
+        "journal": view.journal,
+        "lang": lang,
+        "title": translate("web.title", lang),
+        "words": script_words(lang),
+        "html": live_html(view, lang),
+    }
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {view.position}\ndata: {data}\n\n".encode()
+
+
+class Hub:
+    def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
+        self.feed = feed
+        self.citadel_names = citadel_names
+        self.update = self._render()
+        self._changed = asyncio.Event()
+
+    def next_change(self) -> asyncio.Event:
+        """Set when the update after the current one is there (never reset: a new one
+        is made for every change, so no page can miss one)."""
+        return self._changed
+
+    async def follow(self) -> None:
+        """Follow the journal forever (woken by inotify where there is one, else polling);
+        wake every page when it moved on.
+
+        A commit becomes visible to readers when the table updates the WAL index in the
+        ``-shm`` file, a shared memory map that raises no inotify event, after its last
+        write to the ``-wal`` file and the fsync. So after writes are seen the journal is
+        looked at every :data:`SETTLE_INTERVAL` for :data:`SETTLE` seconds."""
+        directory = watch(self.feed.path.parent)
+        woken = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        last_write = -SETTLE
+
+        def wake() -> None:
+            nonlocal last_write
+            assert directory is not None
+            if directory.drain():
+                last_write = loop.time()
+                woken.set()
+
+        if directory is not None:
+            loop.add_reader(directory.fileno(), wake)
+        try:
+            while True:
+                woken.clear()  # before looking: a write during the look wakes the next wait
+                await self._look()
+                if directory is None:
+                    interval = POLL_INTERVAL if self.feed.table_running else WATCHED_INTERVAL
+                elif loop.time() - last_write < SETTLE:
+                    interval = SETTLE_INTERVAL
+                else:
+                    interval = WATCHED_INTERVAL
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), interval)
+        finally:
+            if directory is not None:
+                loop.remove_reader(directory.fileno())
+                directory.close()
+
+    async def _look(self) -> None:
+        update = None
+        try:
+            if self.feed.may_have_changed():  # cheap, so in the loop; reading is not
+                update = await asyncio.to_thread(self._poll)
+        except Exception:  # a bug here must not stop the pages from being served
+            log.exception("following the journal failed")
+        if update is not None:
+            self.update = update
+            changed, self._changed = self._changed, asyncio.Event()
+            changed.set()
+
+    def _poll(self) -> Update | None:
+        return self._render() if self.feed.refresh() else None
+
+    def _render(self) -> Update:
+        view = self.view(self.feed.snapshot())
+        messages = {lang: sse_message(view, lang) for lang in LANGUAGES}
+        return Update(view.position, messages, view)
+
+    def view(self, snapshot: Snapshot) -> WebView:
+        return WebView(
+            position=snapshot.position,
+            journal=snapshot.journal,
+            state=snapshot.state,
+            waiting=waiting_for(self.feed.state),
+            recent=snapshot.recent,
+            undone=snapshot.undone,
+            table_running=snapshot.table_running,
+            problem=snapshot.problem,
+            citadel_names=self.citadel_names,
+        )

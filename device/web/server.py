@@ -1,0 +1,353 @@
+"""The phone view's HTTP server: one page, its two static files, and a live event stream.
+
+aiohttp rather than Starlette/uvicorn: one dependency that is a whole asyncio server
+and client (its test client drives the tests below), with server-sent events as a
+plain streaming response and hard limits on request lines and headers built in; small
+enough for a Pi, and maintained for more than ten years.
+
+Read-only by construction: the routes are GET (and HEAD) only, every other method gets
+405, and the process opens the journal read-only as a user that may not write it.
+
+Routes:
+- ``/``: the page, with the state already in it (language: ``?lang=``, else the
+  browser's Accept-Language);
+- ``/static/page.<hash>.css`` and ``/static/page.<hash>.js``: looked up by exact name
+  in a table built at start, never joined to a file path, so no path can leave it;
+- ``/events?lang=``: server-sent events, the whole live region on every change;
+- ``/snapshot?lang=``: the same as one JSON document (for scripts and tests);
+- ``/favicon.ico``: 204, there is none.
+
+Faults: at most ``max_pages`` connections at once (more are answered 503 and closed);
+a connection that has not sent a whole request within :data:`REQUEST_TIMEOUT` seconds
+is closed (slow clients that never finish); aiohttp refuses request lines and header
+fields over 8 KiB with 4xx. Nothing a client sends can reach a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import socket
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from aiohttp import http_exceptions, web
+
+from device.web.hub import Hub
+from display.web.html import palette_css
+from display.web.page import page_html
+from rules.text import DEFAULT_LANGUAGE, LANGUAGES
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT = 10.0  # seconds a connection may take to send a whole request
+KEEPALIVE = 15.0  # seconds a finished connection may stay idle
+HEARTBEAT = 15.0  # seconds between comments on a quiet event stream
+WRITE_TIMEOUT = 20.0  # a page that takes this long to take one update is dropped
+RETRY_MS = 1000  # how soon a page's EventSource reconnects after losing the server
+
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';"
+        " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Server": "celaeno",
+}
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    content_type: str
+
+
+def load_assets() -> dict[str, Asset]:
+    """The style sheet (with the screen's palette) and the script, named by content hash
+    so a phone never runs an old script against a new page."""
+    static = resources.files("display.web") / "static"
+    css = (static / "page.css").read_text(encoding="utf-8") + palette_css()
+    found = {
+        "css": Asset(css.encode(), "text/css"),
+        "js": Asset((static / "page.js").read_bytes(), "text/javascript"),
+    }
+    return {
+        f"page.{hashlib.sha256(asset.body).hexdigest()[:12]}.{kind}": asset
+        for kind, asset in found.items()
+    }
+
+
+def pick_language(request: web.Request) -> str:
+    """``?lang=`` if it names one, else the first of Accept-Language we speak."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("Accept-Language", "").split(",")[:20]:
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+class Pages:
+    """The route handlers, sharing the hub and the count of open event streams."""
+
+    def __init__(self, hub: Hub, max_pages: int) -> None:
+        self.hub = hub
+        self.max_pages = max_pages
+        self.streams = 0
+        self.assets = load_assets()
+        self.urls = {name.rsplit(".", 1)[1]: f"/static/{name}" for name in self.assets}
+
+    async def page(self, request: web.Request) -> web.Response:
+        lang = pick_language(request)
+        body = page_html(self.hub.update.view, lang, self.urls)
+        return web.Response(
+            text=body,
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
+        )
+
+    async def static(self, request: web.Request) -> web.Response:
+        asset = self.assets.get(request.match_info["name"])
+        if asset is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=asset.body,
+            content_type=asset.content_type,
+            charset="utf-8",
+            headers={"Cache-Control": "public, max-age=31536000, immutable"},
+        )
+
+    async def snapshot(self, request: web.Request) -> web.Response:
+        message = self.hub.update.messages[pick_language(request)]
+        data = message.split(b"data: ", 1)[1].rstrip(b"\n")
+        return web.Response(
+            body=data, content_type="application/json", headers={"Cache-Control": "no-store"}
+        )
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        if self.streams >= self.max_pages:
+            raise web.HTTPServiceUnavailable(
+                text="too many pages open", headers={"Retry-After": "5"}
+            )
+        lang = pick_language(request)
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",
+            }
+        )
+        self.streams += 1
+        try:
+            await response.prepare(request)
+            await response.write(f"retry: {RETRY_MS}\n\n".encode())
+            await self._stream(response, lang)
+        except (ConnectionError, TimeoutError):
+            pass  # the phone went away, or a write to it stalled: forget it
+        finally:  # also when aiohttp cancels the handler because the phone hung up
+            self.streams -= 1
+        return response
+
+    async def _stream(self, response: web.StreamResponse, lang: str) -> None:
+        """The current state at once (the catch-up after any reconnect), then each change."""
+        hub = self.hub
+        sent = None
+        while True:
+            changed = hub.next_change()
+            update = hub.update
+            if update is not sent:
+                await asyncio.wait_for(response.write(update.messages[lang]), WRITE_TIMEOUT)
+                sent = update
+            try:
+                await asyncio.wait_for(changed.wait(), HEARTBEAT)
+            except TimeoutError:
+                await asyncio.wait_for(response.write(b": still here\n\n"), WRITE_TIMEOUT)
+
+
+async def no_icon(request: web.Request) -> web.Response:
+    """Browsers ask for it on their own; "none" rather than a 404 in every console."""
+    return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
+
+
+@web.middleware
+async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A whole request arrived: stop its connection's request timer; no traceback out."""
+    guard = request.transport.get_protocol() if request.transport else None
+    if isinstance(guard, Guarded):
+        guard.request_complete()
+    try:
+        response = await handler(request)
+    except web.HTTPException:
+        raise
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path)
+        raise web.HTTPInternalServerError(text="internal error") from None
+    if isinstance(guard, Guarded) and isinstance(response, web.Response):
+        guard.request_answered()  # not after an event stream: its connection is done
+    return response
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)
+
+
+class BadRequestsInOneLine(logging.Filter):
+    """aiohttp logs a request it cannot parse with a traceback; garbage from the LAN is
+    worth one line in the log (the client got its 4xx), not a page of stack."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, http_exceptions.HttpProcessingError):
+            record.msg = f"{record.msg}: {type(error).__name__} (answered {error.code})"
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def build_app(hub: Hub, max_pages: int) -> web.Application:
+    pages = Pages(hub, max_pages)
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, BadRequestsInOneLine) for f in server_log.filters):
+        server_log.addFilter(BadRequestsInOneLine())
+    app = web.Application(middlewares=[guarded], client_max_size=1024)
+    app.router.add_get("/", pages.page)
+    app.router.add_get("/static/{name}", pages.static)
+    app.router.add_get("/events", pages.events)
+    app.router.add_get("/snapshot", pages.snapshot)
+    app.router.add_get("/favicon.ico", no_icon)
+    app.on_response_prepare.append(_security_headers)
+    app["pages"] = pages
+    return app
+
+
+class Guarded(asyncio.Protocol):
+    """One connection, handed to aiohttp's handler unless too many are open.
+
+    Also closes a connection that has not finished a request in time (slowloris: a
+    client sending one header byte now and then must not hold a place forever).
+    """
+
+    def __init__(self, limiter: Limiter) -> None:
+        self._limiter = limiter
+        self._inner: Any = None
+        self._transport: asyncio.Transport | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+        self._limiter.open += 1
+        if self._limiter.open > self._limiter.limit:
+            transport.write(BUSY)
+            transport.close()
+            return
+        self._inner = self._limiter.server()
+        self._inner.connection_made(transport)
+        self._arm()
+
+    def _arm(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(REQUEST_TIMEOUT, self._expired)
+
+    def _expired(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+
+    def request_complete(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def request_answered(self) -> None:
+        """A kept-alive connection's next request has the same time to arrive whole."""
+        if self._timer is None and self._transport is not None:
+            self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._inner is not None:
+            self._inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self._inner.eof_received() if self._inner is not None else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._limiter.open -= 1
+        self.request_complete()
+        if self._inner is not None:
+            self._inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.resume_writing()
+
+
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 20\r\n"
+    b"Retry-After: 5\r\nConnection: close\r\n\r\ntoo many pages open\n"
+)
+
+
+@dataclass
+class Limiter:
+    server: Any  # aiohttp's web.Server: makes one request handler per connection
+    limit: int
+    open: int = 0
+
+    def __call__(self) -> Guarded:
+        return Guarded(self)
+
+
+def listening_socket(address: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((address, port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+async def serve(hub: Hub, sock: socket.socket, max_pages: int) -> Callable[[], Awaitable[None]]:
+    """Start serving on ``sock``; returns the coroutine function that stops it."""
+    app = build_app(hub, max_pages)
+    # handler_cancellation: a page that hangs up ends its event stream at once, giving its
+    # place back, rather than at the next write.
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        keepalive_timeout=KEEPALIVE,
+        shutdown_timeout=1,
+        handler_cancellation=True,
+    )
+    await runner.setup()
+    assert runner.server is not None
+    # A few connections beyond the pages: the page itself and its two files load on
+    # their own connections before its event stream opens.
+    limiter = Limiter(runner.server, max_pages + 8)
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(limiter, sock=sock)
+    follower = asyncio.create_task(hub.follow())
+
+    async def stop() -> None:
+        follower.cancel()
+        server.close()
+        await runner.cleanup()
+
+    return stop

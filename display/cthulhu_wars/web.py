@@ -1,0 +1,41 @@
+"""Cthulhu Wars on the phone view: the round and phase, then the screen's board words.
+
+The rows are :func:`display.board.content`, the very paragraphs the table's screen
+draws (factions and their Silence tokens, the Tomes with holder, Overdue and face, the
+Custodian and the Librarian; on Dreamlands the Citadels, Gates, Bhole and Zoogs),
+so the phone cannot say anything the screen does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from display.cthulhu_wars import board
+from display.cthulhu_wars.panels import PHASES
+from display.web.html import escape, paras_html
+from rules.text import translate
+
+
+def header_html(state: Mapping[str, Any], lang: str) -> str:
+    """Round N, then the phases of a round (T1) with the current one marked ▶ and lit."""
+    words = escape(translate("screen.round", lang, n=state.get("round", "?")))
+    steps = []
+    for phase in PHASES:
+        name = escape(translate(f"phase.{phase}", lang))
+        if phase == state.get("phase"):
+            steps.append(f'<li class="now" aria-current="step">▶ {name}</li>')
+        else:
+            steps.append(f"<li>{name}</li>")
+    return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+
+
+def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    return header_html(state, lang) + board_html(state, lang, citadel_names)
+
+
+def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    found = board.content(state, lang, citadel_names)
+    columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
+    grid = f'<div class="columns">{columns}</div>' if columns else ""
+    return f'<section class="board">{paras_html(found.top)}{grid}</section>'

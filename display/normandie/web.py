@@ -1,0 +1,256 @@
+"""Shadows over Normandie on the phone view: the turn, the battlefield as SVG, the legend.
+
+The SVG shows what the screen's grid shows: terrain (impassable squares hatched, Mass
+Graves †, X1 graves ⊕, the door), units as a shape for their kind with their side's
+letter, and each Zombie's move as a numbered arrow along its path, ending in a red
+strike into its target's square when it assaults. Solid arrows are moves made, dashed
+ones moves still to come. The legend under it is the screen's own words for each move
+(:func:`display.battlefield_legend.paras`: whom it hunts, its Assault bonus).
+SVG presentation attributes carry the colours: the page's CSP allows no inline style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from display.colours import Colour
+from display.normandie import shapes
+from display.normandie.battlefield import PHASES, _turn_words, _zombie_letter
+from display.normandie.grid import column_name, size_of, space
+from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
+from display.web.html import escape, paras_html
+from rules.normandie.battlefield import Space
+from rules.text import translate
+
+CELL = 40  # SVG units per square; the browser scales the drawing to the phone's width
+MARGIN = 18  # room for column letters and row numbers
+WIDE = 10  # more columns than this scroll sideways on a phone
+
+
+def header_html(state: Mapping[str, Any], lang: str) -> str:
+    words = escape(_turn_words(state, lang))
+    steps = []
+    for phase in PHASES:
+        name = escape(translate(f"nz_device.phase.{phase}", lang))
+        if phase == state.get("phase"):
+            steps.append(f'<li class="now" aria-current="step">▶ {name}</li>')
+        else:
+            steps.append(f"<li>{name}</li>")
+    return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+
+
+def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    return header_html(state, lang) + board_html(state, lang)
+
+
+def board_html(state: Mapping[str, Any], lang: str) -> str:
+    return (
+        f'<section class="board">{battlefield_svg(state, lang)}'
+        f'<div class="legend">{paras_html(paras(state, lang))}</div></section>'
+    )
+
+
+def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
+    columns, rows = size_of(state)
+    if not columns or not rows:
+        return ""
+    width, height = MARGIN + columns * CELL, MARGIN + rows * CELL
+    label = escape(translate("web.battlefield", lang))
+    # A board of several tiles is wider than a phone: it scrolls sideways in its frame
+    # rather than shrinking its squares below what a finger and an eye can take.
+    wide = " wide" if columns > WIDE else ""
+    parts = [
+        f'<div class="fieldframe"><svg class="field{wide}" viewBox="0 0 {width} {height}"'
+        f' role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg">',
+        _defs(),
+        *_labels(columns, rows),
+        *_terrain(state, columns, rows),
+        *_units(state, lang),
+    ]
+    drawn = moves(state)
+    parts += [_arrow(state, entry) for entry in drawn]
+    parts += [_badge(entry) for entry in drawn]
+    parts.append("</svg></div>")
+    return "".join(parts)
+
+
+def _hex(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def _defs() -> str:
+    heads = "".join(
+        f'<marker id="head-{name}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4"'
+        f' markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"'
+        f' fill="{_hex(colour)}"/></marker>'
+        for name, colour in (("planned", shapes.PLANNED), ("done", shapes.DONE),
+                             ("strike", shapes.STRIKE))
+    )  # fmt: skip
+    hatch = (
+        '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
+        ' patternTransform="rotate(45)"><rect width="8" height="8"'
+        f' fill="{_hex(shapes.IMPASSABLE)}"/><line x1="0" y1="0" x2="0" y2="8"'
+        ' stroke="#b4aa9a" stroke-width="3"/></pattern>'
+    )
+    return f"<defs>{heads}{hatch}</defs>"
+
+
+def _origin(where: Space) -> tuple[int, int]:
+    return MARGIN + where.col * CELL, MARGIN + where.row * CELL
+
+
+def _centre(where: Space) -> tuple[int, int]:
+    x, y = _origin(where)
+    return x + CELL // 2, y + CELL // 2
+
+
+def _labels(columns: int, rows: int) -> Iterator[str]:
+    for col in range(columns):
+        x = MARGIN + col * CELL + CELL // 2
+        yield f'<text class="axis" x="{x}" y="13" text-anchor="middle">{column_name(col)}</text>'
+    for row in range(rows):
+        y = MARGIN + row * CELL + CELL // 2 + 4
+        yield f'<text class="axis" x="9" y="{y}" text-anchor="middle">{row + 1}</text>'
+
+
+def _terrain(state: Mapping[str, Any], columns: int, rows: int) -> Iterator[str]:
+    field_ = state.get("battlefield") or {}
+    yield (
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{columns * CELL}" height="{rows * CELL}"'
+        f' fill="{_hex(shapes.CELL)}"/>'
+    )
+    for name in field_.get("impassable", ()):
+        found = space(name)
+        if found is not None:
+            x, y = _origin(found)
+            yield f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#hatch)"/>'
+    yield from _lines(columns, rows)
+    for grave in field_.get("mass_graves", ()):
+        sign = "⊕" if grave.get("single_use") else "†"
+        for name in grave.get("spaces", ()):
+            found = space(name)
+            if found is not None:
+                x, y = _origin(found)
+                yield (
+                    f'<text class="grave" x="{x + CELL - 8}" y="{y + CELL - 5}"'
+                    f' text-anchor="middle" fill="{_hex(shapes.GRAVE)}">{sign}</text>'
+                )
+    door = space(field_.get("door"))
+    if door is not None:
+        x, y = _origin(door)
+        yield (
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none"'
+            f' stroke="{_hex(shapes.DOOR)}" stroke-width="3"/>'
+        )
+
+
+def _lines(columns: int, rows: int) -> Iterator[str]:
+    right, bottom = MARGIN + columns * CELL, MARGIN + rows * CELL
+    for col in range(columns + 1):
+        x = MARGIN + col * CELL
+        colour, width = _line_look(col)
+        yield _line(x, MARGIN, x, bottom, colour, width)
+    for row in range(rows + 1):
+        y = MARGIN + row * CELL
+        colour, width = _line_look(row)
+        yield _line(MARGIN, y, right, y, colour, width)
+
+
+def _line(x1: int, y1: int, x2: int, y2: int, colour: str, width: int) -> str:
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="{width}"/>'
+    )
+
+
+def _line_look(index: int) -> tuple[str, int]:
+    if index % shapes.TILE == 0:  # a tile's edge
+        return _hex(shapes.TILE_LINE), 2
+    return _hex(shapes.GRID_LINE), 1
+
+
+def _units(state: Mapping[str, Any], lang: str) -> Iterator[str]:
+    for uid, unit in sorted((state.get("units") or {}).items()):
+        found = space(unit.get("space"))
+        if found is None:
+            continue
+        kind = str(unit.get("kind"))
+        if kind == "zombies":
+            colour, letter = shapes.ZOMBIES_COLOUR, _zombie_letter(uid)
+        else:
+            owner = unit.get("owner")
+            colour = shapes.side_colour(owner)
+            letter = translate(f"{SIDE_LETTER_KEY}.{owner}", lang) if owner else ""
+        yield _unit_shape(found, kind, colour, letter)
+
+
+def _unit_shape(where: Space, kind: str, colour: Colour, letter: str) -> str:
+    """A shape per kind, as on the screen: infantry a disc, vehicle a wide block, Mythos
+    creature a diamond, Master of the dead a triangle, Zombies a square."""
+    cx, cy = _centre(where)
+    r = CELL // 2 - 5
+    fill = f'fill="{_hex(colour)}" stroke="#f5f5f0" stroke-width="1.5"'
+    if kind == "infantry":
+        body = f'<circle cx="{cx}" cy="{cy}" r="{r}" {fill}/>'
+    elif kind == "vehicle":
+        top, height = cy - r * 2 // 3, 4 * r // 3
+        body = f'<rect x="{cx - r}" y="{top}" width="{2 * r}" height="{height}" {fill}/>'
+    elif kind == "mythos":
+        body = f'<path d="M{cx} {cy - r}L{cx + r} {cy}L{cx} {cy + r}L{cx - r} {cy}z" {fill}/>'
+    elif kind == "master":
+        body = f'<path d="M{cx} {cy - r}L{cx + r} {cy + r}L{cx - r} {cy + r}z" {fill}/>'
+    else:
+        body = f'<rect x="{cx - r}" y="{cy - r}" width="{2 * r}" height="{2 * r}" {fill}/>'
+    text = f'<text class="unit" x="{cx}" y="{cy + 5}" text-anchor="middle">{escape(letter)}</text>'
+    return body + text
+
+
+def _arrow(state: Mapping[str, Any], entry: Drawn) -> str:
+    move = entry.move
+    walk = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
+    steps = [found for found in walk if found is not None]
+    if not steps:
+        return ""
+    look = "planned" if entry.planned else "done"
+    colour = shapes.PLANNED if entry.planned else shapes.DONE
+    dash = ' stroke-dasharray="7 5"' if entry.planned else ""
+    points = " ".join(f"{x},{y}" for x, y in map(_centre, steps))
+    drawn = ""
+    if len(steps) > 1:
+        drawn = (
+            f'<polyline points="{points}" fill="none" stroke="{_hex(colour)}" stroke-width="4"'
+            f' stroke-linecap="round" stroke-linejoin="round"{dash}'
+            f' marker-end="url(#head-{look})"/>'
+        )
+    return drawn + _strike(state, move, steps[-1])
+
+
+def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> str:
+    """An Assault (Z7): a short red arrow from where the Zombie stops into its target."""
+    if not move.get("assault"):
+        return ""
+    target = (state.get("units") or {}).get(move.get("target") or "") or {}
+    aim = space(target.get("space"))
+    if aim is None:
+        return ""
+    (x1, y1), (x2, y2) = _centre(end), _centre(aim)
+    if (x1, y1) == (x2, y2):  # it assaults in its own square: a ring round it
+        return (
+            f'<circle cx="{x1}" cy="{y1}" r="{CELL // 2 - 1}" fill="none"'
+            f' stroke="{_hex(shapes.STRIKE)}" stroke-width="3"/>'
+        )
+    return (
+        f'<line x1="{x1}" y1="{y1}" x2="{(x1 + x2) // 2}" y2="{(y1 + y2) // 2}"'
+        f' stroke="{_hex(shapes.STRIKE)}" stroke-width="4" marker-end="url(#head-strike)"/>'
+    )
+
+
+def _badge(entry: Drawn) -> str:
+    start = space(entry.move.get("from"))
+    if start is None:
+        return ""
+    x, y = _origin(start)
+    return (
+        f'<circle cx="{x + 9}" cy="{y + 9}" r="9" fill="#ffdc5a"/>'
+        f'<text class="badge" x="{x + 9}" y="{y + 13}" text-anchor="middle">{entry.number}</text>'
+    )

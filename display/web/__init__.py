@@ -1,0 +1,7 @@
+"""The phone view's page: its shell, style sheet and script (served by ``device/web``).
+Its words join the catalogue on import."""
+
+from display.web import words as _words
+from rules.text import add_words
+
+add_words("display.web", _words.EN, _words.JA)

@@ -1,0 +1,132 @@
+"""The phone view's page: a shell (header, language buttons, the live region) and the
+state inside it, rendered in one language.
+
+Pure: a :class:`WebView` in, HTML text out; the server (``device/web``) decides when.
+Each game draws its own part (its ``web`` module, listed in :mod:`display.web.games`);
+this module adds what every game shows: what the table
+is waiting for, the latest instructions in plain words, an undo said as such, and
+whether the table is running at all. The live region carries its journal position
+(``data-position``) so the script never replaces a newer state with an older one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from display.web.games import game_html
+from display.web.html import escape
+from rules.text import LANGUAGES, Text, render, translate
+
+LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
+# Words the script needs after the page has loaded (the connection's state).
+SCRIPT_WORDS: tuple[str, ...] = ("live", "lost", "connecting")
+
+
+def _empty() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class WebView:
+    """Everything the page shows at one journal position."""
+
+    position: int  # commands committed in the journal: only grows
+    journal: str  # which journal (a new one after a damaged one was set aside)
+    state: Mapping[str, Any] | None  # the state JSON; None before the first game
+    waiting: Text | None = None  # what the table waits for, in the screen's words
+    recent: tuple[tuple[Text, ...], ...] = ()  # events of the latest commands, newest last
+    undone: bool = False  # the latest command was an undo
+    table_running: bool = True
+    problem: str | None = None
+    citadel_names: Mapping[str, str] = field(default_factory=_empty)
+
+
+def live_html(view: WebView, lang: str) -> str:
+    """The live region's contents: replaced whole on every update."""
+    parts = [_notice(view, lang)]
+    state = view.state
+    if state is not None:
+        if view.undone:
+            parts.append(f'<p class="undone">↶ {escape(translate("web.undone", lang))}</p>')
+        if view.waiting is not None:
+            parts.append(_waiting(view.waiting, lang))
+        parts.append(_game(state, lang, view.citadel_names))
+        parts.append(_recent(view.recent, lang))
+    return "".join(part for part in parts if part)
+
+
+def _notice(view: WebView, lang: str) -> str:
+    if not view.table_running:
+        return f'<p class="notice">{escape(translate("web.table_off", lang))}</p>'
+    if view.problem is not None:
+        return f'<p class="notice">{escape(translate("web.problem", lang))}</p>'
+    if view.state is None:
+        return f'<p class="notice">{escape(translate("web.no_game", lang))}</p>'
+    return ""
+
+
+def _waiting(waiting: Text, lang: str) -> str:
+    label = escape(translate("web.waiting", lang))
+    return (
+        f'<section class="waiting"><h2>{label}</h2><p>{escape(render(waiting, lang))}</p></section>'
+    )
+
+
+def _game(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    return game_html(state, lang, citadel_names)
+
+
+def _recent(recent: tuple[tuple[Text, ...], ...], lang: str) -> str:
+    """The latest command's events first and large, then the ones before, dimmer."""
+    said = [events for events in reversed(recent) if events]
+    if not said:
+        return ""
+    latest = "".join(f"<li>{escape(render(event, lang))}</li>" for event in said[0])
+    earlier = "".join(
+        f"<li>{escape(render(event, lang))}</li>" for events in said[1:] for event in events
+    )
+    parts = [f'<section class="said"><h2>{escape(translate("web.latest", lang))}</h2>',
+             f'<ul class="latest">{latest}</ul>']  # fmt: skip
+    if earlier:
+        parts.append(
+            f'<h3>{escape(translate("web.earlier", lang))}</h3><ul class="earlier">{earlier}</ul>'
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def script_words(lang: str) -> dict[str, str]:
+    return {word: translate(f"web.{word}", lang) for word in SCRIPT_WORDS}
+
+
+def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
+    """The whole page as first sent: the shell with the live region already filled, so
+    the state shows before the script connects. ``assets``: name → URL of the style
+    sheet and the script (their names carry a hash of their contents)."""
+    title = escape(translate("web.title", lang))
+    connecting = escape(translate("web.connecting", lang))
+    languages = escape(translate("web.language", lang))
+    buttons = "".join(
+        f'<button type="button" data-lang="{code}" lang="{code}"'
+        f' aria-pressed="{str(code == lang).lower()}">{escape(LANGUAGE_NAMES[code])}</button>'
+        for code in LANGUAGES
+    )
+    words = " ".join(
+        f'data-word-{word}="{escape(value)}"' for word, value in script_words(lang).items()
+    )
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="dark">'
+        f'<title>{title}</title><link rel="stylesheet" href="{assets["css"]}">'
+        f'<script src="{assets["js"]}" defer></script></head>'
+        f'<body {words}><header class="top"><h1>{title}</h1>'
+        f'<p id="connection" class="connecting" role="status">{connecting}</p>'
+        f'<nav class="languages" aria-label="{languages}">{buttons}</nav>'
+        f'</header><main id="view" aria-live="polite" data-position="{view.position}"'
+        f' data-journal="{escape(view.journal)}" data-lang="{lang}">{live_html(view, lang)}</main>'
+        f"<footer><p>{escape(translate('web.read_only', lang))}</p></footer></body></html>"
+    )

@@ -1,0 +1,126 @@
+"""The menu's "Show on phones": the phone view's URL as a QR code large enough to scan
+at arm's length on 800×480, in both languages; no network (or the view turned off)
+is said in words and no dead code is drawn. Screenshots go to tests/output/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.app import App, Inputs
+from device.session import GameSession
+from device.store import Store
+from device.ui import phones
+from display.qr import QUIET_ZONE, modules
+from hardware.events import ButtonPressed
+from rules.text import render
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output"
+URL = "http://192.168.1.20:8080/"
+
+
+@pytest.fixture()
+def settings() -> Iterator[None]:
+    yield
+    phones.configure(phones.WebSettings())
+
+
+def open_show_on_phones(app: App) -> None:
+    app.handle_input(ButtonPressed("ok"))  # the main screen's OK: the menu
+    labels = [choice.label.key for choice in app.view().prompt.choices]
+    index = next(i for i, key in enumerate(labels) if key.endswith("menu.phones"))
+    app.react(app.controller.tap(index, app.state))
+    app.draw()
+
+
+def make_app(tmp_path: Path, lang: str, size: tuple[int, int] = (800, 480)) -> tuple[App, Store]:
+    store = Store.open(tmp_path / f"{lang}.sqlite3")
+    from device.config import default_config
+    from device.journalcmd import default_game
+
+    session, _ = GameSession.resume(store, default_game(default_config()))
+    return App(
+        session, pygame.Surface(size), Inputs(), lang=lang, present=lambda rects: None
+    ), store
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_qr_code_is_the_url_drawn_large_with_the_address_in_words(
+    tmp_path: Path, lang: str, settings: None
+) -> None:
+    phones.configure(phones.WebSettings(True, "192.168.1.20", 8080))
+    app, store = make_app(tmp_path, lang)
+    with store:
+        open_show_on_phones(app)
+        prompt = app.view().prompt
+        assert prompt.qr == URL
+        assert URL in render(prompt.title, lang)
+        board = app.screen.regions.panels()["board"]
+        module, origin = _find_code(app.screen.surface, board, len(modules(URL)))
+        assert module >= 8, f"{module} px per module is too small to scan at arm's length"
+        _assert_drawn_as_encoded(app.screen.surface, origin, module, modules(URL))
+        OUTPUT.mkdir(exist_ok=True)
+        pygame.image.save(app.screen.surface, str(OUTPUT / f"show-on-phones-{lang}-800x480.png"))
+        app.handle_input(ButtonPressed("ok"))  # "Back to the game"
+        assert app.view().prompt.qr is None
+
+
+def test_no_network_is_said_and_no_code_is_drawn(
+    tmp_path: Path, settings: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(phones, "machine_addresses", lambda: [])
+    phones.configure(phones.WebSettings(True, "0.0.0.0", 8080))
+    app, store = make_app(tmp_path, "en")
+    with store:
+        open_show_on_phones(app)
+        prompt = app.view().prompt
+        assert prompt.qr is None
+        assert render(prompt.title, "en").startswith("No network")
+        pygame.image.save(app.screen.surface, str(OUTPUT / "show-on-phones-no-network-800x480.png"))
+
+
+def test_each_address_of_the_machine_is_offered_listening_on_all(
+    settings: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(phones, "machine_addresses", lambda: ["10.0.0.5", "192.168.4.1"])
+    phones.configure(phones.WebSettings(True, "0.0.0.0", 8123))
+    step = phones.show_on_phones()
+    assert step.qr == "http://10.0.0.5:8123/"
+    assert [o.label.params.get("url") for o in step.options[1:]] == ["http://192.168.4.1:8123/"]
+
+
+def test_turned_off_in_the_configuration_is_said(settings: None) -> None:
+    phones.configure(phones.WebSettings(False, "0.0.0.0", 8080))
+    step = phones.show_on_phones()
+    assert step.qr is None and step.title.key == "web.disabled"
+
+
+def _find_code(
+    surface: pygame.Surface, board: pygame.Rect, size: int
+) -> tuple[int, tuple[int, int]]:
+    """The white square's top-left and the module size, measured from the pixels."""
+    white = (255, 255, 255)
+    for y in range(board.top, board.bottom):
+        for x in range(board.left, board.right):
+            if surface.get_at((x, y))[:3] == white:
+                right = x
+                while right < board.right and surface.get_at((right, y))[:3] == white:
+                    right += 1
+                side = right - x
+                module = side // (size + 2 * QUIET_ZONE)
+                return module, (x + QUIET_ZONE * module, y + QUIET_ZONE * module)
+    raise AssertionError("no QR code on the board")
+
+
+def _assert_drawn_as_encoded(
+    surface: pygame.Surface, origin: tuple[int, int], module: int, rows: list[list[bool]]
+) -> None:
+    for row_index, row in enumerate(rows):
+        for col_index, dark in enumerate(row):
+            centre = (origin[0] + col_index * module + module // 2,
+                      origin[1] + row_index * module + module // 2)  # fmt: skip
+            drawn_dark = surface.get_at(centre)[:3] == (0, 0, 0)
+            assert drawn_dark == dark, (row_index, col_index)

@@ -1,0 +1,210 @@
+"""The phone view follows the journal read-only: positions, undo, new games, a table that
+is not running, and (as root) the real permission setup of the two systemd units."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from device.store import FILE_MODE
+from device.web.feed import Feed
+from tests.web.conftest import ROOT, Table
+
+NEXT = {"type": "next_phase"}
+ACTIVATE = {"type": "activate", "monster": "custodian", "by": "black_goat", "area": "black_hall"}
+
+
+def test_the_position_counts_every_command_and_the_state_follows(table: Table) -> None:
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    assert feed.refresh()
+    first = feed.snapshot()
+    assert first.position == 1 and first.state is not None and first.state["phase"] == "action"
+    for _ in range(3):
+        table.play(NEXT)
+    assert feed.refresh()
+    later = feed.snapshot()
+    assert later.position == 4 == table.position
+    assert later.state is not None and later.state["phase"] == "doom"  # T1
+    assert not feed.refresh(), "nothing new was committed"
+
+
+def test_an_undo_is_a_newer_position_with_the_older_state_said_in_words(table: Table) -> None:
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    table.play(NEXT)
+    feed.refresh()
+    before = feed.snapshot()
+    table.play({"type": "undo"})
+    feed.refresh()
+    after = feed.snapshot()
+    assert after.position == before.position + 1
+    assert after.undone and not before.undone
+    assert before.state is not None and before.state["phase"] == "gather_power"
+    assert after.state is not None and after.state["phase"] == "action"
+    assert after.recent[-1][0].key == "event.undone"
+
+
+def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> None:
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    table.play(NEXT)
+    feed.refresh()
+    old_game = feed.snapshot().game
+    table.play({"type": "new_game", "map": "dreamlands",
+                "factions": ["great_cthulhu", "crawling_chaos", "black_goat"]})  # fmt: skip
+    feed.refresh()
+    found = feed.snapshot()
+    assert found.game != old_game and found.position == 3
+    assert found.state is not None and found.state["map"] == "dreamlands"
+
+
+def test_no_journal_yet_says_the_table_is_not_running_then_picks_it_up(tmp_path: Path) -> None:
+    feed = Feed(tmp_path / "journal.sqlite3")
+    feed.refresh()
+    assert not feed.table_running and feed.snapshot().state is None
+    assert not (tmp_path / "journal.sqlite3").exists(), "a reader never creates the journal"
+    from device.config import default_config
+    from device.journalcmd import default_game
+    from device.session import GameSession
+    from device.store import Store
+
+    with Store.open(tmp_path / "journal.sqlite3") as store:
+        GameSession.resume(store, default_game(default_config()))
+        assert feed.refresh()
+        assert feed.table_running and feed.snapshot().position == 1
+
+
+def test_the_journal_files_are_group_readable_only(table: Table) -> None:
+    table.play(NEXT)
+    for name in ("journal.sqlite3", "journal.sqlite3-wal", "journal.sqlite3-shm"):
+        mode = stat.S_IMODE((table.state_dir / name).stat().st_mode)
+        assert mode == FILE_MODE == 0o640, (name, oct(mode))
+
+
+# --- the real permission setup, as two unprivileged users ----------------------------------
+
+TABLE_UID, WEB_UID = 64801, 64802  # ids no account on a test machine uses
+
+WRITER = textwrap.dedent("""
+    import os, sys, time
+    os.umask(0o077)  # the table's unit: UMask=0077
+    import rules.games  # the games' rules join the registry (no screen needed here)
+    from device.config import default_config
+    from device.journalcmd import default_game
+    from device.session import GameSession
+    from device.store import Store
+    from rules.commands import parse_command
+    with Store.open(sys.argv[1]) as store:
+        session, _ = GameSession.resume(store, default_game(default_config()))
+        for _ in range(3):
+            session.submit(parse_command({"type": "next_phase"}))
+        print("ready", flush=True)
+        sys.stdin.readline()
+""")
+
+READER = textwrap.dedent("""
+    import sqlite3, sys
+    from pathlib import Path
+    import rules.games
+    from device.web.feed import Feed
+    feed = Feed(Path(sys.argv[1]))
+    feed.refresh()
+    print("running", feed.table_running, "position", feed.position)
+    try:
+        db = sqlite3.connect(sys.argv[1])
+        db.execute("INSERT INTO games (created) VALUES ('x')")
+        db.commit()
+        print("WROTE")
+    except sqlite3.Error as error:
+        print("refused:", error)
+""")
+
+
+def _python_for_others() -> str | None:
+    """An interpreter another user can run with this checkout on its path."""
+    for candidate in (
+        os.path.realpath(sys.executable),
+        shutil.which("python3") or "",
+        "/usr/bin/python3",
+    ):
+        if not candidate:
+            continue
+        probe = _as(WEB_UID, WEB_UID, [], [candidate, "-c", "import device.web.feed"])
+        if probe.returncode == 0:
+            return candidate
+    return None
+
+
+def _as(uid: int, gid: int, groups: list[int], argv: list[str]) -> subprocess.CompletedProcess[str]:
+    extra = ["--groups", ",".join(map(str, groups))] if groups else ["--clear-groups"]
+    command = ["setpriv", f"--reuid={uid}", f"--regid={gid}", *extra, *argv]
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": "/"}
+    return subprocess.run(
+        command, capture_output=True, text=True, env=env, cwd="/", timeout=60, check=False
+    )
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0,
+    reason="needs root to run the table and the view as two other users (setpriv)",
+)
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) is not installed")
+def test_the_view_reads_the_running_tables_journal_and_cannot_write_it() -> None:
+    """As the units set it up: the state directory 0750 owned by the table's user, the
+    journal 0640, the web user in the table's group (SupplementaryGroups=celaeno)."""
+    python = _python_for_others()
+    if python is None:
+        pytest.skip("no Python interpreter that other users may run can import this checkout")
+    with tempfile.TemporaryDirectory(prefix="celaeno-perm-") as top:  # pytest's tmp is 0700
+        os.chmod(top, 0o755)
+        _two_users(Path(top) / "state", python)
+
+
+def _two_users(state: Path, python: str) -> None:
+    state.mkdir(mode=0o750)
+    os.chown(state, TABLE_UID, TABLE_UID)
+    journal = str(state / "journal.sqlite3")
+    writer = subprocess.Popen(
+        ["setpriv", f"--reuid={TABLE_UID}", f"--regid={TABLE_UID}", "--clear-groups", python, "-c", WRITER, journal],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd="/",
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": "/"},
+    )  # fmt: skip
+    try:
+        assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+        modes = {p.name: oct(stat.S_IMODE(p.stat().st_mode)) for p in state.iterdir()}
+        assert modes == {"journal.sqlite3": "0o640", "journal.sqlite3-wal": "0o640",
+                         "journal.sqlite3-shm": "0o640"}  # fmt: skip
+        member = _as(WEB_UID, WEB_UID, [TABLE_UID], [python, "-c", READER, journal])
+        assert "running True position 4" in member.stdout, member.stderr
+        assert "refused: attempt to write a readonly database" in member.stdout
+        assert "WROTE" not in member.stdout
+        stranger = _as(WEB_UID, WEB_UID, [], [python, "-c", READER, journal])
+        assert "running False position 0" in stranger.stdout, stranger.stderr
+    finally:
+        assert writer.stdin is not None
+        writer.stdin.write("\n")
+        writer.stdin.close()
+        writer.wait(30)
+    assert writer.returncode == 0
+
+
+def test_a_commit_wakes_the_view_through_inotify(table: Table) -> None:
+    """The view sleeps until the table writes (device/web/watch.py): every commit must
+    raise an event on the journal's directory, and nothing else must."""
+    from device.web.watch import watch
+
+    watcher = watch(table.state_dir)
+    assert watcher is not None, "inotify is missing: the view would fall back to polling"
+    try:
+        watcher.drain()
+        assert not watcher.drain(), "no write, no event"
+        table.play(NEXT)
+        assert watcher.drain(), "a commit raised no event"
+    finally:
+        watcher.close()
