@@ -378,6 +378,11 @@ def configure_guest(rootfs: Path) -> None:
     link = wants / "serial-getty@hvc0.service"
     if not link.is_symlink():
         link.symlink_to("/lib/systemd/system/serial-getty@.service")
+    # systemd gives up on /dev/hvc0 after 90 s (DefaultTimeoutStartSec for device jobs),
+    # which udev under TCG on a busy host can exceed: then there is no shell at all.
+    device = rootfs / "etc/systemd/system/dev-hvc0.device.d"
+    device.mkdir(parents=True, exist_ok=True)
+    (device / "timeout.conf").write_text("[Unit]\nJobRunningTimeoutSec=infinity\n")
     journald = rootfs / "etc/systemd/journald.conf.d"
     journald.mkdir(parents=True, exist_ok=True)
     (journald / "console.conf").write_text(

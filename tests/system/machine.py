@@ -199,12 +199,7 @@ class Machine:
             "nice", "-n", "10", "qemu-system-aarch64",
             "-M", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", str(self.memory),
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
-            "-append", (
-                # Device jobs (/dev/hvc0 for the shell) wait 90 s by default: too short for
-                # udev under TCG on a busy host. The unit keeps its own TimeoutStartSec.
-                "root=/dev/vda rw console=ttyAMA0 loglevel=4 systemd.show_status=false "
-                "systemd.default_timeout_start_sec=600"
-            ),
+            "-append", "root=/dev/vda rw console=ttyAMA0 loglevel=4 systemd.show_status=false",
             "-drive", f"if=none,id=disk,file={self.overlay},format=qcow2",
             "-device", "virtio-blk-pci,drive=disk",
             *gpus,
