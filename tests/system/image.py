@@ -35,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,9 +57,15 @@ BASE_PACKAGES = (
     "procps",
     "ca-certificates",
 )
-# The app's Python dependencies for the wheelhouse, and what pip needs to build the project
-# itself offline (pyproject's build-system).
-WHEEL_REQUIREMENTS = ("pygame-ce>=2.4", "gpiozero>=2.0", "pyserial>=3.5", "setuptools>=68")
+
+
+def wheel_requirements() -> tuple[str, ...]:
+    """The app's Python dependencies for the wheelhouse, and what pip needs to build the
+    project itself offline: read from pyproject.toml, so the two cannot drift apart."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return (*project["project"]["dependencies"], *project["build-system"]["requires"])
+
+
 SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
 DISK_SIZE = "4G"
 EX_TEMPFAIL = 75  # sysexits.h: try again later
@@ -148,7 +155,7 @@ def image_key() -> str:
     keyed = [f for f in source_files() if f.name != "README.md"]
     for file in [*keyed, Path(__file__), ROOT / "hardware/99-celaeno-dice-reader.rules"]:
         digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes())
-    for requirement in WHEEL_REQUIREMENTS:
+    for requirement in wheel_requirements():
         digest.update(requirement.encode())
     return digest.hexdigest()[:16]
 
@@ -156,8 +163,14 @@ def image_key() -> str:
 # --- running things --------------------------------------------------------------------------
 
 
-def run(command: list[str], *, what: str, **kwargs: object) -> str:
-    """Run a build step at low priority (the machine is shared); output kept for errors."""
+def run(
+    command: list[str], *, what: str, network: tuple[re.Pattern[str], ...] = (), **kwargs: object
+) -> str:
+    """Run a build step at low priority (the machine is shared); output kept for errors.
+
+    ``network``: the patterns of this step's output that mean a download failed (only
+    steps that download: an offline pip install that finds no wheel is our fault).
+    """
     log(f"{what}: {' '.join(command[:6])}{' …' if len(command) > 6 else ''}")
     result = subprocess.run(
         ["nice", "-n", "10", *command],
@@ -169,7 +182,7 @@ def run(command: list[str], *, what: str, **kwargs: object) -> str:
         **kwargs,  # type: ignore[call-overload]
     )
     if result.returncode != 0:
-        failed = _failed_download(result.stdout)
+        failed = _failed_download(result.stdout, network)
         if failed is not None:
             raise DownloadError(
                 f"{what}: download failed: {failed}\n"
@@ -181,18 +194,21 @@ def run(command: list[str], *, what: str, **kwargs: object) -> str:
     return str(result.stdout)
 
 
-_DOWNLOAD_FAILURES = (
+APT_NETWORK = (
     re.compile(r"(?:E|W): Failed to fetch (\S+)\s*(.*)"),
     re.compile(r"(?:E|W): Unable to fetch some archives.*"),
     re.compile(r"Could not (?:resolve|connect to) .*"),
+    re.compile(r"Temporary failure (?:in name )?resolving .*"),
+)
+PIP_NETWORK = (
     re.compile(r"ERROR: Could not find a version that satisfies the requirement .*"),
     re.compile(r".*(?:ConnectionError|ReadTimeoutError|Temporary failure in name resolution).*"),
 )
 
 
-def _failed_download(output: str) -> str | None:
+def _failed_download(output: str, patterns: tuple[re.Pattern[str], ...]) -> str | None:
     for line in output.splitlines():
-        for pattern in _DOWNLOAD_FAILURES:
+        for pattern in patterns:
             if pattern.search(line):
                 return line.strip()
     return None
@@ -276,6 +292,7 @@ def build_base() -> Path:
                 *sources,
             ],
             what="base system (mmdebstrap, arm64)",
+            network=APT_NETWORK,
         )
         (work / "seconds").write_text(f"{time.monotonic() - started:.0f}\n")
         remove_tree(done)
@@ -307,9 +324,10 @@ def download_wheels(target: Path) -> None:
             "cp",
             "--dest",
             str(target),
-            *WHEEL_REQUIREMENTS,
+            *wheel_requirements(),
         ],
         what="aarch64 wheels (pip download)",
+        network=PIP_NETWORK,
     )
 
 
@@ -356,6 +374,7 @@ def run_installer(rootfs: Path) -> str:
                 "/root/wheelhouse",
             ],
             what="systemd/install.sh in the arm64 chroot",
+            network=APT_NETWORK,  # its pip step is offline: a missing wheel is a real failure
             env=env,
         )
 
