@@ -13,21 +13,15 @@ from typing import Any
 
 from display.cthulhu_wars import board
 from display.cthulhu_wars.panels import PHASES
-from display.web.html import escape, paras_html
+from display.web.html import paras_html, phase_track_html
 from rules.text import translate
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
     """Round N, then the phases of a round (T1) with the current one marked ▶ and lit."""
-    words = escape(translate("screen.round", lang, n=state.get("round", "?")))
-    steps = []
-    for phase in PHASES:
-        name = escape(translate(f"phase.{phase}", lang))
-        if phase == state.get("phase"):
-            steps.append(f'<li class="now" aria-current="step">▶ {name}</li>')
-        else:
-            steps.append(f"<li>{name}</li>")
-    return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+    title = translate("screen.round", lang, n=state.get("round", "?"))
+    phases = [(phase, translate(f"phase.{phase}", lang)) for phase in PHASES]
+    return phase_track_html(title, phases, state.get("phase"))
 
 
 def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:

@@ -14,13 +14,14 @@ says each move in words; the header says the turn and lights the current phase.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
 
 import pygame
 
 from display import colours, flow
 from display.canvas import Canvas
+from display.colours import Colour
 from display.flow import Para, Span
 from display.game_screen import GameScreen
 from display.normandie import shapes
@@ -29,6 +30,7 @@ from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.panels import SHARED_PANELS, Panel
 from display.phase_track import draw_track
 from display.view import View
+from rules.normandie.battlefield import Space
 from rules.text import translate
 
 GAME = "normandie"
@@ -85,7 +87,17 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
         shapes.door(surface, grid.rect(door))
 
 
-def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+class UnitLook(NamedTuple):
+    """How a unit is drawn, on the screen and on the phones: where, its shape, its colour
+    and the letter in it (Z1 for a Zombies token, the side's letter for a soldier)."""
+
+    space: Space
+    kind: str
+    colour: Colour
+    letter: str
+
+
+def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
     for uid, unit in sorted((state.get("units") or {}).items()):
         found = space(unit.get("space"))
         if found is None:
@@ -97,7 +109,12 @@ def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: 
             owner = unit.get("owner")
             colour = shapes.side_colour(owner)
             letter = translate(f"{SIDE_LETTER_KEY}.{owner}", lang) if owner else ""
-        shapes.unit(surface, grid.rect(found), kind, colour, letter)
+        yield UnitLook(found, kind, colour, letter)
+
+
+def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+    for look in unit_looks(state, lang):
+        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, look.letter)
 
 
 def _zombie_letter(uid: str) -> str:

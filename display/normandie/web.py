@@ -16,10 +16,10 @@ from typing import Any
 
 from display.colours import Colour
 from display.normandie import shapes
-from display.normandie.battlefield import PHASES, _turn_words, _zombie_letter
+from display.normandie.battlefield import PHASES, _turn_words, unit_looks
 from display.normandie.grid import column_name, size_of, space
-from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
-from display.web.html import escape, paras_html
+from display.normandie.legend import Drawn, moves, paras
+from display.web.html import escape, paras_html, phase_track_html
 from rules.normandie.battlefield import Space
 from rules.text import translate
 
@@ -29,15 +29,8 @@ WIDE = 10  # more columns than this scroll sideways on a phone
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
-    words = escape(_turn_words(state, lang))
-    steps = []
-    for phase in PHASES:
-        name = escape(translate(f"nz_device.phase.{phase}", lang))
-        if phase == state.get("phase"):
-            steps.append(f'<li class="now" aria-current="step">▶ {name}</li>')
-        else:
-            steps.append(f"<li>{name}</li>")
-    return f'<h2 class="round">{words}</h2><ol class="phases">{"".join(steps)}</ol>'
+    phases = [(phase, translate(f"nz_device.phase.{phase}", lang)) for phase in PHASES]
+    return phase_track_html(_turn_words(state, lang), phases, state.get("phase"))
 
 
 def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
@@ -170,18 +163,8 @@ def _line_look(index: int) -> tuple[str, int]:
 
 
 def _units(state: Mapping[str, Any], lang: str) -> Iterator[str]:
-    for uid, unit in sorted((state.get("units") or {}).items()):
-        found = space(unit.get("space"))
-        if found is None:
-            continue
-        kind = str(unit.get("kind"))
-        if kind == "zombies":
-            colour, letter = shapes.ZOMBIES_COLOUR, _zombie_letter(uid)
-        else:
-            owner = unit.get("owner")
-            colour = shapes.side_colour(owner)
-            letter = translate(f"{SIDE_LETTER_KEY}.{owner}", lang) if owner else ""
-        yield _unit_shape(found, kind, colour, letter)
+    for look in unit_looks(state, lang):
+        yield _unit_shape(look.space, look.kind, look.colour, look.letter)
 
 
 def _unit_shape(where: Space, kind: str, colour: Colour, letter: str) -> str:

@@ -91,3 +91,15 @@ def para_html(para: Para) -> str:
 
 def paras_html(paras: Iterable[Para]) -> str:
     return "\n".join(para_html(para) for para in paras)
+
+
+def phase_track_html(title: str, phases: Iterable[tuple[str, str]], current: object) -> str:
+    """A game's title line and its phases, the current one marked ▶ and lit (never by colour
+    alone). ``phases`` are (id, name) pairs; ``current`` is the state's phase id."""
+    steps = []
+    for phase, name in phases:
+        if phase == current:
+            steps.append(f'<li class="now" aria-current="step">▶ {escape(name)}</li>')
+        else:
+            steps.append(f"<li>{escape(name)}</li>")
+    return f'<h2 class="round">{escape(title)}</h2><ol class="phases">{"".join(steps)}</ol>'
