@@ -31,6 +31,9 @@ POLL_INTERVAL = 0.05  # seconds between looks at the journal without inotify
 WATCHED_INTERVAL = 1.0  # with inotify: a look once a second in case an event was lost
 SETTLE = 0.5  # seconds after the table wrote during which a commit may still appear
 SETTLE_INTERVAL = 0.005  # seconds between looks then
+# ... and once a look found a commit and no write came since: a second commit written
+# just before that look (its WAL write already seen) may still become visible.
+SETTLED_INTERVAL = 0.05
 
 
 @dataclass(frozen=True)
@@ -83,17 +86,20 @@ class Hub:
         A commit becomes visible to readers when the table updates the WAL index in the
         ``-shm`` file, a shared memory map that raises no inotify event, after its last
         write to the ``-wal`` file and the fsync. So after writes are seen the journal is
-        looked at every :data:`SETTLE_INTERVAL` for :data:`SETTLE` seconds."""
+        looked at every :data:`SETTLE_INTERVAL` for :data:`SETTLE` seconds; once a look
+        found the commit and no write came since, only every :data:`SETTLED_INTERVAL`:
+        each look takes the journal's read locks and wakes a core the table may want."""
         directory = watch(self.feed.path.parent)
         woken = asyncio.Event()
         loop = asyncio.get_running_loop()
         last_write = -SETTLE
+        found = False  # a look found a commit after the latest write was seen
 
         def wake() -> None:
-            nonlocal last_write
+            nonlocal last_write, found
             assert directory is not None
             if directory.drain():
-                last_write = loop.time()
+                last_write, found = loop.time(), False
                 woken.set()
 
         if directory is not None:
@@ -101,11 +107,13 @@ class Hub:
         try:
             while True:
                 woken.clear()  # before looking: a write during the look wakes the next wait
-                await self._look()
+                looked_at = loop.time()
+                if await self._look() and last_write < looked_at:
+                    found = True
                 if directory is None:
                     interval = POLL_INTERVAL if self.feed.table_running else WATCHED_INTERVAL
                 elif loop.time() - last_write < SETTLE:
-                    interval = SETTLE_INTERVAL
+                    interval = SETTLED_INTERVAL if found else SETTLE_INTERVAL
                 else:
                     interval = WATCHED_INTERVAL
                 with contextlib.suppress(TimeoutError):
@@ -115,17 +123,20 @@ class Hub:
                 loop.remove_reader(directory.fileno())
                 directory.close()
 
-    async def _look(self) -> None:
+    async def _look(self) -> bool:
+        """Render and wake the pages if the journal moved on; True if it did."""
         update = None
         try:
             if self.feed.may_have_changed():  # cheap, so in the loop; reading is not
                 update = await asyncio.to_thread(self._poll)
         except Exception:  # a bug here must not stop the pages from being served
             log.exception("following the journal failed")
-        if update is not None:
-            self.update = update
-            changed, self._changed = self._changed, asyncio.Event()
-            changed.set()
+        if update is None:
+            return False
+        self.update = update
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+        return True
 
     def _poll(self) -> Update | None:
         return self._render() if self.feed.refresh() else None
