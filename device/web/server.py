@@ -37,6 +37,7 @@ from typing import Any
 from aiohttp import http_exceptions, web
 
 from device.web.hub import Hub
+from device.web.release import release
 from display.web.html import palette_css
 from display.web.page import page_html
 from rules.text import DEFAULT_LANGUAGE, LANGUAGES
@@ -48,6 +49,9 @@ KEEPALIVE = 15.0  # seconds a finished connection may stay idle
 HEARTBEAT = 15.0  # seconds between comments on a quiet event stream
 WRITE_TIMEOUT = 20.0  # a page that takes this long to take one update is dropped
 RETRY_MS = 1000  # how soon a page's EventSource reconnects after losing the server
+# Seconds after the last event stream closed before memory is given back (see
+# device.web.release): phones that reconnect at once (RETRY_MS) cancel it.
+RELEASE_DELAY = 3.0
 
 SECURITY_HEADERS: dict[str, str] = {
     "Content-Security-Policy": (
@@ -102,10 +106,14 @@ def pick_language(request: web.Request) -> str:
 class Pages:
     """The route handlers, sharing the hub and the count of open event streams."""
 
-    def __init__(self, hub: Hub, max_pages: int) -> None:
+    def __init__(
+        self, hub: Hub, max_pages: int, on_last_closed: Callable[[], object] = release
+    ) -> None:
         self.hub = hub
         self.max_pages = max_pages
         self.streams = 0
+        self._on_last_closed = on_last_closed
+        self._release: asyncio.TimerHandle | None = None
         self.assets = load_assets()
         self.urls = {name.rsplit(".", 1)[1]: f"/static/{name}" for name in self.assets}
 
@@ -150,7 +158,7 @@ class Pages:
                 "X-Accel-Buffering": "no",
             }
         )
-        self.streams += 1
+        self._opened()
         try:
             await response.prepare(request)
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
@@ -158,8 +166,24 @@ class Pages:
         except (ConnectionError, TimeoutError):
             pass  # the phone went away, or a write to it stalled: forget it
         finally:  # also when aiohttp cancels the handler because the phone hung up
-            self.streams -= 1
+            self._closed()
         return response
+
+    def _opened(self) -> None:
+        self.streams += 1
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+
+    def _closed(self) -> None:
+        self.streams -= 1
+        if self.streams == 0 and self._release is None:
+            loop = asyncio.get_running_loop()
+            self._release = loop.call_later(RELEASE_DELAY, self._released)
+
+    def _released(self) -> None:
+        self._release = None
+        self._on_last_closed()
 
     async def _stream(self, response: web.StreamResponse, lang: str) -> None:
         """The current state at once (the catch-up after any reconnect), then each change."""

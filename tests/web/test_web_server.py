@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from device.web.server import REQUEST_TIMEOUT, SECURITY_HEADERS
+from device.web.server import RELEASE_DELAY, REQUEST_TIMEOUT, SECURITY_HEADERS
 from tests.web.conftest import Table, WebServer
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND")
@@ -230,3 +230,35 @@ def test_more_connections_than_the_server_takes_are_refused_with_503(web: WebSer
             sock.close()
     time.sleep(0.3)
     assert request(web, "GET", "/").status == 200
+
+
+def released_lines(web: WebServer) -> list[str]:
+    return [line for line in web.log.read_text().splitlines() if "the last page closed" in line]
+
+
+def test_memory_is_given_back_once_the_last_page_closed_and_not_before(web: WebServer) -> None:
+    streams = [open_stream(web)[0] for _ in range(3)]
+    for sock in streams[:2]:
+        sock.close()
+    time.sleep(RELEASE_DELAY + 1)
+    assert released_lines(web) == []  # a page is still open: nothing to give back yet
+    streams[2].close()
+    deadline = time.monotonic() + RELEASE_DELAY + 10
+    while not released_lines(web):
+        assert time.monotonic() < deadline, web.log.read_text()
+        time.sleep(0.1)
+    (line,) = released_lines(web)
+    assert re.search(r"\d+ objects in cycles freed", line), line
+    assert request(web, "GET", "/snapshot").status == 200  # and the view serves on
+
+
+def test_a_page_that_comes_back_at_once_cancels_the_release(web: WebServer) -> None:
+    sock, _ = open_stream(web)
+    sock.close()
+    time.sleep(0.3)
+    again, _ = open_stream(web)  # a phone reconnecting (RETRY_MS) after a blip
+    try:
+        time.sleep(RELEASE_DELAY + 1)
+        assert released_lines(web) == []
+    finally:
+        again.close()
