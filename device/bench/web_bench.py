@@ -9,11 +9,18 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
    stamps the moment the live region changed. p50/p99 with 1 page, then with 50 pages
    connected (the measured page plus 49 more event streams, read as a phone would).
 2. the table's input → frame (``device.bench.input_latency``, every other press
-   committing a command the view then pushes) with no phone view, then with the view
-   serving 50 pages; the presses that only draw and those that commit (fsync) apart.
+   committing a command the view then pushes) with no phone view and with the view
+   serving 50 pages, as a paired comparison: ``--rounds`` rounds, each running both
+   (in alternating order, so a drift of the machine falls on both alike), every round's
+   figures printed beside the pooled ones so the noise shows next to the difference;
+   the presses that only draw and those that commit (fsync) apart. The 49 stand-in
+   phones are another process on the same machine, at the lowest priority the kernel
+   has (SCHED_IDLE): real phones are other machines, and what they cost this one here
+   is printed apart (CPU per commit) rather than counted against the view.
 3. the web process's CPU while the table is idle (it is woken by inotify, not a timer);
    its memory (VmRSS) with 0 connections, with 200 event streams held
-   for ``--hold`` seconds (one commit a second pushed to all), and after they dropped.
+   for ``--hold`` seconds (one commit a second pushed to all), and after they dropped
+   (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import argparse
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +37,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +48,15 @@ from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
+from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-VIEW_NICE = 10  # systemd/celaeno-web.service runs the view at Nice=10 beside the table
+# systemd/celaeno-web.service runs the view at Nice=10 and CPUSchedulingPolicy=idle.
+VIEW_NICE = 10
+VIEW_POLICY = os.SCHED_IDLE
 OBSERVE = """() => {
   window.seen = {};
   const view = document.getElementById('view');
@@ -52,6 +64,18 @@ OBSERVE = """() => {
     window.seen[view.dataset.position] = performance.timeOrigin + performance.now();
   }).observe(view, {attributes: true, childList: true});
 }"""
+
+
+def as_the_unit() -> None:
+    """In the view's child process before it runs: the unit's Nice= and CPUSchedulingPolicy=."""
+    os.nice(VIEW_NICE)
+    os.sched_setscheduler(0, VIEW_POLICY, os.sched_param(0))
+
+
+def as_other_machines() -> None:
+    """The stand-in phones: out of the way of both the table and the view."""
+    os.nice(19)
+    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def free_port() -> int:
@@ -71,7 +95,7 @@ def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subproces
         env=environment(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        preexec_fn=lambda: os.nice(VIEW_NICE),  # as celaeno-web.service: Nice=10
+        preexec_fn=as_the_unit,
     )
     try:
         for _ in range(300):
@@ -113,10 +137,12 @@ class Streams:
     in this one they would take the interpreter's lock from the table being measured.
     The phones are other machines, so that process runs at the lowest priority."""
 
+    pid: int
+
     def __init__(self, port: int, count: int) -> None:
         self._process = subprocess.Popen(
             [sys.executable, "-c", DRAIN, str(port), str(count)],
-            preexec_fn=lambda: os.nice(19),  # the phones are other machines: least in the way
+            preexec_fn=as_other_machines,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -124,6 +150,7 @@ class Streams:
         assert self._process.stdout is not None
         if self._process.stdout.readline().strip() != "open":
             raise RuntimeError("the event streams did not open")
+        self.pid = self._process.pid
 
     def close(self) -> None:
         assert self._process.stdin is not None
@@ -177,15 +204,28 @@ def page_latency(commits: int, extra_pages: int) -> list[float]:
                     browser.close()
 
 
-def table_cost(presses: int, pages: int) -> list[float]:
+@dataclass
+class TableRun:
+    draw: list[float]  # ms, presses that only draw
+    commit: list[float]  # ms, presses that commit a command
+    view_cpu: float = 0.0  # seconds of CPU the view used meanwhile
+    phones_cpu: float = 0.0  # seconds of CPU the stand-in phones used meanwhile
+
+
+def table_cost(presses: int, pages: int) -> TableRun:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         if not pages:
-            return table_latency(presses, state_dir, committing=True)
-        with web_server(state_dir, 64) as (port, _process):
+            ms = [t * 1000 for t in table_latency(presses, state_dir, committing=True)]
+            return TableRun(ms[0::2], ms[1::2])  # PHASE only draws, OK commits
+        with web_server(state_dir, 64) as (port, process):
             streams = Streams(port, pages)
             try:
-                return table_latency(presses, state_dir, committing=True)
+                time.sleep(1)  # the view and the streams settled
+                view, phones = cpu_seconds(process.pid), cpu_seconds(streams.pid)
+                ms = [t * 1000 for t in table_latency(presses, state_dir, committing=True)]
+                view, phones = cpu_seconds(process.pid) - view, cpu_seconds(streams.pid) - phones
+                return TableRun(ms[0::2], ms[1::2], view, phones)
             finally:
                 streams.close()
 
@@ -229,7 +269,7 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tupl
                         time.sleep(1)
                         held = max(held, rss_mib(process.pid))
                     streams.close()
-                    time.sleep(5)
+                    time.sleep(RELEASE_DELAY + 3)  # the view gives memory back, then look
                     found.append((held, rss_mib(process.pid)))
                 return idle, found
 
@@ -243,30 +283,60 @@ def summary(ms: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=100)
-    parser.add_argument("--presses", type=int, default=500)
+    parser.add_argument("--presses", type=int, default=500, help="per run of the table")
+    parser.add_argument("--rounds", type=int, default=8, help="paired rounds, table figures")
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--hold", type=float, default=60.0)
-    parser.add_argument("--cycles", type=int, default=2, help="hold-and-drop rounds")
+    parser.add_argument("--cycles", type=int, default=3, help="hold-and-drop rounds")
     parser.add_argument("--only", choices=("table", "pages", "memory"), default=None)
     args = parser.parse_args()
     print(f"machine: {machine()}")
     if args.only in (None, "table"):
-        table_figures(args.presses)
+        table_figures(args.presses, args.rounds)
     if args.only in (None, "pages"):
         page_figures(args.commits)
     if args.only in (None, "memory"):
         memory_figures(args.connections, args.hold, args.cycles)
 
 
-def table_figures(presses: int) -> None:
+def table_figures(presses: int, rounds: int) -> None:
     print(f"web process idle CPU, table running, nothing played: {idle_cpu(30):.2f} % of a core")
-    for pages in (0, 50):
-        ms = [t * 1000 for t in table_cost(presses, pages)]
-        # Even presses (PHASE) only draw; odd ones (OK) commit and wait for the fsync,
-        # whose spread on a shared disk would hide what the view costs the table's CPU.
-        print(f"table input -> frame, phone view with {pages} pages: "
-              f"presses that draw: {summary(ms[0::2])}; "
-              f"presses that commit: {summary(ms[1::2])}")  # fmt: skip
+    # Presses that commit wait for the fsync, whose spread on a shared disk would hide
+    # what the view costs the table's CPU: the two kinds are shown apart.
+    print(f"table input -> frame p99 in ms, {presses // 2} presses of each kind per run; "
+          "each round runs the table alone and beside the view serving 50 pages")  # fmt: skip
+    pooled = {0: TableRun([], []), 50: TableRun([], [])}
+    gaps: dict[str, list[float]] = {"draw": [], "commit": []}
+    for number in range(1, rounds + 1):
+        order = (0, 50) if number % 2 else (50, 0)
+        found = {pages: table_cost(presses, pages) for pages in order}
+        for pages, run in found.items():
+            pooled[pages].draw += run.draw
+            pooled[pages].commit += run.commit
+            pooled[pages].view_cpu += run.view_cpu
+            pooled[pages].phones_cpu += run.phones_cpu
+        words = []
+        for kind in ("draw", "commit"):
+            alone = percentile(getattr(found[0], kind), 0.99)
+            beside = percentile(getattr(found[50], kind), 0.99)
+            gaps[kind].append(beside - alone)
+            words.append(f"{kind} {alone:5.1f} alone, {beside:5.1f} with 50 pages "
+                         f"({beside - alone:+5.1f})")  # fmt: skip
+        first = "alone first" if order[0] == 0 else "50 pages first"
+        print(f"  round {number} ({first}): " + "; ".join(words))
+    for pages, run in pooled.items():
+        print(f"table input -> frame, phone view with {pages} pages, {rounds} rounds pooled: "
+              f"presses that draw: {summary(run.draw)}; "
+              f"presses that commit: {summary(run.commit)}")  # fmt: skip
+    for kind, found_gaps in gaps.items():
+        ordered = sorted(found_gaps)
+        print(f"  p99 with 50 pages minus alone, presses that {kind}: median of rounds "
+              f"{statistics.median(ordered):+.1f} ms (rounds from {ordered[0]:+.1f} "
+              f"to {ordered[-1]:+.1f})")  # fmt: skip
+    per_commit = 1000 / len(pooled[50].commit)
+    print(f"  CPU per commit pushed to 50 pages: the view {pooled[50].view_cpu * per_commit:.1f}"
+          f" ms; the 49 stand-in phones (another machine in reality) "
+          f"{pooled[50].phones_cpu * per_commit:.1f} ms")  # fmt: skip
 
 
 def page_figures(commits: int) -> None:
@@ -281,7 +351,8 @@ def memory_figures(connections: int, hold: float, cycles: int) -> None:
     print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections")
     for cycle, (held, after) in enumerate(found, start=1):
         print(f"  cycle {cycle}: {held:.1f} MiB with {connections} streams held "
-              f"{hold:.0f} s, {after:.1f} MiB after they dropped")  # fmt: skip
+              f"{hold:.0f} s, {after:.1f} MiB after they dropped "
+              f"({after - idle:+.1f} MiB from idle)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ while the table's unit is not, and without write access to the journal."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -72,8 +73,21 @@ def test_the_view_reads_the_journal_through_the_group_and_owns_nothing_of_it() -
 
 
 def test_the_table_comes_first() -> None:
-    assert int(web_values("Nice")[0]) > 0
+    assert web_values("CPUSchedulingPolicy") == ["idle"]  # the table preempts it at once
+    assert int(web_values("Nice")[0]) > 0  # still lowers its disk priority
     assert int(web_values("CPUWeight")[0]) < 100
+    assert table_values("CPUSchedulingPolicy") in ([], ["other"])  # the table is not idle
+
+
+def test_the_benchmark_starts_the_view_as_the_unit_does() -> None:
+    from device.bench import web_bench
+
+    (nice,) = web_values("Nice")
+    (policy,) = web_values("CPUSchedulingPolicy")
+    assert (int(nice), {"idle": os.SCHED_IDLE}[policy]) == (
+        web_bench.VIEW_NICE,
+        web_bench.VIEW_POLICY,
+    )
 
 
 def test_install_sh_installs_and_starts_the_view() -> None:
