@@ -72,7 +72,7 @@ def prefer_gles(video_driver: str, env: MutableMapping[str, str] | None = None) 
 
     Only a default: a value already in the environment (an owner's own choice) stays.
     """
-    if video_driver != "kmsdrm":
+    if video_driver.lower() != "kmsdrm":  # pygame reports SDL's name, "KMSDRM"
         return False
     target = os.environ if env is None else env
     target.setdefault(RENDERER_VARIABLE, GLES)

@@ -47,12 +47,13 @@ def test_auto_leaves_the_choice_to_sdl(tmp_path: Path) -> None:
     assert env == {}
 
 
-def test_kmsdrm_presents_with_opengl_es_unless_the_owner_chose() -> None:
+@pytest.mark.parametrize("driver", ["KMSDRM", "kmsdrm"])  # pygame's name, SDL_VIDEODRIVER's
+def test_kmsdrm_presents_with_opengl_es_unless_the_owner_chose(driver: str) -> None:
     env: dict[str, str] = {}
-    assert drm.prefer_gles("kmsdrm", env)
+    assert drm.prefer_gles(driver, env)
     assert env == {"SDL_FRAMEBUFFER_ACCELERATION": "opengles2"}
     chosen = {"SDL_FRAMEBUFFER_ACCELERATION": "software"}
-    assert not drm.prefer_gles("kmsdrm", chosen)
+    assert not drm.prefer_gles(driver, chosen)
     assert chosen == {"SDL_FRAMEBUFFER_ACCELERATION": "software"}
 
 
