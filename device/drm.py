@@ -7,6 +7,12 @@ driver picks the first card with a connected screen unless ``SDL_KMSDRM_DEVICE_I
 ``[screen] drm_device`` is ``"auto"`` (SDL's choice) or a path: a card, or better a stable
 ``/dev/dri/by-path/...-card`` link, which is turned into that index here.
 
+How the frame reaches the card: pygame draws into a plain surface, and SDL's kmsdrm
+driver hands it to the card through a renderer of its own choosing. Left to choose, SDL
+takes desktop OpenGL over EGL, and on Mesa's software rasteriser (a Pi whose GPU driver is
+missing, or an emulated machine) that renderer leaves the scanout buffer black while
+OpenGL ES draws it; kmsdrm is an EGL/GLES platform, so :func:`prefer_gles` asks for ES.
+
 The console under the app: the kernel blanks an idle virtual terminal after a while and
 draws a text cursor on it; :func:`quiet_console` switches both off on the app's VT, since
 nobody types on it and a blank screen at the table looks like a crash.
@@ -21,6 +27,10 @@ from pathlib import Path
 
 AUTO = "auto"
 INDEX_VARIABLE = "SDL_KMSDRM_DEVICE_INDEX"
+# SDL_HINT_FRAMEBUFFER_ACCELERATION: the renderer behind the window surface pygame draws on.
+# SDL reads it when the window surface is made (set_mode), after the driver is known.
+RENDERER_VARIABLE = "SDL_FRAMEBUFFER_ACCELERATION"
+GLES = "opengles2"
 _CARD = re.compile(r"card(\d+)")
 _VT = re.compile(r"/dev/tty\d+")
 # VT escapes (console_codes(4)): blank after 0 minutes = never, VESA powerdown never,
@@ -55,6 +65,18 @@ def select_card(device: str, env: MutableMapping[str, str] | None = None) -> int
     index = card_index(device)
     (os.environ if env is None else env)[INDEX_VARIABLE] = str(index)
     return index
+
+
+def prefer_gles(video_driver: str, env: MutableMapping[str, str] | None = None) -> bool:
+    """On kmsdrm, have SDL present frames with OpenGL ES; True if that is now asked for.
+
+    Only a default: a value already in the environment (an owner's own choice) stays.
+    """
+    if video_driver.lower() != "kmsdrm":  # pygame reports SDL's name, "KMSDRM"
+        return False
+    target = os.environ if env is None else env
+    target.setdefault(RENDERER_VARIABLE, GLES)
+    return target[RENDERER_VARIABLE] == GLES
 
 
 def _cards(dri: Path) -> str:

@@ -171,6 +171,7 @@ def open_window(
     """
     drm.select_card(config.screen.drm_device)
     pygame.display.init()
+    drm.prefer_gles(pygame.display.get_driver())  # before set_mode makes the window surface
     pygame.display.set_caption("Celaeno")
     wanted = config.screen.fullscreen
     full = (

@@ -47,6 +47,23 @@ def test_auto_leaves_the_choice_to_sdl(tmp_path: Path) -> None:
     assert env == {}
 
 
+@pytest.mark.parametrize("driver", ["KMSDRM", "kmsdrm"])  # pygame's name, SDL_VIDEODRIVER's
+def test_kmsdrm_presents_with_opengl_es_unless_the_owner_chose(driver: str) -> None:
+    env: dict[str, str] = {}
+    assert drm.prefer_gles(driver, env)
+    assert env == {"SDL_FRAMEBUFFER_ACCELERATION": "opengles2"}
+    chosen = {"SDL_FRAMEBUFFER_ACCELERATION": "software"}
+    assert not drm.prefer_gles(driver, chosen)
+    assert chosen == {"SDL_FRAMEBUFFER_ACCELERATION": "software"}
+
+
+@pytest.mark.parametrize("driver", ["x11", "wayland", "dummy", "offscreen"])
+def test_other_video_drivers_keep_sdls_renderer(driver: str) -> None:
+    env: dict[str, str] = {}
+    assert not drm.prefer_gles(driver, env)
+    assert env == {}
+
+
 def test_a_missing_card_names_the_cards_there(tmp_path: Path) -> None:
     root = dri(tmp_path)
     with pytest.raises(drm.DrmDeviceError) as caught:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 
 from tests.system.machine import SCREEN, Machine
 
@@ -96,23 +95,9 @@ def differing(a: Path, b: Path, box: tuple[int, int, int, int] | None = None) ->
     return different / pixels
 
 
-BLACK_FRAMES = (
-    "open: the app's frames reach the DRM plane (debugfs shows its 800x480 framebuffer) but "
-    "QEMU's screendump of virtio-gpu (no virgl) reads them back black, even for a bare "
-    "pygame fill under kmsdrm; the console's fbdev text reads back fine"
-)
-
-
 def same_screen(shot: Path, expected: Path, box: tuple[int, int, int, int]) -> None:
-    """Assert the screendump shows what the host's replay draws in ``box``.
-
-    A frame that reads back entirely black is the known, open problem above: the test is
-    marked xfail at that point (so it turns into a failure to notice once it is fixed),
-    while any other difference fails outright.
-    """
+    """Assert the screendump shows what the host's replay draws in ``box``."""
     share = differing(shot, expected, box)
-    if share >= 0.02 and colours(shot) == 1:
-        pytest.xfail(BLACK_FRAMES)
     assert share < 0.02, f"{shot.name}: {share:.1%} of the board differs from {expected.name}"
 
 

@@ -71,7 +71,7 @@ def test_e_power_cuts_lose_no_committed_command(machine: Machine) -> None:
         survived += 1
         print(f"cut {cut} at {moment:.1f} s: {len(seen)} commits seen, journal {len(journal)}")
     record("power_cuts", f"{survived}/{CUTS}")
-    # Last, so that a frame that reads back black (a known open problem) cannot hide a lost
-    # command: the same question is back on the screen after every cut.
+    # The same question is back on the screen after every cut (checked last, so a screen
+    # that differs cannot hide a lost command).
     for shot, expected in screens:
         same_screen(shot, expected, BOARD)
