@@ -20,7 +20,8 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 3. the web process's CPU while the table is idle (it is woken by inotify, not a timer);
    its memory (VmRSS) with 0 connections, with 200 event streams held
    for ``--hold`` seconds (one commit a second pushed to all), and after they dropped
-   (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times.
+   (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times;
+   beside a control: the same commits in a fresh view with no stream open.
 """
 
 from __future__ import annotations
@@ -250,7 +251,10 @@ def idle_cpu(seconds: float) -> float:
 
 def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tuple[float, float]]]:
     """VmRSS idle, then (while held, after dropped) for each cycle of ``connections``
-    event streams held ``hold`` seconds with one commit a second pushed to all."""
+    event streams held ``hold`` seconds with one commit a second pushed to all.
+
+    With ``connections`` 0 it is the control: the same commits, in a fresh view, with
+    no stream ever open; what it keeps is the game growing, not the phones."""
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
@@ -261,14 +265,15 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tupl
                 idle = rss_mib(process.pid)
                 found = []
                 for _ in range(cycles):
-                    streams = Streams(port, connections)
+                    streams = Streams(port, connections) if connections else None
                     held = 0.0
                     started = time.monotonic()
                     while time.monotonic() - started < hold:
                         session.submit(NextPhase())  # an update a second, pushed to every page
                         time.sleep(1)
                         held = max(held, rss_mib(process.pid))
-                    streams.close()
+                    if streams is not None:
+                        streams.close()
                     time.sleep(RELEASE_DELAY + 3)  # the view gives memory back, then look
                     found.append((held, rss_mib(process.pid)))
                 return idle, found
@@ -347,12 +352,21 @@ def page_figures(commits: int) -> None:
 
 
 def memory_figures(connections: int, hold: float, cycles: int) -> None:
+    # The control first, in a view of its own: the same rounds of commits with no
+    # stream open, so what the streams leave behind shows apart from the game growing.
+    control_idle, control = memory(0, hold, cycles)
+    print(f"web process memory (VmRSS), control without streams: {control_idle:.1f} MiB idle")
+    for cycle, (_held, after) in enumerate(control, start=1):
+        print(f"  round {cycle}: {after:.1f} MiB after {hold:.0f} commits, one a second "
+              f"({after - control_idle:+.1f} MiB from idle)")  # fmt: skip
     idle, found = memory(connections, hold, cycles)
     print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections")
-    for cycle, (held, after) in enumerate(found, start=1):
+    for cycle, ((held, after), (_, alone)) in enumerate(zip(found, control, strict=True), start=1):
         print(f"  cycle {cycle}: {held:.1f} MiB with {connections} streams held "
               f"{hold:.0f} s, {after:.1f} MiB after they dropped "
-              f"({after - idle:+.1f} MiB from idle)")  # fmt: skip
+              f"({after - idle:+.1f} MiB from idle; the control "
+              f"{alone - control_idle:+.1f}, so the streams "
+              f"{(after - idle) - (alone - control_idle):+.1f})")  # fmt: skip
 
 
 if __name__ == "__main__":
