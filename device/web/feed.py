@@ -16,6 +16,13 @@ costs the table nothing: WAL readers never block the writer.
 
 Changes are noticed with ``PRAGMA data_version`` (it changes when another connection
 commits), so a poll that finds nothing reads no rows.
+
+The page shows the latest state, so the view keeps little history: the rules give each
+state the one before it (``previous``, for undo), a chain that would grow by one state
+per command for the whole game. The view keeps the latest :data:`HISTORY` to
+``2 * HISTORY`` states of it, enough to follow undos at once; an undo that goes back
+further sends the view to the game's first command, replayed from the journal (the
+table replays whole journals at its start too).
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +42,7 @@ from rules.text import Text
 log = logging.getLogger(__name__)
 
 RECENT_COMMANDS = 6  # the events of this many latest commands are kept for the page
+HISTORY = 32  # states before the latest kept for undo (at least; twice as many at most)
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,7 @@ class _Game:
     recent: list[tuple[Text, ...]] = field(default_factory=list)
     undone: bool = False
     broken: str | None = None
+    cut: bool = False  # states before the oldest one kept were let go
 
 
 class Feed:
@@ -67,6 +76,9 @@ class Feed:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        # One cursor for every query: each new one leaves a weak reference in the
+        # connection that lingers for 200 more (CPython's sqlite3), per look at the journal.
+        self._cursor: sqlite3.Cursor | None = None
         self._version: int | None = None
         self._game: _Game | None = None
         self._position = 0
@@ -101,10 +113,10 @@ class Feed:
     def may_have_changed(self) -> bool:
         """A cheap look (no rows read, no lock taken) whether :meth:`refresh` has work:
         the server asks this 20 times a second and calls refresh only on a yes."""
-        if self._db is None:
+        if self._cursor is None:
             return True
         try:
-            (version,) = self._db.execute("PRAGMA data_version").fetchone()
+            (version,) = self._cursor.execute("PRAGMA data_version").fetchone()
         except sqlite3.Error:
             return True
         return bool(version != self._version)
@@ -130,20 +142,20 @@ class Feed:
         self._close()
 
     def _refresh(self) -> bool:
-        db = self._connection()
-        (version,) = db.execute("PRAGMA data_version").fetchone()
+        cursor = self._connection()
+        (version,) = cursor.execute("PRAGMA data_version").fetchone()
         if version == self._version:
             return False
         self._version = version
-        db.execute("BEGIN")  # one read snapshot for the position and the rows
+        cursor.execute("BEGIN")  # one read snapshot for the position and the rows
         try:
-            return self._read(db)
+            return self._read(cursor)
         finally:
-            db.execute("COMMIT")
+            cursor.execute("COMMIT")
 
-    def _read(self, db: sqlite3.Connection) -> bool:
-        (position,) = db.execute("SELECT COUNT(*) FROM commands").fetchone()
-        (latest,) = db.execute("SELECT MAX(id) FROM games").fetchone()
+    def _read(self, cursor: sqlite3.Cursor) -> bool:
+        (position,) = cursor.execute("SELECT COUNT(*) FROM commands").fetchone()
+        (latest,) = cursor.execute("SELECT MAX(id) FROM games").fetchone()
         if position < self._position:  # not the journal we followed (set aside, replaced)
             self._game, self._position = None, 0
         if position == self._position and (latest is None or self._game is not None):
@@ -153,14 +165,14 @@ class Feed:
             return True
         if self._game is None or self._game.game_id != latest:
             self._game = _Game(int(latest))
-        rows = db.execute(
-            "SELECT seq, command FROM commands WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (self._game.game_id, self._game.seq),
-        ).fetchall()
-        self._apply(self._game, rows)
+        if not self._apply(self._game, _commands(cursor, self._game.game_id, self._game.seq)):
+            # An undo went back past the states this view kept: follow the game again.
+            self._game = _Game(self._game.game_id)
+            self._apply(self._game, _commands(cursor, self._game.game_id, 0))
         return True
 
-    def _apply(self, game: _Game, rows: Sequence[tuple[int, str]]) -> None:
+    def _apply(self, game: _Game, rows: Sequence[tuple[int, str]]) -> bool:
+        """Apply the game's next commands; False when an undo needs a state let go."""
         for seq, line in rows:
             game.seq = seq
             if game.broken is not None:
@@ -169,6 +181,8 @@ class Feed:
                 command = parse_line(line)
                 if command is None:
                     continue
+                if command.TYPE == "undo" and game.cut and _oldest_kept(game.state):
+                    return False
                 outcome = apply(game.state, command)
             except RulesError as error:  # the table refuses such a journal at its start too
                 game.broken = f"command {seq} of game {game.game_id}: {error.describe()}"
@@ -177,7 +191,11 @@ class Feed:
             game.undone = command.TYPE == "undo"
             game.state = outcome.state
             game.recent = [*game.recent, outcome.events][-RECENT_COMMANDS:]
+        if game.state is not None:
+            game.state, cut = kept_history(game.state, HISTORY)
+            game.cut = game.cut or cut
         self._json = None
+        return True
 
     def _public_state(self) -> dict[str, Any] | None:
         game = self._game
@@ -191,8 +209,8 @@ class Feed:
             self._json = {**state_json(game.state), **overlay}
         return self._json
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._db is None:
+    def _connection(self) -> sqlite3.Cursor:
+        if self._db is None or self._cursor is None:
             uri = f"{self.path.resolve().as_uri()}?mode=ro"
             db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             try:
@@ -201,16 +219,44 @@ class Feed:
             except sqlite3.Error:
                 db.close()
                 raise
-            self._db = db
+            self._db, self._cursor = db, db.cursor()
             self._version = None
             # A journal set aside and started afresh is another file: positions restart.
             journal = str(self.path.stat().st_ino)
             if journal != self._journal:
                 self._game, self._position, self._journal = None, 0, journal
-        return self._db
+        return self._cursor
 
     def _close(self) -> None:
         if self._db is not None:
             self._db.close()
-            self._db = None
+            self._db, self._cursor = None, None
         self._version = None
+
+
+def kept_history(state: State, keep: int) -> tuple[State, bool]:
+    """``state`` with ``keep`` states before it if it has more than ``2 * keep`` (then
+    True: the rest was let go), else itself. Cut only now and then, as the states above
+    the cut are made anew: frozen, each names the one before it."""
+    chain = [state]
+    while len(chain) <= 2 * keep and chain[-1].previous is not None:
+        chain.append(chain[-1].previous)
+    if chain[-1].previous is None:
+        return state, False
+    kept = replace(chain[keep], previous=None)
+    for newer in reversed(chain[:keep]):
+        kept = replace(newer, previous=kept)
+    return kept, True
+
+
+def _oldest_kept(state: State | None) -> bool:
+    return state is not None and state.previous is None
+
+
+def _commands(cursor: sqlite3.Cursor, game_id: int, after: int) -> list[tuple[int, str]]:
+    """The game's commands after its ``after``-th, in order."""
+    rows = cursor.execute(
+        "SELECT seq, command FROM commands WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, after),
+    ).fetchall()
+    return [(int(seq), str(line)) for seq, line in rows]

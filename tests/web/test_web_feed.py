@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from device.store import FILE_MODE
+from device.web import feed as feed_module
 from device.web.feed import Feed
+from rules.journal import state_json
 from tests.web.conftest import ROOT, Table
 
 NEXT = {"type": "next_phase"}
@@ -49,6 +51,71 @@ def test_an_undo_is_a_newer_position_with_the_older_state_said_in_words(table: T
     assert before.state is not None and before.state["phase"] == "gather_power"
     assert after.state is not None and after.state["phase"] == "action"
     assert after.recent[-1][0].key == "event.undone"
+
+
+def _depth(state: object) -> int:
+    """How many states ``state`` keeps before it."""
+    found = 0
+    while (state := getattr(state, "previous", None)) is not None:
+        found += 1
+    return found
+
+
+def test_the_view_keeps_a_bounded_history_not_the_whole_game(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page shows the latest state; the rules' undo chain (``previous``) would grow
+    by a state per command for the whole game in the view too."""
+    monkeypatch.setattr(feed_module, "HISTORY", 2)
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    depths = []
+    for _ in range(9):
+        table.play(NEXT)
+        feed.refresh()
+        assert feed.state is not None
+        depths.append(_depth(feed.state))
+        assert state_json(feed.state) == state_json(table.session.state)
+        assert feed.state.last_command == table.session.state.last_command
+    assert _depth(table.session.state) == 9, "the table keeps its whole undo chain"
+    assert depths == [1, 2, 3, 4, 2, 3, 4, 2, 3]  # cut back to 2 once past 4
+
+
+@pytest.mark.parametrize("undos", [1, 2, 3, 4, 5, 6])
+def test_undo_back_to_a_state_kept_or_let_go(
+    table: Table, monkeypatch: pytest.MonkeyPatch, undos: int
+) -> None:
+    """With two states kept (and at most four), the first undos are followed from them and
+    the later ones by replaying the game from the journal: the same state either way."""
+    monkeypatch.setattr(feed_module, "HISTORY", 2)
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed.refresh()
+    phases = [feed.snapshot().state["phase"]]  # type: ignore[index]
+    for _ in range(6):  # each command read on its own, the history cut as it grows
+        table.play(NEXT)
+        feed.refresh()
+        phases.append(feed.snapshot().state["phase"])  # type: ignore[index]
+    for _ in range(undos):
+        table.play({"type": "undo"})
+        assert feed.refresh()
+        found = feed.snapshot()
+        assert found.undone and found.recent[-1][0].key == "event.undone"
+        assert found.state == state_json(table.session.state)
+    assert found.position == 1 + 6 + undos == table.position
+    assert found.state is not None and found.state["phase"] == phases[6 - undos]  # T1
+    assert feed.state is not None and _depth(feed.state) <= 4
+
+
+def test_undo_and_the_command_it_takes_back_read_together(table: Table) -> None:
+    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed.refresh()
+    table.play(NEXT)
+    table.play(NEXT)
+    table.play({"type": "undo"})
+    table.play(NEXT)
+    assert feed.refresh()
+    assert feed.snapshot().state == state_json(table.session.state)
+    assert feed.snapshot().state["phase"] == "first_player"  # type: ignore[index]  # T1
+    assert not feed.snapshot().undone, "the latest command was not an undo"
 
 
 def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> None:
