@@ -27,6 +27,7 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import socket
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -279,6 +281,32 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tupl
                 return idle, found
 
 
+def followed_game(commands: int) -> float:
+    """KiB the view holds (tracemalloc, after a collection) once it followed a game of
+    ``commands`` commands: the state it shows and the history it keeps for undo."""
+    import device.games  # noqa: F401 (the games' front ends: the view asks them for words)
+    from device.web.feed import Feed
+
+    with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
+        path = Path(tmp) / "journal.sqlite3"
+        with Store.open(path) as store:
+            session, _ = GameSession.resume(store, default_game(default_config()))
+            for _ in range(commands):
+                session.submit(NextPhase())
+        gc.collect()
+        tracemalloc.start()
+        try:
+            feed = Feed(path)
+            feed.refresh()
+            feed.snapshot()
+            gc.collect()
+            held, _peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        feed.close()
+        return held / 1024
+
+
 def summary(ms: list[float]) -> str:
     return (
         f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
@@ -354,6 +382,9 @@ def page_figures(commits: int) -> None:
 def memory_figures(connections: int, hold: float, cycles: int) -> None:
     # The control first, in a view of its own: the same rounds of commits with no
     # stream open, so what the streams leave behind shows apart from the game growing.
+    game = 2000
+    print(f"the view's memory once it followed a {game:,}-command game: "
+          f"{followed_game(game):.0f} KiB (tracemalloc)")  # fmt: skip
     control_idle, control = memory(0, hold, cycles)
     print(f"web process memory (VmRSS), control without streams: {control_idle:.1f} MiB idle")
     for cycle, (_held, after) in enumerate(control, start=1):
