@@ -10,8 +10,11 @@ freed (tracemalloc finds nothing left), but two things keep the memory:
   200 streams. Only the cyclic garbage collector frees them, and its oldest
   generation may not run for a long time in a quiet server;
 - freed memory stays with the allocator. CPython's small-object allocator gives an
-  arena (1 MiB) back only when nothing in it is alive, so a handful of survivors
-  keep the arenas the connections used; glibc's malloc keeps freed space below the
+  arena (1 MiB) back only when nothing in it is alive, and it hands out the free
+  blocks of partly used 16 KiB pools before fresh ones, so what the view makes
+  after the drop (each commit's state and page, the event loop's timers) keeps
+  landing in the arenas the connections used: about 3 MiB stays, whether or not
+  anything was committed meanwhile. glibc's malloc keeps freed space below the
   top of its heap unless asked to return it.
 
 So when the last stream has closed, :func:`release` runs the collector and asks glibc
