@@ -12,6 +12,7 @@ import json
 import logging
 import queue
 import random
+import signal
 import sys
 from typing import Any
 
@@ -23,6 +24,7 @@ from hardware.reader import DEFAULT_BAUD, DiceReader
 
 VERBS = ("HELLO", "ROLL", "ERR", "PING")
 EXIT_NOT_READ = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for Ctrl+C
 _NOT_READ = (
     "fake-reader: nothing read {path} for {seconds:g} s, so the line was not sent and "
     "fake-reader stops. Open that path first (celaeno run --reader {path}, or "
@@ -93,21 +95,31 @@ def _positive(value: str) -> int:
 
 
 def monitor_command(args: argparse.Namespace) -> int:
+    """Print what the reader sends until Ctrl+C (exit 130, as a shell expects)."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
     found: queue.Queue[InputEvent | Rejected] = queue.Queue()
     printed_status = None
-    with DiceReader(found.put, args.port, baud=args.baud, on_rejected=found.put) as reader:
-        reader.start()
-        while True:
-            try:
-                item = found.get(timeout=0.5)
-            except queue.Empty:  # wake now and then so Ctrl+C is never stuck behind a lock
-                continue
-            if isinstance(item, ReaderStatus):
-                if item.status == printed_status:
-                    continue  # a count change: the "rejected" line itself was printed
-                printed_status = item.status
-            _print_json(monitor_record(item))
+    interrupted: list[int] = []
+    # Ctrl+C as a flag the loop reads, never a KeyboardInterrupt: raised at an arbitrary
+    # point of queue.get it can leave the queue's lock taken, and the reader thread, posting
+    # "disconnected", then waits on it forever, so closing the reader never returns.
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
+    try:
+        with DiceReader(found.put, args.port, baud=args.baud, on_rejected=found.put) as reader:
+            reader.start()
+            while not interrupted:
+                try:
+                    item = found.get(timeout=0.2)
+                except queue.Empty:  # wake now and then to see the flag
+                    continue
+                if isinstance(item, ReaderStatus):
+                    if item.status == printed_status:
+                        continue  # a count change: the "rejected" line itself was printed
+                    printed_status = item.status
+                _print_json(monitor_record(item))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return EXIT_INTERRUPTED
 
 
 def monitor_record(item: InputEvent | Rejected) -> dict[str, Any]:
