@@ -75,9 +75,9 @@ class Feed:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._db: sqlite3.Connection | None = None
         # One cursor for every query: each new one leaves a weak reference in the
         # connection that lingers for 200 more (CPython's sqlite3), per look at the journal.
+        # Its connection is the view's one read-only connection to the journal.
         self._cursor: sqlite3.Cursor | None = None
         self._version: int | None = None
         self._game: _Game | None = None
@@ -210,7 +210,7 @@ class Feed:
         return self._json
 
     def _connection(self) -> sqlite3.Cursor:
-        if self._db is None or self._cursor is None:
+        if self._cursor is None:
             uri = f"{self.path.resolve().as_uri()}?mode=ro"
             db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             try:
@@ -219,7 +219,7 @@ class Feed:
             except sqlite3.Error:
                 db.close()
                 raise
-            self._db, self._cursor = db, db.cursor()
+            self._cursor = db.cursor()
             self._version = None
             # A journal set aside and started afresh is another file: positions restart.
             journal = str(self.path.stat().st_ino)
@@ -228,9 +228,9 @@ class Feed:
         return self._cursor
 
     def _close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db, self._cursor = None, None
+        if self._cursor is not None:
+            self._cursor.connection.close()
+            self._cursor = None
         self._version = None
 
 

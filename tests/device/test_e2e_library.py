@@ -93,7 +93,7 @@ def test_a_whole_library_round(table: Table, tmp_path: Path) -> None:
     custodian_round(table)
     librarian_round(table)
     check_export(table, tmp_path)
-    # Only the main screen's hint bar is cut short (see the xfail test below); no other frame.
+    # Only the main screen's hint bar is cut short; no other frame.
     assert {title for title in table.hints_cut} <= {"prompt.idle.celaeno.action"}
 
 
