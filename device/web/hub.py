@@ -116,8 +116,9 @@ class Hub:
                     interval = SETTLED_INTERVAL if found else SETTLE_INTERVAL
                 else:
                     interval = WATCHED_INTERVAL
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), interval)
+                with contextlib.suppress(TimeoutError):  # not wait_for: see Pages._stream
+                    async with asyncio.timeout(interval):
+                        await woken.wait()
         finally:
             if directory is not None:
                 loop.remove_reader(directory.fileno())

@@ -186,19 +186,26 @@ class Pages:
         self._on_last_closed()
 
     async def _stream(self, response: web.StreamResponse, lang: str) -> None:
-        """The current state at once (the catch-up after any reconnect), then each change."""
+        """The current state at once (the catch-up after any reconnect), then each change.
+
+        ``asyncio.timeout`` rather than ``wait_for``: on Python 3.11 ``wait_for`` can
+        swallow the cancellation that comes when the phone hangs up just as a write
+        finishes, and the stream would hold its place until the next heartbeat."""
         hub = self.hub
         sent = None
         while True:
             changed = hub.next_change()
             update = hub.update
             if update is not sent:
-                await asyncio.wait_for(response.write(update.messages[lang]), WRITE_TIMEOUT)
+                async with asyncio.timeout(WRITE_TIMEOUT):
+                    await response.write(update.messages[lang])
                 sent = update
             try:
-                await asyncio.wait_for(changed.wait(), HEARTBEAT)
+                async with asyncio.timeout(HEARTBEAT):
+                    await changed.wait()
             except TimeoutError:
-                await asyncio.wait_for(response.write(b": still here\n\n"), WRITE_TIMEOUT)
+                async with asyncio.timeout(WRITE_TIMEOUT):
+                    await response.write(b": still here\n\n")
 
 
 async def no_icon(request: web.Request) -> web.Response:
