@@ -20,8 +20,9 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 3. the web process's CPU while the table is idle (it is woken by inotify, not a timer);
    its memory (VmRSS) with 0 connections, with 200 event streams held
    for ``--hold`` seconds (one commit a second pushed to all), and after they dropped
-   (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times;
-   beside a control: the same commits in a fresh view with no stream open.
+   (and the view gave memory back, :mod:`device.web.release`, and started afresh,
+   :mod:`device.web.afresh`), ``--cycles`` times; beside a control: the same commits
+   in a fresh view with no stream open.
 """
 
 from __future__ import annotations
@@ -87,19 +88,32 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def view_log(state_dir: Path) -> Path:
+    return state_dir / "web.log"
+
+
+def fresh_starts(state_dir: Path) -> int:
+    """How many times the view started afresh (:mod:`device.web.afresh`), from its log."""
+    return view_log(state_dir).read_text().count("started afresh")
+
+
+def settled_rss(port: int, pid: int) -> float:
+    """VmRSS once the view served its page and sat idle for two seconds."""
+    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).read()
+    time.sleep(2)
+    return rss_mib(pid)
+
+
 @contextmanager
 def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     port = free_port()
     argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
-    process = subprocess.Popen(
-        argv,
-        env=environment(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        preexec_fn=as_the_unit,
-    )
+    with view_log(state_dir).open("ab") as log:
+        process = subprocess.Popen(
+            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit
+        )
     try:
         for _ in range(300):
             try:
@@ -251,9 +265,30 @@ def idle_cpu(seconds: float) -> float:
                 return (cpu_seconds(process.pid) - before) / seconds * 100
 
 
-def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tuple[float, float]]]:
-    """VmRSS idle, then (while held, after dropped) for each cycle of ``connections``
-    event streams held ``hold`` seconds with one commit a second pushed to all.
+@dataclass(frozen=True)
+class Cycle:
+    held: float  # MiB, the most while the streams were open
+    after: float  # MiB, once they dropped and the view settled
+    afresh: bool  # the view started afresh meanwhile
+    longest: float  # seconds, the slowest answer to a phone asking meanwhile
+
+
+def asking(port: int, seconds: float) -> float:
+    """Ask for the state every 50 ms for ``seconds``, as a phone arriving would: the
+    longest answer (a fresh start keeps the socket, so a phone waits, never fails)."""
+    longest = 0.0
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        asked = time.monotonic()
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/snapshot", timeout=30).read()
+        longest = max(longest, time.monotonic() - asked)
+        time.sleep(0.05)
+    return longest
+
+
+def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycle]]:
+    """VmRSS idle, then each cycle of ``connections`` event streams held ``hold``
+    seconds with one commit a second pushed to all, and dropped.
 
     With ``connections`` 0 it is the control: the same commits, in a fresh view, with
     no stream ever open; what it keeps is the game growing, not the phones."""
@@ -262,9 +297,7 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tupl
         with Store.open(state_dir / "journal.sqlite3") as store:
             session, _ = GameSession.resume(store, default_game(default_config()))
             with web_server(state_dir, connections + 50) as (port, process):
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
-                time.sleep(2)
-                idle = rss_mib(process.pid)
+                idle = settled_rss(port, process.pid)
                 found = []
                 for _ in range(cycles):
                     streams = Streams(port, connections) if connections else None
@@ -274,10 +307,12 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[tupl
                         session.submit(NextPhase())  # an update a second, pushed to every page
                         time.sleep(1)
                         held = max(held, rss_mib(process.pid))
+                    before = fresh_starts(state_dir)
                     if streams is not None:
                         streams.close()
-                    time.sleep(RELEASE_DELAY + 3)  # the view gives memory back, then look
-                    found.append((held, rss_mib(process.pid)))
+                    longest = asking(port, RELEASE_DELAY + 3)  # memory back, or afresh
+                    after = settled_rss(port, process.pid)
+                    found.append(Cycle(held, after, fresh_starts(state_dir) > before, longest))
                 return idle, found
 
 
@@ -387,17 +422,18 @@ def memory_figures(connections: int, hold: float, cycles: int) -> None:
           f"{followed_game(game):.0f} KiB (tracemalloc)")  # fmt: skip
     control_idle, control = memory(0, hold, cycles)
     print(f"web process memory (VmRSS), control without streams: {control_idle:.1f} MiB idle")
-    for cycle, (_held, after) in enumerate(control, start=1):
-        print(f"  round {cycle}: {after:.1f} MiB after {hold:.0f} commits, one a second "
-              f"({after - control_idle:+.1f} MiB from idle)")  # fmt: skip
+    for number, cycle in enumerate(control, start=1):
+        print(f"  round {number}: {cycle.after:.1f} MiB after {hold:.0f} commits, one a second "
+              f"({cycle.after - control_idle:+.1f} MiB from idle)")  # fmt: skip
     idle, found = memory(connections, hold, cycles)
     print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections")
-    for cycle, ((held, after), (_, alone)) in enumerate(zip(found, control, strict=True), start=1):
-        print(f"  cycle {cycle}: {held:.1f} MiB with {connections} streams held "
-              f"{hold:.0f} s, {after:.1f} MiB after they dropped "
-              f"({after - idle:+.1f} MiB from idle; the control "
-              f"{alone - control_idle:+.1f}, so the streams "
-              f"{(after - idle) - (alone - control_idle):+.1f})")  # fmt: skip
+    for number, (cycle, alone) in enumerate(zip(found, control, strict=True), start=1):
+        print(f"  cycle {number}: {cycle.held:.1f} MiB with {connections} streams held "
+              f"{hold:.0f} s, {cycle.after:.1f} MiB after they dropped"
+              f"{' (started afresh)' if cycle.afresh else ''} "
+              f"({cycle.after - idle:+.1f} MiB from idle; the control "
+              f"{alone.after - control_idle:+.1f}); a phone asking meanwhile waited "
+              f"{cycle.longest * 1000:.0f} ms at most")  # fmt: skip
 
 
 if __name__ == "__main__":

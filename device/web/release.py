@@ -19,7 +19,9 @@ freed (tracemalloc finds nothing left), but two things keep the memory:
 
 So when the last stream has closed, :func:`release` runs the collector and asks glibc
 (where there is one) to hand free pages back. What CPython's allocator keeps is not
-lost: the next phones reuse it, so it does not grow from one crowd to the next.
+lost: the next phones reuse it, so it does not grow from one crowd to the next; and
+once no page is open, a view that still holds more than a margin beyond its size at
+start starts afresh on the same socket (:mod:`device.web.afresh`).
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -248,8 +249,10 @@ class BadRequestsInOneLine(logging.Filter):
         return True
 
 
-def build_app(hub: Hub, max_pages: int) -> web.Application:
-    pages = Pages(hub, max_pages)
+def build_app(
+    hub: Hub, max_pages: int, on_last_closed: Callable[[], object] = release
+) -> web.Application:
+    pages = Pages(hub, max_pages, on_last_closed)
     server_log = logging.getLogger("aiohttp.server")
     if not any(isinstance(f, BadRequestsInOneLine) for f in server_log.filters):
         server_log.addFilter(BadRequestsInOneLine())
@@ -355,9 +358,47 @@ def listening_socket(address: str, port: int) -> socket.socket:
     return sock
 
 
-async def serve(hub: Hub, sock: socket.socket, max_pages: int) -> Callable[[], Awaitable[None]]:
-    """Start serving on ``sock``; returns the coroutine function that stops it."""
-    app = build_app(hub, max_pages)
+@dataclass
+class Serving:
+    """A running view: stop it, or hand its listening socket on and stop it."""
+
+    server: asyncio.Server
+    runner: web.AppRunner
+    limiter: Limiter
+    follower: asyncio.Task[None]
+
+    @property
+    def connections(self) -> int:
+        return self.limiter.open
+
+    @property
+    def streams(self) -> int:
+        pages: Pages = self.runner.app["pages"]
+        return pages.streams
+
+    def hand_over(self) -> int:
+        """Stop accepting, keeping the listening socket open as a new descriptor (returned).
+
+        Synchronous on purpose: called right after seeing no connection open, nothing
+        can be accepted in between; a phone connecting from now on waits in the kernel's
+        queue for whoever takes the descriptor."""
+        (sock,) = self.server.sockets
+        kept = os.dup(sock.fileno())
+        self.server.close()
+        return kept
+
+    async def stop(self) -> None:
+        self.follower.cancel()
+        self.server.close()
+        await self.runner.cleanup()
+
+
+async def serve(
+    hub: Hub, sock: socket.socket, max_pages: int, on_last_closed: Callable[[], object] = release
+) -> Serving:
+    """Start serving on ``sock``; ``on_last_closed`` runs :data:`RELEASE_DELAY` seconds
+    after the last event stream closed (unless another opened)."""
+    app = build_app(hub, max_pages, on_last_closed)
     # handler_cancellation: a page that hangs up ends its event stream at once, giving its
     # place back, rather than at the next write.
     runner = web.AppRunner(
@@ -374,11 +415,4 @@ async def serve(hub: Hub, sock: socket.socket, max_pages: int) -> Callable[[], A
     limiter = Limiter(runner.server, max_pages + 8)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(limiter, sock=sock)
-    follower = asyncio.create_task(hub.follow())
-
-    async def stop() -> None:
-        follower.cancel()
-        server.close()
-        await runner.cleanup()
-
-    return stop
+    return Serving(server, runner, limiter, asyncio.create_task(hub.follow()))

@@ -71,6 +71,7 @@ class WebServer:
     port: int
     max_pages: int = 8
     log: Path = field(default_factory=lambda: Path(os.devnull))
+    options: tuple[str, ...] = ()
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -82,7 +83,7 @@ class WebServer:
         env["XDG_CONFIG_HOME"] = str(self.state_dir.parent / "xdg-config")
         argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(self.state_dir),
                 "--address", "127.0.0.1", "--port", str(self.port),
-                "--max-pages", str(self.max_pages)]  # fmt: skip
+                "--max-pages", str(self.max_pages), *self.options]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
         deadline = time.monotonic() + 30
@@ -118,8 +119,8 @@ class WebServer:
 
 
 @contextmanager
-def running(state_dir: Path, log: Path) -> Iterator[WebServer]:
-    server = WebServer(state_dir, free_port(), log=log)
+def running(state_dir: Path, log: Path, *options: str) -> Iterator[WebServer]:
+    server = WebServer(state_dir, free_port(), log=log, options=options)
     server.start()
     try:
         yield server
