@@ -23,6 +23,7 @@ from device import config_checks as checks
 from device.config_checks import Check, Wrong, escaped, shown, toml_literal
 from hardware.baud import MAX_BAUD, MIN_BAUD
 from hardware.events import PHYSICAL_BUTTONS
+from hardware.ports import DEFAULT_PATTERNS
 from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 from rules.cthulhu_wars.maps.boards import map_names, map_spec
 from rules.text import LANGUAGES
@@ -104,7 +105,8 @@ KEYS: tuple[Key, ...] = (
     Key(
         "reader.match",
         checks.patterns(),
-        ["2e8a:*", "1a86:7523", "dice"],
+        # The boards the udev rule names, so a reader found on a Pi is found on a desktop too.
+        [*DEFAULT_PATTERNS, "dice"],
         "For port = auto: USB vendor:product ids (* = any) or words of the port's description.",
     ),
     Key("screen.width", checks.whole(320, 1920), 800, "Window or screen width in pixels."),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from serial.tools.list_ports_common import ListPortInfo
 
 from device.config import (
     CITADELS,
@@ -19,6 +20,7 @@ from device.config import (
     load_config,
 )
 from device.config_checks import toml_literal
+from hardware.ports import DEFAULT_PATTERNS, find_port
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import NewGame
 
@@ -279,3 +281,13 @@ def test_any_document_loads_or_fails_with_config_error(values: dict[str, object]
         except ConfigError as error:
             assert error.problems
             assert all(problem.startswith(f"{path}: ") for problem in error.problems)
+
+
+def test_by_default_auto_finds_every_board_the_udev_rule_names(tmp_path: Path) -> None:
+    """A reader found by name on a Pi is found on a desktop too, where no rule is installed."""
+    match = default_config().reader.match
+    for pattern in DEFAULT_PATTERNS:
+        vid, pid = (int(part.replace("*", "1"), 16) for part in pattern.split(":"))
+        board = ListPortInfo("/dev/ttyACM0", skip_link_detection=True)
+        board.vid, board.pid, board.description = vid, pid, "USB Serial"
+        assert find_port(match, [board], str(tmp_path / "no-udev-name")) == "/dev/ttyACM0"
