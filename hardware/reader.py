@@ -4,7 +4,9 @@ The thread opens the port (a path, a pyserial URL such as ``loop://``, or ``auto
 read to :class:`~hardware.protocol.LineParser` and posts :class:`DiceRead`, :class:`ReaderError`,
 :class:`ReaderHello` and :class:`ReaderStatus`. It answers PING with PONG itself. When the port
 fails (USB unplugged, pty closed) it posts "disconnected" and tries again every second until the
-port is back; nothing else stops. The app may send EXPECT and IDLE from its own thread.
+port is back; nothing else stops. The app may send EXPECT and IDLE from its own thread; the
+latest of them is sent again whenever the port (re)opens, so a reader that was unplugged or
+reset while a roll was wanted lights up again without waiting for the game to move on.
 
 A roll is reported exactly as read; whether it fits the pending roll is the device's business.
 """
@@ -56,6 +58,7 @@ class DiceReader:
         self._parser = LineParser()
         self._stop = threading.Event()
         self._lock = threading.Lock()  # guards _serial between the thread and send_*
+        self._wanted: str | None = None  # the latest EXPECT or IDLE, for a reopened port
         self._serial: Any = None
         self._thread: threading.Thread | None = None
         self._status: Literal["connected", "disconnected"] | None = None
@@ -81,11 +84,15 @@ class DiceReader:
             raise ValueError(f"die must be one of {', '.join(DICE)}, not {die!r}")
         if not 1 <= count <= 30:
             raise ValueError(f"a roll is 1 to 30 dice, not {count}")
-        return self._send(f"EXPECT {count} {die}")
+        return self._want(f"EXPECT {count} {die}")
 
     def send_idle(self) -> bool:
         """Tell the reader no roll is wanted now; False if no reader is connected."""
-        return self._send("IDLE")
+        return self._want("IDLE")
+
+    def _want(self, line: str) -> bool:
+        self._wanted = line
+        return self._send(line)
 
     def __enter__(self) -> DiceReader:
         return self
@@ -104,6 +111,8 @@ class DiceReader:
         while not self._stop.is_set():
             port = self._open()
             if port is not None:
+                if (wanted := self._wanted) is not None:
+                    self._send(wanted)
                 self._set_status("connected")
                 self._serve(port)
                 self._parser.reset()

@@ -179,6 +179,40 @@ def test_unplug_then_a_new_pty_at_the_same_path_reconnects_within_2_s(
             second.close()
 
 
+def test_what_is_wanted_is_sent_again_when_the_reader_is_plugged_back(
+    tmp_path: Path, events: Events
+) -> None:
+    """Told while unplugged, or before a reset: the reader learns it when it is back."""
+    link = tmp_path / "celaeno-dice"
+    first = Pty()
+    link.symlink_to(first.path)
+    second = None
+    try:
+        with DiceReader(events.put, str(link)) as reader:
+            reader.start()
+            wait_for(events, connected)
+            assert reader.send_expect(2, "agony")
+            assert first.read_line() == b"EXPECT 2 agony\n"
+            first.close()  # the cable is pulled
+            wait_for(events, disconnected)
+            assert not reader.send_expect(1, "agony")  # the game moved on meanwhile
+            second = Pty()
+            link.unlink()
+            link.symlink_to(second.path)
+            wait_for(events, connected, timeout=2.0)
+            assert second.read_line() == b"EXPECT 1 agony\n"
+            assert reader.send_idle()
+            assert second.read_line() == b"IDLE\n"
+    finally:
+        first.close()
+        if second is not None:
+            second.close()
+
+
+def test_a_reader_told_nothing_is_sent_nothing_on_connecting(reader: DiceReader, pty: Pty) -> None:
+    assert pty.read_line(timeout=0.5) == b""
+
+
 def test_each_change_of_connection_is_one_log_line(
     pty: Pty, events: Events, caplog: pytest.LogCaptureFixture
 ) -> None:
