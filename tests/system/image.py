@@ -73,7 +73,8 @@ GUEST_CONFIG = """\
 # Written by the system tests over install.sh's example: the virtual machine is no Pi, so
 # say what a Pi would decide by itself (full screen), name the reader by the udev rule's
 # link, and take the buttons from the USB keyboard. Everyone starts with a Silence token
-# (I1), so that the Custodian can be activated from the first screen.
+# (I1), so that the Custodian can be activated from the first screen. The phone view takes
+# the 200 pages scenario a opens at once.
 [screen]
 fullscreen = true
 
@@ -85,6 +86,9 @@ port = "/dev/celaeno-dice"
 
 [buttons]
 kind = "keyboard"
+
+[web]
+max_pages = 200
 """
 
 
