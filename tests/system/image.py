@@ -19,6 +19,7 @@ fresh clone in CI finds it), each keyed by a hash of exactly what went into it:
   installer, the unit, the udev rule, pyproject.toml, the source tree and this file.
 
 Boots never write to ``disk.raw``: a machine runs on a qcow2 overlay (tests/system/machine.py).
+A new image removes all but the newest two (:func:`forget_older_images`).
 A failed download is a :class:`DownloadError` (exit status 75) naming what could not be
 fetched, so that it is never mistaken for a fault of the product.
 """
@@ -68,6 +69,7 @@ def wheel_requirements() -> tuple[str, ...]:
 
 SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
 DISK_SIZE = "4G"
+KEEP_IMAGES = 2  # the newest image and the one before it
 EX_TEMPFAIL = 75  # sysexits.h: try again later
 GUEST_CONFIG = """\
 # Written by the system tests over install.sh's example: the virtual machine is no Pi, so
@@ -555,7 +557,27 @@ def build_image(rebuild: bool = False) -> Image:
         remove_tree(done)
         work.rename(done)
         log(f"built {done} in {manifest['image_build_seconds']} s")
+        forget_older_images(keep=KEEP_IMAGES)
         return Image(done)
+
+
+def forget_older_images(keep: int) -> list[Path]:
+    """Remove all but the ``keep`` newest images (each is 1.4 GB, and every change to the
+    source makes a new one); the newest but one stays for a checkout of the change before,
+    which may be booting it now. Bases are few (they change with the package list) and stay."""
+    images = sorted(
+        (
+            path
+            for path in CACHE.glob("image-*")
+            if not path.name.endswith(".tmp") and (path / "manifest.json").exists()
+        ),
+        key=lambda path: (path / "manifest.json").stat().st_mtime,
+        reverse=True,
+    )
+    for old in images[keep:]:
+        log(f"removing an older image ({old})")
+        remove_tree(old)
+    return images[keep:]
 
 
 def main(argv: list[str] | None = None) -> int:
