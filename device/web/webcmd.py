@@ -107,6 +107,9 @@ def _start_afresh(handover: Handover) -> int:
     """Only returns if the fresh start could not be made: then systemd restarts the unit."""
     from device.web.afresh import start_afresh
 
+    # The fresh start has the watchdog's whole period (WatchdogSec=30s) until its own first
+    # ping: 12 s under emulation was measured; the last ping may be 15 s old by now.
+    notify.watchdog()
     try:
         start_afresh(handover.listening)
     except OSError as error:
@@ -134,6 +137,8 @@ async def _serve(args: argparse.Namespace, config: Config) -> int | Handover:
     address = args.address or config.web.address
     port = args.port or config.web.port
     handed = inherited_socket()  # a fresh start keeps the socket (and the address) it had
+    if handed:
+        notify.watchdog()  # imports done; following the journal again may take as long
     sock = handed or listening_socket(address, port)
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
     hub = Hub(Feed(paths.database_path(state_dir)), config.printed_names())

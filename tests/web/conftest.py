@@ -72,6 +72,7 @@ class WebServer:
     max_pages: int = 8
     log: Path = field(default_factory=lambda: Path(os.devnull))
     options: tuple[str, ...] = ()
+    environment: dict[str, str] = field(default_factory=dict)  # e.g. NOTIFY_SOCKET
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -81,6 +82,7 @@ class WebServer:
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("CELAENO_", "NOTIFY_"))}
         env["XDG_CONFIG_HOME"] = str(self.state_dir.parent / "xdg-config")
+        env.update(self.environment)
         argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(self.state_dir),
                 "--address", "127.0.0.1", "--port", str(self.port),
                 "--max-pages", str(self.max_pages), *self.options]  # fmt: skip

@@ -3,6 +3,7 @@ gone and it holds more memory than at start; no phone is refused meanwhile."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -21,7 +22,7 @@ from device.web.afresh import (
 )
 from device.web.server import RELEASE_DELAY
 from device.web.webcmd import EXIT_FAILED, Handover, _start_afresh
-from tests.web.conftest import Table, WebServer, running
+from tests.web.conftest import Table, WebServer, free_port, running
 from tests.web.test_web_server import open_stream
 
 NEXT = {"type": "next_phase"}
@@ -160,3 +161,33 @@ def test_a_request_still_open_holds_the_fresh_start_off_until_it_ends(eager: Web
     assert AFRESH not in eager.log.read_text()
     loading.close()
     wait_for_line(eager, "started afresh", timeout=10)
+
+
+def test_systemd_hears_a_status_and_watchdog_pings_through_the_fresh_start(
+    table: Table, tmp_path: Path
+) -> None:
+    """Never STOPPING=1 (systemd would wait for an exit, then kill); a ping right before
+    the exec and one before the journal is read again, so the watchdog's whole period is
+    left for the fresh start; READY=1 again once it serves."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(tmp_path / "notify.sock"))
+    listener.settimeout(0.2)
+    env = {"NOTIFY_SOCKET": str(tmp_path / "notify.sock"), "WATCHDOG_USEC": "600000000"}
+    web = WebServer(table.state_dir, free_port(), log=tmp_path / "web.log",
+                    options=("--afresh-above", "0"), environment=env)  # fmt: skip
+    heard: list[str] = []
+    try:
+        web.start()
+        sock, _ = open_stream(web)
+        sock.close()
+        deadline = time.monotonic() + RELEASE_DELAY + 20
+        while heard.count("READY=1") < 2 and time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                heard += listener.recv(4096).decode().splitlines()
+    finally:
+        web.stop()
+        listener.close()
+    assert "STOPPING=1" not in heard[: heard.index("READY=1", heard.index("READY=1") + 1)]
+    status = heard.index("STATUS=starting afresh to give memory back")
+    again = heard.index("READY=1", status)
+    assert heard[status + 1 : again].count("WATCHDOG=1") == 2, heard
