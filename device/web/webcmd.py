@@ -108,7 +108,7 @@ def _start_afresh(handover: Handover) -> int:
     from device.web.afresh import start_afresh
 
     # The fresh start has the watchdog's whole period (WatchdogSec=30s) until its own first
-    # ping: 12 s under emulation was measured; the last ping may be 15 s old by now.
+    # ping: up to 15 s under emulation was measured; the last ping may be 15 s old by now.
     notify.watchdog()
     try:
         start_afresh(handover.listening)
