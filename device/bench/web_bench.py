@@ -52,6 +52,7 @@ from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
+from device.web.afresh import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
 
@@ -176,10 +177,11 @@ class Streams:
 
 
 def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+    """The view's VmRSS, read as the view reads its own (device.web.afresh)."""
+    found = resident_mib(Path(f"/proc/{pid}/status"))
+    if found is None:
+        raise RuntimeError(f"no VmRSS for process {pid}")
+    return found
 
 
 def commit_to_page(session: GameSession, page: Any, commits: int) -> list[float]:
