@@ -12,9 +12,8 @@ from display.flow import Para, Span, layout
 from display.panels import SHARED_PANELS, Panel, snapshot
 from display.phase_track import draw_track
 from display.view import View
+from rules.cthulhu_wars.state import PHASES
 from rules.text import translate
-
-PHASES: tuple[str, ...] = ("gather_power", "first_player", "doom", "action")  # T1
 
 
 def _header_key(view: View) -> object:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.cthulhu_wars import board
-from display.cthulhu_wars.panels import PHASES
 from display.web.html import paras_html, phase_track_html
+from rules.cthulhu_wars.state import PHASES
 from rules.text import translate
 
 
