@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
 LISTEN_FDS_START = 3  # sd_listen_fds(3): the first passed descriptor is always 3
@@ -72,11 +72,10 @@ def handed_over_environment(env: Mapping[str, str], pid: int | None = None) -> d
     return {**env, **passed, "LISTEN_FDNAMES": "celaeno-web"}
 
 
-def start_afresh(listening: int, argv: Sequence[str] | None = None) -> None:
+def start_afresh(listening: int) -> None:
     """Replace this process with a fresh start of the same command, handing it the
     listening socket ``listening`` as descriptor 3. Returns only if ``exec`` failed
     (then the caller exits with an error and systemd restarts the unit)."""
-    argv = list(sys.orig_argv if argv is None else argv)
     if listening != LISTEN_FDS_START:
         os.dup2(listening, LISTEN_FDS_START, inheritable=True)
         os.close(listening)
@@ -84,4 +83,4 @@ def start_afresh(listening: int, argv: Sequence[str] | None = None) -> None:
         os.set_inheritable(LISTEN_FDS_START, True)
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execve(sys.executable, argv, handed_over_environment(os.environ))
+    os.execve(sys.executable, sys.orig_argv, handed_over_environment(os.environ))

@@ -38,7 +38,6 @@ from typing import Any
 from aiohttp import http_exceptions, web
 
 from device.web.hub import Hub
-from device.web.release import release
 from display.web.html import palette_css
 from display.web.page import page_html
 from rules.text import DEFAULT_LANGUAGE, LANGUAGES
@@ -107,9 +106,7 @@ def pick_language(request: web.Request) -> str:
 class Pages:
     """The route handlers, sharing the hub and the count of open event streams."""
 
-    def __init__(
-        self, hub: Hub, max_pages: int, on_last_closed: Callable[[], object] = release
-    ) -> None:
+    def __init__(self, hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) -> None:
         self.hub = hub
         self.max_pages = max_pages
         self.streams = 0
@@ -249,9 +246,7 @@ class BadRequestsInOneLine(logging.Filter):
         return True
 
 
-def build_app(
-    hub: Hub, max_pages: int, on_last_closed: Callable[[], object] = release
-) -> web.Application:
+def build_app(hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) -> web.Application:
     pages = Pages(hub, max_pages, on_last_closed)
     server_log = logging.getLogger("aiohttp.server")
     if not any(isinstance(f, BadRequestsInOneLine) for f in server_log.filters):
@@ -394,7 +389,7 @@ class Serving:
 
 
 async def serve(
-    hub: Hub, sock: socket.socket, max_pages: int, on_last_closed: Callable[[], object] = release
+    hub: Hub, sock: socket.socket, max_pages: int, on_last_closed: Callable[[], object]
 ) -> Serving:
     """Start serving on ``sock``; ``on_last_closed`` runs :data:`RELEASE_DELAY` seconds
     after the last event stream closed (unless another opened)."""
