@@ -152,61 +152,70 @@ def test_a_valid_roll_right_after_random_bytes_is_still_read(garbage: bytes) -> 
         pty.close()
 
 
+class Socket:
+    """A stable path (as the udev rule gives the reader) to a pty a test can pull out and
+    replace with a new one, as a cable is pulled and a reader plugged back."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.link = tmp_path / "celaeno-dice"
+        self.ptys = [Pty()]
+        self.link.symlink_to(self.ptys[0].path)
+
+    @property
+    def pty(self) -> Pty:
+        return self.ptys[-1]
+
+    def plug_new(self) -> Pty:
+        self.ptys.append(Pty())
+        self.link.unlink()
+        self.link.symlink_to(self.pty.path)
+        return self.pty
+
+    def close(self) -> None:
+        for pty in self.ptys:
+            pty.close()
+
+
+@pytest.fixture()
+def plugged(tmp_path: Path) -> Iterator[Socket]:
+    found = Socket(tmp_path)
+    yield found
+    found.close()
+
+
 def test_unplug_then_a_new_pty_at_the_same_path_reconnects_within_2_s(
-    tmp_path: Path, events: Events
+    plugged: Socket, events: Events
 ) -> None:
-    link = tmp_path / "celaeno-dice"
-    first = Pty()
-    link.symlink_to(first.path)
-    second = None
-    try:
-        with DiceReader(events.put, str(link)) as reader:
-            reader.start()
-            wait_for(events, connected)
-            first.close()  # the cable is pulled
-            wait_for(events, disconnected)
-            second = Pty()
-            link.unlink()
-            link.symlink_to(second.path)
-            plugged_at = time.monotonic()
-            wait_for(events, connected, timeout=2.0)
-            assert time.monotonic() - plugged_at < 2.0
-            second.write(b"ROLL 1\n")
-            assert wait_for(events, not_status) == DiceRead((1,))
-    finally:
-        first.close()
-        if second is not None:
-            second.close()
+    with DiceReader(events.put, str(plugged.link)) as reader:
+        reader.start()
+        wait_for(events, connected)
+        plugged.pty.close()  # the cable is pulled
+        wait_for(events, disconnected)
+        second = plugged.plug_new()
+        plugged_at = time.monotonic()
+        wait_for(events, connected, timeout=2.0)
+        assert time.monotonic() - plugged_at < 2.0
+        second.write(b"ROLL 1\n")
+        assert wait_for(events, not_status) == DiceRead((1,))
 
 
 def test_what_is_wanted_is_sent_again_when_the_reader_is_plugged_back(
-    tmp_path: Path, events: Events
+    plugged: Socket, events: Events
 ) -> None:
     """Told while unplugged, or before a reset: the reader learns it when it is back."""
-    link = tmp_path / "celaeno-dice"
-    first = Pty()
-    link.symlink_to(first.path)
-    second = None
-    try:
-        with DiceReader(events.put, str(link)) as reader:
-            reader.start()
-            wait_for(events, connected)
-            assert reader.send_expect(2, "agony")
-            assert first.read_line() == b"EXPECT 2 agony\n"
-            first.close()  # the cable is pulled
-            wait_for(events, disconnected)
-            assert not reader.send_expect(1, "agony")  # the game moved on meanwhile
-            second = Pty()
-            link.unlink()
-            link.symlink_to(second.path)
-            wait_for(events, connected, timeout=2.0)
-            assert second.read_line() == b"EXPECT 1 agony\n"
-            assert reader.send_idle()
-            assert second.read_line() == b"IDLE\n"
-    finally:
-        first.close()
-        if second is not None:
-            second.close()
+    with DiceReader(events.put, str(plugged.link)) as reader:
+        reader.start()
+        wait_for(events, connected)
+        assert reader.send_expect(2, "agony")
+        assert plugged.pty.read_line() == b"EXPECT 2 agony\n"
+        plugged.pty.close()  # the cable is pulled
+        wait_for(events, disconnected)
+        assert not reader.send_expect(1, "agony")  # the game moved on meanwhile
+        second = plugged.plug_new()
+        wait_for(events, connected, timeout=2.0)
+        assert second.read_line() == b"EXPECT 1 agony\n"
+        assert reader.send_idle()
+        assert second.read_line() == b"IDLE\n"
 
 
 def test_a_reader_told_nothing_is_sent_nothing_on_connecting(reader: DiceReader, pty: Pty) -> None:
