@@ -75,7 +75,8 @@ def test_the_numbering_changes_at_the_two_commits() -> None:
 def test_before_september_2024_any_company_id_carries_the_data() -> None:
     found = decode_advert({0xFFFF: bytes([6, 0x21, 1, 0, 40])},
                           {INFO_SERVICE: struct.pack("<II", 7, LEGACY_FW)})  # fmt: skip
-    assert found is not None and (found.colour, found.face, found.charging) == ("onyx_black", 1, False)
+    assert found is not None
+    assert (found.colour, found.face, found.charging) == ("onyx_black", 1, False)
 
 
 def test_the_layout_from_before_july_2022() -> None:
@@ -107,7 +108,7 @@ def test_messages_on_a_connection() -> None:
     assert decode_message(bytes([3, 5, 2]), CURRENT_FW) == RollMessage("resting", 2)
     assert decode_message(bytes([3, 4, 2]), LEGACY_FW) == RollMessage("crooked", 2)
     assert decode_message(bytes([34, 50, 2]), None) == BatteryMessage(50, True)
-    assert decode_message(bytes([34, 50, 1]), None) == BatteryMessage(50, False)  # low, not charging
+    assert decode_message(bytes([34, 50, 1]), None) == BatteryMessage(50, False)  # low
     legacy = bytes([2, 6, 0x23, 0]) + bytes(4) + struct.pack("<IHI", 7, 100, LEGACY_FW) + bytes(4)
     assert decode_message(legacy, None) == IAmADie(LEGACY_FW)
     newer = bytes([2, 15]) + struct.pack("<HI", 0x100, CURRENT_FW) + bytes(8)
