@@ -179,7 +179,7 @@ def test_a_chosen_die_goes_quiet_and_comes_back() -> None:
 
 
 def test_a_chosen_die_never_seen_is_listed_as_quiet() -> None:
-    hub, posted = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "agony"))
+    hub, _posted = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "agony"))
     (die,) = hub.status().dice
     assert (die.name, die.role, die.quiet) == ("GoDice_1F_R_v03", "agony", True)
 
