@@ -263,6 +263,16 @@ def die_faces() -> Check:
     return Check("a list of the 6 faces of the Agony die, each a whole number from 1 to 6", convert)
 
 
+def die_faces_or_default() -> Check:
+    """[dice] agony_faces: [] (the table's Agony faces) or six faces, physical face 1 first."""
+    faces = die_faces()
+
+    def convert(value: object) -> tuple[int, ...]:
+        return () if value == [] else faces.convert(value)
+
+    return Check(f"[] (the same as table.agony_faces) or {faces.expected}", convert)
+
+
 def _alternatives(words: Sequence[str]) -> str:
     if len(words) == 1:
         return words[0]
