@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
+from device.dice.table import DiceTable
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
@@ -37,6 +38,8 @@ from hardware.events import (
     ReaderError,
     ReaderHello,
     ReaderStatus,
+    SmartDiceStatus,
+    SmartDieProblem,
 )
 from hardware.keyboard import Keyboard
 from rules.commands import Command
@@ -89,8 +92,10 @@ class App:
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
         on_key: Callable[[pygame.event.Event, Any], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        dice: DiceTable | None = None,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
+        self.dice = dice  # the smart dice (Bluetooth), when there are any
         self._controller_of = ui_of(session.state)
         self._controller: Controller = self._controller_of.controller(lang)
         self.screen = Screen(surface)
@@ -206,7 +211,7 @@ class App:
         if isinstance(event, ButtonPressed):
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
-            self._dice(event.values)
+            self._dice(event.values, event.source)
         elif isinstance(event, ReaderError):
             self._say(text("notice.reader_error", text=event.text))
         elif isinstance(event, ReaderHello):
@@ -215,9 +220,20 @@ class App:
             last = text("device.raw", line=event.last_rejected) if event.last_rejected else None
             self.status = _with(self.status, reader=event.status, rejected=event.rejected,
                                 last_rejected=last)  # fmt: skip
+        elif isinstance(event, SmartDiceStatus):
+            self._smart_dice(event)
+        elif isinstance(event, SmartDieProblem):
+            self._say(text(f"dice.problem.{event.problem}", die=event.die, face=event.face))
 
-    def _dice(self, values: tuple[int, ...]) -> None:
-        reaction = self.controller.dice(values, self.state)
+    def _smart_dice(self, event: SmartDiceStatus) -> None:
+        if self.dice is not None:
+            self.dice.seen(event)
+            words = self.dice.status_words()
+            trouble = words is not None and words.key != "dice.status.ready"
+            self.status = _with(self.status, dice=words, dice_trouble=trouble)
+
+    def _dice(self, values: tuple[int, ...], source: str = "reader") -> None:
+        reaction = self.controller.dice(values, self.state, source)
         if reaction.command is None:
             self.react(reaction)
             return

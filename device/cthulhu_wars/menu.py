@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from device.dice.screen import dice_screen
 from device.ui.newgame import new_game_step
 from device.ui.phones import show_on_phones
 from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
@@ -68,6 +69,7 @@ def menu(state: GameState, lang: str) -> ListStep:
         ("undo", lambda: Undo()),
         ("new_game", lambda: new_game_step(state)),
         ("phones", show_on_phones),
+        ("dice", dice_screen),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

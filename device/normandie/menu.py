@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from device.dice.screen import dice_screen
 from device.normandie.named import (
     DEFAULT_MOVEMENT,
     MOVEMENTS,
@@ -89,6 +90,7 @@ def menu(
         ("undo", lambda: Undo()),
         ("new_game", lambda: new_game_step(state)),
         ("phones", show_on_phones),
+        ("dice", dice_screen),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
