@@ -101,7 +101,7 @@ KEYS: tuple[Key, ...] = (
         "auto",
         'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
     ),
-    Key("reader.baud", checks.whole(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
+    Key("reader.baud", checks.baud(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(
         "reader.match",
         checks.patterns(),

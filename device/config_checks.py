@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device import paths
+from hardware.baud import BadBaud, standard_baud
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
@@ -92,6 +93,19 @@ def whole(low: int, high: int) -> Check:
         return value
 
     return Check(f"a whole number from {low} to {high}", convert)
+
+
+def baud(low: int, high: int) -> Check:
+    """A serial speed: the one rule of :mod:`hardware.baud` (standard speeds only)."""
+    within = whole(low, high)
+
+    def convert(value: object) -> int:
+        try:
+            return standard_baud(within.convert(value))
+        except BadBaud as error:
+            raise Wrong(str(error)) from None
+
+    return Check(within.expected, convert)  # a non-standard speed says why in its detail
 
 
 def number(low: float, high: float, unit: str) -> Check:
