@@ -33,6 +33,8 @@ from hardware.events import (
 from hardware.smartdice import godice, pixels
 
 QUIET_AFTER = 10.0  # seconds without a word from a chosen die before the status says so
+# A signal that only wavers is posted at most this often: each post wakes the app's loop.
+SIGNAL_REFRESH = 10.0
 LOW_BATTERY = 15  # percent
 Role = Literal["agony", "d6"]
 Outcome = int | Literal["crooked"] | None
@@ -78,6 +80,7 @@ class DiceHub:
         self._collected: list[tuple[int, str]] = []
         self._state: SmartDiceState = "off"
         self._last_status: SmartDiceStatus | None = None
+        self._last_posted = -SIGNAL_REFRESH
         self.choose(chosen, agony_faces)
 
     # --- the app's side ---------------------------------------------------------------------
@@ -194,11 +197,17 @@ class DiceHub:
         die.godice.forget()
 
     def publish(self) -> None:
-        """Post the status if it changed (called on every change and once a second)."""
-        status = self.status()
-        if status != self._last_status:
-            self._last_status = status
-            self._post(status)
+        """Post the status if it changed (called on every change and once a second); a
+        change of signal strength alone waits for SIGNAL_REFRESH."""
+        status, last = self.status(), self._last_status
+        if status == last:
+            return
+        now = self._clock()
+        wavering = last is not None and _unsignalled(status) == _unsignalled(last)
+        if wavering and now - self._last_posted < SIGNAL_REFRESH:
+            return
+        self._last_status, self._last_posted = status, now
+        self._post(status)
 
     def status(self) -> SmartDiceStatus:
         with self._lock:
@@ -289,3 +298,7 @@ class DiceHub:
 
     def _problem(self, die: _Die, kind: SmartDieProblemKind, face: int | None = None) -> None:
         self._post(SmartDieProblem(die.info.name, kind, face))
+
+
+def _unsignalled(status: SmartDiceStatus) -> SmartDiceStatus:
+    return replace(status, dice=tuple(replace(die, rssi=None) for die in status.dice))

@@ -50,6 +50,7 @@ class BluetoothDice:
         self._stopping: asyncio.Event | None = None
         self._ready = threading.Event()
         self._connections: dict[str, asyncio.Task[None]] = {}
+        self._last_failure = ""
 
     # --- the app's side ---------------------------------------------------------------------
 
@@ -115,9 +116,13 @@ class BluetoothDice:
             scanner = BleakScanner(detection_callback=self._seen, bluez=self._bluez())
             await scanner.start()
         except Exception as error:  # BleakError, D-Bus errors, a missing bus socket (OSError)
-            log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
-                        error or type(error).__name__, self._retry)  # fmt: skip
+            said = str(error) or type(error).__name__
+            if said != self._last_failure:  # once, not every few seconds
+                log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
+                            said, self._retry)  # fmt: skip
+                self._last_failure = said
             return None
+        self._last_failure = ""
         return scanner
 
     def _bluez(self) -> Any:

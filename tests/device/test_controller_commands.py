@@ -301,7 +301,7 @@ def test_a_reader_roll_is_taken_only_while_a_roll_is_pending() -> None:
     activate(pilot)
     assert isinstance(pilot.state.pending, RollPending)
     assert controller.dice((2,), pilot.state).command == parse_command(
-        {"type": "roll", "values": [2]}
+        {"type": "roll", "values": [2], "source": "reader"}
     )
 
 

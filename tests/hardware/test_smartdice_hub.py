@@ -210,3 +210,18 @@ def test_random_bytes_from_a_chosen_die_never_crash_nor_roll(
         elif not to_pixel and data != b"R":
             hub.godice_message(GODICE, data)
     assert reads(posted) == []
+
+
+def test_a_wavering_signal_alone_is_posted_at_most_every_ten_seconds() -> None:
+    """Each post wakes the app's loop: RSSI that changes on every advertisement must not."""
+    clock = Clock()
+    hub, posted = make(clock=clock)
+    pixel_advert(hub, 1, 0)
+    count = len(posted)
+    for rssi in (-60, -62, -59, -63):
+        hub.advertisement(PIXEL, "Red", {COMPANY_ID: bytes([6, 0x21, 1, 0, 77])},
+                          {INFO_SERVICE: struct.pack("<II", 42, FIRMWARE)}, [SERVICE], rssi)  # fmt: skip
+    assert len(posted) == count
+    clock.now += 11
+    hub.publish()
+    assert len(posted) == count + 1 and last_status(posted).dice[0].rssi == -63
