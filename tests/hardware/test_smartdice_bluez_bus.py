@@ -1,0 +1,233 @@
+# ruff: noqa: F722, F821  (dbus-fast reads D-Bus type signatures from the annotations)
+"""The bleak source end to end on a real D-Bus: advertisements in, the reader's events out.
+
+This machine's kernel has no Bluetooth (no ``hci_vhci``), so BlueZ cannot run here; what
+stands in for it is the smallest part of BlueZ's documented D-Bus API that a scan uses (an
+object manager, ``org.bluez.Adapter1``, ``org.bluez.Device1`` with ``ManufacturerData`` and
+``ServiceData``), served with dbus-fast on a private dbus-daemon. bleak, its BlueZ backend,
+the source's thread and the hub are the real ones. The booted-machine test is where real
+BlueZ runs.
+"""
+
+import asyncio
+import queue
+import shutil
+import struct
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dbus_fast import BusType, PropertyAccess, Variant
+from dbus_fast.aio import MessageBus
+from dbus_fast.service import ServiceInterface, dbus_property, method
+
+from hardware.events import DiceRead, InputEvent, SmartDiceStatus
+from hardware.smartdice.hub import Chosen
+from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
+from hardware.smartdice.source import BluetoothDice
+
+ADAPTER = "/org/bluez/hci0"
+DIE = f"{ADAPTER}/dev_AA_00_00_00_00_01"
+ADDRESS = "AA:00:00:00:00:01"
+FIRMWARE = 1735689600
+
+
+class Adapter(ServiceInterface):
+    """org.bluez.Adapter1: powered, a central, and discovery on request."""
+
+    def __init__(self) -> None:
+        super().__init__("org.bluez.Adapter1")
+        self.discovering = False
+
+    @method()
+    def SetDiscoveryFilter(self, properties: "a{sv}") -> None:
+        pass
+
+    @method()
+    def StartDiscovery(self) -> None:
+        self.discovering = True
+
+    @method()
+    def StopDiscovery(self) -> None:
+        self.discovering = False
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Address(self) -> "s":
+        return "00:11:22:33:44:55"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Powered(self) -> "b":
+        return True
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Discovering(self) -> "b":
+        return self.discovering
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Roles(self) -> "as":
+        return ["central"]
+
+
+class Device(ServiceInterface):
+    """org.bluez.Device1 of a Pixels die: its manufacturer data changes as it rolls."""
+
+    def __init__(self) -> None:
+        super().__init__("org.bluez.Device1")
+        self.data = bytes([6, 0x21, 1, 0, 80])
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Address(self) -> "s":
+        return ADDRESS
+
+    @dbus_property(access=PropertyAccess.READ)
+    def AddressType(self) -> "s":
+        return "random"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Name(self) -> "s":
+        return "Red"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Alias(self) -> "s":
+        return "Red"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Adapter(self) -> "o":
+        return ADAPTER
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Paired(self) -> "b":
+        return False
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Connected(self) -> "b":
+        return False
+
+    @dbus_property(access=PropertyAccess.READ)
+    def RSSI(self) -> "n":
+        return -58
+
+    @dbus_property(access=PropertyAccess.READ)
+    def UUIDs(self) -> "as":
+        return [SERVICE]
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ManufacturerData(self) -> "a{qv}":
+        return {COMPANY_ID: Variant("ay", self.data)}
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ServiceData(self) -> "a{sv}":
+        return {INFO_SERVICE: Variant("ay", struct.pack("<II", 7, FIRMWARE))}
+
+    def advertise(self, state: int, index: int) -> None:
+        self.data = bytes([6, 0x21, state, index, 80])
+        self.emit_properties_changed({"ManufacturerData": {COMPANY_ID: Variant("ay", self.data)}})
+
+
+class FakeBluez:
+    """The BlueZ stand-in, on its own thread and loop."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.loop = asyncio.new_event_loop()
+        self.adapter, self.device = Adapter(), Device()
+        self.bus: MessageBus | None = None
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self.thread.start()
+        assert ready.wait(10)
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._serve())
+        ready.set()
+        self.loop.run_forever()
+
+    async def _serve(self) -> None:
+        self.bus = await MessageBus(bus_address=self.address, bus_type=BusType.SYSTEM).connect()
+        self.bus.export(ADAPTER, self.adapter)  # dbus-fast serves GetManagedObjects itself
+        await self.bus.request_name("org.bluez")
+
+    def call(self, function: Any, *args: Any) -> None:
+        done = threading.Event()
+
+        def run() -> None:
+            function(*args)
+            done.set()
+
+        self.loop.call_soon_threadsafe(run)
+        assert done.wait(5)
+
+    def die_appears(self) -> None:
+        def add() -> None:  # exporting emits InterfacesAdded, as BlueZ does for a new device
+            assert self.bus is not None
+            self.bus.export(DIE, self.device)
+
+        self.call(add)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+@pytest.fixture
+def bluez(tmp_path: Path) -> Iterator[tuple[str, FakeBluez]]:
+    if shutil.which("dbus-daemon") is None:
+        pytest.skip("dbus-daemon is not installed (apt-get install dbus)")
+    socket = tmp_path / "bus"
+    config = tmp_path / "bus.conf"
+    config.write_text(
+        f"<busconfig><type>system</type><listen>unix:path={socket}</listen>"
+        "<auth>EXTERNAL</auth><policy context='default'><allow send_destination='*'/>"
+        "<allow eavesdrop='true'/><allow own='*'/><allow user='*'/></policy></busconfig>"
+    )
+    daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"])
+    try:
+        for _ in range(50):
+            if socket.exists():
+                break
+            time.sleep(0.1)
+        address = f"unix:path={socket}"
+        fake = FakeBluez(address)
+        yield address, fake
+        fake.close()
+    finally:
+        daemon.terminate()
+        daemon.wait(5)
+
+
+def wait_for(events: "queue.Queue[InputEvent]", wanted: Any, timeout: float = 20.0) -> InputEvent:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            event = events.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if wanted(event):
+            return event
+    raise AssertionError("never came")
+
+
+def test_a_pixels_roll_over_bleak_and_d_bus(monkeypatch: pytest.MonkeyPatch, bluez: Any) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put, [Chosen(ADDRESS, "pixels", "Red", "agony")]) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        assert fake.adapter.discovering
+        fake.die_appears()
+        seen = wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and any(
+            d.address == ADDRESS and d.battery == 80 for d in e.dice))  # fmt: skip
+        assert isinstance(seen, SmartDiceStatus)
+        (die,) = seen.dice
+        assert (die.name, die.colour, die.rssi, die.role) == ("Red", "onyx_black", -58, "agony")
+        source.send_expect(1, "agony")
+        for state, index in ((2, 0), (3, 3), (1, 5)):  # handling, rolling, rolled on face 6
+            fake.call(fake.device.advertise, state, index)
+        read = wait_for(events, lambda e: isinstance(e, DiceRead))
+        assert read == DiceRead((3,), "pixels:Red")
+    assert not fake.adapter.discovering  # the scan is stopped on close
