@@ -51,6 +51,9 @@ class BluetoothDice:
         self._ready = threading.Event()
         self._connections: dict[str, asyncio.Task[None]] = {}
         self._last_failure = ""
+        # The BLEDevice each address was last seen as: a client made from it connects at
+        # once, where one made from an address starts a second scan to find the die again.
+        self._devices: dict[str, Any] = {}
 
     # --- the app's side ---------------------------------------------------------------------
 
@@ -154,6 +157,7 @@ class BluetoothDice:
             await asyncio.wait_for(self._stopping.wait(), seconds)
 
     def _seen(self, device: Any, advert: Any) -> None:
+        self._devices[device.address] = device
         self.hub.advertisement(
             device.address,
             advert.local_name or device.name,
@@ -181,7 +185,9 @@ class BluetoothDice:
 
         lost = asyncio.Event()
         async with BleakClient(
-            address, disconnected_callback=lambda _: lost.set(), timeout=CONNECT_TIMEOUT
+            self._devices.get(address, address),
+            disconnected_callback=lambda _: lost.set(),
+            timeout=CONNECT_TIMEOUT,
         ) as client:
             if any(c.address == address and c.kind == "godice" for c in self.hub.chosen()):
                 await self._listen_godice(client, address)

@@ -25,7 +25,8 @@ from dbus_fast import BusType, PropertyAccess, Variant
 from dbus_fast.aio import MessageBus
 from dbus_fast.service import ServiceInterface, dbus_property, method
 
-from hardware.events import DiceRead, InputEvent, SmartDiceStatus
+from hardware.events import DiceRead, InputEvent, SmartDiceStatus, SmartDieProblem
+from hardware.smartdice import godice
 from hardware.smartdice.hub import Chosen
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from hardware.smartdice.source import BluetoothDice
@@ -128,6 +129,143 @@ class Device(ServiceInterface):
         self.emit_properties_changed({"ManufacturerData": {COMPANY_ID: Variant("ay", self.data)}})
 
 
+GO_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_02"
+GO_ADDRESS = "AA:00:00:00:00:02"
+GO_NAME = "GoDice_1F_R_v03"
+
+
+class GoDevice(ServiceInterface):
+    """org.bluez.Device1 of a GoDice: connectable; its services appear once connected."""
+
+    def __init__(self, fake: "FakeBluez") -> None:
+        super().__init__("org.bluez.Device1")
+        self.fake, self.connected, self.resolved = fake, False, False
+
+    @method()
+    def Connect(self) -> None:
+        self.connected = True
+        self.emit_properties_changed({"Connected": True})
+        self.fake.resolve_services()
+        self.resolved = True
+        self.emit_properties_changed({"ServicesResolved": True})
+
+    @method()
+    def Disconnect(self) -> None:
+        self.drop()
+
+    def drop(self) -> None:
+        self.connected = self.resolved = False
+        self.emit_properties_changed({"Connected": False, "ServicesResolved": False})
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Address(self) -> "s":
+        return GO_ADDRESS
+
+    @dbus_property(access=PropertyAccess.READ)
+    def AddressType(self) -> "s":
+        return "random"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Name(self) -> "s":
+        return GO_NAME
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Alias(self) -> "s":
+        return GO_NAME
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Adapter(self) -> "o":
+        return ADAPTER
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Paired(self) -> "b":
+        return False
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Connected(self) -> "b":
+        return self.connected
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ServicesResolved(self) -> "b":
+        return self.resolved
+
+    @dbus_property(access=PropertyAccess.READ)
+    def RSSI(self) -> "n":
+        return -66
+
+    @dbus_property(access=PropertyAccess.READ)
+    def UUIDs(self) -> "as":
+        return [godice.SERVICE]
+
+
+class GattService(ServiceInterface):
+    def __init__(self) -> None:
+        super().__init__("org.bluez.GattService1")
+
+    @dbus_property(access=PropertyAccess.READ)
+    def UUID(self) -> "s":
+        return godice.SERVICE
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Device(self) -> "o":
+        return GO_DIE
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Primary(self) -> "b":
+        return True
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Handle(self) -> "q":
+        return 10
+
+
+class GattCharacteristic(ServiceInterface):
+    def __init__(self, uuid: str, flags: list[str], handle: int) -> None:
+        super().__init__("org.bluez.GattCharacteristic1")
+        self.uuid, self.flags, self.handle = uuid, flags, handle
+        self.written: list[bytes] = []
+        self.notifying = False
+
+    @method()
+    def StartNotify(self) -> None:
+        self.notifying = True
+
+    @method()
+    def StopNotify(self) -> None:
+        self.notifying = False
+
+    @method()
+    def WriteValue(self, value: "ay", options: "a{sv}") -> None:
+        self.written.append(bytes(value))
+
+    @method()
+    def ReadValue(self, options: "a{sv}") -> "ay":
+        return b""
+
+    def notify(self, data: bytes) -> None:
+        self.emit_properties_changed({"Value": data})
+
+    @dbus_property(access=PropertyAccess.READ)
+    def UUID(self) -> "s":
+        return self.uuid
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Service(self) -> "o":
+        return f"{GO_DIE}/service000a"
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Flags(self) -> "as":
+        return self.flags
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Handle(self) -> "q":
+        return self.handle
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Value(self) -> "ay":
+        return b""
+
+
 class FakeBluez:
     """The BlueZ stand-in, on its own thread and loop."""
 
@@ -135,6 +273,11 @@ class FakeBluez:
         self.address = address
         self.loop = asyncio.new_event_loop()
         self.adapter, self.device = Adapter(), Device()
+        self.go = GoDevice(self)
+        self.go_service = GattService()
+        self.go_notify = GattCharacteristic(godice.NOTIFY, ["notify"], 12)
+        self.go_write = GattCharacteristic(godice.WRITE, ["write-without-response", "write"], 11)
+        self.exported_services = False
         self.bus: MessageBus | None = None
         ready = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
@@ -168,6 +311,22 @@ class FakeBluez:
             self.bus.export(DIE, self.device)
 
         self.call(add)
+
+    def godice_appears(self) -> None:
+        def add() -> None:
+            assert self.bus is not None
+            self.bus.export(GO_DIE, self.go)
+
+        self.call(add)
+
+    def resolve_services(self) -> None:
+        """On the loop, from Connect: the GATT objects, as BlueZ adds them after discovery."""
+        assert self.bus is not None
+        if not self.exported_services:
+            self.bus.export(f"{GO_DIE}/service000a", self.go_service)
+            self.bus.export(f"{GO_DIE}/service000a/char000b", self.go_write)
+            self.bus.export(f"{GO_DIE}/service000a/char000c", self.go_notify)
+            self.exported_services = True
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -231,3 +390,42 @@ def test_a_pixels_roll_over_bleak_and_d_bus(monkeypatch: pytest.MonkeyPatch, blu
         read = wait_for(events, lambda e: isinstance(e, DiceRead))
         assert read == DiceRead((3,), "pixels:Red")
     assert not fake.adapter.discovering  # the scan is stopped on close
+
+
+def test_a_godice_over_a_connection_and_a_drop_mid_roll(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
+    with BluetoothDice(events.put, chosen, retry=0.5) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.godice_appears()
+        deadline = time.monotonic() + 20
+        while not fake.go_notify.notifying and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fake.go_notify.notifying, "never subscribed"
+        deadline = time.monotonic() + 5
+        while len(fake.go_write.written) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fake.go_write.written == [godice.ASK_COLOUR, godice.ASK_BATTERY]
+        for data in (b"Col\x01", b"Bat\x3c"):
+            fake.call(fake.go_notify.notify, data)
+        seen = wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and any(
+            d.colour == "red" and d.battery == 60 for d in e.dice))  # fmt: skip
+        assert isinstance(seen, SmartDiceStatus)
+        source.send_expect(1, "d6")
+        fake.call(fake.go_notify.notify, b"R")
+        fake.call(fake.go_notify.notify, b"S\x00\x00\xc0")  # (0, 0, -64): face 5
+        assert wait_for(events, lambda e: isinstance(e, DiceRead)) == DiceRead(
+            (5,), f"godice:{GO_NAME}"
+        )
+        fake.call(fake.go_notify.notify, b"R")
+        fake.call(fake.go.drop)  # the die goes away mid-roll
+        problem = wait_for(events, lambda e: isinstance(e, SmartDieProblem))
+        assert problem == SmartDieProblem(GO_NAME, "lost_mid_roll")
+        deadline = time.monotonic() + 20  # back: connected again without a press
+        while not fake.go.connected and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fake.go.connected
