@@ -26,7 +26,7 @@ from dbus_fast.aio import MessageBus
 from dbus_fast.service import ServiceInterface, dbus_property, method
 
 from hardware.events import DiceRead, InputEvent, SmartDiceStatus, SmartDieProblem
-from hardware.smartdice import godice
+from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from hardware.smartdice.source import BluetoothDice
@@ -132,20 +132,31 @@ class Device(ServiceInterface):
 GO_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_02"
 GO_ADDRESS = "AA:00:00:00:00:02"
 GO_NAME = "GoDice_1F_R_v03"
+QUIET_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_03"
+QUIET_ADDRESS = "AA:00:00:00:00:03"
 
 
 class GoDevice(ServiceInterface):
-    """org.bluez.Device1 of a GoDice: connectable; its services appear once connected."""
+    """org.bluez.Device1 of a die read through a connection (a GoDice; a Pixels die whose
+    advertisements carry no face): its services appear once connected."""
 
-    def __init__(self, fake: "FakeBluez") -> None:
+    def __init__(self, fake: "FakeBluez", path: str = GO_DIE, address: str = GO_ADDRESS,
+                 name: str = GO_NAME, service: str = godice.SERVICE) -> None:  # fmt: skip
         super().__init__("org.bluez.Device1")
         self.fake, self.connected, self.resolved = fake, False, False
+        # Not .name: a ServiceInterface's name is its D-Bus interface's.
+        self.die_path, self.die_address, self.die_name, self.die_service = (
+            path,
+            address,
+            name,
+            service,
+        )
 
     @method()
     def Connect(self) -> None:
         self.connected = True
         self.emit_properties_changed({"Connected": True})
-        self.fake.resolve_services()
+        self.fake.resolve_services(self)
         self.resolved = True
         self.emit_properties_changed({"ServicesResolved": True})
 
@@ -159,7 +170,7 @@ class GoDevice(ServiceInterface):
 
     @dbus_property(access=PropertyAccess.READ)
     def Address(self) -> "s":
-        return GO_ADDRESS
+        return self.die_address
 
     @dbus_property(access=PropertyAccess.READ)
     def AddressType(self) -> "s":
@@ -167,11 +178,11 @@ class GoDevice(ServiceInterface):
 
     @dbus_property(access=PropertyAccess.READ)
     def Name(self) -> "s":
-        return GO_NAME
+        return self.die_name
 
     @dbus_property(access=PropertyAccess.READ)
     def Alias(self) -> "s":
-        return GO_NAME
+        return self.die_name
 
     @dbus_property(access=PropertyAccess.READ)
     def Adapter(self) -> "o":
@@ -195,20 +206,21 @@ class GoDevice(ServiceInterface):
 
     @dbus_property(access=PropertyAccess.READ)
     def UUIDs(self) -> "as":
-        return [godice.SERVICE]
+        return [self.die_service]
 
 
 class GattService(ServiceInterface):
-    def __init__(self) -> None:
+    def __init__(self, uuid: str, device: str) -> None:
         super().__init__("org.bluez.GattService1")
+        self.uuid, self.device = uuid, device
 
     @dbus_property(access=PropertyAccess.READ)
     def UUID(self) -> "s":
-        return godice.SERVICE
+        return self.uuid
 
     @dbus_property(access=PropertyAccess.READ)
     def Device(self) -> "o":
-        return GO_DIE
+        return self.device
 
     @dbus_property(access=PropertyAccess.READ)
     def Primary(self) -> "b":
@@ -220,9 +232,9 @@ class GattService(ServiceInterface):
 
 
 class GattCharacteristic(ServiceInterface):
-    def __init__(self, uuid: str, flags: list[str], handle: int) -> None:
+    def __init__(self, uuid: str, flags: list[str], handle: int, service: str) -> None:
         super().__init__("org.bluez.GattCharacteristic1")
-        self.uuid, self.flags, self.handle = uuid, flags, handle
+        self.uuid, self.flags, self.handle, self.service = uuid, flags, handle, service
         self.written: list[bytes] = []
         self.notifying = False
 
@@ -251,7 +263,7 @@ class GattCharacteristic(ServiceInterface):
 
     @dbus_property(access=PropertyAccess.READ)
     def Service(self) -> "o":
-        return f"{GO_DIE}/service000a"
+        return self.service
 
     @dbus_property(access=PropertyAccess.READ)
     def Flags(self) -> "as":
@@ -274,15 +286,22 @@ class FakeBluez:
         self.loop = asyncio.new_event_loop()
         self.adapter, self.device = Adapter(), Device()
         self.go = GoDevice(self)
-        self.go_service = GattService()
-        self.go_notify = GattCharacteristic(godice.NOTIFY, ["notify"], 12)
-        self.go_write = GattCharacteristic(godice.WRITE, ["write-without-response", "write"], 11)
-        self.exported_services = False
+        self.go_notify, self.go_write = self.characteristics(GO_DIE, godice.NOTIFY, godice.WRITE)
+        self.quiet_pixel = GoDevice(self, QUIET_DIE, QUIET_ADDRESS, "Blue", pixels.SERVICE)
+        self.pixel_notify, self.pixel_write = self.characteristics(QUIET_DIE, pixels.NOTIFY,
+                                                                   pixels.WRITE)  # fmt: skip
+        self.exported: set[str] = set()
         self.bus: MessageBus | None = None
         ready = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
         self.thread.start()
         assert ready.wait(10)
+
+    @staticmethod
+    def characteristics(device: str, notify: str, write: str) -> tuple[Any, Any]:
+        service = f"{device}/service000a"
+        return (GattCharacteristic(notify, ["notify"], 12, service),
+                GattCharacteristic(write, ["write-without-response", "write"], 11, service))  # fmt: skip
 
     def _run(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self.loop)
@@ -319,14 +338,27 @@ class FakeBluez:
 
         self.call(add)
 
-    def resolve_services(self) -> None:
+    def resolve_services(self, device: GoDevice) -> None:
         """On the loop, from Connect: the GATT objects, as BlueZ adds them after discovery."""
         assert self.bus is not None
-        if not self.exported_services:
-            self.bus.export(f"{GO_DIE}/service000a", self.go_service)
-            self.bus.export(f"{GO_DIE}/service000a/char000b", self.go_write)
-            self.bus.export(f"{GO_DIE}/service000a/char000c", self.go_notify)
-            self.exported_services = True
+        if device.die_path in self.exported:
+            return
+        notify, write = (
+            (self.go_notify, self.go_write) if device is self.go
+            else (self.pixel_notify, self.pixel_write)
+        )  # fmt: skip
+        path = device.die_path
+        self.bus.export(f"{path}/service000a", GattService(device.die_service, path))
+        self.bus.export(f"{path}/service000a/char000b", write)
+        self.bus.export(f"{path}/service000a/char000c", notify)
+        self.exported.add(path)
+
+    def quiet_pixel_appears(self) -> None:
+        def add() -> None:
+            assert self.bus is not None
+            self.bus.export(QUIET_DIE, self.quiet_pixel)
+
+        self.call(add)
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -429,3 +461,26 @@ def test_a_godice_over_a_connection_and_a_drop_mid_roll(
         while not fake.go.connected and time.monotonic() < deadline:
             time.sleep(0.1)
         assert fake.go.connected
+
+
+def test_a_pixels_die_without_a_face_in_its_advertisement_is_read_connected(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put, [Chosen(QUIET_ADDRESS, "pixels", "Blue", "d6")]) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.quiet_pixel_appears()  # its advertisement: the Pixels service, no data
+        deadline = time.monotonic() + 20
+        while not fake.pixel_notify.notifying and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fake.pixel_notify.notifying, "never subscribed"
+        deadline = time.monotonic() + 5
+        while not fake.pixel_write.written and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fake.pixel_write.written == [pixels.WHO_ARE_YOU]
+        source.send_expect(1, "d6")
+        for message in (bytes([34, 55, 0]), bytes([3, 3, 0]), bytes([3, 1, 3])):
+            fake.call(fake.pixel_notify.notify, message)  # battery; rolling; rolled on face 4
+        assert wait_for(events, lambda e: isinstance(e, DiceRead)) == DiceRead((4,), "pixels:Blue")
