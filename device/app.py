@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
-from device.dice.table import DiceTable
+from device.dice.table import DiceTable, said_by
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
@@ -235,13 +235,14 @@ class App:
     def _dice(self, values: tuple[int, ...], source: str = "reader") -> None:
         reaction = self.controller.dice(values, self.state, source)
         if reaction.command is None:
-            self.react(reaction)
+            notice = reaction.notice
+            self.react(replace(reaction, notice=notice and said_by(notice, source)))
             return
         try:
             self.submit(reaction.command)
         except RulesError as error:  # a misread: shown as a rejected read, nothing changes
             shown = " ".join(map(str, values))
-            misread = text("notice.misread", values=shown, reason=error.reason)
+            misread = said_by(text("notice.misread", values=shown, reason=error.reason), source)
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:

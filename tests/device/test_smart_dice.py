@@ -172,7 +172,7 @@ def test_a_roll_nobody_wants_is_shown_and_ignored(dice: Dice) -> None:
     before = dice.journal()
     dice.roll(RED, "Red", 3)
     assert dice.journal() == before
-    assert dice.error() == "Reader sent 4: no roll is wanted now."
+    assert dice.error() == "Red rolled 4: no roll is wanted now."
 
 
 def test_the_wrong_die_for_the_agony_roll_is_a_word(dice: Dice) -> None:
