@@ -32,6 +32,7 @@ from hardware.events import (
 )
 from hardware.smartdice import godice, pixels
 
+MAX_NAME = 32  # a Pixels name is at most 13 characters, a GoDice's about 16
 QUIET_AFTER = 10.0  # seconds without a word from a chosen die before the status says so
 # A signal that only wavers is posted at most this often: each post wakes the app's loop.
 SIGNAL_REFRESH = 10.0
@@ -136,6 +137,7 @@ class DiceHub:
         rssi: int | None,
     ) -> None:
         uuids = {uuid.lower() for uuid in uuids}
+        name = clean_name(name)
         if name and name.startswith(godice.NAME_PREFIX):
             self._heard(address, "godice", name, rssi=rssi)
             return
@@ -302,3 +304,12 @@ class DiceHub:
 
 def _unsignalled(status: SmartDiceStatus) -> SmartDiceStatus:
     return replace(status, dice=tuple(replace(die, rssi=None) for die in status.dice))
+
+
+def clean_name(name: str | None) -> str | None:
+    """A die's advertised name as the journal and the screen can carry it: anyone nearby
+    chooses it, so control characters and the source's separators go, and it is cut short."""
+    if not name:
+        return None
+    kept = "".join(c if c.isprintable() and c not in ",:" else " " for c in name)
+    return " ".join(kept.split())[:MAX_NAME] or None

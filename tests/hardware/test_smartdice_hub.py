@@ -225,3 +225,16 @@ def test_a_wavering_signal_alone_is_posted_at_most_every_ten_seconds() -> None:
     clock.now += 11
     hub.publish()
     assert len(posted) == count + 1 and last_status(posted).dice[0].rssi == -63
+
+
+@given(st.text(max_size=80))
+def test_any_advertised_name_becomes_a_source_the_journal_can_hold(name: str) -> None:
+    """A roll's source is journal text: no control characters, no separators, short."""
+    from rules.codec import dump_json, parse_json
+
+    hub, posted = make()
+    pixel_advert(hub, 1, 0, name=name)
+    (die,) = last_status(posted).dice
+    source = die.source
+    assert len(source) <= len("pixels:") + 32 and "," not in source.partition(":")[2]
+    assert source.isprintable() and parse_json(dump_json({"source": source})) == {"source": source}
