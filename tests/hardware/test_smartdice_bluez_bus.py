@@ -376,12 +376,14 @@ def bluez(tmp_path: Path) -> Iterator[tuple[str, FakeBluez]]:
         "<auth>EXTERNAL</auth><policy context='default'><allow send_destination='*'/>"
         "<allow eavesdrop='true'/><allow own='*'/><allow user='*'/></policy></busconfig>"
     )
-    daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"])
+    # --print-address answers once the daemon listens (the socket file comes earlier).
+    daemon = subprocess.Popen(
+        ["dbus-daemon", "--nofork", "--print-address=1", f"--config-file={config}"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
-        for _ in range(50):
-            if socket.exists():
-                break
-            time.sleep(0.1)
+        assert daemon.stdout is not None and daemon.stdout.readline().startswith("unix:")
         address = f"unix:path={socket}"
         fake = FakeBluez(address)
         yield address, fake
@@ -389,6 +391,8 @@ def bluez(tmp_path: Path) -> Iterator[tuple[str, FakeBluez]]:
     finally:
         daemon.terminate()
         daemon.wait(5)
+        if daemon.stdout is not None:
+            daemon.stdout.close()
 
 
 def wait_for(events: "queue.Queue[InputEvent]", wanted: Any, timeout: float = 20.0) -> InputEvent:

@@ -59,16 +59,20 @@ def bus_without_bluez(tmp_path: Path) -> Iterator[str]:
         "<policy context='default'><allow send_destination='*' eavesdrop='true'/>"
         "<allow eavesdrop='true'/><allow own='*'/><allow user='*'/></policy></busconfig>"
     )
-    daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"])
+    # --print-address answers once the daemon listens (the socket file comes earlier).
+    daemon = subprocess.Popen(
+        ["dbus-daemon", "--nofork", "--print-address=1", f"--config-file={config}"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
-        for _ in range(50):
-            if socket.exists():
-                break
-            time.sleep(0.1)
+        assert daemon.stdout is not None and daemon.stdout.readline().startswith("unix:")
         yield f"unix:path={socket}"
     finally:
         daemon.terminate()
         daemon.wait(5)
+        if daemon.stdout is not None:
+            daemon.stdout.close()
 
 
 def test_a_bus_without_bluez_is_no_bluetooth(
