@@ -252,3 +252,9 @@ def test_no_bluetooth_is_said_on_the_dice_screen(dice: Dice) -> None:
     dice.app.handle_input(SmartDiceStatus("no_bluetooth"))
     dice.open_dice_screen()
     assert "No Bluetooth" in render(dice.app.view().prompt.title)
+
+
+def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
+    dice_screen.configure(None)  # [dice] bluetooth = false, or "auto" off a Pi
+    dice.open_dice_screen()
+    assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
