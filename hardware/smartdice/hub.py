@@ -238,14 +238,18 @@ class DiceHub:
         name: str,
         **changes: object,
     ) -> _Die:
+        now = self._clock()
         with self._lock:
             die = self._dice.get(address)
             if die is None:
-                die = self._dice[address] = _Die(SmartDie(address, kind, name), self._clock())
-            die.heard = self._clock()
+                die = self._dice[address] = _Die(SmartDie(address, kind, name), now - QUIET_AFTER)
+            before, was_heard, die.heard = die.info, die.heard, now
             known = {key: value for key, value in changes.items() if value is not None}
             die.info = replace(die.info, name=name, **known)  # type: ignore[arg-type]
-        self.publish()
+        # The same die saying the same, bar its signal: nothing to post now (a scan hears
+        # each die many times a second; the once-a-second publish carries the signal).
+        if replace(before, rssi=None) != replace(die.info, rssi=None) or now - was_heard > 1.0:
+            self.publish()
         return die
 
     def _update(self, die: _Die, **changes: object) -> None:
