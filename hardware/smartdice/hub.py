@@ -111,13 +111,14 @@ class DiceHub:
             return tuple(self._chosen.values())
 
     def wants_connection(self) -> tuple[str, ...]:
-        """Addresses the loop must stay connected to: chosen GoDice, Pixels without a face."""
+        """Addresses the loop must stay connected to: chosen GoDice, Pixels without a face
+        — once seen in this scan (a die that is not around is not called every few seconds)."""
         with self._lock:
             return tuple(
                 address
                 for address, chosen in self._chosen.items()
-                if chosen.kind == "godice"
-                or (address in self._dice and self._dice[address].needs_connection)
+                if address in self._dice
+                and (chosen.kind == "godice" or self._dice[address].needs_connection)
             )
 
     # --- the Bluetooth loop's side ----------------------------------------------------------

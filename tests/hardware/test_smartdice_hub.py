@@ -238,3 +238,10 @@ def test_any_advertised_name_becomes_a_source_the_journal_can_hold(name: str) ->
     source = die.source
     assert len(source) <= len("pixels:") + 32 and "," not in source.partition(":")[2]
     assert source.isprintable() and parse_json(dump_json({"source": source})) == {"source": source}
+
+
+def test_a_chosen_godice_is_connected_only_once_it_is_seen() -> None:
+    hub, _posted = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "d6"))
+    assert hub.wants_connection() == ()
+    godice_seen(hub)
+    assert hub.wants_connection() == (GODICE,)
