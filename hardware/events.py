@@ -88,7 +88,8 @@ class SmartDie:
         return f"{self.kind}:{self.name}"
 
 
-SmartDiceState = Literal["off", "no_bluetooth", "scanning"]
+# "bluetooth_off": an adapter is there but switched off (rfkill, or powered down).
+SmartDiceState = Literal["off", "no_bluetooth", "bluetooth_off", "scanning"]
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ def dice_screen() -> ListStep:
     if table is None or not table.enabled:
         return ListStep(text("dice.title.off"), [close], lambda answer: answer)
     status = table.status
-    if status.state == "no_bluetooth":
-        return ListStep(text("dice.title.no_bluetooth"), [close], lambda answer: answer)
+    if status.state in ("no_bluetooth", "bluetooth_off"):
+        return ListStep(text(f"dice.title.{status.state}"), [close], lambda answer: answer)
     dice = [Option(_label(die), die, _detail(die)) for die in status.dice]
     title = text("dice.title" if dice else "dice.title.none")
     again = Option(text("dice.scan_again"), "again")

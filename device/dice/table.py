@@ -71,8 +71,8 @@ class DiceTable:
         chosen = [die for die in self.status.dice if die.role is not None]
         if not chosen:
             return None
-        if self.status.state == "no_bluetooth":
-            return text("dice.status.no_bluetooth")
+        if self.status.state in ("no_bluetooth", "bluetooth_off"):
+            return text(f"dice.status.{self.status.state}")
         for die in chosen:
             if die.quiet:
                 return text("dice.status.quiet", die=die.name)

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from hardware.events import Post
+from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen, DiceHub
 
@@ -51,6 +51,7 @@ class BluetoothDice:
         self._ready = threading.Event()
         self._connections: dict[str, asyncio.Task[None]] = {}
         self._last_failure = ""
+        self._failed_as: SmartDiceState = "no_bluetooth"
         # The BLEDevice each address was last seen as: a client made from it connects at
         # once, where one made from an address starts a second scan to find the die again.
         self._devices: dict[str, Any] = {}
@@ -108,7 +109,7 @@ class BluetoothDice:
                 await self._watch()
                 await self._stop_all(scanner)
             if not self._stopping.is_set():
-                self.hub.set_state("no_bluetooth")
+                self.hub.set_state(self._failed_as)
                 await self._wait(self._retry)
         self.hub.set_state("off")
 
@@ -119,6 +120,7 @@ class BluetoothDice:
             scanner = BleakScanner(detection_callback=self._seen, bluez=self._bluez())
             await scanner.start()
         except Exception as error:  # BleakError, D-Bus errors, a missing bus socket (OSError)
+            self._failed_as = "bluetooth_off" if _switched_off(error) else "no_bluetooth"
             said = str(error) or type(error).__name__
             if said != self._last_failure:  # once, not every few seconds
                 log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
@@ -211,3 +213,13 @@ class BluetoothDice:
         )
         await client.start_notify(notify, lambda _, data: self.hub.pixels_message(address, data))
         await client.write_gatt_char(write, pixels.WHO_ARE_YOU, response=False)
+
+
+def _switched_off(error: Exception) -> bool:
+    """bleak's word for an adapter that is there but powered off."""
+    from bleak.exc import BleakBluetoothNotAvailableError, BleakBluetoothNotAvailableReason
+
+    return (
+        isinstance(error, BleakBluetoothNotAvailableError)
+        and error.reason == BleakBluetoothNotAvailableReason.POWERED_OFF
+    )

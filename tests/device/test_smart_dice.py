@@ -21,7 +21,7 @@ from device.dice import screen as dice_screen
 from device.dice.table import DiceTable
 from device.session import GameSession
 from device.store import Store
-from hardware.events import ButtonPressed, SmartDiceStatus
+from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.commands import parse_command
@@ -248,10 +248,23 @@ def test_the_dice_screen_drawn(tmp_path: Path, lang: str, size: tuple[int, int])
         dice_screen.configure(None)
 
 
-def test_no_bluetooth_is_said_on_the_dice_screen(dice: Dice) -> None:
-    dice.app.handle_input(SmartDiceStatus("no_bluetooth"))
-    dice.open_dice_screen()
-    assert "No Bluetooth" in render(dice.app.view().prompt.title)
+@pytest.mark.parametrize(
+    ("state", "title", "status"),
+    [
+        ("no_bluetooth", "No Bluetooth on this machine", "Dice: no Bluetooth"),
+        ("bluetooth_off", "Bluetooth is switched off", "Dice: Bluetooth off"),
+    ],
+)
+def test_no_bluetooth_is_said_on_the_dice_screen_and_the_status_line(
+    dice: Dice, state: str, title: str, status: str
+) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "A d6")
+    dice.hub.set_state(state)  # type: ignore[arg-type]
+    dice.app.step()
+    assert render(dice.app.view().status.dice) == status  # type: ignore[arg-type]
+    dice.pick("Scan again")  # the Dice screen, still open, looks again
+    assert render(dice.app.view().prompt.title).startswith(title)
 
 
 def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:

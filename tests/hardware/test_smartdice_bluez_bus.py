@@ -43,6 +43,7 @@ class Adapter(ServiceInterface):
     def __init__(self) -> None:
         super().__init__("org.bluez.Adapter1")
         self.discovering = False
+        self.powered = True
 
     @method()
     def SetDiscoveryFilter(self, properties: "a{sv}") -> None:
@@ -62,7 +63,7 @@ class Adapter(ServiceInterface):
 
     @dbus_property(access=PropertyAccess.READ)
     def Powered(self) -> "b":
-        return True
+        return self.powered
 
     @dbus_property(access=PropertyAccess.READ)
     def Discovering(self) -> "b":
@@ -488,3 +489,14 @@ def test_a_pixels_die_without_a_face_in_its_advertisement_is_read_connected(
         for message in (bytes([34, 55, 0]), bytes([3, 3, 0]), bytes([3, 1, 3])):
             fake.call(fake.pixel_notify.notify, message)  # battery; rolling; rolled on face 4
         assert wait_for(events, lambda e: isinstance(e, DiceRead)) == DiceRead((4,), "pixels:Blue")
+
+
+def test_an_adapter_switched_off_is_its_own_word(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    fake.call(setattr, fake.adapter, "powered", False)
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put, retry=0.2):
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "bluetooth_off")
