@@ -5,7 +5,9 @@ advertisements, no connection needed) and keeps a connection to each chosen die 
 one (GoDice always; a Pixels die whose advertisements carry no face), subscribing to its
 notifications. A connection that drops is tried again every few seconds; when the die is
 back it is used again without a press. Bluetooth that is not there (no adapter, no BlueZ, no
-D-Bus) is the status word "no_bluetooth", tried again every ``retry`` seconds, never a crash.
+D-Bus) is the status word "no_bluetooth", an adapter switched off "bluetooth_off", tried again
+every ``retry`` seconds, never a crash. Not noticed yet: BlueZ stopping while a scan runs (the
+status stays "scanning"; chosen dice then show as quiet).
 
 Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle`` from the app,
 so the app tells both sources what is wanted the same way.
