@@ -20,9 +20,9 @@ from device import drm, notify, stopping
 from device.app import App
 from device.config import Config, ConfigError
 from device.dice import choices
-from device.dice import screen as dice_screen
 from device.dice.links import every_link
 from device.dice.table import DiceTable
+from device.games import GameSet
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
 from device.paths import BadPath
 from device.runtime import (
@@ -36,7 +36,7 @@ from device.runtime import (
 )
 from device.session import GameSession
 from device.store import Store, StoreError
-from device.ui import phones
+from device.ui.phones import WebSettings
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
@@ -104,8 +104,8 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.printed_names())
-    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
-    session, notice = GameSession.resume(store, default_game(config))
+    games: GameSet = args.games
+    session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
@@ -134,9 +134,9 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
 def _smart_dice(
     config: Config, store: Store, hardware: Hardware, on_pi: bool
 ) -> tuple[DiceTable | None, list[Text]]:
-    """The Bluetooth dice and the Dice screen, with the choice remembered beside the journal."""
+    """The Bluetooth dice (for the app, which opens the Dice screen), with the choice
+    remembered beside the journal."""
     if not wants_smart_dice(config, on_pi):
-        dice_screen.configure(None)
         return None, []
     path = choices.choices_path(store.path.parent)
     chosen, unreadable = choices.load_or_set_aside(path)
@@ -145,7 +145,6 @@ def _smart_dice(
     faces = config.dice.agony_faces or config.table.agony_faces
     table = DiceTable(path, faces, chosen=chosen)
     table.source = open_smart_dice(config, hardware, chosen, faces)
-    dice_screen.configure(table)
     return table, [text("dice.unreadable")] if unreadable is not None else []
 
 
@@ -169,6 +168,8 @@ def _app(
         present=window.present,
         to_canvas=window.to_canvas,
         on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
+        games=args.games,
+        web=WebSettings(config.web.enabled, config.web.address, config.web.port),
     )
     return app
 

@@ -17,17 +17,9 @@ from device.ui.steps import DONE, ListStep, Notice, Option, StepResult
 from hardware.events import SmartDie
 from rules.text import Text, text
 
-_table: DiceTable | None = None
 
-
-def configure(table: DiceTable | None) -> None:
-    """Called once at start with the table's smart dice (None: the screen says they are off)."""
-    global _table
-    _table = table
-
-
-def dice_screen() -> ListStep:
-    table = _table
+def dice_screen(table: DiceTable | None) -> ListStep:
+    """The screen for the app's smart dice (None: they are off, and the screen says why)."""
     close = Option(text("dice.close"), DONE)
     if table is None or not table.enabled:
         return ListStep(text("dice.title.off"), [close], lambda answer: answer)
@@ -42,7 +34,7 @@ def dice_screen() -> ListStep:
 
 def _picked(table: DiceTable, answer: object) -> StepResult:
     if answer == "again":
-        return dice_screen()
+        return dice_screen(table)
     if isinstance(answer, SmartDie):
         return _role_step(table, answer)
     return DONE
@@ -84,6 +76,6 @@ def _role_step(table: DiceTable, die: SmartDie) -> ListStep:
 
     def chosen(role: Literal["agony", "d6"] | None) -> StepResult:
         problem = table.set_role(die, role)
-        return Notice(problem) if problem is not None else dice_screen()
+        return Notice(problem) if problem is not None else dice_screen(table)
 
     return ListStep(title, options, chosen, cursor=current)

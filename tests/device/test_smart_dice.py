@@ -17,16 +17,16 @@ import pytest
 
 from device.app import App, Inputs
 from device.dice import choices
-from device.dice import screen as dice_screen
 from device.dice.table import DiceTable
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
-from rules.commands import parse_command
 from rules.cthulhu_wars.state import AssignPending, RollPending
+from rules.games import GAMES
 from rules.text import render
+from tests.parsing import parse_any
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "smart_dice"
 RED, BLUE = "AA:00:00:00:00:01", "AA:00:00:00:00:02"
@@ -53,13 +53,12 @@ class Dice:
 
     def __init__(self, tmp_path: Path, lang: str = "en", size: tuple[int, int] = (800, 480)):
         self.store = Store.open(tmp_path / "celaeno.sqlite3")
-        session, _ = GameSession.resume(self.store, parse_command(NEW_GAME))
+        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), GAMES)
         self.inputs = Inputs()
         self.clock = Clock()
         self.path = choices.choices_path(tmp_path)
         self.hub = DiceHub(self.inputs.post, (), (1, 1, 2, 2, 3, 3), self.clock)
         self.table = DiceTable(self.path, (1, 1, 2, 2, 3, 3), source=self.hub)
-        dice_screen.configure(self.table)
         self.app = App(session, pygame.Surface(size), self.inputs, lang=lang,
                        present=lambda rects: None, reader=self.hub, dice=self.table)  # fmt: skip
         self.hub.set_state("scanning")
@@ -82,7 +81,7 @@ class Dice:
     def activate(self) -> None:
         """The Custodian's activation; then, as after any input, the app tells the dice
         what is wanted (an Agony roll)."""
-        self.app.submit(parse_command(ACTIVATE))
+        self.app.submit(parse_any(ACTIVATE))
         self.inputs.post(self.hub.status())
         self.app.step()
 
@@ -126,7 +125,6 @@ def dice(tmp_path: Path) -> Iterator[Dice]:
     table = Dice(tmp_path)
     yield table
     table.store.close()
-    dice_screen.configure(None)
 
 
 def test_the_dice_screen_lists_the_dice_and_chooses_the_agony_die(dice: Dice) -> None:
@@ -245,7 +243,6 @@ def test_the_dice_screen_drawn(tmp_path: Path, lang: str, size: tuple[int, int])
         assert table.app.view().status.dice is not None
     finally:
         table.store.close()
-        dice_screen.configure(None)
 
 
 @pytest.mark.parametrize(
@@ -268,6 +265,6 @@ def test_no_bluetooth_is_said_on_the_dice_screen_and_the_status_line(
 
 
 def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
-    dice_screen.configure(None)  # [dice] bluetooth = false, or "auto" off a Pi
+    dice.app.dice = None  # [dice] bluetooth = false, or "auto" off a Pi
     dice.open_dice_screen()
     assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
