@@ -99,7 +99,8 @@ KEYS: tuple[Key, ...] = (
         "reader.port",
         checks.serial_port(READER_KEYWORDS),
         "auto",
-        'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
+        'Dice reader: "auto" = one plugged in (by reader.match), simulated only on a desktop; '
+        '"simulated" (keyboard), "none", or a device path.',
     ),
     Key("reader.baud", checks.baud(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(

@@ -93,7 +93,7 @@ def message(fault: Fault, path: Path, detail: str) -> str:
 
 
 def group_hint(directory: Path, groups: Iterable[int] | None = None) -> str:
-    """" Its group may read it: add yourself …" when ``directory`` lets its group in and the
+    """ " Its group may read it: add yourself …" when ``directory`` lets its group in and the
     user is not in that group (the service's /var/lib/celaeno, group celaeno); else ""."""
     try:
         info = os.stat(directory)

@@ -73,6 +73,7 @@ _READER_LOOK = {
     "connected": ("check", colours.GOOD, colours.TEXT),
     "simulated": ("ring", colours.DIM, colours.DIM),
     "disconnected": ("cross", colours.BAD, colours.BAD),
+    "absent": ("ring", colours.DIM, colours.TEXT),  # nothing wrong: none is plugged in
 }
 
 

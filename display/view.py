@@ -32,8 +32,10 @@ from typing import Any, Literal
 from hardware.events import BUTTONS
 from rules.text import Text
 
-READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected")
-ReaderState = Literal["simulated", "connected", "disconnected"]
+# "absent": port = "auto" found no reader plugged in (yet); "disconnected": one was, or the
+# named port cannot be opened.
+READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected", "absent")
+ReaderState = Literal["simulated", "connected", "disconnected", "absent"]
 
 
 def _empty() -> Mapping[str, str]:

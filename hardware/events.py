@@ -67,7 +67,7 @@ class ReaderStatus:
     reader was started; ``last_rejected`` is the last such line as text (for the status screen).
     """
 
-    status: Literal["connected", "disconnected"]
+    status: Literal["connected", "disconnected", "absent"]  # absent: "auto" found none
     rejected: int = 0
     last_rejected: str | None = None
 
