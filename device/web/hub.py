@@ -6,6 +6,10 @@ moved on, the update is rendered once per language and each connected page is wo
 every page then sends the newest update itself. A page whose phone stopped reading
 only ever holds the newest update, so a slow phone neither delays the others nor
 piles up memory.
+
+The hub reads the journal when it is made, before the server takes its first
+connection: a view that starts (after a crash or a restart) answers its first phone
+with the committed state, never with an empty one said as "the table is not running".
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class Hub:
     def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
         self.feed = feed
         self.citadel_names = citadel_names
+        feed.refresh()  # blocking on purpose: nobody is served before the journal is read
         self.update = self._render()
         self._changed = asyncio.Event()
 

@@ -139,9 +139,11 @@ async def _serve(args: argparse.Namespace, config: Config) -> int | Handover:
     handed = inherited_socket()  # a fresh start keeps the socket (and the address) it had
     if handed:
         notify.watchdog()  # imports done; following the journal again may take as long
-    sock = handed or listening_socket(address, port)
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
+    # The journal is read before the socket listens (or, handed over, is accepted from):
+    # the first phone to connect gets the committed state, not an empty one.
     hub = Hub(Feed(paths.database_path(state_dir)), config.printed_names())
+    sock = handed or listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago
     serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set)
     where = ", ".join(urls(address, port, machine_addresses())) or f"{address}:{port}"
