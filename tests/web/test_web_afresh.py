@@ -155,6 +155,7 @@ def test_a_negative_margin_never_starts_afresh(table: Table, tmp_path: Path) -> 
 def test_a_request_still_open_holds_the_fresh_start_off_until_it_ends(eager: WebServer) -> None:
     sock, _ = open_stream(eager)
     loading = socket.create_connection(("127.0.0.1", eager.port))  # a page loading, say
+    loading.sendall(b"GET / HTTP/1.1\r\n")  # (a silent one would be closed in 3 s)
     sock.close()
     wait_for_line(eager, "the last page closed", timeout=RELEASE_DELAY + 10)
     time.sleep(0.5)
