@@ -24,7 +24,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "command.undo": "取り消し",
-    "event.undone": "取り消した：{what}。",
+    "event.undone": "{what}を取り消しました。",
     "error.journal.not_object": "{where}：JSONオブジェクトが必要です。",
     "error.journal.unknown_field": "{where}：不明な項目「{field}」。",
     "error.journal.missing_field": "{where}：項目「{field}」がありません。",

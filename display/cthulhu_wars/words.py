@@ -35,7 +35,7 @@ JA: dict[str, str] = {
     "screen.overdue": "延滞",
     "screen.face_down": "裏向き",
     "screen.in_slots": "所定の位置:",
-    "screen.at": "{what}: {place}",
+    "screen.at": "{what}：{place}",
     "screen.off_map": "盤外",
     "screen.custodian": "管理人",
     "screen.librarian": "司書",
@@ -49,7 +49,7 @@ JA: dict[str, str] = {
     "screen.gate_abandoned": "放棄されたゲート",
     "screen.gate_of": "ゲート：{faction}",
     "screen.zoogs_count": "{n:zoogs}",
-    "screen.three_citadels": "{faction:faction}: {board:board}の堅砦4つ中3つ!",
+    "screen.three_citadels": "{faction:faction}：{board:board}の堅砦4つ中3つ！",
     "screen.winner": "{faction:faction}の勝利!",
     "screen.to_act": "手番",
 }
