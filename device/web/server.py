@@ -9,8 +9,8 @@ Read-only by construction: the routes are GET (and HEAD) only, every other metho
 405, and the process opens the journal read-only as a user that may not write it.
 
 Routes:
-- ``/``: the page, with the state already in it (language: ``?lang=``, else the
-  browser's Accept-Language);
+- ``/``: the page, with the state already in it (language: ``?lang=``, else the one
+  picked on this phone before (a cookie), else the browser's Accept-Language);
 - ``/static/page.<hash>.css`` and ``/static/page.<hash>.js``: looked up by exact name
   in a table built at start, never joined to a file path, so no path can leave it;
 - ``/events?lang=``: server-sent events, the whole live region on every change;
@@ -95,11 +95,15 @@ def load_assets() -> dict[str, Asset]:
     }
 
 
+LANGUAGE_COOKIE = "lang"  # set by the page's script when the reader picks a language
+
+
 def pick_language(request: web.Request) -> str:
-    """``?lang=`` if it names one, else the first of Accept-Language we speak."""
-    asked = request.query.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
+    """``?lang=`` if it names one, else the language this phone picked on the page (its
+    cookie), else the first of Accept-Language we speak."""
+    for asked in (request.query.get("lang", ""), request.cookies.get(LANGUAGE_COOKIE, "")):
+        if asked in LANGUAGES:
+            return asked
     for part in request.headers.get("Accept-Language", "").split(",")[:20]:
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
@@ -126,7 +130,7 @@ class Pages:
             text=body,
             content_type="text/html",
             charset="utf-8",
-            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"},
         )
 
     async def static(self, request: web.Request) -> web.Response:
