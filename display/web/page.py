@@ -131,6 +131,6 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
         f'<nav class="languages" aria-label="{languages}" data-word-label="language">{buttons}'
         f'</nav></header><main id="view" aria-live="polite" data-position="{view.position}"'
         f' data-journal="{escape(view.journal)}" data-lang="{lang}">{live_html(view, lang)}</main>'
-        f"<footer><p data-word=\"read_only\">{escape(translate('web.read_only', lang))}</p>"
+        f'<footer><p data-word="read_only">{escape(translate("web.read_only", lang))}</p>'
         "</footer></body></html>"
     )

@@ -128,7 +128,12 @@ def shell_words(page: Any) -> tuple[str, str, str, str]:
 
 EN_SHELL = ("Celaeno: the table", "Celaeno: the table",
             "Read-only view: everything is decided at the table.", "Language")  # fmt: skip
-JA_SHELL = ("Celaeno：卓の状況", "Celaeno：卓の状況", "閲覧専用：すべての決定は卓で行います。", "言語")
+JA_SHELL = (
+    "Celaeno：卓の状況",
+    "Celaeno：卓の状況",
+    "閲覧専用：すべての決定は卓で行います。",
+    "言語",
+)
 
 
 def test_the_language_comes_from_the_browser_and_switches(
