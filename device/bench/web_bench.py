@@ -106,14 +106,18 @@ def settled_rss(port: int, pid: int) -> float:
 
 
 @contextmanager
-def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def web_server(
+    state_dir: Path, max_pages: int, source: Path | None = None
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """``celaeno web`` as its unit runs it; ``source``: from that checkout instead of this
+    one (a before/after comparison: its ``device`` package is found first from there)."""
     port = free_port()
     argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
     with view_log(state_dir).open("ab") as log:
         process = subprocess.Popen(
-            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit
+            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit, cwd=source
         )
     try:
         for _ in range(300):
