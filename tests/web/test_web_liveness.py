@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from device.web.liveness import DMS_BYTE, holders, table_running
-from tests.web.conftest import TableProcess
+from display.web.words import EN
+from tests.web.conftest import TableProcess, WebServer, running
+
+NOT_RUNNING = EN["web.table_off"]  # the catalogue, not translate(): no import order
 
 LOCKS = """\
 1: POSIX  ADVISORY  READ 7840 fe:00:2147190 128 128
@@ -63,3 +68,31 @@ def test_a_killed_table_is_not_running_at_once(tmp_path: Path) -> None:
     table.process.wait(10)
     assert Path(f"{journal}-shm").exists(), "a killed table leaves its -shm behind"
     assert not table_running(journal), "but the kernel dropped its lock"
+
+
+def test_the_page_says_not_running_once_the_table_stops_and_not_before(tmp_path: Path) -> None:
+    """The table's unit stopped: the view, still running, says so within a couple of
+    seconds and keeps the state the table left; started again, it is running again."""
+    state = tmp_path / "state"
+    table = TableProcess(state)
+    table.play({"type": "next_phase"})
+    with running(state, tmp_path / "web.log") as web:
+        first = web.snapshot()
+        assert first["position"] == 2 and NOT_RUNNING not in str(first["html"])
+        table.stop()
+        stopped = wait_for(web, lambda found: NOT_RUNNING in str(found["html"]))
+        assert stopped["position"] == 2 and "Round 1" in str(stopped["html"])
+        table = TableProcess(state)
+        try:
+            again = wait_for(web, lambda found: NOT_RUNNING not in str(found["html"]))
+            assert again["position"] == 2
+        finally:
+            table.stop()
+
+
+def wait_for(web: WebServer, wanted: Callable[[dict[str, object]], bool]) -> dict[str, object]:
+    deadline = time.monotonic() + 5
+    while not wanted(found := web.snapshot()):
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+    return found

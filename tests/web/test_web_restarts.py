@@ -25,12 +25,12 @@ from typing import Any
 
 import pytest
 
-from rules.text import translate
+from display.web.words import EN
 from tests.web.conftest import Table, WebServer, free_port
 
 RESTARTS = 20
 LAG = 0.5  # seconds a running view may take to show a commit (it promises well under 1 s)
-NOT_RUNNING = translate("web.table_off", "en")
+NOT_RUNNING = EN["web.table_off"]  # the catalogue, not translate(): no import order
 NEXT = {"type": "next_phase"}
 
 
