@@ -34,7 +34,7 @@ JA: dict[str, str] = {
     "screen.silence_spent": "沈黙なし",
     "screen.overdue": "延滞",
     "screen.face_down": "裏向き",
-    "screen.in_slots": "所定の位置:",
+    "screen.in_slots": "所定の位置：",
     "screen.at": "{what}：{place}",
     "screen.off_map": "盤外",
     "screen.custodian": "管理人",
