@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -402,7 +401,7 @@ def listening_socket(address: str, port: int) -> socket.socket:
 
 @dataclass
 class Serving:
-    """A running view: stop it, or hand its listening socket on and stop it."""
+    """A running view, to stop."""
 
     server: asyncio.Server
     runner: web.AppRunner
@@ -410,24 +409,9 @@ class Serving:
     follower: asyncio.Task[None]
 
     @property
-    def connections(self) -> int:
-        return self.limiter.open
-
-    @property
     def streams(self) -> int:
         pages: Pages = self.runner.app["pages"]
         return pages.streams
-
-    def hand_over(self) -> int:
-        """Stop accepting, keeping the listening socket open as a new descriptor (returned).
-
-        Synchronous on purpose: called right after seeing no connection open, nothing
-        can be accepted in between; a phone connecting from now on waits in the kernel's
-        queue for whoever takes the descriptor."""
-        (sock,) = self.server.sockets
-        kept = os.dup(sock.fileno())
-        self.server.close()
-        return kept
 
     async def stop(self) -> None:
         self.follower.cancel()
