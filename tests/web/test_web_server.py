@@ -311,3 +311,20 @@ def test_a_page_that_comes_back_at_once_cancels_the_release(web: WebServer) -> N
         assert released_lines(web) == []
     finally:
         again.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "lang"),
+    [
+        ("/", {"Accept-Language": "ja-JP,ja;q=0.9"}, "ja"),
+        ("/", {"Accept-Language": "ja-JP", "Cookie": "lang=en"}, "en"),  # the phone's pick
+        ("/", {"Accept-Language": "en", "Cookie": "other=1; lang=ja"}, "ja"),
+        ("/?lang=en", {"Cookie": "lang=ja"}, "en"),  # asked in the address: that
+        ("/", {"Accept-Language": "ja", "Cookie": "lang=xx"}, "ja"),  # not ours: ignored
+    ],
+)
+def test_the_page_is_rendered_in_the_language_picked_on_that_phone(
+    shared_web: WebServer, path: str, headers: dict[str, str], lang: str
+) -> None:
+    page = request(shared_web, "GET", path, **headers).read().decode()
+    assert f'<html lang="{lang}">' in page
