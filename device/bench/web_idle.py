@@ -37,6 +37,7 @@ from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
 from rules.cthulhu_wars.commands import NextPhase
+from rules.games import GAMES
 
 SILENT = """
 import selectors, socket, sys, time
@@ -125,7 +126,7 @@ def attack(silent: int, seconds: float, source: Path | None) -> None:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-idle-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config()))
+            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
             with web_server(state_dir, 64, source) as (port, process):
                 idle_rss = rss_mib(process.pid)
                 page = OpenPage(port)

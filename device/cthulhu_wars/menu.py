@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.ui.newgame import new_game_step
-from device.ui.phones import show_on_phones
-from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
+from device.ui.steps import (
+    CHOOSE_GAME,
+    DONE,
+    SHOW_ON_PHONES,
+    ListStep,
+    Option,
+    SetLanguage,
+    Step,
+    StepResult,
+)
 from rules.commands import Undo
 from rules.cthulhu_wars.commands import (
     BholeResult,
@@ -66,8 +73,8 @@ def menu(state: GameState, lang: str) -> ListStep:
         ]
     items += [
         ("undo", lambda: Undo()),
-        ("new_game", lambda: new_game_step(state)),
-        ("phones", show_on_phones),
+        ("new_game", lambda: CHOOSE_GAME),
+        ("phones", lambda: SHOW_ON_PHONES),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

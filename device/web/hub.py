@@ -7,9 +7,10 @@ every page then sends the newest update itself. A page whose phone stopped readi
 only ever holds the newest update, so a slow phone neither delays the others nor
 piles up memory.
 
-The hub reads the journal when it is made, before the server takes its first
-connection: a view that starts (after a crash or a restart) answers its first phone
-with the committed state, never with an empty one said as "the table is not running".
+The command has the hub read the journal (:meth:`Hub.catch_up`) before the server
+takes its first connection: a view that starts (after a crash or a restart) answers its
+first phone with the committed state, never with an empty one said as "the table is not
+running".
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.ui.games import ui_of
+from device.games import GameSet
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
+from display.web.games import PHONE_PARTS, PhonePart
 from display.web.page import WebView, live_html, script_words
-from rules.journal import State
+from rules.journal import Played
+from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
 
 log = logging.getLogger(__name__)
@@ -49,23 +52,23 @@ class Update:
     view: WebView
 
 
-def waiting_for(state: State | None) -> Text | None:
+def waiting_for(played: Played | None, games: GameSet) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
-    if state is None:
+    if played is None:
         return None
-    return ui_of(state).controller("en").prompt(state).title
+    return games.front_end(played).controller("en").prompt(played.state).title
 
 
-def sse_message(view: WebView, lang: str) -> bytes:
+def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> bytes:
     payload: dict[str, Any] = {
         "position": view.position,
         "journal": view.journal,
         "lang": lang,
         "title": translate("web.title", lang),
         "words": script_words(lang),
-        "html": live_html(view, lang),
+        "html": live_html(view, lang, parts),
     }
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return f"id: {view.position}\ndata: {data}\n\n".encode()
@@ -75,7 +78,6 @@ class Hub:
     def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
         self.feed = feed
         self.citadel_names = citadel_names
-        feed.refresh()  # blocking on purpose: nobody is served before the journal is read
         self.update = self._render()
         self._changed = asyncio.Event()
 
@@ -129,6 +131,11 @@ class Hub:
                 loop.remove_reader(directory.fileno())
                 directory.close()
 
+    async def catch_up(self) -> None:
+        """Read the journal once before any page is served, so that the first message a
+        page gets is the committed state (and the current game's parts are loaded)."""
+        await self._look()
+
     async def _look(self) -> bool:
         """Render and wake the pages if the journal moved on; True if it did."""
         update = None
@@ -149,7 +156,8 @@ class Hub:
 
     def _render(self) -> Update:
         view = self.view(self.feed.snapshot())
-        messages = {lang: sse_message(view, lang) for lang in LANGUAGES}
+        parts = self.feed.games.phone_parts
+        messages = {lang: sse_message(view, lang, parts) for lang in LANGUAGES}
         return Update(view.position, messages, view)
 
     def view(self, snapshot: Snapshot) -> WebView:
@@ -157,7 +165,7 @@ class Hub:
             position=snapshot.position,
             journal=snapshot.journal,
             state=snapshot.state,
-            waiting=waiting_for(self.feed.state),
+            waiting=waiting_for(self.feed.played, self.feed.games),
             recent=snapshot.recent,
             undone=snapshot.undone,
             table_running=snapshot.table_running,

@@ -16,9 +16,9 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from device import notify, paths
+from device.addresses import machine_addresses, urls
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, load_settings
-from device.web.address import machine_addresses, urls
 
 if TYPE_CHECKING:
     from device.web.server import Serving
@@ -105,7 +105,8 @@ async def _serve(args: argparse.Namespace, config: Config) -> int:
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
     # The journal is read before the socket listens: the first phone to connect gets the
     # committed state, not an empty one.
-    hub = Hub(Feed(paths.database_path(state_dir)), config.printed_names())
+    hub = Hub(Feed(paths.database_path(state_dir), args.games), config.printed_names())
+    await hub.catch_up()
     sock = listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago
     serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set)
