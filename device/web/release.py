@@ -20,9 +20,10 @@ freed (tracemalloc finds nothing left), but two things keep the memory:
 So when the last stream has closed, :func:`release` runs the collector and asks glibc
 (where there is one) to hand free pages back. What CPython's allocator keeps is not
 lost: the next phones reuse it, so it does not grow from one crowd to the next. The
-view does not restart itself to get it back: loading no drawing library (pygame),
-it is smaller after a crowd than it used to be idle, and a restart is a moment when a
-phone waits (seconds on a slow machine) for nothing (see the README's figures).
+view does not restart itself to get it back: its modules load no drawing library, and
+without pygame it is smaller after a crowd than the restarting view was idle, while a
+restart is a moment when a phone waits (seconds on a slow machine) for nothing (the
+README's figures).
 """
 
 from __future__ import annotations
