@@ -101,7 +101,7 @@ KEYS: tuple[Key, ...] = (
         "auto",
         'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
     ),
-    Key("reader.baud", checks.whole(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
+    Key("reader.baud", checks.baud(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(
         "reader.match",
         checks.patterns(),
@@ -109,6 +109,27 @@ KEYS: tuple[Key, ...] = (
         [*DEFAULT_PATTERNS, "dice"],
         "For port = auto: USB vendor:product ids (* = any) or words of the port's description.",
     ),
+    # --- smart dice (Bluetooth): keep this block together ---
+    Key(
+        "dice.bluetooth",
+        checks.one_of("auto", True, False),
+        "auto",
+        'Pixels and GoDice smart dice over Bluetooth LE (chosen on the Dice screen). "auto": on '
+        "a Raspberry Pi; true: everywhere (no Bluetooth is then shown, never fatal); false: off.",
+    ),
+    Key(
+        "dice.adapter",
+        checks.text(16),
+        "",
+        'The Bluetooth adapter to use, such as "hci0"; "" = the first one.',
+    ),
+    Key(
+        "dice.agony_faces",
+        checks.die_faces_or_default(),
+        [],
+        "What each face of the smart die chosen as the Agony die counts as, face 1 first (C19).",
+    ),
+    # --- end of smart dice ---
     Key("screen.width", checks.whole(320, 1920), 800, "Window or screen width in pixels."),
     Key("screen.height", checks.whole(320, 1920), 480, "Window or screen height in pixels."),
     Key(
@@ -217,9 +238,20 @@ class ButtonsConfig:
     def pins(self) -> dict[str, int]:
         """Logical button name → BCM pin, the encoder outputs included when fitted."""
         named = {
-            name: getattr(self, name) for name in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")
+            name: getattr(self, config_key(name))
+            for name in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")
         }
         return {name: pin for name, pin in named.items() if pin is not None}
+
+
+# The configuration names the two game buttons as their labels on the box, as owners'
+# files always have; the code calls them by their neutral names (hardware.events).
+BOX_LABELS: dict[str, str] = {"left": "custodian", "right": "librarian"}
+
+
+def config_key(button: str) -> str:
+    """The ``[buttons]`` key of a button (or an encoder output)."""
+    return BOX_LABELS.get(button, button)
 
 
 @dataclass(frozen=True)
@@ -227,6 +259,13 @@ class ReaderConfig:
     port: str  # "auto", "simulated", "none", a device path or a pyserial URL
     baud: int
     match: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    bluetooth: bool | Literal["auto"]
+    adapter: str  # "": the first adapter
+    agony_faces: tuple[int, ...]  # (): the table's Agony faces
 
 
 @dataclass(frozen=True)
@@ -283,6 +322,7 @@ class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
     screen: ScreenConfig
+    dice: DiceConfig
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
     areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
@@ -396,7 +436,7 @@ def _consistency(values: Mapping[str, Any], name: str) -> list[str]:
 def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
     problems = []
     users: dict[int, list[str]] = {}
-    for field in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b"):
+    for field in (config_key(b) for b in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")):
         pin = values[f"buttons.{field}"]
         if pin is not None:
             users.setdefault(pin, []).append(f"buttons.{field}")
@@ -441,6 +481,7 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
         buttons=ButtonsConfig(**section("buttons")),
         reader=ReaderConfig(**section("reader")),
         screen=ScreenConfig(**section("screen")),
+        dice=DiceConfig(**section("dice")),
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
         areas=MappingProxyType(areas),

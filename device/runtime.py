@@ -26,6 +26,8 @@ from hardware.gestures import Timing
 from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.reader import DiceReader
+from hardware.smartdice.hub import Chosen
+from hardware.smartdice.source import BluetoothDice
 from rules.journal import Played
 from rules.text import Text, text
 
@@ -39,6 +41,7 @@ class Hardware:
     inputs: Inputs
     reader: DiceReader | None = None
     simulated: FakeReader | None = None
+    smart_dice: BluetoothDice | None = None
     problems: list[Text] = field(default_factory=list)
     closing: ExitStack = field(default_factory=ExitStack)
 
@@ -66,6 +69,24 @@ def open_hardware(config: Config, reader_port: str | None, on_pi: bool) -> Hardw
         _open_buttons(config, hardware)
     _open_reader(config, reader_port, on_pi, hardware)
     return hardware
+
+
+def wants_smart_dice(config: Config, on_pi: bool) -> bool:
+    """Smart dice over Bluetooth: on a Pi by default ([dice] bluetooth)."""
+    wanted = config.dice.bluetooth
+    return wanted is True or (wanted == "auto" and on_pi)
+
+
+def open_smart_dice(
+    config: Config, hardware: Hardware, chosen: tuple[Chosen, ...], agony_faces: tuple[int, ...]
+) -> BluetoothDice:
+    """Started at once; Bluetooth that is not there is a status word, never an error here."""
+    source = BluetoothDice(
+        hardware.inputs.post, chosen, agony_faces, adapter=config.dice.adapter or None
+    )
+    hardware.closing.callback(source.close)
+    hardware.smart_dice = source
+    return source.start()
 
 
 def wants_gpio(config: Config, on_pi: bool) -> bool:

@@ -65,7 +65,8 @@ def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
 
 def _status_key(view: View) -> object:
     status = view.status
-    return (status.reader, status.saved, status.rejected, view.lang)
+    return (status.reader, status.saved, status.rejected, status.dice, status.dice_trouble,
+            view.lang)  # fmt: skip
 
 
 _READER_LOOK = {
@@ -102,6 +103,9 @@ def _draw_status(canvas: Canvas, view: View) -> None:
         spans.append(
             Span(translate("screen.unsaved", lang) + "  ", colours.BAD, icon="cross", atomic=True)
         )
+    if status.dice is not None:
+        look = (colours.WARNING, "warning") if status.dice_trouble else (colours.TEXT, "check")
+        spans.append(Span(render(status.dice, lang) + "  ", look[0], icon=look[1], atomic=True))
     if status.rejected:
         spans.append(
             Span(

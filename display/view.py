@@ -82,6 +82,8 @@ class Status:
     last_rejected: Text | None = None
     saved: bool = True  # the journal holds every accepted command
     error: Text | None = None  # the last refused input, in words (shown prominently)
+    dice: Text | None = None  # the smart dice, when some are chosen ("Red: quiet")
+    dice_trouble: bool = False  # a chosen die is quiet or low: shown as a warning
 
     def __post_init__(self) -> None:
         if self.reader not in READER_STATES:

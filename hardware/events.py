@@ -13,7 +13,10 @@ from typing import Literal, TypeAlias
 # The buttons that exist as switches (arcade buttons, keys), and the logical buttons:
 # "undo" has no button of its own, it is what holding BACK means. Every layer that names
 # a button (the panel, the keyboard, the configuration, the screen's hints) takes it here.
-PHYSICAL_BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
+# The two game buttons have neutral names, "left" and "right": on the box they are labelled
+# CUSTODIAN and LIBRARIAN (Cthulhu Wars activates its monsters with them; Normandie moves
+# its cursor a column), and each game's hints may name them as it uses them.
+PHYSICAL_BUTTONS: tuple[str, ...] = ("left", "right", "phase", "up", "down", "ok", "back")
 BUTTONS: tuple[str, ...] = (*PHYSICAL_BUTTONS, "undo")
 
 
@@ -30,9 +33,15 @@ class ButtonPressed:
 
 @dataclass(frozen=True)
 class DiceRead:
-    """A ROLL line exactly as the reader sent it; the device checks it against the pending roll."""
+    """A roll: a ROLL line exactly as the reader sent it, or a smart die's settled face(s).
+
+    ``source`` says where it came from, for the journal: "reader" (the serial reader),
+    "pixels:<name>" or "godice:<name>" (several, comma-separated, for a roll of several dice).
+    The device checks the values against the pending roll.
+    """
 
     values: tuple[int, ...]
+    source: str = "reader"
 
 
 @dataclass(frozen=True)
@@ -63,5 +72,58 @@ class ReaderStatus:
     last_rejected: str | None = None
 
 
-InputEvent: TypeAlias = ButtonPressed | DiceRead | ReaderError | ReaderHello | ReaderStatus
+@dataclass(frozen=True)
+class SmartDie:
+    """A smart die seen over Bluetooth, as the Dice screen lists it."""
+
+    address: str
+    kind: Literal["pixels", "godice"]
+    name: str
+    colour: str | None = None  # the maker's name for its colour, when the die says it
+    battery: int | None = None  # percent
+    rssi: int | None = None  # signal, dBm
+    six_sided: bool = True  # a D6 (only those can be the Agony die or a d6)
+    role: Literal["agony", "d6"] | None = None  # what the table chose it for
+    quiet: bool = False  # chosen, but not heard from lately
+
+    @property
+    def source(self) -> str:
+        return f"{self.kind}:{self.name}"
+
+
+# "bluetooth_off": an adapter is there but switched off (rfkill, or powered down).
+SmartDiceState = Literal["off", "no_bluetooth", "bluetooth_off", "scanning"]
+
+
+@dataclass(frozen=True)
+class SmartDiceStatus:
+    """The Bluetooth dice: whether Bluetooth works, and every die seen (chosen ones first)."""
+
+    state: SmartDiceState
+    dice: tuple[SmartDie, ...] = ()
+
+
+SmartDieProblemKind = Literal[
+    "crooked", "face_outside", "not_agony", "two_agony", "lost_mid_roll", "not_six_sided"
+]
+
+
+@dataclass(frozen=True)
+class SmartDieProblem:
+    """A chosen die did something that is not a roll the table can use; nothing is committed."""
+
+    die: str  # its name
+    problem: SmartDieProblemKind
+    face: int | None = None
+
+
+InputEvent: TypeAlias = (
+    ButtonPressed
+    | DiceRead
+    | ReaderError
+    | ReaderHello
+    | ReaderStatus
+    | SmartDiceStatus
+    | SmartDieProblem
+)
 Post: TypeAlias = Callable[[InputEvent], None]

@@ -41,6 +41,12 @@ APT_PACKAGES=(
 # for it would fail the whole install. So these are installed only where the archive has
 # them; without lgpio the buttons fall back to a USB keypad ([buttons] kind).
 OPTIONAL_APT_PACKAGES=(python3-lgpio)
+# --- smart dice (Bluetooth LE): BlueZ on the system D-Bus, and the group it answers ---
+# Raspberry Pi OS has both already; a minimal Debian has neither. Pairing is not needed:
+# the dice are chosen on the companion's Dice screen.
+APT_PACKAGES+=(bluez dbus)
+GROUPS_NEEDED+=" bluetooth"
+# --- end of smart dice ---
 
 DRY_RUN=0
 WHEELHOUSE=""

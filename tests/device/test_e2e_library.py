@@ -100,7 +100,7 @@ def test_a_whole_library_round(table: Table, tmp_path: Path) -> None:
 def custodian_round(table: Table) -> None:
     """CUSTODIAN → who → where → a roll from the reader → the default split: 4 presses."""
     presses = 0
-    table.press("custodian")
+    table.press("left")  # CUSTODIAN
     presses += 1
     shot(table, "custodian_who")
     table.press("ok")  # Great Cthulhu, the first with a token
@@ -142,7 +142,7 @@ def custodian_round(table: Table) -> None:
 
 def librarian_round(table: Table) -> None:
     """Crawling Chaos sends the Librarian after Great Cthulhu's Overdue Tome (C16, C17)."""
-    table.press("librarian")
+    table.press("right")  # LIBRARIAN
     prompt = table.app.view().prompt
     assert not prompt.choices[0].enabled  # Great Cthulhu: no enemy holds an Overdue Tome
     shot(table, "librarian_who")
@@ -180,14 +180,14 @@ def check_export(table: Table, tmp_path: Path) -> None:
         {"type": "set_gate", "area": GUARDIAN, "gate": True, "controller": None},
         *[{"type": "next_phase"}] * 4,
         {"type": "activate", "monster": "custodian", "by": GC, "area": first_area},
-        {"type": "roll", "values": [2]},
+        {"type": "roll", "values": [2], "source": "reader"},
         {"type": "assign_agony", "present": {GC: 0, CC: 2, BG: 0}, "assign": {GC: 0, CC: 2, BG: 0}},
         {"type": "undo"},
         {"type": "undo"},
-        {"type": "roll", "values": [2]},
+        {"type": "roll", "values": [2], "source": "reader"},
         {"type": "assign_agony", "present": {GC: 0, CC: 2, BG: 0}, "assign": {GC: 0, CC: 2, BG: 0}},
         {"type": "activate", "monster": "librarian", "by": CC, "area": first_area},
-        {"type": "roll", "values": [3]},
+        {"type": "roll", "values": [3], "source": "reader"},
         {"type": "assign_agony", "present": {GC: 1}, "assign": {GC: 3}},
         {"type": "satisfy", "faction": GC, "units": 0, "doom": 2, "tomes": [GUARDIAN]},
     ]

@@ -82,11 +82,11 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
         return any(all(word in step for word in words) for step in steps)
 
     assert has("apt-get update")
-    assert has("apt-get install", "python3-venv", "python3-lgpio", "libgbm1")
-    for group in ("gpio", "dialout", "video", "render", "input"):
+    assert has("apt-get install", "python3-venv", "python3-lgpio", "libgbm1", "bluez", "dbus")
+    for group in ("gpio", "dialout", "video", "render", "input", "bluetooth"):
         assert has("groupadd --system", group)
     assert has("useradd --system", "--shell /usr/sbin/nologin", "celaeno")
-    assert has("usermod --append --groups gpio,dialout,video,render,input celaeno")
+    assert has("usermod --append --groups gpio,dialout,video,render,input,bluetooth celaeno")
     assert has("python3 -m venv --system-site-packages", f"{dest}/opt/celaeno/venv")
     assert has(f"{dest}/opt/celaeno/venv/bin/pip install --upgrade {SOURCE}")
     assert has("celaeno config --example >", f"{dest}/etc/celaeno/celaeno.toml")
