@@ -1,52 +1,16 @@
-"""``celaeno run`` (or plain ``celaeno``): start the companion.
-
-On a desktop a window with the keyboard as buttons and a simulated dice reader; on
-a Raspberry Pi full screen with GPIO and the configured reader; with
-``SDL_VIDEODRIVER=dummy`` headless. A bad configuration or an unusable journal is
-reported in words with exit status 2, never a traceback.
+"""``celaeno run`` (and a bare ``celaeno``): its options here; the companion itself in
+:mod:`device.running`, imported only when it runs, so that every other command (``celaeno
+web`` above all) builds the same parser without loading pygame, the app or the hardware.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
-import random
-import sys
 from typing import Any
 
-import pygame
-
-from device import drm, notify, stopping
-from device.app import App
-from device.config import Config, ConfigError
-from device.dice import choices
-from device.dice.links import every_link
-from device.dice.table import DiceTable
-from device.games import GameSet
-from device.journalcmd import add_place_options, default_game, load_settings, open_store
-from device.paths import BadPath
-from device.runtime import (
-    Hardware,
-    open_hardware,
-    open_smart_dice,
-    open_window,
-    running_on_pi,
-    simulated_roll,
-    wants_smart_dice,
-)
-from device.session import GameSession
-from device.store import Store, StoreError
-from device.ui.phones import WebSettings
-from display.screenshot import parse_size
-from rules.text import LANGUAGES, Text, text, use_printed_names
-
-EXIT_FAILED = 2
-NO_SCREEN_HELP = (
-    "Without a screen, run headless with SDL_VIDEODRIVER=dummy. On a Raspberry Pi see "
-    "'Display troubleshooting' in the README (kmsdrm needs a free VT and the video, render "
-    "and input groups)."
-)
-log = logging.getLogger("celaeno")
+from device.journalcmd import add_place_options
+from display.size import parse_size
+from rules.text import LANGUAGES
 
 
 def register(subparsers: Any) -> None:
@@ -77,106 +41,6 @@ def _size(value: str) -> tuple[int, int]:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    logging.basicConfig(
-        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
-    )
-    notify.status("starting")
-    try:
-        config = load_settings(args)
-        store = open_store(args)
-    except ConfigError as error:
-        print("\n".join(error.problems), file=sys.stderr)
-        return EXIT_FAILED
-    except StoreError as error:
-        print(str(error), file=sys.stderr)
-        return EXIT_FAILED
-    except BadPath as error:
-        print(f"state directory: {error}", file=sys.stderr)
-        return EXIT_FAILED
-    with store:
-        try:
-            return _run(args, config, store)
-        except StoreError as error:  # e.g. the disk is full and the game could not start
-            print(str(error), file=sys.stderr)
-            return EXIT_FAILED
+    from device.running import run_command as run  # pygame and the app: only now
 
-
-def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
-    on_pi = running_on_pi()
-    use_printed_names(config.printed_names())
-    games: GameSet = args.games
-    session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
-    notices = [n for n in (_store_notice(store), notice) if n is not None]
-    drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
-    try:
-        window = open_window(config, args.size, args.fullscreen, on_pi)
-    except drm.DrmDeviceError as error:
-        print(f"cannot open the screen: {error}", file=sys.stderr)
-        return EXIT_FAILED
-    except pygame.error as error:
-        print(f"cannot open the screen: {error}\n{NO_SCREEN_HELP}", file=sys.stderr)
-        return EXIT_FAILED
-    hardware = open_hardware(config, args.reader, on_pi)
-    try:
-        dice, dice_notice = _smart_dice(config, store, hardware, on_pi)
-        app = _app(args, config, session, window, hardware, dice)
-        for message in [*notices, *hardware.problems, *dice_notice]:
-            app.warn(message)
-        # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
-        stopping.on_stop(lambda: setattr(app, "quit", True))
-        app.run()
-    finally:
-        hardware.close()
-        pygame.quit()
-    return 0
-
-
-def _smart_dice(
-    config: Config, store: Store, hardware: Hardware, on_pi: bool
-) -> tuple[DiceTable | None, list[Text]]:
-    """The Bluetooth dice (for the app, which opens the Dice screen), with the choice
-    remembered beside the journal."""
-    if not wants_smart_dice(config, on_pi):
-        return None, []
-    path = choices.choices_path(store.path.parent)
-    chosen, unreadable = choices.load_or_set_aside(path)
-    if unreadable is not None:
-        log.warning("smart dice: %s (set aside)", unreadable)
-    faces = config.dice.agony_faces or config.table.agony_faces
-    table = DiceTable(path, faces, chosen=chosen)
-    table.source = open_smart_dice(config, hardware, chosen, faces)
-    return table, [text("dice.unreadable")] if unreadable is not None else []
-
-
-def _app(
-    args: argparse.Namespace,
-    config: Config,
-    session: GameSession,
-    window: Any,
-    hardware: Hardware,
-    dice: DiceTable | None = None,
-) -> App:
-    app = App(
-        session,
-        window.canvas,
-        hardware.inputs,
-        lang=args.lang or config.screen.language,
-        citadel_names=config.printed_names(),
-        reader=every_link(hardware.reader, hardware.smart_dice),
-        dice=dice,
-        reader_state=hardware.reader_state,
-        present=window.present,
-        to_canvas=window.to_canvas,
-        on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
-        games=args.games,
-        web=WebSettings(config.web.enabled, config.web.address, config.web.port),
-    )
-    return app
-
-
-def _store_notice(store: Store) -> Text | None:
-    if store.notice is None:
-        return None
-    log.warning("%s", store.notice.message())
-    reason = text(f"device.store_reason.{store.notice.reason}")
-    return text("device.store_moved", reason=reason)  # the file's name is in the log
+    return run(args)

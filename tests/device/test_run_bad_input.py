@@ -14,7 +14,7 @@ import pygame
 
 from device import paths
 from device.app import App, Inputs
-from device.runcmd import _store_notice
+from device.running import _store_notice
 from rules.text import render_fragment, translate
 from tests.device.conftest import (
     OUTPUT,

@@ -10,7 +10,8 @@ import pytest
 
 from display.samples import sample
 from display.screen import Screen
-from display.screenshot import parse_size, save_screenshot
+from display.screenshot import save_screenshot
+from display.size import parse_size
 from display.view import Prompt, Status, View
 from rules import journal
 from rules.cthulhu_wars.game import CTHULHU_WARS
