@@ -39,9 +39,9 @@ from hardware.events import (
     ReaderStatus,
 )
 from hardware.keyboard import Keyboard
-from rules.commands import Command
+from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.game import RollWanted, game_of
+from rules.game import RollWanted, game_of, game_started_by
 from rules.journal import State, state_json
 from rules.text import Text, text
 
@@ -94,10 +94,16 @@ class App:
         self._controller_of = ui_of(session.state)
         self._controller: Controller = self._controller_of.controller(lang)
         self.screen = Screen(surface)
+        # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
+        self._on_window = surface is pygame.display.get_surface()
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
         self.events: list[Text] = []  # the log: everything before the latest result
         self._latest: list[Text] = []
+        # The events of each command accepted since start in this game, oldest first: an
+        # undo takes its command's events out again, a new game starts an empty history.
+        self._done: list[list[Text]] = []
+        self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
         self.quit = False
         self._present = present
@@ -188,11 +194,15 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.screen.invalidate()
             return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
         shown = pygame.display.get_surface()
         position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
             index = self.screen.choice_at(self._to_canvas(position))
             if index is not None:
+                self._moved_on()
                 self.react(self.controller.tap(index, self.state))
             self._tap_space(self._to_canvas(position))
             return
@@ -202,8 +212,18 @@ class App:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
 
+    def _resized(self) -> None:
+        """The window changed size (a desktop window manager): draw on the new window
+        surface, laid out afresh. The old surface must not be drawn on again."""
+        shown = pygame.display.get_surface()
+        if self._on_window and shown is not None:
+            self.screen.surface = shown
+        self.screen.invalidate()
+        log.info("laid out for %dx%d", *self.screen.surface.get_size())
+
     def handle_input(self, event: InputEvent) -> None:
         if isinstance(event, ButtonPressed):
+            self._moved_on()
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
             self._dice(event.values)
@@ -244,19 +264,40 @@ class App:
         """Rules, then the journal on disk, then the screen — in that order."""
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted()
-        self.events = (self.events + self._latest)[-EVENTS_KEPT:]
         self._latest = list(outcome.events)
+        self._remember(cmd, self._latest)
         self.result = text("device.result", events=self._latest)
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
+    def _remember(self, cmd: Command, events: list[Text]) -> None:
+        """Keep the history of this game only, without what was undone."""
+        if game_started_by(cmd) is not None:
+            self._done = [events]
+        elif isinstance(cmd, Undo):
+            if self._done:
+                self._done.pop()
+            self.events = [e for done in self._done for e in done][-EVENTS_KEPT:]
+            return
+        else:
+            self._done.append(events)
+        self.events = [e for done in self._done[:-1] for e in done][-EVENTS_KEPT:]
+
+    def _moved_on(self) -> None:
+        """A press after a refusal: the table has read it, it goes."""
+        if self._refused:
+            self._refused = False
+            self.status = _with(self.status, error=None)
+
     def _say(self, message: Text) -> None:
-        """Input that changed nothing, and why (shown prominently)."""
+        """Input that changed nothing, and why (shown prominently until the next press)."""
         self.status = _with(self.status, error=message)
+        self._refused = True
 
     def warn(self, message: Text) -> None:
-        """Something the table must know at start (a journal moved aside, no GPIO)."""
-        self._say(message)
+        """Something the table must know at start (a journal moved aside, no GPIO): it
+        stays until a command is accepted."""
+        self.status = _with(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
         self.result = message

@@ -43,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments and arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):
+        # `celaeno --reader PATH`: options without a command are the companion's own.
+        arguments = ["run", *arguments]
+        argv = arguments
     if _runs_companion(arguments):
         stopping.install()  # before the subcommands import pygame: see device.stopping
     parser = build_parser()

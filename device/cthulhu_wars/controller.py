@@ -12,7 +12,7 @@ from functools import partial
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
-from device.cthulhu_wars.menu import menu, phase_step
+from device.cthulhu_wars.menu import gate_area, menu, phase_step
 from device.ui.controller import Controller as BaseController
 from device.ui.controller import shown_values
 from device.ui.steps import ListStep, Option, Step, StepResult
@@ -42,7 +42,8 @@ class Controller(BaseController):
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
         assert step is not None  # a Cthulhu Wars game always has its main screen
-        return Prompt(step.title, step.choices(), step.selected(), step.hints, result, step.qr)
+        hints = self.shown_hints(step)
+        return Prompt(step.heading(), step.choices(), step.selected(), hints, result, step.qr)
 
     def _phase_step(self, state: GameState) -> Step:
         return phase_step(state)
@@ -52,16 +53,27 @@ class Controller(BaseController):
         return decision_step(state) or self._main_screen(state)
 
     def _main_screen(self, state: GameState) -> ListStep:
-        """The buttons' jobs as choices too, so a finger can do everything (OK: the menu)."""
+        """The buttons' jobs as choices too, so a finger can do everything; the likely
+        next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
         if state.map == "celaeno" and state.winner is None:
             actions += [(f"main.{m}", partial(activation, state, m)) for m in MONSTERS]
         if state.winner is None:
-            actions.append(("main.next_phase", partial(phase_step, state)))
+            actions += [("main.gate", partial(gate_area, state)),
+                        ("main.next_phase", partial(phase_step, state))]  # fmt: skip
         actions.append(("main.menu", lambda: menu(state, self.lang)))
         options = [Option(text(key), action) for key, action in actions]
+        keys = [key for key, _action in actions]
         return ListStep(_idle_title(state), options, lambda action: action(),
-                        cursor=len(options) - 1, hints=_idle_hints(state))  # fmt: skip
+                        cursor=keys.index(_likely(state)), hints=_idle_hints(state))  # fmt: skip
+
+
+def _likely(state: GameState) -> str:
+    """What a table most often does next: in the Action Phase a Gate changes hands (the
+    monsters have buttons of their own); in the other phases the game moves on."""
+    if state.winner is not None:
+        return "main.menu"
+    return "main.gate" if state.phase == "action" else "main.next_phase"
 
 
 def _idle_title(state: GameState) -> Text:

@@ -7,6 +7,7 @@ Bhole's Battles, Zoogs removed, Yog-Sothoth, undo, a new game, the language.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from device.ui.newgame import new_game_step
 from device.ui.phones import show_on_phones
@@ -25,6 +26,7 @@ from rules.cthulhu_wars.commands import (
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES
 from rules.cthulhu_wars.state import PHASES, GameState
+from device.cthulhu_wars.areas import areas_in_order, on_floor
 from rules.text import LANGUAGES, Text, text
 
 
@@ -75,8 +77,9 @@ def menu(state: GameState, lang: str) -> ListStep:
 
 
 def _areas(state: GameState) -> list[Option]:
-    ordered = sorted(state.areas.values(), key=lambda a: (a.board, a.name))
-    return [Option(text(f"area.{a.id}"), a.id, _gate_detail(state, a.id)) for a in ordered]
+    """Every Area for a Gate change: the Tome Areas first (C4–C7), then floor by floor."""
+    ordered = areas_in_order(state, likely=lambda area: area.tome)
+    return [Option(text(f"area.{a.id}"), a.id, on_floor(a, _gate_detail(state, a.id))) for a in ordered]
 
 
 def _gate_detail(state: GameState, area: str) -> Text:
@@ -93,17 +96,30 @@ def gate_area(state: GameState) -> ListStep:
 
 
 def gate_state(state: GameState, area: str) -> ListStep:
+    """Who took the Gate first (the usual change), then abandoned, then gone; what the
+    Gate is now is said, and not offered again."""
     options = [
-        Option(text("prompt.gate_none"), SetGate(area, False, None)),
+        Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
+        for f in state.factions
+    ]
+    options += [
         Option(text("prompt.gate_abandoned"), SetGate(area, True, None)),
-        *(
-            Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
-            for f in state.factions
-        ),
+        Option(text("prompt.gate_none"), SetGate(area, False, None)),
     ]
     if state.map == "dreamlands" and OPENER in state.factions:
         options.append(Option(text("prompt.gate_yog"), SetGate(area, True, OPENER, YOG_SOTHOTH)))
-    return ListStep(text("prompt.gate_what", area=area), options, lambda cmd: cmd)
+    return ListStep(text("prompt.gate_what", area=area), [_unless_now(state, o) for o in options],
+                    lambda cmd: cmd)  # fmt: skip
+
+
+def _unless_now(state: GameState, option: Option) -> Option:
+    cmd = option.value
+    gate = state.gates.get(cmd.area)
+    same = (gate is None and not cmd.gate) or (
+        gate is not None and cmd.gate and gate.controller == cmd.controller
+        and gate.unit == cmd.unit
+    )  # fmt: skip
+    return replace(option, detail=text("detail.as_now"), enabled=False) if same else option
 
 
 def _held(state: GameState, face_up: bool) -> list[Option]:

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.steps import Step
+from device.ui.steps import DialStep, Step
 from device.ui.wizard import NOTHING, Reaction, Wizard
-from display.view import Prompt
+from display.view import Hint, Prompt
 from rules.commands import Undo
 from rules.text import Text, text
+
+
+# On a dial with several rows the two buttons beside UP/DOWN choose the row.
+ROW_BUTTONS = {"custodian": -1, "librarian": 1}
 
 
 class Controller(Wizard):
@@ -30,6 +34,10 @@ class Controller(Wizard):
     def press(self, button: str, state: Any) -> Reaction:
         if button == "undo":
             return Reaction(Undo())
+        step = self._current(state)
+        if isinstance(step, DialStep) and button in ROW_BUTTONS and len(step.rows) > 1:
+            step.change_row(ROW_BUTTONS[button])
+            return NOTHING
         own = self._button(button, state)
         if own is not None:
             return own
@@ -56,6 +64,12 @@ class Controller(Wizard):
 
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:
         raise NotImplementedError
+
+    def shown_hints(self, step: Step) -> tuple[Hint, ...]:
+        """The step's hints, without BACK where BACK does nothing (the first question)."""
+        if self._stack or type(self)._back is not Controller._back:
+            return step.hints
+        return tuple(hint for hint in step.hints if hint.button != "back")
 
     def overlay(self, state: Any) -> dict[str, Any]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""

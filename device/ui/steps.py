@@ -73,6 +73,10 @@ class Step:
     hints: tuple[Hint, ...] = ()
     qr: str | None = None  # text the screen shows as a QR code beside the question
 
+    def heading(self) -> Text:
+        """The question as the screen shows it (a dial adds what is still to assign)."""
+        return self.title
+
     def choices(self) -> tuple[Choice, ...]:
         raise NotImplementedError
 
@@ -174,6 +178,141 @@ class CounterStep(Step):
         return None
 
 
+@dataclass
+class MarkStep(Step):
+    """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
+    ("Go on") hands the marked values, in the list's order, to ``on_done``."""
+
+    title: Text
+    options: list[Option]
+    on_done: Callable[[list[Any]], StepResult]
+    marked: set[Any] = field(default_factory=set)
+    cursor: int = 0
+    hints: tuple[Hint, ...] = field(default_factory=lambda: MARK_HINTS)
+
+    def chosen(self) -> list[Any]:
+        return [o.value for o in self.options if o.value in self.marked]
+
+    def choices(self) -> tuple[Choice, ...]:
+        go_on = Choice(text("prompt.go_on_with", n=len(self.marked)))
+        return (go_on, *(self._choice(o) for o in self.options))
+
+    def _choice(self, option: Option) -> Choice:
+        key = "detail.marked" if option.value in self.marked else "detail.unmarked"
+        return Choice(option.label, text(key))
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % (len(self.options) + 1)
+
+    def pick(self, index: int | None = None) -> StepResult:
+        if index is not None:
+            if not 0 <= index <= len(self.options):
+                return None
+            self.cursor = index
+        if self.cursor == 0:
+            return self.on_done(self.chosen())
+        self.marked ^= {self.options[self.cursor - 1].value}
+        return None
+
+
+@dataclass
+class Dial:
+    """One number on a dial: ``label`` with a value from ``least`` to ``most``."""
+
+    key: str
+    label: Text
+    most: int
+    value: int = 0
+    unit: str = "units"  # catalogue noun for the count ("units", "agony", "doom", "yes_no")
+    least: int = 0
+
+
+@dataclass
+class DialStep(Step):
+    """Set one or more numbers: UP/DOWN turn the selected one by one within its range
+    (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
+    LIBRARIAN (or a tap) choose the row.
+
+    ``share``: the rows share a total (Agony to split or to pay): no row takes more than
+    is left, and UP when nothing is left takes one from the row holding the most (the
+    first such row), so correcting a proposal costs one press per Unit moved. The
+    title then says what is still to assign.
+    """
+
+    title: Text
+    rows: list[Dial]
+    on_confirm: Callable[[dict[str, int]], StepResult]
+    share: int | None = None
+    left_unit: str = "agony"
+    cursor: int = 0
+
+    @property
+    def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
+        rows = (Hint("custodian", text("hint.row_before")), Hint("librarian", text("hint.row_after")))
+        return (*DIAL_HINTS[:3], *(rows if len(self.rows) > 1 else ()), *DIAL_HINTS[3:])
+
+    def values(self) -> dict[str, int]:
+        return {row.key: row.value for row in self.rows}
+
+    def left(self) -> int:
+        return 0 if self.share is None else self.share - sum(r.value for r in self.rows)
+
+    def heading(self) -> Text:
+        if self.share is None:
+            return self.title
+        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
+        return text("prompt.dial", question=self.title, left=left)
+
+    def choices(self) -> tuple[Choice, ...]:
+        counted = tuple(Choice(r.label, text(f"count.{r.unit}", n=r.value)) for r in self.rows)
+        return (*counted, Choice(text("prompt.confirm")))  # the last line is for a finger
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        """UP (-1 on the screen's list) turns the selected number up, DOWN turns it down."""
+        if self.cursor >= len(self.rows):
+            return
+        row = self.rows[self.cursor]
+        if step < 0:
+            self._up(row)
+        elif row.value > row.least:
+            row.value -= 1
+
+    def _up(self, row: Dial) -> bool:
+        if row.value >= row.most:
+            return False
+        if self.share is not None and self.left() <= 0:
+            donors = [r for r in self.rows if r is not row and r.value > r.least]
+            if not donors:
+                return False
+            max(donors, key=lambda r: r.value).value -= 1
+        row.value += 1
+        return True
+
+    def change_row(self, step: int) -> None:
+        self.cursor = min(max(self.cursor + step, 0), len(self.rows))
+
+    def pick(self, index: int | None = None) -> StepResult:
+        """OK confirms. A finger: a tap chooses a row, a tap on the chosen row adds one
+        (from its most back to its least: a touch screen has no DOWN), Confirm confirms."""
+        if index is None or index == len(self.rows):
+            return self.on_confirm(self.values())
+        if not 0 <= index < len(self.rows):
+            return None
+        if index != self.cursor:
+            self.cursor = index
+            return None
+        row = self.rows[index]
+        if not self._up(row):
+            row.value = row.least
+        return None
+
+
 # What picking can lead to: another question, a command for the rules, the end of the
 # wizard, a message for the table, or a change of language. None: stay on this step.
 StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | None
@@ -182,6 +321,20 @@ LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),
     Hint("down", text("hint.choose")),
     Hint("ok", text("hint.select")),
+    Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
+)
+DIAL_HINTS: tuple[Hint, ...] = (
+    Hint("up", text("hint.one_more")),
+    Hint("down", text("hint.one_less")),
+    Hint("ok", text("hint.confirm")),
+    Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
+)
+MARK_HINTS: tuple[Hint, ...] = (
+    Hint("up", text("hint.choose")),
+    Hint("down", text("hint.choose")),
+    Hint("ok", text("hint.mark")),
     Hint("back", text("hint.back")),
     Hint("undo", text("hint.undo")),
 )

@@ -1,0 +1,148 @@
+"""The fewest button presses a table needs for a task, found by searching the controller.
+
+A task starts from a state (a journal) and ends when the commands accepted so far
+satisfy its goal. The search presses every button the task may use, breadth first,
+on the device's own controller and the rules (exactly as the app reacts: a command
+goes to the rules, an accepted one closes the wizard), so the count is the shortest
+key path the screens allow, whatever they look like. The dice reader answers a roll
+by itself the moment one is wanted (a roll is not a press). Screens seen before are
+not searched again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import device.games  # noqa: F401 (the games the device plays)
+from device.ui.games import ui_of
+from rules.commands import Command, command_to_json
+from rules.errors import RulesError
+from rules.game import game_of
+from rules.journal import apply, parse_line, state_json
+
+# Texts and states hold read-only mappings: a copied screen may share them.
+copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: ignore[attr-defined]
+
+BASIC = ("up", "down", "ok", "back")
+MOST_PRESSES = 24
+MOST_SCREENS = 5_000  # screens searched before a task is called impossible
+
+
+@dataclass(frozen=True)
+class Task:
+    """``keep(cmd)``: a command on the way to the goal (any other ends that path);
+    ``done(commands)``: the goal is met."""
+
+    name: str
+    journal: Sequence[str]
+    keep: Callable[[Command], bool]
+    done: Callable[[Sequence[Command]], bool]
+    buttons: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()  # what the reader rolls, roll after roll
+
+
+@dataclass
+class Found:
+    presses: list[str]
+    rolls: int
+
+
+@dataclass
+class _Table:
+    """The controller and the rules, reacting as :class:`device.app.App` does."""
+
+    state: Any
+    dice: tuple[int, ...]
+    controller: Any = None
+    commands: list[Command] = field(default_factory=list)
+    rolls: int = 0
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        self.controller = ui_of(self.state).controller("en")
+
+    def press(self, button: str, keep: Callable[[Command], bool]) -> None:
+        self._react(self.controller.press(button, self.state), keep)
+        self._roll_if_wanted(keep)
+
+    def _roll_if_wanted(self, keep: Callable[[Command], bool]) -> None:
+        while not self.dead and game_of(self.state).wanted_roll(self.state) is not None:
+            if self.rolls >= len(self.dice):
+                return
+            values = (self.dice[self.rolls],)
+            self.rolls += 1
+            self._react(self.controller.dice(values, self.state), keep)
+
+    def _react(self, reaction: Any, keep: Callable[[Command], bool]) -> None:
+        if reaction.language is not None:
+            self.controller.lang = reaction.language
+        cmd = reaction.command
+        if cmd is None:
+            return
+        try:
+            outcome = apply(self.state, cmd)
+        except RulesError:
+            return
+        if not keep(cmd):
+            self.dead = True
+            return
+        self.state = outcome.state
+        self.controller.accepted()
+        self.commands.append(cmd)
+
+    def screen(self) -> str:
+        prompt = self.controller.prompt(self.state)
+        stack = [(repr(s.title), s.selected(), repr(s.choices())) for s in self.controller._stack]
+        seen = (
+            json.dumps(state_json(self.state), sort_keys=True),
+            [json.dumps(command_to_json(c), sort_keys=True) for c in self.commands],
+            repr(prompt.title), repr(prompt.choices), prompt.selected, stack, self.rolls,
+        )
+        return repr(seen)
+
+
+def start(task: Task) -> Any:
+    state = None
+    for line in task.journal:
+        cmd = parse_line(line)
+        if cmd is not None:
+            state = apply(state, cmd).state
+    return state
+
+
+def _pressed(table: _Table, button: str, keep: Callable[[Command], bool]) -> _Table:
+    """A copy of ``table`` after ``button`` (states are frozen: shared, not copied)."""
+    state = table.state
+    copied: _Table = copy.deepcopy(table, {id(state): state})
+    copied.press(button, keep)
+    return copied
+
+
+def shortest(task: Task) -> Found | None:
+    """The fewest presses that meet ``task``'s goal; None if none is found within
+    MOST_PRESSES presses and MOST_SCREENS screens (as when the screens offer no way)."""
+    buttons = (*BASIC, *task.buttons)
+    root = _Table(start(task), task.dice)
+    seen = {root.screen()}
+    frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
+    while frontier and len(seen) < MOST_SCREENS:
+        presses, table = frontier.popleft()
+        if len(presses) >= MOST_PRESSES:
+            continue
+        for button in buttons:
+            after = _pressed(table, button, task.keep)
+            if after.dead:
+                continue
+            if task.done(after.commands):
+                return Found([*presses, button], after.rolls)
+            screen = after.screen()
+            if screen not in seen:
+                seen.add(screen)
+                frontier.append(((*presses, button), after))
+    return None
