@@ -251,8 +251,10 @@ class DialStep(Step):
 
     @property
     def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
-        rows = (Hint("custodian", text("hint.row_before")), Hint("librarian", text("hint.row_after")))
-        return (*DIAL_HINTS[:3], *(rows if len(self.rows) > 1 else ()), *DIAL_HINTS[3:])
+        if len(self.rows) <= 1:
+            return DIAL_HINTS
+        rows = (Hint("custodian", text("hint.row")), Hint("librarian", text("hint.row")))
+        return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
 
     def values(self) -> dict[str, int]:
         return {row.key: row.value for row in self.rows}
@@ -325,8 +327,8 @@ LIST_HINTS: tuple[Hint, ...] = (
     Hint("undo", text("hint.undo")),
 )
 DIAL_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.one_more")),
-    Hint("down", text("hint.one_less")),
+    Hint("up", text("hint.turn")),
+    Hint("down", text("hint.turn")),
     Hint("ok", text("hint.confirm")),
     Hint("back", text("hint.back")),
     Hint("undo", text("hint.undo")),
