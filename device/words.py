@@ -106,7 +106,7 @@ JA: dict[str, str] = {
     "prompt.go_on": "はい、次のフェイズへ",
     "prompt.cancel": "キャンセル",
     "prompt.menu": "盤上で何が起きましたか？",
-    "prompt.language": "言語",
+    "prompt.language": "Language / 言語",
     "language.en": "English",
     "language.ja": "日本語",
     "prompt.which_map": "新しいゲーム：どのマップ？",

@@ -10,7 +10,7 @@ The earlier events below give way before the window gets smaller than
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -82,6 +82,8 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
         found = _window_of(canvas, view, shown, with_events)
         if found is not None:
             return found
+    if view.prompt.result is not None:  # a result too long for this screen: the history has it
+        return _measure_to_fit(canvas, replace(view, prompt=replace(view.prompt, result=None)))
     measured.events = False
     return measured
 

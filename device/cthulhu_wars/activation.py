@@ -6,8 +6,8 @@ with an enemy holding an Overdue Tome. The screen says why a choice is not open.
 
 from __future__ import annotations
 
-from device.ui.steps import ListStep, Notice, Option, StepResult
 from device.cthulhu_wars.areas import areas_in_order, on_floor
+from device.ui.steps import ListStep, Notice, Option, StepResult
 from rules.cthulhu_wars.commands import Activate, Monster
 from rules.cthulhu_wars.library.agony import librarian_victims
 from rules.cthulhu_wars.state import GameState

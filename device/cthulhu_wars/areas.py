@@ -15,7 +15,9 @@ from rules.cthulhu_wars.state import GameState
 from rules.text import Text, lookup, text
 
 
-def areas_in_order(state: GameState, likely: Callable[[Area], bool] = lambda a: False) -> list[Area]:
+def areas_in_order(
+    state: GameState, likely: Callable[[Area], bool] = lambda a: False
+) -> list[Area]:
     boards = map_spec(state.map).boards
     return sorted(
         state.areas.values(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from device.cthulhu_wars.areas import areas_in_order, on_floor
 from device.ui.newgame import new_game_step
 from device.ui.phones import show_on_phones
 from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
@@ -26,7 +27,6 @@ from rules.cthulhu_wars.commands import (
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES
 from rules.cthulhu_wars.state import PHASES, GameState
-from device.cthulhu_wars.areas import areas_in_order, on_floor
 from rules.text import LANGUAGES, Text, text
 
 
@@ -79,7 +79,9 @@ def menu(state: GameState, lang: str) -> ListStep:
 def _areas(state: GameState) -> list[Option]:
     """Every Area for a Gate change: the Tome Areas first (C4–C7), then floor by floor."""
     ordered = areas_in_order(state, likely=lambda area: area.tome)
-    return [Option(text(f"area.{a.id}"), a.id, on_floor(a, _gate_detail(state, a.id))) for a in ordered]
+    return [
+        Option(text(f"area.{a.id}"), a.id, on_floor(a, _gate_detail(state, a.id))) for a in ordered
+    ]
 
 
 def _gate_detail(state: GameState, area: str) -> Text:

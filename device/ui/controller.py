@@ -18,7 +18,6 @@ from display.view import Hint, Prompt
 from rules.commands import Undo
 from rules.text import Text, text
 
-
 # On a dial with several rows the two buttons beside UP/DOWN choose the row.
 ROW_BUTTONS = {"custodian": -1, "librarian": 1}
 

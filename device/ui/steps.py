@@ -238,8 +238,8 @@ class DialStep(Step):
 
     ``share``: the rows share a total (Agony to split or to pay): no row takes more than
     is left, and UP when nothing is left takes one from the row holding the most (the
-    first such row), so correcting a proposal costs one press per Unit moved. The
-    title then says what is still to assign.
+    lowest such row: Doom in a payment, the activator's own in a split), so correcting a
+    proposal costs one press per Unit moved. The title then says what is still to assign.
     """
 
     title: Text
@@ -292,7 +292,7 @@ class DialStep(Step):
             donors = [r for r in self.rows if r is not row and r.value > r.least]
             if not donors:
                 return False
-            max(donors, key=lambda r: r.value).value -= 1
+            max(reversed(donors), key=lambda r: r.value).value -= 1  # ties: the lowest row
         row.value += 1
         return True
 

@@ -102,7 +102,11 @@ class _Table:
         seen = (
             json.dumps(state_json(self.state), sort_keys=True),
             [json.dumps(command_to_json(c), sort_keys=True) for c in self.commands],
-            repr(prompt.title), repr(prompt.choices), prompt.selected, stack, self.rolls,
+            repr(prompt.title),
+            repr(prompt.choices),
+            prompt.selected,
+            stack,
+            self.rolls,
         )
         return repr(seen)
 
