@@ -169,4 +169,5 @@ def payment_step(state: GameState, pending: SatisfyPending) -> DialStep:
         returned = tuple(t for t in tomes if paid[t])
         return Satisfy(faction, paid["units"], paid["doom"], returned)
 
-    return DialStep(text("prompt.pay", faction=faction, n=agony), rows, confirm, share=agony)
+    return DialStep(text("prompt.pay", faction=faction, n=agony), rows, confirm, share=agony,
+                    reserve="doom")  # fmt: skip

@@ -237,15 +237,17 @@ class DialStep(Step):
     LIBRARIAN (or a tap) choose the row.
 
     ``share``: the rows share a total (Agony to split or to pay): no row takes more than
-    is left, and UP when nothing is left takes one from the row holding the most (the
-    lowest such row: Doom in a payment, the activator's own in a split), so correcting a
-    proposal costs one press per Unit moved. The title then says what is still to assign.
+    is left, and UP when nothing is left takes one from the ``reserve`` row (Doom, in a
+    payment), or else from the row holding the most (the top one of those): a Unit moved
+    from there costs one press, any other two (DOWN on the giver, UP on the taker). The
+    title says what is still to assign.
     """
 
     title: Text
     rows: list[Dial]
     on_confirm: Callable[[dict[str, int]], StepResult]
     share: int | None = None
+    reserve: str | None = None  # the row UP takes from first (Doom, in a payment)
     left_unit: str = "agony"
     cursor: int = 0
 
@@ -292,7 +294,7 @@ class DialStep(Step):
             donors = [r for r in self.rows if r is not row and r.value > r.least]
             if not donors:
                 return False
-            max(reversed(donors), key=lambda r: r.value).value -= 1  # ties: the lowest row
+            max(donors, key=lambda r: (r.key == self.reserve, r.value)).value -= 1  # ties: top
         row.value += 1
         return True
 
