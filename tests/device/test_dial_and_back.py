@@ -36,7 +36,8 @@ BUTTONS = ("up", "down", "ok", "back", "custodian", "librarian", "phase", "undo"
 
 def _dial(values: list[int], most: list[int], share: int | None) -> DialStep:
     rows = [
-        Dial(f"r{i}", text("prompt.pay_doom"), m, v) for i, (v, m) in enumerate(zip(values, most))
+        Dial(f"r{i}", text("prompt.pay_doom"), m, v)
+        for i, (v, m) in enumerate(zip(values, most, strict=True))
     ]
     return DialStep(text("prompt.pay_doom"), rows, lambda values: None, share=share)
 
@@ -55,7 +56,7 @@ def test_a_dial_stays_within_its_range_and_its_total(most: list[int], presses: l
         else:
             step.change_row(1 if press == "row+" else -1)
         values = [row.value for row in step.rows]
-        assert all(0 <= v <= m for v, m in zip(values, most))
+        assert all(0 <= v <= m for v, m in zip(values, most, strict=True))
         assert sum(values) <= share
         assert 0 <= step.left() <= share
 
