@@ -256,7 +256,8 @@ class App:
             self._say(reaction.notice)
         if reaction.command is not None:
             try:
-                self.submit(reaction.command)
+                for _ in range(reaction.repeat):  # back to a point in the history: undo by undo
+                    self.submit(reaction.command)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
 

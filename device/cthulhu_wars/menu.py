@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from device.cthulhu_wars.areas import areas_in_order, on_floor
+from device.ui.history import history_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import show_on_phones
 from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
@@ -68,6 +69,7 @@ def menu(state: GameState, lang: str) -> ListStep:
         ]
     items += [
         ("undo", lambda: Undo()),
+        ("history", lambda: history_step(state)),
         ("new_game", lambda: new_game_step(state)),
         ("phones", show_on_phones),
         ("language", lambda: language(lang)),

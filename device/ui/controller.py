@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.steps import DialStep, Step
+from device.ui.history import UNDO_RUN, done, in_words, undo_run_step
+from device.ui.steps import DialStep, Step, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Undo
@@ -26,13 +27,16 @@ class Controller(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self._base: Step | None = None
+        self._undos = 0  # UNDO presses in a row
+        self._run_allowed = False  # this run of undos was confirmed
         self._base_of: object = None  # the state the base step was made for
 
     # --- inputs -------------------------------------------------------------------------
 
     def press(self, button: str, state: Any) -> Reaction:
         if button == "undo":
-            return Reaction(Undo())
+            return self._undo(state)
+        self._undos = 0  # any other press ends a run of undos
         step = self._current(state)
         if isinstance(step, DialStep) and button in ROW_BUTTONS and len(step.rows) > 1:
             step.change_row(ROW_BUTTONS[button])
@@ -48,6 +52,22 @@ class Controller(Wizard):
         if button == "back":
             return self._back(state)
         return self._navigate(button, state)
+
+    def _undo(self, state: Any) -> Reaction:
+        """UNDO; after UNDO_RUN in a row the next asks once whether to go on."""
+        self._undos += 1
+        if self._undos <= UNDO_RUN:
+            self._run_allowed = False
+        elif not self._run_allowed:
+            latest = next(done(state), None)
+            if latest is not None:
+                self._stack = [undo_run_step(in_words(*latest))]
+                return NOTHING
+        return Reaction(Undo())
+
+    def _undoing(self, answer: UndoMany) -> None:
+        if answer.run:  # the table said yes: the rest of this run goes on without asking
+            self._undos, self._run_allowed = UNDO_RUN + 1, True
 
     def tap(self, index: int, state: Any) -> Reaction:
         """A finger on a choice: select it and press OK."""

@@ -38,6 +38,15 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class UndoMany:
+    """A step's answer: undo this many commands, newest first (``run``: the question
+    asked on a run of undos was answered yes)."""
+
+    count: int
+    run: bool = False
+
+
+@dataclass(frozen=True)
 class SetLanguage:
     lang: str
 
@@ -319,7 +328,7 @@ class DialStep(Step):
 
 # What picking can lead to: another question, a command for the rules, the end of the
 # wizard, a message for the table, or a change of language. None: stay on this step.
-StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | None
+StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | UndoMany | None
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),

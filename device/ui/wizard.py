@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
-from rules.commands import Command
+from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult, UndoMany
+from rules.commands import Command, Undo
 from rules.text import Text
 
 
@@ -16,6 +16,7 @@ class Reaction:
     command: Command | None = None
     notice: Text | None = None
     language: str | None = None
+    repeat: int = 1  # the command this many times (undo to a point in the history)
 
 
 NOTHING = Reaction()
@@ -50,7 +51,14 @@ class Wizard:
         elif isinstance(result, Command):
             self._made(result)
             return Reaction(result)
+        elif isinstance(result, UndoMany):
+            self._stack.clear()
+            self._undoing(result)
+            return Reaction(Undo(), repeat=result.count)
         return NOTHING
+
+    def _undoing(self, answer: UndoMany) -> None:
+        """Undos chosen on a screen (the history, the question on a run of undos)."""
 
     def _made(self, cmd: Command) -> None:
         """A step produced ``cmd`` (before the rules have seen it); for controllers to extend."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import device.games  # noqa: F401 (the games the device plays)
 from device.ui.games import ui_of
+from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
 from rules.game import game_of
@@ -79,22 +80,21 @@ class _Table:
             self.rolls += 1
             self._react(self.controller.dice(values, self.state), keep)
 
-    def _react(self, reaction: Any, keep: Callable[[Command], bool]) -> None:
+    def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
         if reaction.language is not None:
             self.controller.lang = reaction.language
         cmd = reaction.command
-        if cmd is None:
-            return
-        try:
-            outcome = apply(self.state, cmd)
-        except RulesError:
-            return
-        if not keep(cmd):
-            self.dead = True
-            return
-        self.state = outcome.state
-        self.controller.accepted()
-        self.commands.append(cmd)
+        for _ in range(reaction.repeat if cmd is not None else 0):
+            try:
+                outcome = apply(self.state, cmd)
+            except RulesError:
+                return
+            if not keep(cmd):
+                self.dead = True
+                return
+            self.state = outcome.state
+            self.controller.accepted()
+            self.commands.append(cmd)
 
     def screen(self) -> str:
         prompt = self.controller.prompt(self.state)

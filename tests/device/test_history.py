@@ -1,0 +1,91 @@
+"""The history view and the guard on runs of UNDO (a sleeve on the button)."""
+
+from __future__ import annotations
+
+from rules.journal import state_json
+from rules.text import render, render_fragment, text
+from tests.device.press_table import Task, _Table, start
+from tests.device.test_press_table import ROUND_2
+
+GATES = [
+    *ROUND_2,
+    '{"type": "set_gate", "area": "barrier_of_naach_tith", "gate": true, "controller": "yellow_sign"}',
+    '{"type": "set_gate", "area": "fountain", "gate": true, "controller": "great_cthulhu"}',
+    '{"type": "set_gate", "area": "gloomloft", "gate": true, "controller": null}',
+]
+
+
+def _table(journal: list[str]) -> _Table:
+    return _Table(start(Task("history", journal, lambda c: True, lambda c: True)), ())
+
+
+def _press(table: _Table, *buttons: str) -> None:
+    for button in buttons:
+        table.press(button, lambda cmd: True)
+
+
+def _choose(table: _Table, key: str) -> None:
+    for _ in range(40):
+        prompt = table.controller.prompt(table.state)
+        assert prompt.selected is not None
+        if prompt.choices[prompt.selected].label.key == key:
+            _press(table, "ok")
+            return
+        _press(table, "down")
+    raise AssertionError(f"no {key}")
+
+
+def _open_history(table: _Table) -> None:
+    _choose(table, "main.menu")
+    _choose(table, "menu.history")
+    assert table.controller.prompt(table.state).title.key == "prompt.history"
+
+
+def test_the_history_lists_the_commands_in_words_newest_first() -> None:
+    table = _table(GATES)
+    _open_history(table)
+    choices = table.controller.prompt(table.state).choices
+    words = [render(choice.label) for choice in choices[:3]]
+    assert "Gloomloft" in words[0] and "Fountain" in words[1] and "Barrier" in words[2]
+    assert [render_fragment(c.detail) for c in choices[:2]
+            if c.detail] == ["undoes 1 command", "undoes 2 commands"]  # fmt: skip
+
+
+def test_choosing_a_command_goes_back_to_just_before_it_after_saying_how_many() -> None:
+    before_barrier = _table(GATES[:-3]).state
+    table = _table(GATES)
+    _open_history(table)
+    _press(table, "down", "down", "ok")  # the Barrier's Gate, three commands back
+    prompt = table.controller.prompt(table.state)
+    assert prompt.title == text("prompt.history_confirm", n=3)
+    _press(table, "ok")
+    assert [cmd.TYPE for cmd in table.commands] == ["undo"] * 3
+    assert state_json(table.state) == state_json(before_barrier)
+
+
+def test_no_keeps_everything() -> None:
+    table = _table(GATES)
+    _open_history(table)
+    _press(table, "ok", "down", "ok")  # the newest, then No
+    assert table.commands == []
+
+
+def test_a_run_of_undos_asks_once_before_going_on() -> None:
+    table = _table(GATES)
+    _press(table, "undo", "undo", "undo")
+    assert [cmd.TYPE for cmd in table.commands] == ["undo"] * 3
+    _press(table, "undo")  # the fourth in a row: asked, nothing undone yet
+    assert table.controller.prompt(table.state).title.key == "prompt.undo_run"
+    assert len(table.commands) == 3
+    _press(table, "ok")  # yes
+    _press(table, "undo")  # the run goes on without asking again
+    assert len(table.commands) == 5
+
+
+def test_a_run_answered_no_undoes_nothing_more_and_another_press_starts_afresh() -> None:
+    table = _table(GATES)
+    _press(table, "undo", "undo", "undo", "undo")
+    _press(table, "down", "ok")  # No
+    assert len(table.commands) == 3
+    _press(table, "undo")  # a new run: the first undo of it
+    assert len(table.commands) == 4
