@@ -78,7 +78,8 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
         if found is not None:
             return found
     wanted = min(fewest_choices(canvas), len(measured.rows))
-    for shown, with_events in ((wanted, True), (wanted, False), (min(1, wanted), False)):
+    tries = [(wanted, True), *((shown, False) for shown in range(wanted, 0, -1))]
+    for shown, with_events in tries:
         found = _window_of(canvas, view, shown, with_events)
         if found is not None:
             return found

@@ -42,9 +42,9 @@ def history_step(state: Any) -> ListStep:
     if not entries:
         nothing = [Option(text("prompt.nothing_to_choose"), DONE)]
         return ListStep(text("prompt.history_empty"), nothing, lambda answer: answer)
+    # the confirmation says how many commands a choice undoes: the lines stay short
     options = [
-        Option(in_words(cmd, before), count, text("detail.history_back", n=count))
-        for count, (cmd, before) in enumerate(entries, start=1)
+        Option(in_words(cmd, before), count) for count, (cmd, before) in enumerate(entries, start=1)
     ]
     return ListStep(text("prompt.history"), options, lambda count: _confirm(count))
 
