@@ -42,7 +42,7 @@ from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
 from rules.game import RollWanted, game_of, game_started_by
-from rules.journal import State, state_json
+from rules.journal import State, apply, parse_line, state_json
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,7 @@ class App:
         # undo takes its command's events out again, a new game starts an empty history.
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
+        self._greet_a_fresh_game()
         self.result: Text | None = None
         self.quit = False
         self._present = present
@@ -114,6 +115,16 @@ class App:
         self._last_watchdog = 0.0
         self._last_input = clock()
         self._expecting: RollWanted | None = None
+
+    def _greet_a_fresh_game(self) -> None:
+        """A game with nothing but its start (the first launch's default one, say): the
+        screen says what was started and how to start another."""
+        journal = self.session.store.commands(self.session.game_id)
+        first = parse_line(journal[0]) if len(journal) == 1 else None
+        if first is not None and game_started_by(first) is not None:
+            events = list(apply(None, first).events)
+            self._done = [events]
+            self.result = text("device.fresh_game", events=events)
 
     # --- the loop -----------------------------------------------------------------------
 

@@ -134,7 +134,7 @@ def check_screens(table: Table, shots: Path, name: str) -> None:
 
 
 def start_chapter_3(table: Table) -> None:
-    table.press("ok")
+    choose(table, "Something else happened…")  # the Library's main screen: its menu
     choose(table, "New game")
     choose(table, "Shadows over Normandie (Zombies)")
     choose(table, "Chapter 3: Rangers!")
