@@ -22,10 +22,14 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
+from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
-from device.ui.games import ui_of
+from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.newgame import new_game_step
+from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
+from device.ui.steps import HISTORY, SHOW_ON_PHONES, UNDO_RUN, AppStep, Step
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -41,8 +45,8 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.game import RollWanted, game_of, game_started_by
-from rules.journal import State, apply, parse_line, state_json
+from rules.game import RollWanted
+from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -87,13 +91,16 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Any], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Played], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        games: GameSet = ALL_GAMES,
+        web: WebSettings = DEFAULT_WEB,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
-        self._controller_of = ui_of(session.state)
+        self.games, self.web = games, web
+        self._controller_of = games.front_end(session.played)
         self._controller: Controller = self._controller_of.controller(lang)
-        self.screen = Screen(surface)
+        self.screen = Screen(surface, games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
         self._on_window = surface is pygame.display.get_surface()
         self.citadel_names = citadel_names or {}
@@ -105,6 +112,7 @@ class App:
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
         self._greet_a_fresh_game()
+        self._controller.offer_redo(redoable(session.played))
         self.result: Text | None = None
         self.quit = False
         self._present = present
@@ -120,9 +128,9 @@ class App:
         """A game with nothing but its start (the first launch's default one, say): the
         screen says what was started and how to start another."""
         journal = self.session.store.commands(self.session.game_id)
-        first = parse_line(journal[0]) if len(journal) == 1 else None
-        if first is not None and game_started_by(first) is not None:
-            events = list(apply(None, first).events)
+        first = parse_line(journal[0], self.games.rules) if len(journal) == 1 else None
+        if first is not None and self.games.rules.started_by(first) is not None:
+            events = list(start(first, self.games.rules).events)
             self._done = [events]
             self.result = text("device.fresh_game", events=events)
 
@@ -218,7 +226,7 @@ class App:
             self._tap_space(self._to_canvas(position))
             return
         if self._on_key is not None:
-            self._on_key(event, self.state)
+            self._on_key(event, self.session.played)
         if self.inputs.keyboard is not None:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
@@ -260,6 +268,8 @@ class App:
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
+        if reaction.app_step is not None:
+            self.controller.ask(self._app_step(reaction.app_step))
         if reaction.language is not None:
             self.controller.lang = reaction.language
             self._inform(text("notice.language"))
@@ -272,10 +282,21 @@ class App:
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
 
+    def _app_step(self, asked: AppStep) -> Step:
+        """The questions only the app can put: it holds every game and the configuration."""
+        if asked is SHOW_ON_PHONES:
+            return show_on_phones(self.web)
+        if asked is HISTORY:
+            return history_step(self.session.played)
+        if asked is UNDO_RUN:
+            return undo_run_step(self.session.played)
+        return new_game_step(self.state, self.games.front_ends)
+
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted()
+        self.controller.offer_redo(redoable(self.session.played))
         self._latest = list(outcome.events)
         self._remember(cmd, self._latest)
         self.result = text("device.result", events=self._latest)
@@ -284,7 +305,7 @@ class App:
 
     def _remember(self, cmd: Command, events: list[Text]) -> None:
         """Keep the history of this game only, without what was undone."""
-        if game_started_by(cmd) is not None:
+        if self.games.rules.started_by(cmd) is not None:
             self._done = [events]
         elif isinstance(cmd, Undo):
             if self._done:
@@ -316,7 +337,7 @@ class App:
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
-        wanted = game_of(self.state).wanted_roll(self.state)
+        wanted = self.session.played.game.wanted_roll(self.state)
         if self.reader is None or wanted == self._expecting:
             return
         self._expecting = wanted
@@ -340,7 +361,7 @@ class App:
     @property
     def controller(self) -> Controller:
         """The controller of the game being played; a new game of another kind gets its own."""
-        ui = ui_of(self.state)
+        ui = self.games.front_end(self.session.played)
         if self._controller_of is not ui:
             self._controller = ui.controller(self._controller.lang)  # the language stays
             self._controller_of = ui
@@ -358,7 +379,7 @@ class App:
 
     def _public_state(self) -> dict[str, Any]:
         if self._state_json is None or self._state_json[0] is not self.state:
-            self._state_json = (self.state, state_json(self.state))
+            self._state_json = (self.state, state_json(self.session.played))
         overlay = self.controller.overlay(self.state)  # a cursor, planned moves
         return {**self._state_json[1], **overlay} if overlay else self._state_json[1]
 
@@ -368,7 +389,8 @@ class App:
             self._present(rects)
 
     def _status_line(self) -> str:
-        return f"game {self.session.game_id}, {game_of(self.state).summary(self.state)}"
+        game = self.session.played.game
+        return f"game {self.session.game_id}, {game.summary(self.state)}"
 
 
 def store_failed_text(error: StoreError) -> Text:

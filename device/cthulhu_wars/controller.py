@@ -18,6 +18,7 @@ from device.ui.controller import shown_values
 from device.ui.steps import ListStep, Option, Step, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
+from rules.commands import Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
@@ -62,10 +63,15 @@ class Controller(BaseController):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
         actions.append(("main.menu", lambda: menu(state, self.lang)))
+        if self.redo_offer is not None:  # right after an undo, bringing it back is likely
+            actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]
+        if self.redo_offer is not None:
+            options[0] = Option(text("main.redo", what=self.redo_offer), Redo)
         keys = [key for key, _action in actions]
+        likely = "main.redo" if self.redo_offer is not None else _likely(state)
         return ListStep(_idle_title(state), options, lambda action: action(),
-                        cursor=keys.index(_likely(state)), hints=_idle_hints(state))  # fmt: skip
+                        cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
 
 
 def _likely(state: GameState) -> str:

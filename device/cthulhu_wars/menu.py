@@ -10,11 +10,18 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from device.cthulhu_wars.areas import areas_in_order, on_floor
-from device.ui.history import history_step
-from device.ui.newgame import new_game_step
-from device.ui.phones import show_on_phones
-from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
-from rules.commands import Undo
+from device.ui.steps import (
+    CHOOSE_GAME,
+    DONE,
+    HISTORY,
+    SHOW_ON_PHONES,
+    ListStep,
+    Option,
+    SetLanguage,
+    Step,
+    StepResult,
+)
+from rules.commands import Redo, Undo
 from rules.cthulhu_wars.commands import (
     BholeResult,
     NextPhase,
@@ -69,9 +76,10 @@ def menu(state: GameState, lang: str) -> ListStep:
         ]
     items += [
         ("undo", lambda: Undo()),
-        ("history", lambda: history_step(state)),
-        ("new_game", lambda: new_game_step(state)),
-        ("phones", show_on_phones),
+        ("redo", lambda: Redo()),
+        ("history", lambda: HISTORY),
+        ("new_game", lambda: CHOOSE_GAME),
+        ("phones", lambda: SHOW_ON_PHONES),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.history import UNDO_RUN, done, in_words, undo_run_step
+from device.ui.history import UNDO_RUN
+from device.ui.steps import UNDO_RUN as ASK_ON_A_RUN
 from device.ui.steps import DialStep, Step, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
-from rules.commands import Undo
+from rules.commands import Redo, Undo
 from rules.text import Text, text
 
 # On a dial with several rows the two buttons beside UP/DOWN choose the row.
@@ -27,6 +28,7 @@ class Controller(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self._base: Step | None = None
+        self.redo_offer: Text | None = None  # what redo would bring back (the app says)
         self._undos = 0  # UNDO presses in a row
         self._run_allowed = False  # this run of undos was confirmed
         self._base_of: object = None  # the state the base step was made for
@@ -59,10 +61,8 @@ class Controller(Wizard):
         if self._undos <= UNDO_RUN:
             self._run_allowed = False
         elif not self._run_allowed:
-            latest = next(done(state), None)
-            if latest is not None:
-                self._stack = [undo_run_step(in_words(*latest))]
-                return NOTHING
+            self._stack.clear()
+            return Reaction(app_step=ASK_ON_A_RUN)  # the app knows what the next one undoes
         return Reaction(Undo())
 
     def _undoing(self, answer: UndoMany) -> None:
@@ -88,7 +88,10 @@ class Controller(Wizard):
         """The step's hints, without BACK where BACK does nothing (the first question)."""
         if self._stack or type(self)._back is not Controller._back:
             return step.hints
-        return tuple(hint for hint in step.hints if hint.button != "back")
+        hints = tuple(hint for hint in step.hints if hint.button != "back")
+        if self.redo_offer is None:
+            return hints
+        return (*hints, Hint("back", text("hint.redo")))
 
     def overlay(self, state: Any) -> dict[str, Any]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
@@ -107,9 +110,18 @@ class Controller(Wizard):
         raise NotImplementedError
 
     def _back(self, state: Any) -> Reaction:
+        """One step back; with none to go back to, right after an undo: redo it."""
         if self._stack:
             self._stack.pop()
+        elif self.redo_offer is not None:
+            return Reaction(Redo())
         return NOTHING
+
+    def offer_redo(self, what: Text | None) -> None:
+        """The app says what redo would bring back (None: nothing is undone)."""
+        if what != self.redo_offer:
+            self.redo_offer = what
+            self._forget_base()
 
     def _navigate(self, button: str, state: Any) -> Reaction:
         step = self._current(state)

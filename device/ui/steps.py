@@ -52,6 +52,21 @@ class SetLanguage:
 
 
 @dataclass(frozen=True)
+class AppStep:
+    """A question only the app can put, because it holds what the question needs: New game
+    (the list of every game's front end), Show on phones (the ``[web]`` configuration).
+    A game's menu answers with one of these; the app opens it (``Reaction.app_step``)."""
+
+    name: str
+
+
+CHOOSE_GAME = AppStep("new_game")
+SHOW_ON_PHONES = AppStep("phones")
+HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
+UNDO_RUN = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
+
+
+@dataclass(frozen=True)
 class Option:
     label: Text
     value: Any
@@ -328,7 +343,7 @@ class DialStep(Step):
 
 # What picking can lead to: another question, a command for the rules, the end of the
 # wizard, a message for the table, or a change of language. None: stay on this step.
-StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | UndoMany | None
+StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | UndoMany | None
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),

@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult, UndoMany
+from device.ui.steps import (
+    BACK,
+    DONE,
+    AppStep,
+    Notice,
+    SetLanguage,
+    Step,
+    StepResult,
+    UndoMany,
+)
 from rules.commands import Command, Undo
 from rules.text import Text
 
 
 @dataclass(frozen=True)
 class Reaction:
-    """What one input asks of the app: a command to submit, words to show, a language."""
+    """What one input asks of the app: a command to submit, words to show, a language,
+    a question only the app can put (``AppStep``: New game, Show on phones)."""
 
     command: Command | None = None
     notice: Text | None = None
     language: str | None = None
+    app_step: AppStep | None = None
     repeat: int = 1  # the command this many times (undo to a point in the history)
 
 
@@ -28,6 +39,10 @@ class Wizard:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self._stack: list[Step] = []
+
+    def ask(self, step: Step) -> None:
+        """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
+        self._stack.append(step)
 
     def accepted(self) -> None:
         """The last command went through: the wizard that made it is finished."""
@@ -44,6 +59,8 @@ class Wizard:
                 self._stack.pop()
         elif isinstance(result, Notice):
             return Reaction(notice=result.message)
+        elif isinstance(result, AppStep):
+            return Reaction(app_step=result)
         elif isinstance(result, SetLanguage):
             self._stack.clear()
             self.lang = result.lang

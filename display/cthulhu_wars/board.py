@@ -14,7 +14,7 @@ from typing import Any
 
 from display import colours
 from display.cthulhu_wars import names
-from display.flow import Para, Span
+from display.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import render_fragment, text, translate
 

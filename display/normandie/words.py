@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.text import Words
+
 EN: dict[str, str] = {
     "nz_device.side_letter.sons_of_cthulhu": "S",
     "nz_device.side_letter.black_sun": "B",
@@ -79,3 +81,5 @@ JA: dict[str, str] = {
     "nz_device.over": "戦闘終了",
     "nz_device.phase.next": "{phase}へ進む？",
 }
+
+WORDS = Words("normandie.display", EN, JA)

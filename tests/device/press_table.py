@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-import device.games  # noqa: F401 (the games the device plays)
-from device.ui.games import ui_of
+from device.games import ALL_GAMES
+from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.steps import HISTORY, UNDO_RUN
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
-from rules.game import game_of
-from rules.journal import apply, parse_line, state_json
+from rules.journal import Played, apply, parse_line, start, state_json
 
 # Texts and states hold read-only mappings: a copied screen may share them.
 copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: ignore[attr-defined]
@@ -58,7 +58,7 @@ class Found:
 class _Table:
     """The controller and the rules, reacting as :class:`device.app.App` does."""
 
-    state: Any
+    played: Played
     dice: tuple[int, ...]
     controller: Any = None
     commands: list[Command] = field(default_factory=list)
@@ -66,14 +66,19 @@ class _Table:
     dead: bool = False
 
     def __post_init__(self) -> None:
-        self.controller = ui_of(self.state).controller("en")
+        self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller.offer_redo(redoable(self.played))
+
+    @property
+    def state(self) -> Any:
+        return self.played.state
 
     def press(self, button: str, keep: Callable[[Command], bool]) -> None:
         self._react(self.controller.press(button, self.state), keep)
         self._roll_if_wanted(keep)
 
     def _roll_if_wanted(self, keep: Callable[[Command], bool]) -> None:
-        while not self.dead and game_of(self.state).wanted_roll(self.state) is not None:
+        while not self.dead and self.played.game.wanted_roll(self.state) is not None:
             if self.rolls >= len(self.dice):
                 return
             values = (self.dice[self.rolls],)
@@ -83,24 +88,31 @@ class _Table:
     def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
         if reaction.language is not None:
             self.controller.lang = reaction.language
+        if reaction.app_step is HISTORY:  # as the app opens them
+            self.controller.ask(history_step(self.played))
+        elif reaction.app_step is UNDO_RUN:
+            self.controller.ask(undo_run_step(self.played))
+        elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
+            self.dead = True
         cmd = reaction.command
         for _ in range(reaction.repeat if cmd is not None else 0):
             try:
-                outcome = apply(self.state, cmd)
+                outcome = apply(self.played, cmd)
             except RulesError:
                 return
             if not keep(cmd):
                 self.dead = True
                 return
-            self.state = outcome.state
+            self.played = outcome.played
             self.controller.accepted()
+            self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
 
     def screen(self) -> str:
         prompt = self.controller.prompt(self.state)
         stack = [(repr(s.title), s.selected(), repr(s.choices())) for s in self.controller._stack]
         seen = (
-            json.dumps(state_json(self.state), sort_keys=True),
+            json.dumps(state_json(self.played), sort_keys=True),
             [json.dumps(command_to_json(c), sort_keys=True) for c in self.commands],
             repr(prompt.title),
             repr(prompt.choices),
@@ -111,28 +123,36 @@ class _Table:
         return repr(seen)
 
 
-def start(task: Task) -> Any:
-    state = None
+def begin(task: Task) -> Played:
+    """The game after ``task``'s journal."""
+    played: Played | None = None
     for line in task.journal:
-        cmd = parse_line(line)
+        cmd = parse_line(line, ALL_GAMES.rules, None if played is None else played.game)
         if cmd is not None:
-            state = apply(state, cmd).state
-    return state
+            played = (
+                start(cmd, ALL_GAMES.rules).played if played is None else apply(played, cmd).played
+            )
+    assert played is not None
+    return played
 
 
 def _pressed(table: _Table, button: str, keep: Callable[[Command], bool]) -> _Table:
     """A copy of ``table`` after ``button`` (states are frozen: shared, not copied)."""
-    state = table.state
-    copied: _Table = copy.deepcopy(table, {id(state): state})
+    copied: _Table = copy.deepcopy(table, _shared(table))
     copied.press(button, keep)
     return copied
+
+
+def _shared(table: _Table) -> dict[int, Any]:
+    """What a copy shares: the frozen game and its history (the rules' values, not copied)."""
+    return {id(table.played): table.played, id(table.state): table.state}
 
 
 def shortest(task: Task) -> Found | None:
     """The fewest presses that meet ``task``'s goal; None if none is found within
     MOST_PRESSES presses and MOST_SCREENS screens (as when the screens offer no way)."""
     buttons = (*BASIC, *task.buttons)
-    root = _Table(start(task), task.dice)
+    root = _Table(begin(task), task.dice)
     seen = {root.screen()}
     frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
     while frontier and len(seen) < MOST_SCREENS:

@@ -23,12 +23,13 @@ from device.cthulhu_wars.decisions import proposed_split
 from device.session import GameSession
 from device.store import Store
 from device.ui.steps import Dial, DialStep
+from display.games import SCREENS
 from display.screen import Screen
 from hardware.events import ButtonPressed, DiceRead
-from rules.commands import parse_command
-from rules.journal import replay, state_json
+from rules.games import GAMES
+from rules.journal import parse_line, replay, state_json
 from rules.text import render, text
-from tests.device.press_table import BASIC, Task, _Table, start
+from tests.device.press_table import BASIC, Task, _shared, _Table, begin
 from tests.device.test_press_table import ROUND_2, TASKS
 
 BUTTONS = ("up", "down", "ok", "back", "custodian", "librarian", "phase", "undo")
@@ -104,13 +105,13 @@ def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
     """The screens of ``task`` a search meets first (copies, each pressable)."""
     import copy
 
-    root = _Table(start(task), task.dice)
+    root = _Table(begin(task), task.dice)
     frontier, seen = [root], {root.screen()}
     while frontier and len(seen) < limit:
         table = frontier.pop(0)
         yield table
         for button in (*BASIC, *task.buttons):
-            after = copy.deepcopy(table, {id(table.state): table.state})
+            after = copy.deepcopy(table, _shared(table))
             after.press(button, lambda cmd: True)
             if after.screen() not in seen:
                 seen.add(after.screen())
@@ -125,7 +126,7 @@ def test_back_is_offered_exactly_where_it_does_something(name: str) -> None:
     for table in _screens(task):
         prompt = table.controller.prompt(table.state)
         offered = any(hint.button == "back" for hint in prompt.hints)
-        after = copy.deepcopy(table, {id(table.state): table.state})
+        after = copy.deepcopy(table, _shared(table))
         after.press("back", lambda cmd: True)
         assert offered == (after.screen() != table.screen()), render(prompt.title)
 
@@ -139,8 +140,8 @@ def test_no_footer_shows_a_label_twice(lang: str) -> None:
             from device.app import App as _App  # noqa: F401 (the app builds the same view)
             from display.view import View
 
-            view = View(state_json(table.state), table.controller.prompt(table.state), lang=lang)
-            screen = Screen(pygame.Surface((800, 480)))
+            view = View(state_json(table.played), table.controller.prompt(table.state), lang=lang)
+            screen = Screen(pygame.Surface((800, 480)), SCREENS)
             screen.render(view)
             words = [
                 label.text
@@ -152,10 +153,11 @@ def test_no_footer_shows_a_label_twice(lang: str) -> None:
 
 def _app(tmp_path: Path, *journal: str, surface: pygame.Surface | None = None) -> tuple[App, Store]:
     store = Store.open(tmp_path / "journal.sqlite3")
-    first, *rest = [parse_command(__import__("json").loads(line)) for line in journal]
-    session, _ = GameSession.resume(store, first)  # type: ignore[arg-type]
-    for cmd in rest:
-        session.submit(cmd)
+    first = parse_line(journal[0], GAMES)
+    assert first is not None
+    session, _ = GameSession.resume(store, first, GAMES)
+    for line in journal[1:]:
+        session.submit_line(line)
     return App(session, surface or pygame.Surface((800, 480)), Inputs()), store
 
 
@@ -205,5 +207,6 @@ def test_a_minute_of_mashing_never_crashes_hangs_or_loses_anything(tmp_path: Pat
             app.step()  # handles what is queued and draws
             assert app.inputs.events.empty()  # nothing left waiting: no hang
             assert app.status.error is None or app.status.error.key != "device.internal_error"
-        state, _events = replay(_journal(app))
-        assert state_json(state) == state_json(app.state)  # nothing accepted was lost
+        played, _events = replay(_journal(app), GAMES)
+        assert played is not None
+        assert state_json(played) == state_json(app.session.played)  # nothing was lost

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.journal import state_json
 from rules.text import render, text
-from tests.device.press_table import Task, _Table, start
+from tests.device.press_table import Task, _Table, begin
 from tests.device.test_press_table import ROUND_2
 
 GATES = [
@@ -16,7 +16,7 @@ GATES = [
 
 
 def _table(journal: list[str]) -> _Table:
-    return _Table(start(Task("history", journal, lambda c: True, lambda c: True)), ())
+    return _Table(begin(Task("history", journal, lambda c: True, lambda c: True)), ())
 
 
 def _press(table: _Table, *buttons: str) -> None:
@@ -50,7 +50,7 @@ def test_the_history_lists_the_commands_in_words_newest_first() -> None:
 
 
 def test_choosing_a_command_goes_back_to_just_before_it_after_saying_how_many() -> None:
-    before_barrier = _table(GATES[:-3]).state
+    before_barrier = _table(GATES[:-3]).played
     table = _table(GATES)
     _open_history(table)
     _press(table, "down", "down", "ok")  # the Barrier's Gate, three commands back
@@ -58,7 +58,7 @@ def test_choosing_a_command_goes_back_to_just_before_it_after_saying_how_many() 
     assert prompt.title == text("prompt.history_confirm", n=3)
     _press(table, "ok")
     assert [cmd.TYPE for cmd in table.commands] == ["undo"] * 3
-    assert state_json(table.state) == state_json(before_barrier)
+    assert state_json(table.played) == state_json(before_barrier)
 
 
 def test_no_keeps_everything() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from display.screen import Screen
 from rules import journal
+from rules.games import GAMES
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
 from rules.text import render
@@ -217,8 +218,9 @@ def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, sho
 
     lines = table.app.session.store.commands(table.app.session.game_id)
     assert '"roll": 4' in lines[-2] and '"roll": 6' in lines[-1]
-    replayed, _ = journal.replay(lines)
-    assert replayed is not None and journal.state_json(replayed) == journal.state_json(state)
+    replayed, _ = journal.replay(lines, GAMES)
+    assert replayed is not None
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
 
 
 def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: Table) -> None:
@@ -331,9 +333,9 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     lines = journal_lines(table)
     # C3, D4, E5, C3 open ground (then undone: an undo line follows it), F6.
     assert sum('"nz_terrain"' in line for line in lines) == 5 and '{"type": "undo"}' in lines
-    replayed, _ = journal.replay(lines)
+    replayed, _ = journal.replay(lines, GAMES)
     assert replayed is not None
-    assert journal.state_json(replayed) == journal.state_json(battle(table))
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
     table.press("phase")
     choose(table, "Yes, next phase")
     table.press("ok")
@@ -402,6 +404,6 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
 
     lines = journal_lines(table)
     assert '"type": "nz_wound"' in lines[-3] and '"type": "nz_suppressed"' in lines[-2]
-    replayed, _ = journal.replay(lines)
+    replayed, _ = journal.replay(lines, GAMES)
     assert replayed is not None
-    assert journal.state_json(replayed) == journal.state_json(battle(table))
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)

@@ -8,7 +8,6 @@ label may be cut or leave its box, and a question shows at least 4 choices at 80
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,9 +17,11 @@ import pytest
 from device.app import App, Inputs
 from device.session import GameSession
 from device.store import Store
+from display.games import SCREENS as GAME_SCREENS
 from display.screen import Screen
 from hardware.events import ButtonPressed, DiceRead
-from rules.commands import parse_command
+from rules.games import GAMES
+from rules.journal import parse_line
 from rules.text import LANGUAGES
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
@@ -82,10 +83,11 @@ SCREENS: dict[str, tuple[list[str], Callable[[App], None]]] = {
 
 def _app(tmp_path: Path, journal: list[str], lang: str) -> tuple[App, Store]:
     store = Store.open(tmp_path / f"journal-{lang}.sqlite3")
-    first, *rest = [parse_command(json.loads(line)) for line in journal]
-    session, _ = GameSession.resume(store, first)  # type: ignore[arg-type]
-    for cmd in rest:
-        session.submit(cmd)
+    first = parse_line(journal[0], GAMES)
+    assert first is not None
+    session, _ = GameSession.resume(store, first, GAMES)
+    for line in journal[1:]:
+        session.submit_line(line)
     return App(session, pygame.Surface((800, 480)), Inputs(), lang=lang), store
 
 
@@ -101,7 +103,7 @@ def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> N
         assert app.status.error is None, app.status.error
         for width, height in SIZES:
             surface = pygame.Surface((width, height))
-            screen = Screen(surface)
+            screen = Screen(surface, GAME_SCREENS)
             screen.render(view)
             pygame.image.save(surface, str(OUTPUT / f"{name}.{lang}.{width}x{height}.png"))
             cut = [label.text for label in screen.labels()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from device.cli import main
@@ -10,11 +12,10 @@ from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.newgame import seat
 from device.ui.steps import ListStep, Notice
 from hardware.gestures import Timing
-from rules.commands import parse_command
 from rules.cthulhu_wars.commands import Settings
-from rules.journal import apply
+from rules.journal import apply, parse_line
 from rules.text import LANGUAGES, catalogue, render
-from tests.device.press_table import Task, start
+from tests.device.press_table import ALL_GAMES, Task, begin
 
 DREAMLANDS = ['{"type": "new_game", "map": "dreamlands", "factions": '
               '["great_cthulhu", "crawling_chaos", "yellow_sign"]}']  # fmt: skip
@@ -23,7 +24,7 @@ DREAMLANDS = ['{"type": "new_game", "map": "dreamlands", "factions": '
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("monster", ["custodian", "librarian"])
 def test_the_dreamlands_say_the_monster_is_not_on_this_map(monster: str, lang: str) -> None:
-    state = start(Task("dreamlands", DREAMLANDS, lambda c: True, lambda c: True))
+    state = begin(Task("dreamlands", DREAMLANDS, lambda c: True, lambda c: True)).state
     notice = activation(state, monster)  # type: ignore[arg-type]
     assert isinstance(notice, Notice)
     words = render(notice.message, lang)
@@ -34,11 +35,14 @@ def test_the_dreamlands_say_the_monster_is_not_on_this_map(monster: str, lang: s
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_bhole_says_what_its_die_showed(lang: str) -> None:
     """D8: the Bhole moves to the Underworld Citadel the die shows; the event says the die."""
-    state = start(Task("dreamlands", DREAMLANDS, lambda c: True, lambda c: True))
-    for _ in range(3):
-        state = apply(state, parse_command({"type": "next_phase"})).state
-    state = apply(state, parse_command({"type": "next_phase"})).state  # the Doom Phase ends
-    outcome = apply(state, parse_command({"type": "roll", "values": [4]}))
+    played = begin(Task("dreamlands", DREAMLANDS, lambda c: True, lambda c: True))
+
+    def command(line: str) -> Any:
+        return parse_line(line, ALL_GAMES.rules, played.game)
+
+    for _ in range(4):  # the fourth ends the Doom Phase
+        played = apply(played, command('{"type": "next_phase"}')).played
+    outcome = apply(played, command('{"type": "roll", "values": [4]}'))
     first = outcome.events[0]
     assert first.key == "event.bhole_rolled"
     assert "4" in render(first, lang)

@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-import device.games  # noqa: F401 (every game's words and screens)
+from display.games import SCREENS
 from display.samples import sample
 from display.screen import Screen
 from display.view import Choice, Prompt, Status, View
-from rules.journal import apply, parse_line
+from rules.games import GAMES
+from rules.journal import Outcome, Played, apply, parse_line, start
 from rules.text import LANGUAGES, Text, catalogue, lookup, text
 from tests.display.conftest import surface
 
@@ -126,16 +127,21 @@ def frames(lang: str) -> Iterator[tuple[str, View]]:
 
 def played() -> Iterator[tuple[str, tuple[Text, ...]]]:
     """The results of a real game's commands, whole: a phase change says several things."""
-    state = None
     for path in sorted(EXAMPLES.glob("*.jsonl")):
-        state = None
+        played = None
         for number, line in enumerate(path.read_text().splitlines(), start=1):
-            cmd = parse_line(line)
-            if cmd is None:
+            outcome = submit_line(played, line)
+            if outcome is None:
                 continue
-            outcome = apply(state, cmd)
-            state = outcome.state
+            played = outcome.played
             yield f"{path.name}:{number}", outcome.events
+
+
+def submit_line(played: Played | None, line: str) -> Outcome | None:
+    cmd = parse_line(line, GAMES, None if played is None else played.game)
+    if cmd is None:
+        return None
+    return start(cmd, GAMES) if played is None else apply(played, cmd)
 
 
 def cut_labels(screen: Screen) -> list[str]:
@@ -153,7 +159,7 @@ def test_no_sentence_is_cut(lang: str, size: tuple[int, int]) -> None:
     target = surface(size)
     failures = []
     for key, view in frames(lang):
-        screen = Screen(target)
+        screen = Screen(target, SCREENS)
         screen.render(view)
         cut = cut_labels(screen)
         if cut:
