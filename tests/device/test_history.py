@@ -87,3 +87,30 @@ def test_a_run_answered_no_undoes_nothing_more_and_another_press_starts_afresh()
     assert len(table.commands) == 3
     _press(table, "undo")  # a new run: the first undo of it
     assert len(table.commands) == 4
+
+
+def test_after_an_undo_the_main_screen_offers_redo_first_and_ok_brings_it_back() -> None:
+    table = _table(GATES)
+    before = table.played
+    _press(table, "undo")
+    prompt = table.controller.prompt(table.state)
+    assert prompt.selected == 0 and prompt.choices[0].label.key == "main.redo"
+    assert "Gloomloft" in render(prompt.choices[0].label)  # what comes back, in words
+    _press(table, "ok")
+    assert [cmd.TYPE for cmd in table.commands] == ["undo", "redo"]
+    assert state_json(table.played) == state_json(before)
+    assert table.controller.prompt(table.state).choices[0].label.key != "main.redo"
+
+
+def test_back_with_nothing_to_go_back_to_redoes_in_order_until_a_new_command() -> None:
+    table = _table(GATES)
+    before = table.played
+    _press(table, "undo", "undo")
+    hints = {h.button: h.action.key for h in table.controller.prompt(table.state).hints}
+    assert hints["back"] == "hint.redo"
+    _press(table, "back", "back")  # the Fountain's Gate, then Gloomloft's
+    assert [cmd.TYPE for cmd in table.commands] == ["undo", "undo", "redo", "redo"]
+    assert state_json(table.played) == state_json(before)
+    _press(table, "undo", "phase", "ok")  # a new command: nothing to redo any more
+    hints = {h.button: h.action.key for h in table.controller.prompt(table.state).hints}
+    assert "back" not in hints

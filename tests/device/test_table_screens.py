@@ -22,7 +22,7 @@ from display.screen import Screen
 from hardware.events import ButtonPressed, DiceRead
 from rules.games import GAMES
 from rules.journal import parse_line
-from rules.text import LANGUAGES
+from rules.text import LANGUAGES, render
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
 
@@ -111,3 +111,14 @@ def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> N
             assert cut == [], (width, height)
             least = 3 if height < 480 else 4
             assert len(screen.shown_choices()) >= min(least, len(view.prompt.choices))
+
+
+def test_a_redo_with_nothing_to_redo_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    app, store = _app(tmp_path, ROUND_2, "en")
+    with store:
+        before = app.session.played
+        _choose(app, "main.menu")
+        _choose(app, "menu.redo")
+        assert app.session.played is before
+        assert app.status.error is not None
+        assert "nothing to redo" in render(app.status.error)
