@@ -12,6 +12,8 @@ from functools import partial
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
+from device.cthulhu_wars.library import BUTTON_OF
+from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import gate_area, menu, phase_step
 from device.ui.controller import Controller as BaseController
 from device.ui.controller import shown_values
@@ -29,7 +31,7 @@ class Controller(BaseController):
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         for monster in MONSTERS:
-            if button == monster:
+            if button == BUTTON_OF[monster]:
                 self._stack.clear()
                 return self._follow(activation(state, monster))
         return None
@@ -57,8 +59,9 @@ class Controller(BaseController):
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
-        if state.map == "celaeno" and state.winner is None:
-            actions += [(f"main.{m}", partial(activation, state, m)) for m in MONSTERS]
+        if state.winner is None:
+            monsters = map_ui(state).monsters
+            actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
         if state.winner is None:
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
@@ -89,11 +92,6 @@ def _idle_title(state: GameState) -> Text:
 
 
 def _idle_hints(state: GameState) -> tuple[Hint, ...]:
-    hints = []
-    if state.map == "celaeno":
-        hints += [
-            Hint("custodian", text("hint.custodian")),
-            Hint("librarian", text("hint.librarian")),
-        ]
+    hints = list(map_ui(state).hints(state))
     hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

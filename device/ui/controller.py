@@ -21,7 +21,7 @@ from rules.commands import Redo, Undo
 from rules.text import Text, text
 
 # On a dial with several rows the two buttons beside UP/DOWN choose the row.
-ROW_BUTTONS = {"custodian": -1, "librarian": 1}
+ROW_BUTTONS = {"left": -1, "right": 1}
 
 
 class Controller(Wizard):

@@ -279,7 +279,7 @@ class DialStep(Step):
     def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
         if len(self.rows) <= 1:
             return DIAL_HINTS
-        rows = (Hint("custodian", text("hint.row")), Hint("librarian", text("hint.row")))
+        rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
         return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
 
     def values(self) -> dict[str, int]:

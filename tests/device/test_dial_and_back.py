@@ -32,7 +32,7 @@ from rules.text import render, text
 from tests.device.press_table import BASIC, Task, _shared, _Table, begin
 from tests.device.test_press_table import ROUND_2, TASKS
 
-BUTTONS = ("up", "down", "ok", "back", "custodian", "librarian", "phase", "undo")
+BUTTONS = ("up", "down", "ok", "back", "left", "right", "phase", "undo")
 
 
 def _dial(values: list[int], most: list[int], share: int | None) -> DialStep:
@@ -186,7 +186,7 @@ def test_an_undone_command_leaves_the_history_and_a_new_game_starts_it_empty(
 def test_a_refusal_goes_at_the_next_press(tmp_path: Path) -> None:
     app, store = _app(tmp_path, ROUND_2[0])  # round 1: nobody holds a Silence token (I1)
     with store:
-        app.handle_input(ButtonPressed("custodian"))
+        app.handle_input(ButtonPressed("left"))
         assert app.view().status.error is not None
         app.handle_input(ButtonPressed("down"))
         assert app.view().status.error is None

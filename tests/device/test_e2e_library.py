@@ -99,7 +99,7 @@ def test_a_whole_library_round(table: Table, tmp_path: Path) -> None:
 def custodian_round(table: Table) -> None:
     """CUSTODIAN → who → where → a roll from the reader → who is there → the split: 6 presses."""
     presses = 0
-    table.press("custodian")
+    table.press("left")  # CUSTODIAN
     presses += 1
     shot(table, "custodian_who")
     table.press("ok")  # Great Cthulhu, the first with a token
@@ -145,7 +145,7 @@ def custodian_round(table: Table) -> None:
 
 def librarian_round(table: Table) -> None:
     """Crawling Chaos sends the Librarian after Great Cthulhu's Overdue Tome (C16, C17)."""
-    table.press("librarian")
+    table.press("right")  # LIBRARIAN
     prompt = table.app.view().prompt
     assert not prompt.choices[0].enabled  # Great Cthulhu: no enemy holds an Overdue Tome
     shot(table, "librarian_who")
@@ -161,7 +161,7 @@ def librarian_round(table: Table) -> None:
     shot(table, "librarian_payment")
 
     # Great Cthulhu returns the Tome and loses 2 Doom: rows Units, Tome, Doom (all 3 by default).
-    table.press("librarian", "up")  # the Tome row: yes, which takes one from Doom
+    table.press("right", "up")  # the Tome row: yes, which takes one from Doom
     shot(table, "librarian_paid")
     table.press("ok")
     assert table.state.pending is None

@@ -63,14 +63,14 @@ TASKS: tuple[tuple[str, Task], ...] = (
         "custodian_defaults", ROUND_2,
         keep=lambda cmd: isinstance(cmd, (Activate, Roll, AssignAgony)),
         done=lambda cmds: "assign_agony" in _types(cmds),
-        buttons=("custodian",), dice=(2,),
+        buttons=("left",), dice=(2,),
     )),
     ("Custodian to another Area, 3 Agony split over 3 factions", Task(
         "custodian_split", CUSTODIAN_IN_BLACK_HALL,
         keep=lambda cmd: cmd == Activate("custodian", YS, "fountain") or isinstance(cmd, Roll)
         or (isinstance(cmd, AssignAgony) and _given(cmd) == {GC: 1, CC: 1, YS: 1}),
         done=lambda cmds: "assign_agony" in _types(cmds),
-        buttons=("custodian", "librarian"), dice=(3,),
+        buttons=("left", "right"), dice=(3,),
     )),
     ("Librarian, 2 Agony paid with 1 Unit and the Overdue Tome", Task(
         "librarian_mixed", TWO_OVERDUE,
@@ -79,7 +79,7 @@ TASKS: tuple[tuple[str, Task], ...] = (
         or (isinstance(cmd, AssignAgony) and _given(cmd) == {GC: 2})
         or cmd == Satisfy(GC, 1, 0, (GUARDIAN,)),
         done=lambda cmds: "satisfy" in _types(cmds),
-        buttons=("custodian", "librarian"), dice=(2,),
+        buttons=("left", "right"), dice=(2,),
     )),
     ("A Gate change in a Tome Area (the Barrier of Naach-Tith)", Task(
         "gate_tome", ROUND_2,

@@ -37,13 +37,13 @@ def _press(app: App, *buttons: str) -> None:
 
 
 def split(app: App) -> None:
-    _press(app, "custodian", "up", "ok", "ok")  # the Yellow Sign, the first Area
+    _press(app, "left", "up", "ok", "ok")  # the Yellow Sign, the first Area
     app.handle_input(DiceRead((3,)))
     _press(app, "ok")  # everyone is there: the proposed split
 
 
 def payment(app: App) -> None:
-    _press(app, "librarian", "down", "ok", "ok")  # the Black Goat, the first Area
+    _press(app, "right", "down", "ok", "ok")  # the Black Goat, the first Area
     app.handle_input(DiceRead((2,)))
     _press(app, "ok")  # one Unit of Great Cthulhu there
 
