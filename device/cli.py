@@ -50,8 +50,10 @@ def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
         # `celaeno --reader PATH`: options without a command are the companion's own.
         arguments = ["run", *arguments]
         argv = arguments
-    if _runs_companion(arguments):
-        stopping.install()  # before the subcommands import pygame: see device.stopping
+    if stopping.runs_companion(arguments):
+        # Done already when this process is `celaeno run` (device/__init__.py); called in
+        # process (tests, tools) with a run, the same before the subcommands import pygame.
+        stopping.install()
     parser = build_parser(games)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -67,12 +69,6 @@ def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
     except BrokenPipeError:  # e.g. `celaeno replay x --events | head`
         sys.stderr.close()
         return 0
-
-
-def _runs_companion(arguments: Sequence[str]) -> bool:
-    """``celaeno``, ``celaeno run …``: the command is the first word that is not an option."""
-    command = next((word for word in arguments if not word.startswith("-")), None)
-    return command in (None, "run")
 
 
 if __name__ == "__main__":

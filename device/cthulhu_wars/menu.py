@@ -15,6 +15,7 @@ from device.ui.steps import (
     DONE,
     HISTORY,
     SHOW_ON_PHONES,
+    SMART_DICE,
     ListStep,
     Option,
     SetLanguage,
@@ -53,6 +54,7 @@ def menu(state: GameState, lang: str) -> ListStep:
         ("history", lambda: HISTORY),
         ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
+        ("dice", lambda: SMART_DICE),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

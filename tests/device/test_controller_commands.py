@@ -323,7 +323,9 @@ def test_a_reader_roll_is_taken_only_while_a_roll_is_pending() -> None:
     pilot = Pilot(LIBRARY)
     activate(pilot)
     assert isinstance(pilot.state.pending, RollPending)
-    assert controller.dice((2,), pilot.state).command == parse_any({"type": "roll", "values": [2]})
+    assert controller.dice((2,), pilot.state).command == parse_any(
+        {"type": "roll", "values": [2], "source": "reader"}
+    )
 
 
 @pytest.fixture()
