@@ -28,9 +28,10 @@ from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
+from device.ui.history import history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
-from device.ui.steps import SHOW_ON_PHONES, SMART_DICE, AppStep, Step
+from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -46,10 +47,10 @@ from hardware.events import (
     SmartDieProblem,
 )
 from hardware.keyboard import Keyboard
-from rules.commands import Command
+from rules.commands import Command, Undo
 from rules.errors import RulesError
 from rules.game import RollWanted
-from rules.journal import Played, State, state_json
+from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -106,10 +107,18 @@ class App:
         self._controller_of = games.front_end(session.played)
         self._controller: Controller = self._controller_of.controller(lang)
         self.screen = Screen(surface, games.screens)
+        # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
+        self._on_window = surface is pygame.display.get_surface()
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
         self.events: list[Text] = []  # the log: everything before the latest result
         self._latest: list[Text] = []
+        # The events of each command accepted since start in this game, oldest first: an
+        # undo takes its command's events out again, a new game starts an empty history.
+        self._done: list[list[Text]] = []
+        self._refused = False  # the error shown is a refused input: the next press clears it
+        self._greet_a_fresh_game()
+        self._controller.offer_redo(redoable(session.played))
         self.result: Text | None = None
         self.quit = False
         self._present = present
@@ -120,6 +129,16 @@ class App:
         self._last_watchdog = 0.0
         self._last_input = clock()
         self._expecting: RollWanted | None = None
+
+    def _greet_a_fresh_game(self) -> None:
+        """A game with nothing but its start (the first launch's default one, say): the
+        screen says what was started and how to start another."""
+        journal = self.session.store.commands(self.session.game_id)
+        first = parse_line(journal[0], self.games.rules) if len(journal) == 1 else None
+        if first is not None and self.games.rules.started_by(first) is not None:
+            events = list(start(first, self.games.rules).events)
+            self._done = [events]
+            self.result = text("device.fresh_game", events=events)
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -200,11 +219,15 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.screen.invalidate()
             return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
         shown = pygame.display.get_surface()
         position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
             index = self.screen.choice_at(self._to_canvas(position))
             if index is not None:
+                self._moved_on()
                 self.react(self.controller.tap(index, self.state))
             self._tap_space(self._to_canvas(position))
             return
@@ -214,8 +237,18 @@ class App:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
 
+    def _resized(self) -> None:
+        """The window changed size (a desktop window manager): draw on the new window
+        surface, laid out afresh. The old surface must not be drawn on again."""
+        shown = pygame.display.get_surface()
+        if self._on_window and shown is not None:
+            self.screen.surface = shown
+        self.screen.invalidate()
+        log.info("laid out for %dx%d", *self.screen.surface.get_size())
+
     def handle_input(self, event: InputEvent) -> None:
         if isinstance(event, ButtonPressed):
+            self._moved_on()
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
             self._dice(event.values, event.source)
@@ -262,7 +295,8 @@ class App:
             self._say(reaction.notice)
         if reaction.command is not None:
             try:
-                self.submit(reaction.command)
+                for _ in range(reaction.repeat):  # back to a point in the history: undo by undo
+                    self.submit(reaction.command)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
 
@@ -270,6 +304,10 @@ class App:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
             return show_on_phones(self.web)
+        if asked is HISTORY:
+            return history_step(self.session.played)
+        if asked is UNDO_RUN:
+            return undo_run_step(self.session.played)
         if asked is SMART_DICE:
             return dice_screen(self.dice)
         return new_game_step(self.state, self.games.front_ends)
@@ -278,19 +316,41 @@ class App:
         """Rules, then the journal on disk, then the screen — in that order."""
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted()
-        self.events = (self.events + self._latest)[-EVENTS_KEPT:]
+        self.controller.offer_redo(redoable(self.session.played))
         self._latest = list(outcome.events)
+        self._remember(cmd, self._latest)
         self.result = text("device.result", events=self._latest)
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
+    def _remember(self, cmd: Command, events: list[Text]) -> None:
+        """Keep the history of this game only, without what was undone."""
+        if self.games.rules.started_by(cmd) is not None:
+            self._done = [events]
+        elif isinstance(cmd, Undo):
+            if self._done:
+                self._done.pop()
+            self.events = [e for done in self._done for e in done][-EVENTS_KEPT:]
+            return
+        else:
+            self._done.append(events)
+        self.events = [e for done in self._done[:-1] for e in done][-EVENTS_KEPT:]
+
+    def _moved_on(self) -> None:
+        """A press after a refusal: the table has read it, it goes."""
+        if self._refused:
+            self._refused = False
+            self.status = _with(self.status, error=None)
+
     def _say(self, message: Text) -> None:
-        """Input that changed nothing, and why (shown prominently)."""
+        """Input that changed nothing, and why (shown prominently until the next press)."""
         self.status = _with(self.status, error=message)
+        self._refused = True
 
     def warn(self, message: Text) -> None:
-        """Something the table must know at start (a journal moved aside, no GPIO)."""
-        self._say(message)
+        """Something the table must know at start (a journal moved aside, no GPIO): it
+        stays until a command is accepted."""
+        self.status = _with(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
         self.result = message

@@ -46,6 +46,10 @@ def build_parser(games: GameSet = ALL_GAMES) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
     """``games``: the games every subcommand knows (a test passes a longer list)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments and arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):
+        # `celaeno --reader PATH`: options without a command are the companion's own.
+        arguments = ["run", *arguments]
+        argv = arguments
     if stopping.runs_companion(arguments):
         # Done already when this process is `celaeno run` (device/__init__.py); called in
         # process (tests, tools) with a run, the same before the subcommands import pygame.

@@ -86,7 +86,7 @@ KEYS: tuple[Key, ...] = (
     Key(
         "buttons.repeat_delay", checks.number(0.1, 5, "seconds"), 0.5, "UP/DOWN held: first repeat."
     ),
-    Key("buttons.repeat_rate", checks.number(1, 50, "repeats per second"), 8.0, "UP/DOWN held."),
+    Key("buttons.repeat_rate", checks.number(1, 50, "repeats per second"), 10.0, "UP/DOWN held."),
     Key(
         "buttons.kind",
         checks.one_of("auto", "gpio", "keyboard"),

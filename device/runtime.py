@@ -238,7 +238,11 @@ def open_window(
         pygame.mouse.set_visible(False)
         display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     else:
-        display = pygame.display.set_mode(size or (config.screen.width, config.screen.height))
+        # A desktop window may be resized (or tiled at once): the app lays itself out again.
+        resizable = pygame.RESIZABLE if config.screen.rotation == 0 else 0
+        display = pygame.display.set_mode(
+            size or (config.screen.width, config.screen.height), resizable
+        )
     rotation = config.screen.rotation
     if rotation == 0:
         return Window(display, display)

@@ -1,8 +1,8 @@
 """The last few events, newest first and brightest, under the prompt.
 
-They get the room the prompt leaves (at least ``MIN_SHARE`` of the column). Older
-events are dropped before anything shrinks; a newest event too long even for the
-smallest size ends in "…" (the journal keeps it whole).
+They get the room the prompt leaves (at least ``MIN_SHARE`` of the column, unless the
+choices need it). Older events are dropped before anything shrinks, and an event that
+does not fit whole is not shown at all rather than cut (the history shows every one).
 """
 
 from __future__ import annotations
@@ -44,9 +44,10 @@ def draw(canvas: Canvas, view: View, box: pygame.Rect) -> None:
         canvas.surface, colours.PANEL_EDGE, box.topleft, box.topright, max(1, canvas.pad // 3)
     )
     inner = box.inflate(0, -canvas.pad)
-    while len(shown) > 1 and not _fits_unshrunk(canvas, shown, inner):
+    while shown and not _fits_unshrunk(canvas, shown, inner):
         shown.pop()
-    canvas.text(shown, inner)
+    if shown:
+        canvas.text(shown, inner)
 
 
 def _fits_unshrunk(canvas: Canvas, shown: list[Para], box: pygame.Rect) -> bool:

@@ -40,27 +40,25 @@ def _hints_key(view: View) -> object:
 def _draw_hints(canvas: Canvas, view: View) -> None:
     """Each button as a light keycap with its name, then what it does now.
 
-    Buttons that do the same thing share one entry ("Up Down choose").
+    Buttons that do the same thing share one entry ("Up Down choose"), so no label is
+    shown twice; a button that does what its name says shows only its keycap ("Back").
     """
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
     spans: list[Span] = []
     for buttons, action in _grouped(view.prompt.hints, view.lang):
-        for button in buttons:
-            name = translate(f"screen.button.{button}", view.lang)
-            spans.append(Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP))
-        spans.append(Span(action + "  ", colours.TEXT, atomic=True))
+        names = [translate(f"screen.button.{button}", view.lang) for button in buttons]
+        spans += [Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP) for name in names]
+        said = [name.casefold() for name in names] == [action.casefold()]
+        spans.append(Span("  " if said else action + "  ", colours.TEXT, atomic=True))
     canvas.text([Para(tuple(spans), "body")], canvas.strip, "left", "center")
 
 
 def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
-    groups: list[tuple[list[str], str]] = []
+    """The buttons of each action, in the order the actions first appear."""
+    groups: dict[str, list[str]] = {}
     for hint in hints:
-        action = render(hint.action, lang)
-        if groups and groups[-1][1] == action:
-            groups[-1][0].append(hint.button)
-        else:
-            groups.append(([hint.button], action))
-    return groups
+        groups.setdefault(render(hint.action, lang), []).append(hint.button)
+    return [(buttons, action) for action, buttons in groups.items()]
 
 
 def _status_key(view: View) -> object:

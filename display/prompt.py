@@ -3,11 +3,14 @@
 The biggest type on screen. Everything in the panel shrinks together, one step at a
 time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown with "▲ 2 more" / "▼ 3 more".
+The earlier events below give way before the window gets smaller than
+:func:`fewest_choices` (they stay readable in the history).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -33,6 +36,12 @@ class _Measured:
     result: Laid | None
     rows: list[Laid]
     factor: float
+    events: bool = True  # the earlier events keep their share of the column
+
+
+def fewest_choices(canvas: Canvas) -> int:
+    """Choices a question always shows at once: 4 from 800×480 up, 3 on a small screen."""
+    return 4 if canvas.sizes.minimum >= 18 else 3
 
 
 def draw(canvas: Canvas, view: View) -> None:
@@ -45,38 +54,66 @@ def draw(canvas: Canvas, view: View) -> None:
     y = _draw_plain(canvas, measured.title, y)
     if measured.result is not None:
         y = _draw_boxed(canvas, measured.result, y, colours.BACKGROUND, colours.GOOD)
-    bottom = _draw_choices(
-        canvas, view, measured, pygame.Rect(inner.x, y, inner.w, _bottom(canvas, view) - y)
-    )
-    events.draw(canvas, view, pygame.Rect(inner.x, bottom, inner.w, inner.bottom - bottom))
+    end = _bottom(canvas, view, measured.events)
+    bottom = _draw_choices(canvas, view, measured, pygame.Rect(inner.x, y, inner.w, end - y))
+    if measured.events:
+        events.draw(canvas, view, pygame.Rect(inner.x, bottom, inner.w, inner.bottom - bottom))
 
 
-def _bottom(canvas: Canvas, view: View) -> int:
+def _bottom(canvas: Canvas, view: View, with_events: bool = True) -> int:
     """Where the prompt must end: events keep at least their share of the column."""
     inner = canvas.inner
-    return inner.bottom - (round(inner.h * events.MIN_SHARE) if events.paras(view) else 0)
+    kept = with_events and events.paras(view)
+    return inner.bottom - (round(inner.h * events.MIN_SHARE) if kept else 0)
 
 
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
-    The title is the one thing every player must read, so the menu shrinks first.
+    The title is the one thing every player must read, so the menu shrinks first; the
+    earlier events give way before all choices, or then :func:`fewest_choices`, stop fitting.
     """
     measured = _measure(canvas, view, SHRINK_STEPS[-1], SHRINK_STEPS[-1])
-    room = _bottom(canvas, view) - canvas.inner.y
+    for with_events in (True, False):
+        found = _whole_menu(canvas, view, with_events)
+        if found is not None:
+            return found
+    wanted = min(fewest_choices(canvas), len(measured.rows))
+    tries = [(wanted, True), *((shown, False) for shown in range(wanted, 0, -1))]
+    for shown, with_events in tries:
+        found = _window_of(canvas, view, shown, with_events)
+        if found is not None:
+            return found
+    if view.prompt.result is not None:  # a result too long for this screen: the history has it
+        return _measure_to_fit(canvas, replace(view, prompt=replace(view.prompt, result=None)))
+    measured.events = False
+    return measured
+
+
+def _whole_menu(canvas: Canvas, view: View, with_events: bool) -> _Measured | None:
+    room = _bottom(canvas, view, with_events) - canvas.inner.y
     for title_factor in TITLE_STEPS:
         for factor in (step for step in SHRINK_STEPS if step <= title_factor):
             candidate = _measure(canvas, view, title_factor, factor)
             fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
             if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
+                candidate.events = with_events
                 return candidate
-    for title_factor in TITLE_STEPS:  # too many choices: show a window of them (see _window)
+    return None
+
+
+def _window_of(canvas: Canvas, view: View, shown: int, with_events: bool) -> _Measured | None:
+    """Too many choices: a window of ``shown`` of them at least (see _window)."""
+    room = _bottom(canvas, view, with_events) - canvas.inner.y
+    for title_factor in TITLE_STEPS:
         candidate = _measure(canvas, view, title_factor, SHRINK_STEPS[-1])
-        one_row = range(min(1, len(candidate.rows)))
+        # the tallest rows, so that any window of this many fits
+        rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
-        if fits_across and _height(canvas, candidate, one_row) <= room:
+        if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
+            candidate.events = with_events
             return candidate
-    return measured
+    return None
 
 
 def _all(measured: _Measured) -> list[Laid]:
@@ -145,14 +182,16 @@ def _gap(canvas: Canvas) -> int:
     return max(2, canvas.pad // 2)
 
 
-def _height(canvas: Canvas, measured: _Measured, shown: range) -> int:
+def _height(
+    canvas: Canvas, measured: _Measured, shown: Sequence[int], windowed: bool = False
+) -> int:
     pad, gap = canvas.pad, _gap(canvas)
     total = measured.title.height + gap
     for boxed in (measured.banner, measured.result):
         if boxed is not None:
             total += boxed.height + 2 * pad + gap
     total += sum(measured.rows[i].height + 2 * gap + gap for i in shown)
-    if len(shown) < len(measured.rows):
+    if windowed or len(shown) < len(measured.rows):
         total += 2 * _more_height(canvas, measured.factor)
     return total
 

@@ -102,6 +102,6 @@ JA: dict[str, str] = {
     "screen.sample.hint_cancel": "キャンセル",
     "screen.sample.hint_undo": "やり直す",
     "screen.sample.hint_next_phase": "次のフェイズ",
-    "screen.sample.hint_custodian": "起動",
-    "screen.sample.hint_librarian": "起動",
+    "screen.sample.hint_custodian": "活性化",
+    "screen.sample.hint_librarian": "活性化",
 }

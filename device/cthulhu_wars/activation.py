@@ -6,6 +6,7 @@ with an enemy holding an Overdue Tome. The screen says why a choice is not open.
 
 from __future__ import annotations
 
+from device.cthulhu_wars.areas import areas_in_order, on_floor
 from device.cthulhu_wars.maps import map_ui
 from device.ui.steps import ListStep, Notice, Option, StepResult
 from rules.cthulhu_wars.commands import Activate, Monster
@@ -29,7 +30,7 @@ def activation(state: GameState, monster: Monster) -> StepResult:
 
 def _why_not(state: GameState, monster: Monster) -> Text | None:
     if monster not in map_ui(state).monsters:
-        return text("notice.no_monster_here", monster=monster)
+        return text(f"notice.no_monster_here.{monster}")
     if state.pending is not None:
         return text("notice.answer_first")
     if state.phase != "action":
@@ -59,14 +60,14 @@ def _names(factions: tuple[str, ...]) -> list[Text]:
 
 
 def where(state: GameState, monster: Monster, by: str) -> ListStep:
-    """Staying first (+1, C12), then every Area, grouped by floor."""
+    """Staying first (+1, C12), then every Area, floor by floor (the floor named)."""
     here = getattr(state, monster)
     options = []
     if here is not None:
         options.append(Option(text(f"area.{here}"), here, text("detail.stays_plus_one")))
-    for area in sorted(state.areas.values(), key=lambda a: (a.board != "upper", a.name)):
+    for area in areas_in_order(state):
         if area.id != here:
-            options.append(Option(text(f"area.{area.id}"), area.id, text(f"board.{area.board}")))
+            options.append(Option(text(f"area.{area.id}"), area.id, on_floor(area)))
     return ListStep(
         text("prompt.where", monster=monster, faction=by),
         options,

@@ -14,12 +14,13 @@ from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
 from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
-from device.cthulhu_wars.menu import menu, phase_step
+from device.cthulhu_wars.menu import gate_area, menu, phase_step
 from device.ui.controller import Controller as BaseController
 from device.ui.controller import shown_values
 from device.ui.steps import ListStep, Option, Step, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
+from rules.commands import Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
@@ -44,7 +45,8 @@ class Controller(BaseController):
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)
         assert step is not None  # a Cthulhu Wars game always has its main screen
-        return Prompt(step.title, step.choices(), step.selected(), step.hints, result, step.qr)
+        hints = self.shown_hints(step)
+        return Prompt(step.heading(), step.choices(), step.selected(), hints, result, step.qr)
 
     def _phase_step(self, state: GameState) -> Step:
         return phase_step(state)
@@ -54,17 +56,33 @@ class Controller(BaseController):
         return decision_step(state) or self._main_screen(state)
 
     def _main_screen(self, state: GameState) -> ListStep:
-        """The buttons' jobs as choices too, so a finger can do everything (OK: the menu)."""
+        """The buttons' jobs as choices too, so a finger can do everything; the likely
+        next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
         if state.winner is None:
             monsters = map_ui(state).monsters
             actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
         if state.winner is None:
-            actions.append(("main.next_phase", partial(phase_step, state)))
+            actions += [("main.gate", partial(gate_area, state)),
+                        ("main.next_phase", partial(phase_step, state))]  # fmt: skip
         actions.append(("main.menu", lambda: menu(state, self.lang)))
+        if self.redo_offer is not None:  # right after an undo, bringing it back is likely
+            actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]
+        if self.redo_offer is not None:
+            options[0] = Option(text("main.redo", what=self.redo_offer), Redo)
+        keys = [key for key, _action in actions]
+        likely = "main.redo" if self.redo_offer is not None else _likely(state)
         return ListStep(_idle_title(state), options, lambda action: action(),
-                        cursor=len(options) - 1, hints=_idle_hints(state))  # fmt: skip
+                        cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
+
+
+def _likely(state: GameState) -> str:
+    """What a table most often does next: in the Action Phase a Gate changes hands (the
+    monsters have buttons of their own); in the other phases the game moves on."""
+    if state.winner is not None:
+        return "main.menu"
+    return "main.gate" if state.phase == "action" else "main.next_phase"
 
 
 def _idle_title(state: GameState) -> Text:

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, Step, StepResult
+from device.ui.steps import (
+    BACK,
+    Dial,
+    DialStep,
+    ListStep,
+    MarkStep,
+    Option,
+    Step,
+    StepResult,
+)
 from rules.cthulhu_wars.commands import AssignAgony, Roll, Satisfy
 from rules.cthulhu_wars.maps.celaeno import OUBLIETTE  # C13: where the Custodian's victims go
 from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
@@ -61,30 +70,50 @@ def split_step(state: GameState, pending: AssignPending) -> Step:
     activation = state.activation
     assert activation is not None
     if activation.monster == "custodian":
-        return _custodian_split(state, pending.total)
+        return who_is_there(state, pending.total, _seated_after(state, activation.by))
     return _librarian_present(state, pending.total)
 
 
-def _custodian_split(state: GameState, total: int) -> Step:
-    """C13. By default the whole total falls on the first enemy after the activator."""
-    assert state.activation is not None
-    by, area = state.activation.by, state.activation.area
-    rows = [Counter(f, text(f"faction.{f}"), MOST_UNITS, 0) for f in state.factions]
+def _seated_after(state: GameState, by: str) -> list[str]:
+    """The enemies in seating order after the activator, then the activator's own (C13)."""
     seat = state.factions.index(by)
-    rows[(seat + 1) % len(rows)].value = total
+    return [*state.factions[seat + 1 :], *state.factions[:seat], by]
+
+
+def who_is_there(state: GameState, total: int, order: list[str]) -> MarkStep:
+    """C13, first: which factions have Units in the Custodian's Area (all, until told)."""
+    assert state.activation is not None
+    area = state.activation.area
+    options = [Option(text(f"faction.{f}"), f) for f in order]
+
+    def done(here: list[str]) -> StepResult:
+        if not here:  # nobody there: nobody goes (C13)
+            return AssignAgony(present={}, assign={})
+        return _custodian_split(area, total, here)
+
+    return MarkStep(text("prompt.who_is_there", area=area), options, done, set(order))
+
+
+def proposed_split(total: int, factions: list[str]) -> dict[str, int]:
+    """One each in turn, enemies first (seat order after the activator), the activator last."""
+    split = dict.fromkeys(factions, 0)
+    for index in range(total):
+        split[factions[index % len(factions)]] += 1
+    return split
+
+
+def _custodian_split(area: str, total: int, here: list[str]) -> DialStep:
+    """C13, then: the proposed split, changed one Unit at a time; all of them must go."""
+    proposal = proposed_split(total, here)
+    rows = [Dial(f, text(f"faction.{f}"), total, proposal[f]) for f in here]
 
     def confirm(split: dict[str, int]) -> StepResult:
-        moved = sum(split.values())
-        if moved < total:  # fewer Units than Agony: C13 says all of them go
+        if sum(split.values()) < total:  # fewer Units than Agony: C13 says all of them go
             return _all_present(split, area)
         return AssignAgony(present=dict(split), assign=dict(split))
 
-    return CounterStep(
-        text("prompt.custodian_split", total=total, area=area, to=OUBLIETTE),
-        rows,
-        confirm,
-        summary=lambda split: text("detail.split_sum", n=sum(split.values()), total=total),
-    )
+    return DialStep(text("prompt.custodian_split", area=area, to=OUBLIETTE), rows, confirm,
+                    share=total)  # fmt: skip
 
 
 def _all_present(split: Mapping[str, int], area: str) -> ListStep:
@@ -101,7 +130,7 @@ def _librarian_present(state: GameState, total: int) -> Step:
     assert state.activation is not None
     by, area = state.activation.by, state.activation.area
     victims = [f for f in state.enemies(by) if state.overdue_tomes(f)]
-    rows = [Counter(f, text(f"faction.{f}"), MOST_UNITS, 1) for f in victims]
+    rows = [Dial(f, text(f"faction.{f}"), MOST_UNITS, 1) for f in victims]
 
     def confirm(present: dict[str, int]) -> StepResult:
         here = [f for f in victims if present[f] > 0]
@@ -109,39 +138,36 @@ def _librarian_present(state: GameState, total: int) -> Step:
             return AssignAgony(present=present, assign={f: total for f in here})
         return _librarian_split(present, here, total)
 
-    return CounterStep(text("prompt.units_present", area=area), rows, confirm)
+    return DialStep(text("prompt.units_present", area=area), rows, confirm)
 
 
-def _librarian_split(present: dict[str, int], victims: list[str], total: int) -> CounterStep:
-    rows = [Counter(f, text(f"faction.{f}"), total, 0, unit="agony") for f in victims]
-    rows[0].value = total
-    return CounterStep(
+def _librarian_split(present: dict[str, int], victims: list[str], total: int) -> DialStep:
+    proposal = proposed_split(total, victims)
+    rows = [Dial(f, text(f"faction.{f}"), total, proposal[f], unit="agony") for f in victims]
+    return DialStep(
         text("prompt.librarian_split", total=total),
         rows,
         lambda split: AssignAgony(present=present, assign=split),
-        summary=lambda split: text("detail.split_sum", n=sum(split.values()), total=total),
+        share=total,
     )
 
 
-def payment_step(state: GameState, pending: SatisfyPending) -> CounterStep:
-    """C17: Units in her Area, Doom, Overdue Tomes. By default all in Doom."""
+def payment_step(state: GameState, pending: SatisfyPending) -> DialStep:
+    """C17: Units in her Area, Overdue Tomes, then Doom, which holds what the others do
+    not (all of it by default)."""
     assert state.activation is not None
     faction, agony = pending.faction, pending.agony
     present = state.activation.present.get(faction, 0)
     tomes = state.overdue_tomes(faction)
     rows = [
-        Counter("units", text("prompt.pay_units", area=state.activation.area), present),
-        Counter("doom", text("prompt.pay_doom"), agony, agony, unit="doom"),
-        *(Counter(t, text("prompt.pay_tome", tome=t), 1, unit="yes_no") for t in tomes),
+        Dial("units", text("prompt.pay_units", area=state.activation.area), min(present, agony)),
+        *(Dial(t, text("prompt.pay_tome", tome=t), 1, unit="yes_no") for t in tomes),
+        Dial("doom", text("prompt.pay_doom"), agony, agony, unit="doom"),
     ]
 
     def confirm(paid: dict[str, int]) -> StepResult:
         returned = tuple(t for t in tomes if paid[t])
         return Satisfy(faction, paid["units"], paid["doom"], returned)
 
-    return CounterStep(
-        text("prompt.pay", faction=faction, n=agony),
-        rows,
-        confirm,
-        summary=lambda paid: text("detail.paid_sum", n=sum(paid.values()), agony=agony),
-    )
+    return DialStep(text("prompt.pay", faction=faction, n=agony), rows, confirm, share=agony,
+                    reserve="doom")  # fmt: skip

@@ -6,17 +6,21 @@ Gates changed, undo, a new game, the phones, the language; and each map's own li
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from device.cthulhu_wars.areas import areas_in_order, on_floor
 from device.cthulhu_wars.maps import Action, map_ui
 from device.ui.steps import (
     CHOOSE_GAME,
     DONE,
+    HISTORY,
     SHOW_ON_PHONES,
     SMART_DICE,
     ListStep,
     Option,
     SetLanguage,
 )
-from rules.commands import Undo
+from rules.commands import Redo, Undo
 from rules.cthulhu_wars.commands import NextPhase, SetGate
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import LANGUAGES, Text, text
@@ -46,6 +50,8 @@ def menu(state: GameState, lang: str) -> ListStep:
     items += map_ui(state).menu_items(state)
     items += [
         ("undo", lambda: Undo()),
+        ("redo", lambda: Redo()),
+        ("history", lambda: HISTORY),
         ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
         ("dice", lambda: SMART_DICE),
@@ -56,8 +62,11 @@ def menu(state: GameState, lang: str) -> ListStep:
 
 
 def areas(state: GameState) -> list[Option]:
-    ordered = sorted(state.areas.values(), key=lambda a: (a.board, a.name))
-    return [Option(text(f"area.{a.id}"), a.id, _gate_detail(state, a.id)) for a in ordered]
+    """Every Area for a Gate change: the Tome Areas first (C4–C7), then floor by floor."""
+    ordered = areas_in_order(state, likely=lambda area: area.tome)
+    return [
+        Option(text(f"area.{a.id}"), a.id, on_floor(a, _gate_detail(state, a.id))) for a in ordered
+    ]
 
 
 def _gate_detail(state: GameState, area: str) -> Text:
@@ -74,16 +83,29 @@ def gate_area(state: GameState) -> ListStep:
 
 
 def gate_state(state: GameState, area: str) -> ListStep:
+    """Who took the Gate first (the usual change), then abandoned, then gone; what the
+    Gate is now is said, and not offered again."""
     options = [
-        Option(text("prompt.gate_none"), SetGate(area, False, None)),
+        Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
+        for f in state.factions
+    ]
+    options += [
         Option(text("prompt.gate_abandoned"), SetGate(area, True, None)),
-        *(
-            Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
-            for f in state.factions
-        ),
+        Option(text("prompt.gate_none"), SetGate(area, False, None)),
     ]
     options += map_ui(state).gate_extras(state, area)
-    return ListStep(text("prompt.gate_what", area=area), options, lambda cmd: cmd)
+    return ListStep(text("prompt.gate_what", area=area), [_unless_now(state, o) for o in options],
+                    lambda cmd: cmd)  # fmt: skip
+
+
+def _unless_now(state: GameState, option: Option) -> Option:
+    cmd = option.value
+    gate = state.gates.get(cmd.area)
+    same = (gate is None and not cmd.gate) or (
+        gate is not None and cmd.gate and gate.controller == cmd.controller
+        and gate.unit == cmd.unit
+    )  # fmt: skip
+    return replace(option, detail=text("detail.as_now"), enabled=False) if same else option
 
 
 def none_left(title: Text) -> ListStep:

@@ -40,7 +40,12 @@ def seat(settings: Settings, map_name: str, chosen: tuple[str, ...]) -> StepResu
         return seat(settings, map_name, (*chosen, faction))
 
     names = [text(f"faction.{f}") for f in chosen]
-    return ListStep(text("prompt.seat", n=len(chosen) + 1, chosen=names), options, pick)
+    title = (
+        text("prompt.seat", n=len(chosen) + 1, chosen=names)
+        if chosen
+        else text("prompt.seat_first")
+    )
+    return ListStep(title, options, pick)
 
 
 def sides(settings: Settings, map_name: str, factions: tuple[str, ...]) -> StepResult:

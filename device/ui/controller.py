@@ -12,24 +12,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.steps import Step
+from device.ui.history import UNDO_RUN
+from device.ui.steps import UNDO_RUN as ASK_ON_A_RUN
+from device.ui.steps import DialStep, Step, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
-from display.view import Prompt
-from rules.commands import Undo
+from display.view import Hint, Prompt
+from rules.commands import Redo, Undo
 from rules.text import Text, text
+
+# On a dial with several rows the two buttons beside UP/DOWN choose the row.
+ROW_BUTTONS = {"left": -1, "right": 1}
 
 
 class Controller(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self._base: Step | None = None
+        self.redo_offer: Text | None = None  # what redo would bring back (the app says)
+        self._undos = 0  # UNDO presses in a row
+        self._run_allowed = False  # this run of undos was confirmed
         self._base_of: object = None  # the state the base step was made for
 
     # --- inputs -------------------------------------------------------------------------
 
     def press(self, button: str, state: Any) -> Reaction:
         if button == "undo":
-            return Reaction(Undo())
+            return self._undo(state)
+        self._undos = 0  # any other press ends a run of undos
+        step = self._current(state)
+        if isinstance(step, DialStep) and button in ROW_BUTTONS and len(step.rows) > 1:
+            step.change_row(ROW_BUTTONS[button])
+            return NOTHING
         own = self._button(button, state)
         if own is not None:
             return own
@@ -41,6 +54,20 @@ class Controller(Wizard):
         if button == "back":
             return self._back(state)
         return self._navigate(button, state)
+
+    def _undo(self, state: Any) -> Reaction:
+        """UNDO; after UNDO_RUN in a row the next asks once whether to go on."""
+        self._undos += 1
+        if self._undos <= UNDO_RUN:
+            self._run_allowed = False
+        elif not self._run_allowed:
+            self._stack.clear()
+            return Reaction(app_step=ASK_ON_A_RUN)  # the app knows what the next one undoes
+        return Reaction(Undo())
+
+    def _undoing(self, answer: UndoMany) -> None:
+        if answer.run:  # the table said yes: the rest of this run goes on without asking
+            self._undos, self._run_allowed = UNDO_RUN + 1, True
 
     def tap(self, index: int, state: Any) -> Reaction:
         """A finger on a choice: select it and press OK."""
@@ -57,6 +84,15 @@ class Controller(Wizard):
 
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:
         raise NotImplementedError
+
+    def shown_hints(self, step: Step) -> tuple[Hint, ...]:
+        """The step's hints, without BACK where BACK does nothing (the first question)."""
+        if self._stack or type(self)._back is not Controller._back:
+            return step.hints
+        hints = tuple(hint for hint in step.hints if hint.button != "back")
+        if self.redo_offer is None:
+            return hints
+        return (*hints, Hint("back", text("hint.redo")))
 
     def overlay(self, state: Any) -> dict[str, Any]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
@@ -75,9 +111,18 @@ class Controller(Wizard):
         raise NotImplementedError
 
     def _back(self, state: Any) -> Reaction:
+        """One step back; with none to go back to, right after an undo: redo it."""
         if self._stack:
             self._stack.pop()
+        elif self.redo_offer is not None:
+            return Reaction(Redo())
         return NOTHING
+
+    def offer_redo(self, what: Text | None) -> None:
+        """The app says what redo would bring back (None: nothing is undone)."""
+        if what != self.redo_offer:
+            self.redo_offer = what
+            self._forget_base()
 
     def _navigate(self, button: str, state: Any) -> Reaction:
         step = self._current(state)

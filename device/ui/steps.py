@@ -38,6 +38,15 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class UndoMany:
+    """A step's answer: undo this many commands, newest first (``run``: the question
+    asked on a run of undos was answered yes)."""
+
+    count: int
+    run: bool = False
+
+
+@dataclass(frozen=True)
 class SetLanguage:
     lang: str
 
@@ -53,6 +62,8 @@ class AppStep:
 
 CHOOSE_GAME = AppStep("new_game")
 SHOW_ON_PHONES = AppStep("phones")
+HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
+UNDO_RUN = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
 SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 
@@ -86,6 +97,10 @@ class Step:
     title: Text
     hints: tuple[Hint, ...] = ()
     qr: str | None = None  # text the screen shows as a QR code beside the question
+
+    def heading(self) -> Text:
+        """The question as the screen shows it (a dial adds what is still to assign)."""
+        return self.title
 
     def choices(self) -> tuple[Choice, ...]:
         raise NotImplementedError
@@ -188,14 +203,167 @@ class CounterStep(Step):
         return None
 
 
+@dataclass
+class MarkStep(Step):
+    """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
+    ("Go on") hands the marked values, in the list's order, to ``on_done``."""
+
+    title: Text
+    options: list[Option]
+    on_done: Callable[[list[Any]], StepResult]
+    marked: set[Any] = field(default_factory=set)
+    cursor: int = 0
+    hints: tuple[Hint, ...] = field(default_factory=lambda: MARK_HINTS)
+
+    def chosen(self) -> list[Any]:
+        return [o.value for o in self.options if o.value in self.marked]
+
+    def choices(self) -> tuple[Choice, ...]:
+        go_on = Choice(text("prompt.go_on_with", n=len(self.marked)))
+        return (go_on, *(self._choice(o) for o in self.options))
+
+    def _choice(self, option: Option) -> Choice:
+        key = "detail.marked" if option.value in self.marked else "detail.unmarked"
+        return Choice(option.label, text(key))
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % (len(self.options) + 1)
+
+    def pick(self, index: int | None = None) -> StepResult:
+        if index is not None:
+            if not 0 <= index <= len(self.options):
+                return None
+            self.cursor = index
+        if self.cursor == 0:
+            return self.on_done(self.chosen())
+        self.marked ^= {self.options[self.cursor - 1].value}
+        return None
+
+
+@dataclass
+class Dial:
+    """One number on a dial: ``label`` with a value from ``least`` to ``most``."""
+
+    key: str
+    label: Text
+    most: int
+    value: int = 0
+    unit: str = "units"  # catalogue noun for the count ("units", "agony", "doom", "yes_no")
+    least: int = 0
+
+
+@dataclass
+class DialStep(Step):
+    """Set one or more numbers: UP/DOWN turn the selected one by one within its range
+    (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
+    LIBRARIAN (or a tap) choose the row.
+
+    ``share``: the rows share a total (Agony to split or to pay): no row takes more than
+    is left, and UP when nothing is left takes one from the ``reserve`` row (Doom, in a
+    payment), or else from the row holding the most (the top one of those): a Unit moved
+    from there costs one press, any other two (DOWN on the giver, UP on the taker). The
+    title says what is still to assign.
+    """
+
+    title: Text
+    rows: list[Dial]
+    on_confirm: Callable[[dict[str, int]], StepResult]
+    share: int | None = None
+    reserve: str | None = None  # the row UP takes from first (Doom, in a payment)
+    left_unit: str = "agony"
+    cursor: int = 0
+
+    @property
+    def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
+        if len(self.rows) <= 1:
+            return DIAL_HINTS
+        rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
+        return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
+
+    def values(self) -> dict[str, int]:
+        return {row.key: row.value for row in self.rows}
+
+    def left(self) -> int:
+        return 0 if self.share is None else self.share - sum(r.value for r in self.rows)
+
+    def heading(self) -> Text:
+        if self.share is None:
+            return self.title
+        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
+        return text("prompt.dial", question=self.title, left=left)
+
+    def choices(self) -> tuple[Choice, ...]:
+        counted = tuple(Choice(r.label, text(f"count.{r.unit}", n=r.value)) for r in self.rows)
+        return (*counted, Choice(text("prompt.confirm")))  # the last line is for a finger
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        """UP (-1 on the screen's list) turns the selected number up, DOWN turns it down."""
+        if self.cursor >= len(self.rows):
+            return
+        row = self.rows[self.cursor]
+        if step < 0:
+            self._up(row)
+        elif row.value > row.least:
+            row.value -= 1
+
+    def _up(self, row: Dial) -> bool:
+        if row.value >= row.most:
+            return False
+        if self.share is not None and self.left() <= 0:
+            donors = [r for r in self.rows if r is not row and r.value > r.least]
+            if not donors:
+                return False
+            max(donors, key=lambda r: (r.key == self.reserve, r.value)).value -= 1  # ties: top
+        row.value += 1
+        return True
+
+    def change_row(self, step: int) -> None:
+        self.cursor = min(max(self.cursor + step, 0), len(self.rows))
+
+    def pick(self, index: int | None = None) -> StepResult:
+        """OK confirms. A finger: a tap chooses a row, a tap on the chosen row adds one
+        (from its most back to its least: a touch screen has no DOWN), Confirm confirms."""
+        if index is None or index == len(self.rows):
+            return self.on_confirm(self.values())
+        if not 0 <= index < len(self.rows):
+            return None
+        if index != self.cursor:
+            self.cursor = index
+            return None
+        row = self.rows[index]
+        if not self._up(row):
+            row.value = row.least
+        return None
+
+
 # What picking can lead to: another question, a command for the rules, the end of the
 # wizard, a message for the table, or a change of language. None: stay on this step.
-StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | None
+StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | UndoMany | None
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),
     Hint("down", text("hint.choose")),
     Hint("ok", text("hint.select")),
+    Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
+)
+DIAL_HINTS: tuple[Hint, ...] = (
+    Hint("up", text("hint.turn")),
+    Hint("down", text("hint.turn")),
+    Hint("ok", text("hint.confirm")),
+    Hint("back", text("hint.back")),
+    Hint("undo", text("hint.undo")),
+)
+MARK_HINTS: tuple[Hint, ...] = (
+    Hint("up", text("hint.choose")),
+    Hint("down", text("hint.choose")),
+    Hint("ok", text("hint.mark")),
     Hint("back", text("hint.back")),
     Hint("undo", text("hint.undo")),
 )

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.ui.steps import BACK, DONE, AppStep, Notice, SetLanguage, Step, StepResult
-from rules.commands import Command
+from device.ui.steps import (
+    BACK,
+    DONE,
+    AppStep,
+    Notice,
+    SetLanguage,
+    Step,
+    StepResult,
+    UndoMany,
+)
+from rules.commands import Command, Undo
 from rules.text import Text
 
 
@@ -18,6 +27,7 @@ class Reaction:
     notice: Text | None = None
     language: str | None = None
     app_step: AppStep | None = None
+    repeat: int = 1  # the command this many times (undo to a point in the history)
 
 
 NOTHING = Reaction()
@@ -58,7 +68,14 @@ class Wizard:
         elif isinstance(result, Command):
             self._made(result)
             return Reaction(result)
+        elif isinstance(result, UndoMany):
+            self._stack.clear()
+            self._undoing(result)
+            return Reaction(Undo(), repeat=result.count)
         return NOTHING
+
+    def _undoing(self, answer: UndoMany) -> None:
+        """Undos chosen on a screen (the history, the question on a run of undos)."""
 
     def _made(self, cmd: Command) -> None:
         """A step produced ``cmd`` (before the rules have seen it); for controllers to extend."""

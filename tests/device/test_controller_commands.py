@@ -131,8 +131,17 @@ class Pilot:
         for label in labels:
             self.choose(label)
 
+    def confirm(self) -> None:
+        """OK on a dial confirms its numbers; a finger taps its last line, Confirm."""
+        prompt = self.controller.prompt(self.state)
+        assert prompt.choices[-1].label == text("prompt.confirm")
+        if self.touch:
+            self.tap(len(prompt.choices) - 1)
+        else:
+            self.press("ok")
+
     def menu(self, item: str, *labels: Text) -> None:
-        self.press("ok")
+        self.choose(text("main.menu"))
         assert self.controller.prompt(self.state).title.key == "prompt.menu"
         self.choose_all(text(f"menu.{item}"), *labels)
 
@@ -176,14 +185,15 @@ def roll(p: Pilot) -> None:
 
 def assign_agony(p: Pilot) -> None:
     roll(p)
-    p.choose(confirm())
+    p.choose(text("prompt.go_on_with", n=3))  # who is in the Black Hall: everyone (C13)
+    p.confirm()  # the proposed split
 
 
 def satisfy(p: Pilot) -> None:
     p.press("right")  # LIBRARIAN
     p.choose_all(text(f"faction.{CC}"), text("area.oubliette"), face(3))
-    p.choose(confirm())  # Units present: one of Great Cthulhu's
-    p.choose(confirm())  # his payment: all in Doom
+    p.confirm()  # Units present: one of Great Cthulhu's
+    p.confirm()  # his payment: all in Doom
 
 
 def spend_silence(p: Pilot) -> None:
@@ -273,7 +283,7 @@ def test_spending_a_token_to_unflip() -> None:
         (game(new_game()), "notice.nobody_has_token"),  # round 1 (I1)
         (round_2(), "notice.no_overdue_enemy"),  # nobody holds an Overdue Tome (C16)
         (game(new_game(), {"type": "next_phase"}), "notice.activate_in_action"),  # C3
-        (DREAMLANDS, "notice.no_monster_here"),
+        (DREAMLANDS, "notice.no_monster_here.librarian"),
     ],
 )
 def test_the_librarian_is_not_offered_and_the_screen_says_why(state: GameState, why: str) -> None:
@@ -375,14 +385,16 @@ def test_a_custodian_activation_with_the_reader_takes_at_most_six_presses() -> N
     pilot = Pilot(LIBRARY)
     pilot.press("left", "ok", "ok")  # who: the first with a token; where: the first Area
     pilot.react(pilot.controller.dice((2,), pilot.state))  # the reader, not a press
-    pilot.press("ok")  # the default split (C13): all on the next seat
+    pilot.press("ok")  # who is there (C13): everyone, until told otherwise
+    pilot.press("ok")  # the proposed split: one each in seat order after the activator
     assert [cmd.TYPE for cmd in pilot.given] == ["activate", "roll", "assign_agony"]
     assert pilot.state.pending is None
-    assert pilot.presses == 4 <= 6
+    assert pilot.presses == 5 <= 6
 
 
 def test_a_tap_on_the_main_screen_opens_something(app: App) -> None:
     app.handle_input(DiceRead((3,)))
+    app.handle_input(ButtonPressed("ok"))  # who is there: everyone
     app.handle_input(ButtonPressed("ok"))  # the split: the game is back on the main screen
     assert app.state.pending is None
     app.screen.render(app.view())

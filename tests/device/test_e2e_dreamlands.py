@@ -22,7 +22,7 @@ SEATS = ("great_cthulhu", "crawling_chaos", "yellow_sign")
 
 
 def new_dreamlands_game(table: Table) -> None:
-    table.press("ok")
+    choose(table, text("main.menu"))
     choose(table, text("menu.new_game"))
     choose(table, text("map.dreamlands"))
     for faction in SEATS:

@@ -41,10 +41,9 @@ def choose(table: Table, label: Text) -> int:
 
 
 def set_gate(table: Table, area: str, answer: Text) -> None:
-    """OK (menu) → Gate changed → the Area → what is there now."""
-    table.press("ok")
-    assert table.title() == "prompt.menu"
-    choose(table, text("menu.gate"))
+    """A Gate changed (on the main screen) → the Area → what is there now."""
+    choose(table, text("main.gate"))
+    assert table.title() == "prompt.gate_where"
     choose(table, text(f"area.{area}"))
     choose(table, answer)
 
@@ -98,7 +97,7 @@ def test_a_whole_library_round(table: Table, tmp_path: Path) -> None:
 
 
 def custodian_round(table: Table) -> None:
-    """CUSTODIAN → who → where → a roll from the reader → the default split: 4 presses."""
+    """CUSTODIAN → who → where → a roll from the reader → who is there → the split: 6 presses."""
     presses = 0
     table.press("left")  # CUSTODIAN
     presses += 1
@@ -122,8 +121,12 @@ def custodian_round(table: Table) -> None:
     table.roll(2)
     assert isinstance(table.state.pending, AssignPending) and table.state.pending.total == 2
     shot(table, "custodian_split")
-    table.press("ok")  # Confirm: the whole total on the next seat, Crawling Chaos (C13)
-    presses += 1
+    assert table.title() == "prompt.who_is_there"
+    table.press("ok")  # everyone has Units there (C13)
+    shot(table, "custodian_proposed")
+    table.press("up")  # Crawling Chaos takes the Black Goat's one: 2 of them go
+    table.press("ok")
+    presses += 3
     assert table.state.pending is None
     assert presses <= 6
     shot(table, "custodian_result")
@@ -136,7 +139,7 @@ def custodian_round(table: Table) -> None:
     table.hold_back()
     assert isinstance(table.state.pending, RollPending)
     table.roll(2)
-    table.press("ok")
+    table.press("ok", "up", "ok")
     assert table.state.pending is None
 
 
@@ -157,10 +160,8 @@ def librarian_round(table: Table) -> None:
     assert isinstance(pending, SatisfyPending) and (pending.faction, pending.agony) == (GC, 3)
     shot(table, "librarian_payment")
 
-    # Great Cthulhu returns the Tome and loses 2 Doom: rows Units, Doom, Tome, Confirm.
-    table.press("up", "ok")  # the Tome row: yes
-    table.press("up", "ok", "ok", "ok")  # Doom: 3 → 0 → 1 → 2
-    table.press("down", "down")
+    # Great Cthulhu returns the Tome and loses 2 Doom: rows Units, Tome, Doom (all 3 by default).
+    table.press("right", "up")  # the Tome row: yes, which takes one from Doom
     shot(table, "librarian_paid")
     table.press("ok")
     assert table.state.pending is None

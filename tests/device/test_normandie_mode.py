@@ -135,7 +135,7 @@ def check_screens(table: Table, shots: Path, name: str) -> None:
 
 
 def start_chapter_3(table: Table) -> None:
-    table.press("ok")
+    choose(table, "Something else happened…")  # the Library's main screen: its menu
     choose(table, "New game")
     choose(table, "Shadows over Normandie (Zombies)")
     choose(table, "Chapter 3: Rangers!")
@@ -245,7 +245,7 @@ def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: T
 
 def start_chapter_3_with_terrain(table: Table) -> None:
     """Chapter 3 from the menu wizard, stopping on the terrain grid the new battle opens."""
-    table.press("ok")
+    choose(table, "Something else happened…")  # the Library's main screen: its menu
     choose(table, "New game")
     choose(table, "Shadows over Normandie (Zombies)")
     choose(table, "Chapter 3: Rangers!")

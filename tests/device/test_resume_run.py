@@ -59,7 +59,7 @@ def test_a_pending_split_survives_sigkill(
     assert isinstance(state, GameState) and isinstance(state.pending, AssignPending)
     assert state.pending.total == 2
     assert state.activation is not None and state.activation.by == "yellow_sign"
-    assert app.view().prompt.title.key == "prompt.custodian_split"
+    assert app.view().prompt.title.key == "prompt.who_is_there"  # C13: first, who is there
     target = OUTPUT / "e2e" / "resume_split_pending.png"
     target.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(target))

@@ -25,7 +25,11 @@ URL = "http://192.168.1.20:8080/"
 
 
 def open_show_on_phones(app: App) -> None:
-    app.handle_input(ButtonPressed("ok"))  # the main screen's OK: the menu
+    main = [choice.label.key for choice in app.view().prompt.choices]
+    if "main.menu" in main:  # the Library's main screen: its last line is the menu
+        app.react(app.controller.tap(main.index("main.menu"), app.state))
+    else:
+        app.handle_input(ButtonPressed("ok"))  # the main screen's OK: the menu
     labels = [choice.label.key for choice in app.view().prompt.choices]
     index = next(i for i, key in enumerate(labels) if key.endswith("menu.phones"))
     app.react(app.controller.tap(index, app.state))

@@ -36,7 +36,8 @@ def rolled(state: GameState, value: int) -> Step:
     """D8: to the Underworld Citadel whose label shows ``value``; its Gate is destroyed."""
     target = citadel_for_roll("underworld", value)
     how: How = "stays" if target == of(state).bhole else "moves"
-    return _attack(replace(changed(state, bhole=target), pending=None), target, how)
+    state, events = _attack(replace(changed(state, bhole=target), pending=None), target, how)
+    return state, [text("event.bhole_rolled", value=value), *events]  # what the die showed
 
 
 def _attack(state: GameState, area: str, how: How) -> Step:

@@ -36,6 +36,7 @@ EN: dict[str, str] = {
     "zoogs_leave.other": "{n} Zoogs leave",
     # End of the Doom Phase: the Bhole (D8, D9, D12).
     "event.bhole_roll": "The Doom Phase ends and the Bhole acts: roll 1 die for it.",
+    "event.bhole_rolled": "The Bhole's die shows {value}.",
     "event.bhole_moves": "The Bhole moves to {area:place}.",
     "event.bhole_stays": "The Bhole stays in {area:place}.",
     "event.bhole_moves_gate": "The Bhole moves to {area:place} and destroys the abandoned Gate there.",
@@ -107,6 +108,7 @@ JA: dict[str, str] = {
     "zoogs_leave.one": "ズーグ{n}体",
     "zoogs_leave.other": "ズーグ{n}体",
     "event.bhole_roll": "破滅フェイズが終了し、ブホールが活性化する：ダイスを1個ロールする。",
+    "event.bhole_rolled": "ブホールのダイスの目は{value}。",
     "event.bhole_moves": "ブホールは{area:place}へ移動する。",
     "event.bhole_stays": "ブホールは{area:place}に留まる。",
     "event.bhole_moves_gate": "ブホールは{area:place}へ移動し、そこの放棄されたゲートを破壊する。",

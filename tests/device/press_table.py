@@ -1,0 +1,172 @@
+"""The fewest button presses a table needs for a task, found by searching the controller.
+
+A task starts from a state (a journal) and ends when the commands accepted so far
+satisfy its goal. The search presses every button the task may use, breadth first,
+on the device's own controller and the rules (exactly as the app reacts: a command
+goes to the rules, an accepted one closes the wizard), so the count is the shortest
+key path the screens allow, whatever they look like. The dice reader answers a roll
+by itself the moment one is wanted (a roll is not a press). Screens seen before are
+not searched again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from device.games import ALL_GAMES
+from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.steps import HISTORY, UNDO_RUN
+from device.ui.wizard import Reaction
+from rules.commands import Command, command_to_json
+from rules.errors import RulesError
+from rules.journal import Played, apply, parse_line, start, state_json
+
+# Texts and states hold read-only mappings: a copied screen may share them.
+copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: ignore[attr-defined]
+
+BASIC = ("up", "down", "ok", "back")
+MOST_PRESSES = 24
+MOST_SCREENS = 5_000  # screens searched before a task is called impossible
+
+
+@dataclass(frozen=True)
+class Task:
+    """``keep(cmd)``: a command on the way to the goal (any other ends that path);
+    ``done(commands)``: the goal is met."""
+
+    name: str
+    journal: Sequence[str]
+    keep: Callable[[Command], bool]
+    done: Callable[[Sequence[Command]], bool]
+    buttons: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()  # what the reader rolls, roll after roll
+
+
+@dataclass
+class Found:
+    presses: list[str]
+    rolls: int
+
+
+@dataclass
+class _Table:
+    """The controller and the rules, reacting as :class:`device.app.App` does."""
+
+    played: Played
+    dice: tuple[int, ...]
+    controller: Any = None
+    commands: list[Command] = field(default_factory=list)
+    rolls: int = 0
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller.offer_redo(redoable(self.played))
+
+    @property
+    def state(self) -> Any:
+        return self.played.state
+
+    def press(self, button: str, keep: Callable[[Command], bool]) -> None:
+        self._react(self.controller.press(button, self.state), keep)
+        self._roll_if_wanted(keep)
+
+    def _roll_if_wanted(self, keep: Callable[[Command], bool]) -> None:
+        while not self.dead and self.played.game.wanted_roll(self.state) is not None:
+            if self.rolls >= len(self.dice):
+                return
+            values = (self.dice[self.rolls],)
+            self.rolls += 1
+            self._react(self.controller.dice(values, self.state), keep)
+
+    def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
+        if reaction.language is not None:
+            self.controller.lang = reaction.language
+        if reaction.app_step is HISTORY:  # as the app opens them
+            self.controller.ask(history_step(self.played))
+        elif reaction.app_step is UNDO_RUN:
+            self.controller.ask(undo_run_step(self.played))
+        elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
+            self.dead = True
+        cmd = reaction.command
+        for _ in range(reaction.repeat if cmd is not None else 0):
+            try:
+                outcome = apply(self.played, cmd)
+            except RulesError:
+                return
+            if not keep(cmd):
+                self.dead = True
+                return
+            self.played = outcome.played
+            self.controller.accepted()
+            self.controller.offer_redo(redoable(self.played))
+            self.commands.append(cmd)
+
+    def screen(self) -> str:
+        prompt = self.controller.prompt(self.state)
+        stack = [(repr(s.title), s.selected(), repr(s.choices())) for s in self.controller._stack]
+        seen = (
+            json.dumps(state_json(self.played), sort_keys=True),
+            [json.dumps(command_to_json(c), sort_keys=True) for c in self.commands],
+            repr(prompt.title),
+            repr(prompt.choices),
+            prompt.selected,
+            stack,
+            self.rolls,
+        )
+        return repr(seen)
+
+
+def begin(task: Task) -> Played:
+    """The game after ``task``'s journal."""
+    played: Played | None = None
+    for line in task.journal:
+        cmd = parse_line(line, ALL_GAMES.rules, None if played is None else played.game)
+        if cmd is not None:
+            played = (
+                start(cmd, ALL_GAMES.rules).played if played is None else apply(played, cmd).played
+            )
+    assert played is not None
+    return played
+
+
+def _pressed(table: _Table, button: str, keep: Callable[[Command], bool]) -> _Table:
+    """A copy of ``table`` after ``button`` (states are frozen: shared, not copied)."""
+    copied: _Table = copy.deepcopy(table, _shared(table))
+    copied.press(button, keep)
+    return copied
+
+
+def _shared(table: _Table) -> dict[int, Any]:
+    """What a copy shares: the frozen game and its history (the rules' values, not copied)."""
+    return {id(table.played): table.played, id(table.state): table.state}
+
+
+def shortest(task: Task) -> Found | None:
+    """The fewest presses that meet ``task``'s goal; None if none is found within
+    MOST_PRESSES presses and MOST_SCREENS screens (as when the screens offer no way)."""
+    buttons = (*BASIC, *task.buttons)
+    root = _Table(begin(task), task.dice)
+    seen = {root.screen()}
+    frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
+    while frontier and len(seen) < MOST_SCREENS:
+        presses, table = frontier.popleft()
+        if len(presses) >= MOST_PRESSES:
+            continue
+        for button in buttons:
+            after = _pressed(table, button, task.keep)
+            if after.dead:
+                continue
+            if task.done(after.commands):
+                return Found([*presses, button], after.rolls)
+            screen = after.screen()
+            if screen not in seen:
+                seen.add(screen)
+                frontier.append(((*presses, button), after))
+    return None

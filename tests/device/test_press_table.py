@@ -1,0 +1,177 @@
+"""The press table of the README: the fewest presses for each task a table does often.
+
+Each count is searched for on the device's controller (see :mod:`tests.device.press_table`),
+so it is the shortest key path the screens allow. The README's table must say the same;
+``PRESS_TABLE_WRITE=1`` rewrites it from what is measured. "Before" is the same search run
+on the screens as they were before the dial, the floor-grouped lists and redo (commit 603244c).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from rules.commands import Command
+from rules.cthulhu_wars.commands import Activate, AssignAgony, NextPhase, Roll, Satisfy, SetGate
+from tests.device.press_table import Found, Task, shortest
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+GC, CC, YS, BG, SL = "great_cthulhu", "crawling_chaos", "yellow_sign", "black_goat", "sleeper"
+GUARDIAN, BARRIER = "guardian_under_the_lake", "barrier_of_naach_tith"
+
+NEXT = '{"type": "next_phase"}'
+ROUND_2 = [  # three factions, round 2, Action Phase: everyone holds a Silence token (C1)
+    '{"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"]}',
+    NEXT, NEXT, NEXT, NEXT,
+]  # fmt: skip
+CUSTODIAN_IN_BLACK_HALL = [  # round 3: the Custodian stands in the Black Hall (E1's round 2)
+    *ROUND_2,
+    '{"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "black_hall"}',
+    '{"type": "roll", "values": [1]}',
+    '{"type": "assign_agony", "present": {"yellow_sign": 1}, "assign": {"yellow_sign": 1}}',
+    NEXT, NEXT, NEXT, NEXT,
+]  # fmt: skip
+TWO_OVERDUE = [  # E2 before its round 2: Great Cthulhu and the Black Goat hold Overdue Tomes (C7)
+    '{"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "black_goat", "sleeper"]}',
+    '{"type": "set_gate", "area": "guardian_under_the_lake", "gate": true, "controller": "great_cthulhu"}',
+    '{"type": "set_gate", "area": "larvae_of_the_outer_gods", "gate": true, "controller": "black_goat"}',
+    '{"type": "set_gate", "area": "guardian_under_the_lake", "gate": true, "controller": null}',
+    '{"type": "set_gate", "area": "larvae_of_the_outer_gods", "gate": true, "controller": null}',
+    NEXT, NEXT, NEXT, NEXT,
+]  # fmt: skip
+GATE_TAKEN = [
+    *ROUND_2,
+    '{"type": "set_gate", "area": "barrier_of_naach_tith", "gate": true, "controller": "yellow_sign"}',
+]
+
+
+def _given(cmd: Command) -> dict[str, int]:
+    assert isinstance(cmd, AssignAgony)
+    return {faction: n for faction, n in cmd.assign.items() if n}
+
+
+def _types(commands: Sequence[Command]) -> list[str]:
+    return [cmd.TYPE for cmd in commands]
+
+
+TASKS: tuple[tuple[str, Task], ...] = (
+    ("Custodian with the defaults", Task(
+        "custodian_defaults", ROUND_2,
+        keep=lambda cmd: isinstance(cmd, (Activate, Roll, AssignAgony)),
+        done=lambda cmds: "assign_agony" in _types(cmds),
+        buttons=("left",), dice=(2,),
+    )),
+    ("Custodian to another Area, 3 Agony split over 3 factions", Task(
+        "custodian_split", CUSTODIAN_IN_BLACK_HALL,
+        keep=lambda cmd: cmd == Activate("custodian", YS, "fountain") or isinstance(cmd, Roll)
+        or (isinstance(cmd, AssignAgony) and _given(cmd) == {GC: 1, CC: 1, YS: 1}),
+        done=lambda cmds: "assign_agony" in _types(cmds),
+        buttons=("left", "right"), dice=(3,),
+    )),
+    ("Librarian, 2 Agony paid with 1 Unit and the Overdue Tome", Task(
+        "librarian_mixed", TWO_OVERDUE,
+        keep=lambda cmd: (isinstance(cmd, Activate) and cmd.monster == "librarian")
+        or isinstance(cmd, Roll)
+        or (isinstance(cmd, AssignAgony) and _given(cmd) == {GC: 2})
+        or cmd == Satisfy(GC, 1, 0, (GUARDIAN,)),
+        done=lambda cmds: "satisfy" in _types(cmds),
+        buttons=("left", "right"), dice=(2,),
+    )),
+    ("A Gate change in a Tome Area (the Barrier of Naach-Tith)", Task(
+        "gate_tome", ROUND_2,
+        keep=lambda cmd: cmd == SetGate(BARRIER, True, YS),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Next phase", Task(
+        "phase", ROUND_2,
+        keep=lambda cmd: isinstance(cmd, NextPhase),
+        done=lambda cmds: bool(cmds),
+        buttons=("phase",),
+    )),
+    ("Undo the last command, then redo it", Task(
+        "undo_redo", GATE_TAKEN,
+        keep=lambda cmd: cmd.TYPE in ("undo", "redo"),
+        done=lambda cmds: _types(cmds) == ["undo", "redo"],
+        buttons=("undo",),
+    )),
+)  # fmt: skip
+
+
+def _count(found: Found | None) -> str:
+    if found is None:
+        return "no way found"
+    rolls = f" + {found.rolls} roll" if found.rolls else ""
+    return f"{len(found.presses)}{rolls}"
+
+
+def measured() -> dict[str, str]:
+    return {label: _count(shortest(task)) for label, task in TASKS}
+
+
+# The same search on the screens of commit 603244c (`python -m tests.device.test_press_table`
+# in a checkout of it, with this file and press_table.py copied in).
+BEFORE: dict[str, str] = {
+    "Custodian with the defaults": "4 + 1 roll",
+    # the search gave up (numbers that only went up, wrapping at 12); counted by hand:
+    # CUSTODIAN, 2 DOWN, OK, 3 DOWN, OK, roll, DOWN, 11 OK (3 → 1), DOWN, OK, DOWN, OK, DOWN, OK
+    "Custodian to another Area, 3 Agony split over 3 factions": "26 + 1 roll (by hand)",
+    "Librarian, 2 Agony paid with 1 Unit and the Overdue Tome": "13 + 1 roll",
+    "A Gate change in a Tome Area (the Barrier of Naach-Tith)": "12",
+    "Next phase": "2",
+    "Undo the last command, then redo it": "no way found",
+}
+
+START, END = "<!-- press table (tests/device/test_press_table.py) -->", "<!-- /press table -->"
+
+
+def table_lines(now: dict[str, str]) -> list[str]:
+    lines = ["| task | presses before (603244c) | presses now |", "|---|---|---|"]
+    lines += [f"| {label} | {BEFORE.get(label, '?')} | {count} |" for label, count in now.items()]
+    return lines
+
+
+def _block(readme: str) -> re.Match[str]:
+    found = re.search(re.escape(START) + r"\n(.*?)" + re.escape(END), readme, re.S)
+    assert found, f"README.md has no press table between {START} and {END}"
+    return found
+
+
+def readme_table(readme: str) -> list[str]:
+    return _block(readme).group(1).splitlines()
+
+
+@pytest.mark.slow
+def test_the_readme_says_what_the_search_finds() -> None:
+    now = measured()
+    readme = README.read_text(encoding="utf-8")
+    if os.environ.get("PRESS_TABLE_WRITE") == "1":
+        block = _block(readme)
+        new = "".join(line + "\n" for line in table_lines(now))
+        README.write_text(readme[: block.start(1)] + new + readme[block.end(1) :], encoding="utf-8")
+        readme = README.read_text(encoding="utf-8")
+    assert readme_table(readme) == table_lines(now), "PRESS_TABLE_WRITE=1 rewrites the README"
+
+
+def _found(name: str) -> Found:
+    task = next(task for _label, task in TASKS if task.name == name)
+    found = shortest(task)
+    assert found is not None, name
+    return found
+
+
+def test_a_gate_change_in_a_tome_area_takes_at_most_5_presses() -> None:
+    assert len(_found("gate_tome").presses) <= 5
+
+
+def test_the_librarian_with_a_unit_and_the_tome_takes_at_most_9_presses_and_a_roll() -> None:
+    found = _found("librarian_mixed")
+    assert len(found.presses) <= 9 and found.rolls == 1
+
+
+if __name__ == "__main__":
+    for label, count in measured().items():
+        print(f"{count:>14}  {label}")

@@ -1,0 +1,124 @@
+"""The screens of the issue, looked at: the split, the payment, a Gate change, the history
+and a Doom Phase instruction, at 480×320, 800×480 and 1920×1080 in English and Japanese.
+
+Each is reached by presses on the real app (journal on disk) and drawn at each size; no
+label may be cut or leave its box, and a question shows at least 4 choices at 800×480 and
+3 at 480×320 (or all it has). The PNGs go to tests/output/table/ to be looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.app import App, Inputs
+from device.session import GameSession
+from device.store import Store
+from display.games import SCREENS as GAME_SCREENS
+from display.screen import Screen
+from hardware.events import ButtonPressed, DiceRead
+from rules.games import GAMES
+from rules.journal import parse_line
+from rules.text import LANGUAGES, render
+from tests.device.test_history import GATES
+from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output" / "table"
+SIZES = ((480, 320), (800, 480), (1920, 1080))
+NEXT = '{"type": "next_phase"}'
+
+
+def _press(app: App, *buttons: str) -> None:
+    for button in buttons:
+        app.handle_input(ButtonPressed(button))
+
+
+def split(app: App) -> None:
+    _press(app, "left", "up", "ok", "ok")  # the Yellow Sign, the first Area
+    app.handle_input(DiceRead((3,)))
+    _press(app, "ok")  # everyone is there: the proposed split
+
+
+def payment(app: App) -> None:
+    _press(app, "right", "down", "ok", "ok")  # the Black Goat, the first Area
+    app.handle_input(DiceRead((2,)))
+    _press(app, "ok")  # one Unit of Great Cthulhu there
+
+
+def gate_change(app: App) -> None:
+    _press(app, "ok")  # the main screen's likely job: the Tome Areas first
+
+
+def _choose(app: App, key: str) -> None:
+    for _ in range(20):
+        prompt = app.view().prompt
+        if prompt.selected is not None and prompt.choices[prompt.selected].label.key == key:
+            _press(app, "ok")
+            return
+        _press(app, "down")
+    raise AssertionError(f"no {key} on the screen")
+
+
+def history(app: App) -> None:
+    _choose(app, "main.menu")
+    _choose(app, "menu.history")
+    assert app.view().prompt.title.key == "prompt.history"
+
+
+def doom_phase(app: App) -> None:
+    _press(app, "phase", "ok")  # the first Doom Phase: abandoned Gates appear (C5)
+
+
+SCREENS: dict[str, tuple[list[str], Callable[[App], None]]] = {
+    "split": (ROUND_2, split),
+    "payment": (TWO_OVERDUE, payment),
+    "gate_change": (ROUND_2, gate_change),
+    "history": (GATES, history),
+    "doom_phase": (ROUND_2[:3], doom_phase),
+}
+
+
+def _app(tmp_path: Path, journal: list[str], lang: str) -> tuple[App, Store]:
+    store = Store.open(tmp_path / f"journal-{lang}.sqlite3")
+    first = parse_line(journal[0], GAMES)
+    assert first is not None
+    session, _ = GameSession.resume(store, first, GAMES)
+    for line in journal[1:]:
+        session.submit_line(line)
+    return App(session, pygame.Surface((800, 480)), Inputs(), lang=lang), store
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> None:
+    journal, reach = SCREENS[name]
+    app, store = _app(tmp_path, journal, lang)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with store:
+        reach(app)
+        view = app.view()
+        assert app.status.error is None, app.status.error
+        for width, height in SIZES:
+            surface = pygame.Surface((width, height))
+            screen = Screen(surface, GAME_SCREENS)
+            screen.render(view)
+            pygame.image.save(surface, str(OUTPUT / f"{name}.{lang}.{width}x{height}.png"))
+            cut = [label.text for label in screen.labels()
+                   if label.panel == "prompt" and (label.truncated or not label.box.contains(label.rect))]  # fmt: skip
+            assert cut == [], (width, height)
+            least = 3 if height < 480 else 4
+            assert len(screen.shown_choices()) >= min(least, len(view.prompt.choices))
+
+
+def test_a_redo_with_nothing_to_redo_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    app, store = _app(tmp_path, ROUND_2, "en")
+    with store:
+        before = app.session.played
+        _choose(app, "main.menu")
+        _choose(app, "menu.redo")
+        assert app.session.played is before
+        assert app.status.error is not None
+        assert "nothing to redo" in render(app.status.error)
