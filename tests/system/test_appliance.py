@@ -69,9 +69,9 @@ def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) 
     assert score < 5.0  # the unit's hardening; systemd calls < 5 "OK"
 
 
-def test_a_the_phone_view_gives_its_memory_back_by_starting_afresh(machine: Machine) -> None:
-    """200 phones open the view and go; the view starts afresh in its own process, under
-    its hardened unit, and a phone arriving meanwhile is answered, not refused."""
+def test_a_the_phone_view_gives_its_memory_back_after_a_crowd(machine: Machine) -> None:
+    """200 phones open the view and go; under its hardened unit the view lets go of what
+    they held, never restarts, and a phone arriving meanwhile is answered, not refused."""
     pid = machine.sh("systemctl show -p MainPID --value celaeno-web").strip()
     # Compressed: the guest's terminal takes lines of at most 4095 bytes.
     script = base64.b64encode(gzip.compress((Path(__file__).parent / "crowd.py").read_bytes()))
@@ -79,14 +79,15 @@ def test_a_the_phone_view_gives_its_memory_back_by_starting_afresh(machine: Mach
     output = machine.sh(f"python3 /root/crowd.py {pid} 200", timeout=600)
     found = json.loads(output.strip().splitlines()[-1])
     record("web_rss_idle_held_after_mib", [round(found[k], 1) for k in ("idle", "held", "after")])
-    record("web_afresh_longest_answer_s", round(found["longest"], 2))
+    record("web_crowd_longest_answer_s", round(found["longest"], 2))
     assert found["failures"] == []
     show = "systemctl show -p MainPID -p NRestarts -p ActiveState --value celaeno-web"
     assert machine.sh(show).split() == [pid, "0", "active"]  # the same process, no restart
     journal = machine.journal("celaeno-web")
-    assert "starting afresh on the same socket" in journal
+    assert "the last page closed" in journal
     assert "Traceback" not in journal
-    assert found["after"] < found["idle"] + 1.0 < found["held"]
+    # What stays is the allocator's (about 2 MiB measured on x86): within the 3 MiB goal.
+    assert found["after"] < found["idle"] + 3.0 and found["idle"] < found["held"]
 
 
 def test_b_the_first_frame_on_the_drm_output_is_the_main_screen(machine: Machine) -> None:
