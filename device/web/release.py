@@ -1,6 +1,6 @@
 """Giving memory back once the phones have gone.
 
-Measured with ``python -m device.bench.web_bench --only memory``: 200 event streams
+Measured with ``python -m tests.bench.device.web_bench --only memory``: 200 event streams
 cost the view about 3 MiB (aiohttp's protocol, parser, request and response objects,
 about 14 KiB a connection). When they drop, every one of those Python objects is
 freed (tracemalloc finds nothing left), but two things keep the memory:

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from device import paths
-from device.bench.replay_bench import journal
 from device.store import Store
 from rules.games import GAMES
 from rules.journal import replay, state_json
+from tests.bench.device.replay_bench import journal
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env, replayed
 
 COMMANDS = 2_000

@@ -21,7 +21,6 @@ from display import colours
 from display.cthulhu_wars.panels import PANELS
 from display.normandie import shapes
 from display.normandie.grid import layout, panel_layout
-from display.samples import sample
 from display.screen import Screen
 from display.view import View
 from rules import journal
@@ -30,6 +29,7 @@ from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES
 from tests.display.conftest import SIZES, surface
+from tests.display.samples import sample
 from tests.parsing import replay_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "normandie_chapter3.jsonl"

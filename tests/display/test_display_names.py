@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from display.cthulhu_wars import board, names
-from display.samples import sample
+from tests.display.samples import sample
 
 
 def test_known_names_come_from_the_catalogue() -> None:

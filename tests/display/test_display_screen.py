@@ -8,7 +8,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.samples import sample
 from display.screen import Screen
 from display.screenshot import save_screenshot
 from display.size import parse_size
@@ -17,6 +16,7 @@ from rules import journal
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.text import text
 from tests.display.conftest import surface
+from tests.display.samples import sample
 from tests.parsing import replay_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"

@@ -12,11 +12,11 @@ import pygame
 import pytest
 
 from display.canvas import Label
-from display.samples import SAMPLES, sample
 from display.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, render, render_fragment
 from tests.display.conftest import SIZES, surface
+from tests.display.samples import SAMPLES, sample
 
 
 def _render(view: View, size: tuple[int, int]) -> tuple[Screen, pygame.Surface]:

@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from display.games import SCREENS
-from display.samples import sample
 from display.screen import Screen
 from display.view import Choice, Prompt, Status, View
 from rules.games import GAMES
 from rules.journal import Outcome, Played, apply, parse_line, start
 from rules.text import LANGUAGES, Text, catalogue, lookup, text
 from tests.display.conftest import surface
+from tests.display.samples import sample
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 

@@ -14,11 +14,11 @@ import pytest
 
 from display.canvas import Label
 from display.cthulhu_wars.panels import PHASES as LIBRARY_PHASES
-from display.samples import sample
 from display.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, translate
 from tests.display.conftest import SIZES, surface
+from tests.display.samples import sample
 from tests.display.test_battlefield import view_at
 
 NORMANDIE_PHASES = ("setup", "orders", "zombies", "activation", "supply")

@@ -15,13 +15,13 @@ import pytest
 from device.games import ALL_GAMES
 from device.screens import view_of
 from display.cthulhu_wars.names import faction, tome
-from display.samples import sample
 from display.screen import Screen
 from display.view import View
 from rules.games import GAMES
 from rules.journal import replay
 from rules.text import LANGUAGES, render_fragment, text, translate
 from tests.display.conftest import SIZES, surface
+from tests.display.samples import sample
 
 FLAGS = ("screen.overdue", "screen.face_down")
 E1 = Path(__file__).resolve().parents[2] / "rules" / "examples" / "celaeno_e1.jsonl"

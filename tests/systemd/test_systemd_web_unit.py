@@ -80,7 +80,7 @@ def test_the_table_comes_first() -> None:
 
 
 def test_the_benchmark_starts_the_view_as_the_unit_does() -> None:
-    from device.bench import web_bench
+    from tests.bench.device import web_bench
 
     (nice,) = web_values("Nice")
     (policy,) = web_values("CPUSchedulingPolicy")

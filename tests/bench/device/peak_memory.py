@@ -1,7 +1,7 @@
 """Benchmark: peak memory of `celaeno run` resuming a 10,000-command game (issue 6, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.peak_memory [--commands 10000]``. Imports a
-generated Library journal (device.bench.replay_bench) with `celaeno import`, then starts
+Run: ``.venv/bin/python -m tests.bench.device.peak_memory [--commands 10000]``. Imports a
+generated Library journal (tests.bench.device.replay_bench) with `celaeno import`, then starts
 `celaeno run` headless on it, waits for READY=1 (replayed and drawn), stops it with SIGTERM
 and reads the child's peak resident set (ru_maxrss) from ``os.wait4``. The import's own
 peak is printed too.
@@ -16,9 +16,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from device.bench import machine
-from device.bench.harness import Notifications, celaeno, run_headless, workdir
-from device.bench.replay_bench import journal
+from tests.bench.device import machine
+from tests.bench.device.harness import Notifications, celaeno, run_headless, workdir
+from tests.bench.device.replay_bench import journal
 
 
 def peak_kib(child: subprocess.Popen[bytes]) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.view import Choice, Hint, Prompt, Status, View
-from rules.text import Text, text
+from rules.text import Text, Words, add_words, text
 
 FACTIONS_5 = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign", "sleeper"]
 TOMES = (
@@ -290,3 +290,62 @@ SAMPLES = {
 def sample(name: str, lang: str = "en") -> View:
     view = SAMPLES[name]()
     return View(view.state, view.prompt, view.events, view.status, lang, view.citadel_names)
+
+
+# The samples' own sentences (what a prompt or an event might say), English and Japanese:
+# test data, so they join the catalogue with the samples, not with the product's words.
+SAMPLE_EN: dict[str, str] = {
+    "screen.sample.new_game": "Round 1: take your Actions. Press Phase when the round is over.",
+    "screen.sample.doom": "Doom Phase: every player took a Silence token. Press Phase for the Action Phase.",
+    "screen.sample.split": "{faction:faction}: split {n:agony} among the factions in {area:place}",
+    "screen.sample.assign": "{faction:faction}: {n:agony}",
+    "screen.sample.present": "{n:units} present",
+    "screen.sample.done": "Done",
+    "screen.sample.satisfy": "{faction:faction}: pay {n:agony}",
+    "screen.sample.pay_units": "Eliminate {n:units}",
+    "screen.sample.of_units": "of {n:units} in the Area",
+    "screen.sample.pay_doom": "Lose {n:doom}",
+    "screen.sample.pay_tome": "Return {tome:tome}",
+    "screen.sample.result_roll": "The Agony die shows 3, +1 for staying: 4 Agony, all to Great Cthulhu.",
+    "screen.sample.misread": "the reader sent 7: no Agony die face shows 7",
+    "screen.sample.action": "Action Phase: take your Actions.",
+    "screen.sample.result_oubliette": "Move to the Oubliette: {a:faction} {n:units}, {b:faction} {m:units}",
+    "screen.sample.roll_zoogs": "Roll {n:dice} for the Zoogs",
+    "screen.sample.activate_librarian": "{faction:faction}: where does the Librarian go?",
+    "screen.sample.refused": "C16: no enemy of the Sleeper holds an Overdue Tome",
+    "screen.sample.hint_choose": "choose",
+    "screen.sample.hint_confirm": "confirm",
+    "screen.sample.hint_cancel": "cancel",
+    "screen.sample.hint_undo": "take back",
+    "screen.sample.hint_next_phase": "next phase",
+    "screen.sample.hint_custodian": "activate",
+    "screen.sample.hint_librarian": "activate",
+}
+SAMPLE_JA: dict[str, str] = {
+    "screen.sample.new_game": "第1ラウンド: アクションを行う。ラウンドが終わったらフェイズを押す。",
+    "screen.sample.doom": "破滅フェイズ: 全員が沈黙トークンを取った。フェイズを押してアクションフェイズへ。",
+    "screen.sample.split": "{faction:faction}: {area:place}の勢力に{n:agony}を割り振る",
+    "screen.sample.assign": "{faction:faction}: {n:agony}",
+    "screen.sample.present": "{n:units}がいる",
+    "screen.sample.done": "完了",
+    "screen.sample.satisfy": "{faction:faction}: {n:agony}を支払う",
+    "screen.sample.pay_units": "{n:units}を除去",
+    "screen.sample.of_units": "このエリアの{n:units}のうち",
+    "screen.sample.pay_doom": "{n:doom}を失う",
+    "screen.sample.pay_tome": "{tome:tome}を返却",
+    "screen.sample.result_roll": "苦悶ダイスは3、留まったので+1: 苦悶4、すべて大いなるクトゥルフへ。",
+    "screen.sample.misread": "リーダーが7を送信: 苦悶ダイスに7の面はない",
+    "screen.sample.action": "アクションフェイズ: アクションを行う。",
+    "screen.sample.result_oubliette": "地下牢へ移動: {a:faction} {n:units}、{b:faction} {m:units}",
+    "screen.sample.roll_zoogs": "ズーグのために{n:dice}を振る",
+    "screen.sample.activate_librarian": "{faction:faction}: 司書をどこへ置く?",
+    "screen.sample.refused": "C16: 眠れるものの敵は延滞中の魔導書を持っていない",
+    "screen.sample.hint_choose": "選ぶ",
+    "screen.sample.hint_confirm": "決定",
+    "screen.sample.hint_cancel": "キャンセル",
+    "screen.sample.hint_undo": "やり直す",
+    "screen.sample.hint_next_phase": "次のフェイズ",
+    "screen.sample.hint_custodian": "活性化",
+    "screen.sample.hint_librarian": "活性化",
+}
+add_words(Words("display.samples", SAMPLE_EN, SAMPLE_JA))

@@ -1,6 +1,6 @@
 """Dice reader line parser: garbage throughput, and lines lost or crashes in 10 MB of noise.
 
-    .venv/bin/python -m hardware.bench.parser_bench [--megabytes 10] [--seed 1]
+    .venv/bin/python -m tests.bench.hardware.parser_bench [--megabytes 10] [--seed 1]
 
 A reader at 9600 baud delivers under 1 kB/s, so the parser needs to be orders of magnitude
 faster than that; and no valid line that follows a newline may ever be lost to the noise

@@ -1,6 +1,6 @@
 """Benchmark: `celaeno run` start → first frame (issue 6, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.start_time [--runs 5] [--against PYTHON]``. Starts
+Run: ``.venv/bin/python -m tests.bench.device.start_time [--runs 5] [--against PYTHON]``. Starts
 `celaeno run` headless (SDL dummy driver, no reader) with a fresh state directory and then
 with a game to resume, and times from the process start to READY=1 on a notify socket
 (the app sends it once the first frame is drawn). ``--against`` names the interpreter of
@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from device.bench import machine
-from device.bench.harness import Notifications, run_headless, workdir
+from tests.bench.device import machine
+from tests.bench.device.harness import Notifications, run_headless, workdir
 
 
 def start_to_ready(state_dir: Path, directory: Path, python: str = sys.executable) -> float:

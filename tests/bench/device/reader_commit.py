@@ -1,6 +1,6 @@
 """Benchmark: dice reader line → durable commit, p50/p99 (issue 6, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.reader_commit [--rolls 200]``. In-process: a
+Run: ``.venv/bin/python -m tests.bench.device.reader_commit [--rolls 200]``. In-process: a
 FakeReader pseudo-terminal feeds a real DiceReader thread, which posts into the app's
 inputs; the app's main loop (headless) takes the roll and commits it (WAL,
 synchronous=FULL). Each roll is timed from ``FakeReader.send_roll`` to the return of the
@@ -20,8 +20,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from device.app import App, Inputs
-from device.bench import machine
-from device.bench.harness import percentile
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
@@ -29,6 +27,8 @@ from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
 from rules.games import GAMES
 from rules.journal import parse
+from tests.bench.device import machine
+from tests.bench.device.harness import percentile
 
 SETUP = [
     {"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos",

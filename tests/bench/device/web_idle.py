@@ -1,6 +1,6 @@
 """Benchmark: the phone view under silent connections — a phone still gets its page.
 
-Run: ``.venv/bin/python -m device.bench.web_idle [--silent 200] [--seconds 60]``.
+Run: ``.venv/bin/python -m tests.bench.device.web_idle [--silent 200] [--seconds 60]``.
 
 Another process (at the lowest priority, as another machine would be) holds
 ``--silent`` connections to the view that never send a byte, and opens a new one as
@@ -29,15 +29,15 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device.bench import machine
-from device.bench.harness import percentile
-from device.bench.web_bench import as_other_machines, rss_mib, web_server
 from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
 from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
+from tests.bench.device import machine
+from tests.bench.device.harness import percentile
+from tests.bench.device.web_bench import as_other_machines, rss_mib, web_server
 
 SILENT = """
 import selectors, socket, sys, time

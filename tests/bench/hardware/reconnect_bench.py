@@ -1,6 +1,6 @@
 """Dice reader: how long from an unplug to "disconnected", and from a replug to "connected".
 
-    .venv/bin/python -m hardware.bench.reconnect_bench [--trials 10]
+    .venv/bin/python -m tests.bench.hardware.reconnect_bench [--trials 10]
 
 Uses FakeReader (a real pty behind a stable symlink, as the udev rule gives a real reader) and
 replugs at a random moment, so the figures cover every phase of the one-second retry.

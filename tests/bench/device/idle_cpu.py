@@ -1,6 +1,6 @@
 """Benchmark: CPU used by `celaeno run` while the table thinks (issue 6, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.idle_cpu [--seconds 10]``. Starts `celaeno run`
+Run: ``.venv/bin/python -m tests.bench.device.idle_cpu [--seconds 10]``. Starts `celaeno run`
 headless (SDL dummy driver, no dice reader), waits for READY=1 (first frame drawn), then
 samples the process's CPU time over the window: target ≤ 0.5 % of one core. For comparison
 the same measure of a naive loop that redraws the whole screen at 40 frames a second.
@@ -14,13 +14,19 @@ import sys
 import time
 from pathlib import Path
 
-from device.bench import machine
-from device.bench.harness import Notifications, cpu_seconds, environment, run_headless, workdir
+from tests.bench.device import machine
+from tests.bench.device.harness import (
+    Notifications,
+    cpu_seconds,
+    environment,
+    run_headless,
+    workdir,
+)
 
 NAIVE_LOOP = """
 import pygame
 from display.screen import Screen
-from display.samples import SAMPLES, sample
+from tests.display.samples import SAMPLES, sample
 pygame.display.init()
 surface = pygame.display.set_mode((800, 480))
 screen, view, clock = Screen(surface), sample(next(iter(SAMPLES))), pygame.time.Clock()

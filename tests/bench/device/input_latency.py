@@ -1,6 +1,6 @@
 """Benchmark: input event → frame on screen, p50/p99 (issue 6, "Measure"; target p99 ≤ 16.7 ms).
 
-Run: ``.venv/bin/python -m device.bench.input_latency [--events 500]``. In-process, headless
+Run: ``.venv/bin/python -m tests.bench.device.input_latency [--events 500]``. In-process, headless
 (SDL dummy driver, 800×480): the app waits in its main loop with the menu open; each
 ButtonPressed (UP or DOWN, so the selection moves and the prompt is redrawn) is posted
 through ``Inputs.post``, as a hardware thread does, and timed until the ``present`` that
@@ -21,14 +21,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from device.app import App, Inputs
-from device.bench import machine
-from device.bench.harness import percentile
 from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
 from rules.games import GAMES
+from tests.bench.device import machine
+from tests.bench.device.harness import percentile
 
 
 def measure(events: int, directory: Path, committing: bool = False) -> list[float]:

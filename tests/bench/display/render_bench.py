@@ -1,6 +1,6 @@
 """Render timings: a full frame at 800×480 and 1920×1080, and a typical partial update.
 
-Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python -m display.bench.render_bench``. Draws
+Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python -m tests.bench.display.render_bench``. Draws
 off-screen (a pygame Surface), so it measures our drawing, not the display's flip.
 
 - cold full frame: a new Screen and an empty text cache (the first frame after start);
@@ -23,9 +23,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from display import flow
-from display.samples import sample
 from display.screen import Screen
 from display.view import View
+from tests.display.samples import sample
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1920, 1080))
 REPEATS = 50

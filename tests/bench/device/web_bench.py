@@ -1,14 +1,14 @@
 """Benchmark: the phone view (``celaeno web``) — how fast a commit reaches a page, what it
 costs the table, and its memory.
 
-Run: ``.venv/bin/python -m device.bench.web_bench [--commits 100] [--hold 60]`` (needs
+Run: ``.venv/bin/python -m tests.bench.device.web_bench [--commits 100] [--hold 60]`` (needs
 chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloaded).
 
 1. commit → page updated: the bench commits ``next_phase`` through the device's own
    store and session (as the table does); a MutationObserver in a real chromium page
    stamps the moment the live region changed. p50/p99 with 1 page, then with 50 pages
    connected (the measured page plus 49 more event streams, read as a phone would).
-2. the table's input → frame (``device.bench.input_latency``, every other press
+2. the table's input → frame (``tests.bench.device.input_latency``, every other press
    committing a command the view then pushes) with no phone view and with the view
    serving 50 pages, as a paired comparison: ``--rounds`` rounds, each running both
    (in alternating order, so a drift of the machine falls on both alike), every round's
@@ -45,9 +45,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.bench import machine
-from device.bench.harness import CLOCK_TICKS, environment, percentile
-from device.bench.input_latency import measure as table_latency
 from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
@@ -56,6 +53,9 @@ from device.web.release import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
+from tests.bench.device import machine
+from tests.bench.device.harness import CLOCK_TICKS, environment, percentile
+from tests.bench.device.input_latency import measure as table_latency
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

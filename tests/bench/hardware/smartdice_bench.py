@@ -1,6 +1,6 @@
 """Smart dice: decoder throughput, and what the Bluetooth source costs a table at rest.
 
-    .venv/bin/python -m hardware.bench.smartdice_bench [--seconds 20] [--seed 1]
+    .venv/bin/python -m tests.bench.hardware.smartdice_bench [--seconds 20] [--seed 1]
 
 Throughput: random advertisements and notifications through the Pixels and GoDice decoders
 and the hub (a scan hears a few dozen advertisements a second, so anything past 10⁴/s is

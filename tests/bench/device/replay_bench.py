@@ -1,6 +1,6 @@
 """Benchmark: replay of a 10,000-command Library journal (issue 2, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.replay_bench [--commands N]``. Prints the
+Run: ``.venv/bin/python -m tests.bench.device.replay_bench [--commands N]``. Prints the
 time to parse and apply the whole journal, commands per second, and peak memory
 (tracemalloc) of the replay. The journal is generated deterministically: rounds of
 phase changes, Gate changes, Custodian and Librarian activations with their rolls,
@@ -16,9 +16,9 @@ import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
-from device.bench import machine
 from rules.games import GAMES
 from rules.journal import replay
+from tests.bench.device import machine
 
 FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 GUARDIAN = "guardian_under_the_lake"

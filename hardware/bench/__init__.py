@@ -1,1 +1,0 @@
-"""Benchmark scripts for the hardware package; run them with ``python -m hardware.bench.<name>``."""
