@@ -16,6 +16,7 @@ from rules.normandie.battlefield import (
     space_on,
 )
 from rules.normandie.commands import NormandieSettings, NzNewBattle, NzPlaceUnit
+from rules.normandie.tiles import Placement, check_layout
 from rules.normandie.state import BY_THE_GAME, Gear, NormandieState
 from rules.normandie.units import KINDS, SIDES, ZOMBIES, Unit
 from rules.normandie.words import label, side, unit_label
@@ -48,8 +49,17 @@ def new_battle(cmd: NzNewBattle) -> tuple[NormandieState, list[Text]]:
             _mass_grave(field_, spec.id, spec.spaces, spec.single_use) for spec in cmd.mass_graves
         ),
         gear=frozen(_gear(cmd)),
+        layout=_layout(cmd),
     )
     return state, [text("event.normandie.new_battle", columns=field_.width, rows=field_.height)]
+
+
+def _layout(cmd: NzNewBattle) -> tuple[Placement, ...]:
+    layout = tuple(
+        Placement(p.tile, p.column - 1, p.row - 1, p.turn) for p in cmd.layout or ()
+    )
+    check_layout(layout, cmd.tiles.columns, cmd.tiles.rows)
+    return layout
 
 
 def _check_players(cmd: NzNewBattle) -> None:
