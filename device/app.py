@@ -25,7 +25,7 @@ from device import notify
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
-from device.ui.games import ui_of
+from device.ui.games import GameUI, ui_of
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -92,7 +92,7 @@ class App:
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
         self._controller_of = ui_of(session.state)
-        self._controller: Controller = self._controller_of.controller(lang)
+        self._controller: Controller = self._new_controller(self._controller_of, lang)
         self.screen = Screen(surface)
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
@@ -289,9 +289,15 @@ class App:
         """The controller of the game being played; a new game of another kind gets its own."""
         ui = ui_of(self.state)
         if self._controller_of is not ui:
-            self._controller = ui.controller(self._controller.lang)  # the language stays
+            self._controller = self._new_controller(ui, self._controller.lang)  # language stays
             self._controller_of = ui
         return self._controller
+
+    def _new_controller(self, ui: GameUI, lang: str) -> Controller:
+        """A game's controller, told where the device keeps its own files (beside the journal)."""
+        controller = ui.controller(lang)
+        controller.files = self.session.store.path.parent
+        return controller
 
     def view(self) -> View:
         return View(

@@ -78,10 +78,15 @@ def _export(store: TileStore, file: str) -> int:
     return 0
 
 
+def _lines_of(file: str) -> list[str]:
+    if file == "-":
+        return sys.stdin.read().splitlines()
+    return Path(file).read_text(encoding="utf-8").splitlines()
+
+
 def _import(store: TileStore, file: str) -> int:
     try:
-        lines = (sys.stdin if file == "-" else open(file, encoding="utf-8")).read().splitlines()
-        tiles = read_tiles(lines)
+        tiles = read_tiles(_lines_of(file))
     except OSError as error:
         print(f"{file}: {error.strerror or error}", file=sys.stderr)
         return EXIT_FAILED

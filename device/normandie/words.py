@@ -7,6 +7,8 @@ table in both languages.
 
 from __future__ import annotations
 
+from device.normandie.setup_words import SETUP_EN, SETUP_JA
+
 _SCREEN_EN: dict[str, str] = {
     "nz_device.game": "Shadows over Normandie (Zombies)",
     "nz_tokens.one": "{n} token",
@@ -112,9 +114,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.chapter.3": "Chapter 3: Rangers!",
     "nz_device.chapter.free": "A battle of our own",
     "nz_device.wizard.chapter": "Shadows over Normandie: which scenario?",
-    "nz_device.wizard.columns": "How many tiles side by side?",
-    "nz_device.wizard.rows": "How many rows of tiles?",
-    "nz_device.wizard.tiles_n": "{n} × 7 spaces",
     "nz_device.wizard.sides": "Which sides play?",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "Who has the initiative?",
@@ -128,9 +127,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.wizard.door_row": "And which row?",
     "nz_device.wizard.column": "Column {column}",
     "nz_device.wizard.row": "{space}",
-    "nz_device.wizard.start": (
-        "Start {what} on {width} × {height} spaces with {n:nz_tokens} in the bag?"
-    ),
     "nz_device.terrain.question": "Terrain: mark the impassable spaces and Mass Graves.",
     "nz_device.terrain.mark": "Mark {space}",
     "nz_device.terrain.is_open": "open ground",
@@ -258,9 +254,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.chapter.3": "第3章：Rangers!",
     "nz_device.chapter.free": "自由な戦闘",
     "nz_device.wizard.chapter": "Shadows over Normandie：どのシナリオ？",
-    "nz_device.wizard.columns": "横に並ぶタイルの数は？",
-    "nz_device.wizard.rows": "タイルの段数は？",
-    "nz_device.wizard.tiles_n": "{n}×7マス",
     "nz_device.wizard.sides": "参加する陣営は？",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "イニシアチブを持つのは？",
@@ -274,7 +267,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.wizard.door_row": "どの行？",
     "nz_device.wizard.column": "{column}列",
     "nz_device.wizard.row": "{space}",
-    "nz_device.wizard.start": "{what}を{width}×{height}マス、袋に{n:nz_tokens}で始める？",
     "nz_device.terrain.question": "地形：通行不能マスと集団墓地を指定する。",
     "nz_device.terrain.mark": "{space}を指定",
     "nz_device.terrain.is_open": "開けた地形",
@@ -315,5 +307,5 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.named.life_n": "{n:nz_life_points}",
 }
 
-EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN}
-JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA}
+EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **SETUP_EN}
+JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **SETUP_JA}

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
-from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult
+from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult, WithFiles
 from rules.commands import Command
 from rules.text import Text
 
@@ -27,6 +28,7 @@ class Wizard:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self._stack: list[Step] = []
+        self.files: Path | None = None  # the state directory, where the app has one
 
     def accepted(self) -> None:
         """The last command went through: the wizard that made it is finished."""
@@ -43,6 +45,8 @@ class Wizard:
                 self._stack.pop()
         elif isinstance(result, Notice):
             return Reaction(notice=result.message)
+        elif isinstance(result, WithFiles):
+            return self._follow(result.make(self.files))
         elif isinstance(result, SetLanguage):
             self._stack.clear()
             self.lang = result.lang

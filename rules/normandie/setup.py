@@ -16,8 +16,8 @@ from rules.normandie.battlefield import (
     space_on,
 )
 from rules.normandie.commands import NormandieSettings, NzNewBattle, NzPlaceUnit
-from rules.normandie.tiles import Placement, check_layout
 from rules.normandie.state import BY_THE_GAME, Gear, NormandieState
+from rules.normandie.tiles import Placement, check_layout
 from rules.normandie.units import KINDS, SIDES, ZOMBIES, Unit
 from rules.normandie.words import label, side, unit_label
 from rules.text import Text, text
@@ -55,9 +55,7 @@ def new_battle(cmd: NzNewBattle) -> tuple[NormandieState, list[Text]]:
 
 
 def _layout(cmd: NzNewBattle) -> tuple[Placement, ...]:
-    layout = tuple(
-        Placement(p.tile, p.column - 1, p.row - 1, p.turn) for p in cmd.layout or ()
-    )
+    layout = tuple(Placement(p.tile, p.column - 1, p.row - 1, p.turn) for p in cmd.layout or ())
     check_layout(layout, cmd.tiles.columns, cmd.tiles.rows)
     return layout
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from rules.commands import Command
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
-from rules.normandie.tiles import Placement
 from rules.normandie.commands import NormandieSettings
+from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
 
 VERSION = 1

@@ -146,9 +146,14 @@ def check_layout(layout: Sequence[Placement], columns: int, rows: int) -> None:
         where = (place.column, place.row)
         if not (0 <= place.column < columns and 0 <= place.row < rows) or where in places:
             raise RulesError(
-                "setup", "error.normandie.tile_place", tile=place.tile,
-                column=place.column + 1, row=place.row + 1, columns=columns, rows=rows,
-            )  # fmt: skip
+                "setup",
+                "error.normandie.tile_place",
+                tile=place.tile,
+                column=place.column + 1,
+                row=place.row + 1,
+                columns=columns,
+                rows=rows,
+            )
         if place.tile in names:
             raise RulesError("setup", "error.normandie.tile_twice", tile=place.tile)
         if place.turn not in TURNS:
@@ -229,8 +234,11 @@ def tile_of(line: str) -> Tile:
     check_name(spec.tile)
     seen: dict[Space, str] = {}
     found: dict[str, frozenset[Space]] = {}
-    for mark, names in ((IMPASSABLE, spec.impassable), (GRAVE, spec.mass_graves),
-                        (GRAVE_X1, spec.mass_graves_x1)):  # fmt: skip
+    for mark, names in (
+        (IMPASSABLE, spec.impassable),
+        (GRAVE, spec.mass_graves),
+        (GRAVE_X1, spec.mass_graves_x1),
+    ):
         squares = set()
         for name in names:
             square = _tile_square(name)
