@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import device.games  # noqa: F401 (every game's rules, screen and front end)
-from device.journalcmd import default_game
 from device.config import default_config
+from device.journalcmd import default_game
 from device.ui.controller import Controller
 from device.ui.games import ui_of
 from rules.commands import Command
@@ -31,7 +31,9 @@ GRID_BUTTONS = ("up", "down", "custodian", "librarian", "phase")
 
 class PressTable:
     def __init__(self, files: Path, state: Any = None) -> None:
-        self.state = state if state is not None else apply(None, default_game(default_config())).state
+        self.state = (
+            state if state is not None else apply(None, default_game(default_config())).state
+        )
         self.files = files
         self.presses = 0
         self.notices: list[str] = []
