@@ -24,7 +24,7 @@ from display.view import Choice, Hint
 from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.commands import NzTerrain
 from rules.normandie.state import NormandieState
-from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN, terrain_of
+from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN
 from rules.text import text
 
 TERRAIN_HINTS: tuple[Hint, ...] = (
@@ -108,13 +108,13 @@ def _next(now: str) -> str:
 
 
 def _next_grave(state: NormandieState, space: Space) -> str:
-    """The id the square's Mass Grave will have: its own, or a new one."""
-    _, grave_id = terrain_of(state, space)
-    return grave_id or new_grave_id(state)
+    """The id the square's Mass Grave will have: always a new one, since a grave's squares
+    are all X1 or none is (Z10), so a grave turned X1 is a grave of its own."""
+    return new_grave_id(state)
 
 
 def next_mark(state: NormandieState, space: Space) -> NzTerrain:
-    """OK on a square: the next terrain of the cycle (a grave keeps its id when made X1)."""
+    """OK on a square: the next terrain of the cycle."""
     key = _next(current_mark(state, space))
     terrain, single_use = {
         IMPASSABLE: (IMPASSABLE, False),

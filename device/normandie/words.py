@@ -22,7 +22,7 @@ _SCREEN_JA: dict[str, str] = {
 }
 
 _DEVICE_EN: dict[str, str] = {
-    "nz_device.hint.cursor": "move ▲▼◀▶",
+    "nz_device.hint.cursor": "move",
     "nz_device.hint.done": "done",
     "nz_device.space.title": "{question} Cursor: {space}",
     "nz_device.space.choose": "Choose {space}",
@@ -168,7 +168,7 @@ _DEVICE_EN: dict[str, str] = {
 }
 
 _DEVICE_JA: dict[str, str] = {
-    "nz_device.hint.cursor": "移動▲▼◀▶",
+    "nz_device.hint.cursor": "移動",
     "nz_device.hint.done": "完了",
     "nz_device.space.title": "{question} カーソル：{space}",
     "nz_device.space.choose": "{space}を選ぶ",
