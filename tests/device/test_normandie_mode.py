@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.screen import Screen
 from device.normandie.tilestore import TileStore
+from display.screen import Screen
 from rules import journal
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
