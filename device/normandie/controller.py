@@ -59,6 +59,7 @@ class NormandieController(Controller):
         self.near = Space(0, 0)  # where the cursor last stood: the next grid question starts there
         self._setup = AUTO
         self._next = NextUnit()  # the unit OK places next: the last one placed, again
+        self._said: Text | None = None  # which tiles were kept, said until the next command
 
     # --- inputs -------------------------------------------------------------------------
 
@@ -168,7 +169,7 @@ class NormandieController(Controller):
                 lambda: self._menu(state),
                 undescribed or (),
             )
-        return place_step(state, self._next, self.near, lambda: self._which_next(state))
+        return place_step(state, self._next, self.near, lambda: self._which_next(state), self._said)
 
     def _undescribed(self, state: NormandieState) -> tuple[str, ...] | None:
         """What of the battlefield is not described yet: its named tiles not kept (an
@@ -207,7 +208,9 @@ class NormandieController(Controller):
             TileStore(self.files).save_all(tiles)
         except OSError as error:
             return Notice(text("nz_device.tiles_not_kept", why=error.strerror or str(error)))
-        return Notice(text("nz_device.tiles_kept", tiles=[t.name for t in tiles]))
+        self._said = text("nz_device.tiles_kept", tiles=[t.name for t in tiles])
+        self._forget_base()
+        return DONE
 
     def _which_next(self, state: NormandieState) -> StepResult:
         return next_unit_step(
@@ -233,6 +236,7 @@ class NormandieController(Controller):
         return DONE
 
     def _made(self, cmd: Command) -> None:
+        self._said = None
         if isinstance(cmd, NzNewBattle):  # a new battle: setup decides afresh
             self._set_setup(AUTO)
             self._next = NextUnit()

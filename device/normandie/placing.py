@@ -92,13 +92,19 @@ def settled(state: NormandieState, unit: NextUnit) -> NextUnit:
 
 
 def place_step(
-    state: NormandieState, unit: NextUnit, near: Space, more: Callable[[], StepResult]
+    state: NormandieState,
+    unit: NextUnit,
+    near: Space,
+    more: Callable[[], StepResult],
+    said: Text | None = None,
 ) -> PlaceStep:
+    """``said``: what the table is told first (the tiles just kept), or None."""
     unit = settled(state, unit)
     zone = deployment(state, unit)
     start = next((s for s in zone if free_square(state, s)), near)
+    question = text("nz_device.place.what", unit=unit_words(state, unit))
     return PlaceStep(
-        text("nz_device.place.what", unit=unit_words(state, unit)),
+        question if said is None else text("nz_device.said_then", said=said, question=question),
         state,
         lambda space: place_command(state, unit, space),
         start,

@@ -19,7 +19,7 @@ from display.screen import Screen
 from rules import journal
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
-from rules.normandie.tiles import tile_line
+from rules.normandie.tiles import read_tiles, tile_line
 from rules.text import render
 from tests.device.conftest import OUTPUT, Table
 
@@ -109,12 +109,12 @@ def title(table: Table) -> str:
 def place(table: Table, space: str, kind: str, owner: str | None, by_tap: bool) -> None:
     """On the placing grid: the unit chosen (BACK lists the others) unless it is already
     the one OK places, then its square, with the cursor or a finger."""
-    if not title(table).startswith("Place "):
+    if ": where? Cursor:" not in title(table):
         table.press("ok")
         choose(table, "Place a unit")
     wanted = "Zombies token" if owner is None else f"{kind}, {owner[0].lower()}{owner[1:]}"
     wanted = wanted.replace("majestic", "Majestic")
-    if not title(table).startswith(f"Place {wanted}"):
+    if f"Place {wanted}" not in title(table):
         table.press("back")
         found = [c for c in choices(table) if c.startswith(wanted)]
         assert found, (wanted, choices(table))
@@ -160,7 +160,7 @@ def no_terrain(table: Table) -> None:
     (and keeps them), and the grid goes on to placing units."""
     assert title(table).startswith("Terrain of SoN-3-A")
     table.press("back")
-    assert title(table).startswith("Place infantry, the Sons of Cthulhu, movement 4: where?")
+    assert "Place infantry, the Sons of Cthulhu, movement 4: where?" in title(table)
 
 
 def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, shots: Path) -> None:
@@ -311,13 +311,14 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     assert [s.name for s in battle(table).battlefield.impassable] == ["C3"]
 
     table.press("back")  # Done: the tiles are kept, then units are placed
-    error = table.app.status.error
+    assert title(table).startswith("Kept for later battles: SoN-3-A, SoN-5-A, SoN-6-B,")
+    assert table.app.status.error is None  # said as news, not as a refusal
     kept = TileStore(table.app.session.store.path.parent).tiles()
     assert sorted(kept) == ["SoN-1-A", "SoN-2-B", "SoN-3-A", "SoN-4-A", "SoN-5-A", "SoN-6-B"]
     assert tile_line(kept["SoN-3-A"]) == (
         '{"tile": "SoN-3-A", "impassable": ["C3"], "mass_graves": ["E5"], "mass_graves_x1": ["D4"]}'
     )
-    assert title(table).startswith("Place infantry, the Sons of Cthulhu, movement 4: where?")
+    assert "Place infantry, the Sons of Cthulhu, movement 4: where?" in title(table)
     check_screens(table, shots, "08_placing")
     cursor_to(table, "C2")
     table.press("down")  # C3 is impassable: never offered, the cursor passes it
@@ -422,3 +423,35 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
     replayed, _ = journal.replay(lines)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(battle(table))
+
+
+def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> None:
+    """A battle of our own on two tiles: a kept tile laid a quarter turned, a blank one
+    beside it; the kept tile's terrain arrives turned, the blank one is marked on the grid."""
+    kept = TileStore(table.app.session.store.path.parent)
+    kept.save(read_tiles(['{"tile": "SoN-5-A", "impassable": ["A1", "B1"]}'])[0])
+    table.press("ok")
+    choose(table, "New game")
+    choose(table, "Shadows over Normandie (Zombies)")
+    choose(table, "A battle of our own")
+    choose(table, "The Black Sun")  # the battle asks for the initiative
+    choose(table, "Battlefield: 3 tiles side by side")
+    choose(table, "Battlefield: 2 tiles side by side")
+    choose(table, "Tiles: blank, marked on the grid")
+    assert choices(table) == ["Tile column 1, row 1: blank", "Tile column 2, row 1: blank"]
+    choose(table, "Tile column 1, row 1: blank")
+    assert choices(table)[:2] == ["Blank", "SoN-5-A"]  # kept tiles first, then the printed
+    choose(table, "SoN-5-A")
+    assert choices(table) == [
+        "Tile column 1, row 1: SoN-5-A", "Turned: as printed", "Tile column 2, row 1: blank",
+    ]  # fmt: skip
+    choose(table, "Turned: as printed")  # OK turns it a quarter clockwise
+    assert choices(table)[1] == "Turned: a quarter turn clockwise"
+    check_screens(table, shots, "09_tile_places")
+    table.press("back")
+    assert choices(table)[2] == "Tiles: SoN-5-A"
+    choose(table, "Start the battle")
+    state = battle(table)
+    assert [(p.tile, p.column, p.row, p.turn) for p in state.layout] == [("SoN-5-A", 0, 0, 1)]
+    assert sorted(s.name for s in state.battlefield.impassable) == ["G1", "G2"]  # turned
+    assert title(table).startswith("Terrain: mark")  # the blank tile is still to mark

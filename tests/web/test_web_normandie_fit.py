@@ -17,7 +17,10 @@ from tests.web.test_web_browser import OUTPUT, browser, open_page, wait_for_posi
 
 __all__ = ["browser"]  # the module's chromium, shared with this file's tests
 
-BOX = "JSON.stringify((b => [Math.round(b.width), Math.round(b.left)])(document.querySelector('svg.field').getBoundingClientRect()))"  # noqa: E501
+BOX = (
+    "JSON.stringify((b => [Math.round(b.width), Math.round(b.left)])"
+    "(document.querySelector('svg.field').getBoundingClientRect()))"
+)
 FRAME = "(f => [f.clientWidth, f.scrollWidth])(document.querySelector('.fieldframe'))"
 
 
