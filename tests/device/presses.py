@@ -36,6 +36,7 @@ class PressTable:
         )
         self.files = files
         self.presses = 0
+        self.pressed: list[str] = []  # every button, in order: the key path itself
         self.notices: list[str] = []
         self.refused: list[str] = []
         self._ui: Any = None
@@ -56,6 +57,7 @@ class PressTable:
     def press(self, *buttons: str) -> None:
         for button in buttons:
             self.presses += 1
+            self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
