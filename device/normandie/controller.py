@@ -64,14 +64,14 @@ class NormandieController(Controller):
     # --- inputs -------------------------------------------------------------------------
 
     def _back(self, state: NormandieState) -> Reaction:
+        step = self._current(state)
+        if isinstance(step, PlaceStep):  # BACK on the placing grid: another unit, or Done
+            return self._follow(step.more())
         if self._stack:
             self._stack.pop()
             return NOTHING
-        step = self._current(state)  # BACK on the terrain grid: Done (no arrow for it)
-        if isinstance(step, TerrainStep):
+        if isinstance(step, TerrainStep):  # BACK on the terrain grid: Done (no arrow for it)
             return self._follow(step.finish())
-        if isinstance(step, PlaceStep):  # BACK on the placing grid: another unit, or Done
-            return self._follow(step.more())
         return NOTHING
 
     def _button(self, button: str, state: NormandieState) -> Reaction | None:
@@ -153,7 +153,7 @@ class NormandieController(Controller):
             self.lang,
             self.near,
             lambda: self._set_setup(TERRAIN),
-            lambda: self._set_setup(PLACING),
+            lambda: self._place_from_menu(state),
         )
 
     def _setup_step(self, state: NormandieState) -> Step | None:
@@ -221,6 +221,24 @@ class NormandieController(Controller):
             lambda: self._menu(state),
         )
 
+    def _place_from_menu(self, state: NormandieState) -> StepResult:
+        """In setup the placing grid comes back; later (reinforcements, Chapter 3's entries)
+        it is a question of its own, closed by Done or by placing a unit."""
+        if state.phase == SETUP and not state.over:
+            return self._set_setup(PLACING)
+        return self._place_later(state)
+
+    def _place_later(self, state: NormandieState) -> Step:
+        def choose(unit: NextUnit) -> StepResult:
+            self._next = unit
+            return self._place_later(state)
+
+        return place_step(
+            state, self._next, self.near,
+            lambda: next_unit_step(state, self._next, choose, lambda: DONE,
+                                   lambda: self._menu(state)),
+        )  # fmt: skip
+
     def _setup_finished(self) -> StepResult:
         """Done placing: the battle begins (turn 1, the Order Phase)."""
         self._set_setup(CLOSED)
@@ -240,7 +258,7 @@ class NormandieController(Controller):
         if isinstance(cmd, NzNewBattle):  # a new battle: setup decides afresh
             self._set_setup(AUTO)
             self._next = NextUnit()
-        elif isinstance(cmd, NzPlaceUnit) and self._setup in (AUTO, PLACING):
+        elif isinstance(cmd, NzPlaceUnit):
             self._next = _placed(self._next, cmd)
 
 

@@ -22,7 +22,7 @@ from display.view import Choice, Hint
 from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.commands import NzPlaceUnit
 from rules.normandie.scenarios import SONS
-from rules.normandie.state import NormandieState
+from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.tiles import DEPLOYMENT
 from rules.normandie.units import INFANTRY, MASTER, MYTHOS, VEHICLE, ZOMBIES
 from rules.text import Text, text
@@ -252,10 +252,14 @@ def next_unit_step(
     options = [Option(unit_words(state, u), u) for u in _candidates(state, unit)]
     options.append(Option(text("nz_device.place.change_movement", n=unit.movement), "movement"))
     options.append(Option(text("nz_device.menu.open"), "menu"))
-    # Last, so UP from the top reaches it in one press.
-    options.append(
-        Option(text("nz_device.place.done"), "done", text("nz_device.place.done_detail"))
-    )
+    # Last, so UP from the top reaches it in one press. After setup, Done only closes.
+    if state.phase == SETUP:
+        done_line = Option(
+            text("nz_device.place.done"), "done", text("nz_device.place.done_detail")
+        )
+    else:
+        done_line = Option(text("nz_device.place.enough"), "done")
+    options.append(done_line)
 
     def picked(value: NextUnit | str) -> StepResult:
         if value == "movement":

@@ -61,6 +61,7 @@ SETUP_EN: dict[str, str] = {
     "nz_device.place.change_movement": "Movement of the next unit: {n}",
     "nz_device.place.done": "Done: begin turn 1",
     "nz_device.place.done_detail": "setup ends; the Order Phase begins",
+    "nz_device.place.enough": "Done placing",
     "nz_device.place.not_here": "{space} is {what}: no unit can be placed there.",
     "nz_device.place.taken": "taken by {unit}",
 }
@@ -121,6 +122,7 @@ SETUP_JA: dict[str, str] = {
     "nz_device.place.change_movement": "次のユニットの移動力：{n}",
     "nz_device.place.done": "完了：ターン1を始める",
     "nz_device.place.done_detail": "準備を終え、命令フェイズへ",
+    "nz_device.place.enough": "配置を終える",
     "nz_device.place.not_here": "{space}は{what}：ユニットは置けない。",
     "nz_device.place.taken": "{unit}がいる",
 }
