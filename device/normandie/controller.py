@@ -21,18 +21,23 @@ already chosen (device/normandie/placing.py), until the table says Done.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from device.normandie.decisions import check_roll, decision_step, losers_step
+from device.normandie.keeping import as_marked, keep, keep_changes_step, kept_tiles, undescribed
 from device.normandie.menu import menu, phase_step
-from device.normandie.placing import NextUnit, PlaceStep, next_unit_step, place_step
+from device.normandie.placing import (
+    DEFAULT_MOVEMENT,
+    NextUnit,
+    PlaceStep,
+    next_unit_step,
+    place_step,
+)
 from device.normandie.space import LEFT, RIGHT, SpaceStep
 from device.normandie.terrain import TerrainStep, terrain_step
-from device.normandie.tilestore import TileStore
 from device.ui.controller import Controller, shown_values
-from device.ui.steps import DONE, ListStep, Notice, Option, Step, StepResult
+from device.ui.steps import DONE, Notice, Step, StepResult
 from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
 from rules.commands import Command
@@ -41,7 +46,7 @@ from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzNewBattle, NzNextPhase, NzPlaceUnit
 from rules.normandie.engine import apply
 from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault
-from rules.normandie.tiles import Tile, tile_from_board
+from rules.normandie.tiles import Tile
 from rules.normandie.units import INFANTRY, ZOMBIES
 from rules.normandie.zombies_phase import preview
 from rules.text import Text, text
@@ -159,57 +164,34 @@ class NormandieController(Controller):
     def _setup_step(self, state: NormandieState) -> Step | None:
         if state.phase != SETUP or state.over or self._setup == CLOSED:
             return None
-        undescribed = self._undescribed(state)
-        describe = self._setup == AUTO and not state.units and undescribed is not None
+        unknown = undescribed(state, kept_tiles(self.files))
+        describe = self._setup == AUTO and not state.units and unknown is not None
         if self._setup == TERRAIN or describe:
             return terrain_step(
                 state,
                 self.near,
                 lambda: self._terrain_done(state),
                 lambda: self._menu(state),
-                undescribed or (),
+                unknown or (),
             )
         return place_step(state, self._next, self.near, lambda: self._which_next(state), self._said)
-
-    def _undescribed(self, state: NormandieState) -> tuple[str, ...] | None:
-        """What of the battlefield is not described yet: its named tiles not kept (an
-        empty tuple when only blank places are), or None when every place is known."""
-        field_ = state.battlefield
-        blank = field_.columns * field_.rows - len(state.layout)
-        kept = self._kept()
-        named = tuple(p.tile for p in state.layout if p.tile not in kept)
-        return named if named or blank else None
-
-    def _kept(self) -> dict[str, Tile]:
-        if self.files is None:
-            return {}
-        try:
-            return TileStore(self.files).tiles()
-        except OSError:
-            return {}
 
     def _terrain_done(self, state: NormandieState) -> StepResult:
         """Done with the terrain: the named tiles are kept as marked, then units are placed."""
         self._set_setup(PLACING)
-        kept = self._kept()
-        graves = {s: g.single_use for g in state.mass_graves for s in g.spaces}
-        marked = [tile_from_board(p, state.battlefield.impassable, graves) for p in state.layout]
-        new = [t for t in marked if t.name not in kept]
-        changed = [t for t in marked if t.name in kept and kept[t.name] != t]
+        new, changed = as_marked(state, kept_tiles(self.files))
         saved = self._keep(new)
         if changed:
-            return _keep_changes(changed, self._keep, saved)
+            return keep_changes_step(changed, lambda: self._keep(changed), lambda: saved)
         return saved
 
     def _keep(self, tiles: list[Tile]) -> StepResult:
-        if not tiles or self.files is None:
-            return DONE
-        try:
-            TileStore(self.files).save_all(tiles)
-        except OSError as error:
-            return Notice(text("nz_device.tiles_not_kept", why=error.strerror or str(error)))
-        self._said = text("nz_device.tiles_kept", tiles=[t.name for t in tiles])
-        self._forget_base()
+        said, problem = keep(self.files, tiles)
+        if problem is not None:
+            return Notice(problem)
+        if said is not None:
+            self._said = said  # news, said in the next question (a notice is a refusal)
+            self._forget_base()
         return DONE
 
     def _which_next(self, state: NormandieState) -> StepResult:
@@ -268,21 +250,8 @@ def _placed(before: NextUnit, cmd: NzPlaceUnit) -> NextUnit:
         return NextUnit(INFANTRY, before.owner, before.movement)
     if cmd.kind == ZOMBIES:
         return replace(before, kind=ZOMBIES)
-    return NextUnit(cmd.kind, cmd.owner, cmd.movement if cmd.movement is not None else 4)
-
-
-def _keep_changes(
-    changed: list[Tile], keep: Callable[[list[Tile]], StepResult], saved: StepResult
-) -> ListStep:
-    names = [t.name for t in changed]
-    return ListStep(
-        text("nz_device.tiles_changed", tiles=names),
-        [
-            Option(text("nz_device.tiles_keep"), "keep"),
-            Option(text("nz_device.tiles_this_battle"), "no"),
-        ],
-        lambda answer: keep(changed) if answer == "keep" else saved,
-    )
+    movement = cmd.movement if cmd.movement is not None else DEFAULT_MOVEMENT
+    return NextUnit(cmd.kind, cmd.owner, movement)
 
 
 def planned(state: NormandieState) -> tuple[Any, ...]:
