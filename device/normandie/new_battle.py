@@ -109,7 +109,7 @@ def _lines(draft: Draft) -> list[Line]:
     return [
         Line(text("nz_device.wizard.start_line"), _summary(draft), _start),
         Line(_size_words(draft), size, _size_step, enabled=free),
-        Line(_tiles_words(draft), text("nz_device.wizard.tiles_detail"), _places_step),
+        Line(_tiles_words(draft), _tiles_detail(draft), _places_step),
         Line(sides, None, _sides_step, enabled=free),
         Line(
             text("nz_device.wizard.initiative_line", side=_side(draft.initiative)),
@@ -148,6 +148,15 @@ def _tiles_words(draft: Draft) -> Text:
         text("nz_device.wizard.named", tiles=named) if named else text("nz_device.wizard.all_blank")
     )
     return text("nz_device.wizard.tiles_line", tiles=tiles)
+
+
+def _tiles_detail(draft: Draft) -> Text:
+    """How many of the named tiles are kept: the others are marked on the grid first."""
+    named = [p.tile for p in draft.layout]
+    if not named:
+        return text("nz_device.wizard.tiles_detail")
+    kept = sum(name in draft.kept for name in named)
+    return text("nz_device.wizard.tiles_kept_n", kept=kept, named=len(named))
 
 
 def _size_step(sheet_: Sheet) -> ListStep:
