@@ -2,6 +2,6 @@
 notifications. Its words (prompts, notices, hints) join the catalogue on import."""
 
 from device import words as _words
-from rules.text import add_words
+from rules.text import Words, add_words
 
-add_words("device", _words.EN, _words.JA)
+add_words(Words("device", _words.EN, _words.JA))

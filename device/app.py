@@ -22,10 +22,14 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
+from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
-from device.ui.games import GameUI, ui_of
+from device.ui.games import GameUI
+from device.ui.newgame import new_game_step
+from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
+from device.ui.steps import SHOW_ON_PHONES, AppStep, Step
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -41,8 +45,8 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import RollWanted, game_of
-from rules.journal import State, state_json
+from rules.game import RollWanted
+from rules.journal import Played, State, state_json
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -87,13 +91,16 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Any], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Played], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        games: GameSet = ALL_GAMES,
+        web: WebSettings = DEFAULT_WEB,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
-        self._controller_of = ui_of(session.state)
+        self.games, self.web = games, web
+        self._controller_of = games.front_end(session.played)
         self._controller: Controller = self._new_controller(self._controller_of, lang)
-        self.screen = Screen(surface)
+        self.screen = Screen(surface, games.screens)
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
         self.events: list[Text] = []  # the log: everything before the latest result
@@ -197,7 +204,7 @@ class App:
             self._tap_space(self._to_canvas(position))
             return
         if self._on_key is not None:
-            self._on_key(event, self.state)
+            self._on_key(event, self.session.played)
         if self.inputs.keyboard is not None:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
@@ -229,6 +236,8 @@ class App:
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
+        if reaction.app_step is not None:
+            self.controller.ask(self._app_step(reaction.app_step))
         if reaction.language is not None:
             self.controller.lang = reaction.language
             self._inform(text("notice.language"))
@@ -239,6 +248,12 @@ class App:
                 self.submit(reaction.command)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
+
+    def _app_step(self, asked: AppStep) -> Step:
+        """The questions only the app can put: it holds every game and the configuration."""
+        if asked is SHOW_ON_PHONES:
+            return show_on_phones(self.web)
+        return new_game_step(self.state, self.games.front_ends)
 
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""
@@ -263,7 +278,7 @@ class App:
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
-        wanted = game_of(self.state).wanted_roll(self.state)
+        wanted = self.session.played.game.wanted_roll(self.state)
         if self.reader is None or wanted == self._expecting:
             return
         self._expecting = wanted
@@ -287,7 +302,7 @@ class App:
     @property
     def controller(self) -> Controller:
         """The controller of the game being played; a new game of another kind gets its own."""
-        ui = ui_of(self.state)
+        ui = self.games.front_end(self.session.played)
         if self._controller_of is not ui:
             self._controller = self._new_controller(ui, self._controller.lang)  # language stays
             self._controller_of = ui
@@ -311,7 +326,7 @@ class App:
 
     def _public_state(self) -> dict[str, Any]:
         if self._state_json is None or self._state_json[0] is not self.state:
-            self._state_json = (self.state, state_json(self.state))
+            self._state_json = (self.state, state_json(self.session.played))
         overlay = self.controller.overlay(self.state)  # a cursor, planned moves
         return {**self._state_json[1], **overlay} if overlay else self._state_json[1]
 
@@ -321,7 +336,8 @@ class App:
             self._present(rects)
 
     def _status_line(self) -> str:
-        return f"game {self.session.game_id}, {game_of(self.state).summary(self.state)}"
+        game = self.session.played.game
+        return f"game {self.session.game_id}, {game.summary(self.state)}"
 
 
 def store_failed_text(error: StoreError) -> Text:

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from device import stopping
+from device.games import ALL_GAMES, GameSet
 
 # pygame greets on import on standard output, which must stay clean JSON for `replay`.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -29,8 +30,8 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    importlib.import_module("device.games")  # every game joins the registries first
+def build_parser(games: GameSet = ALL_GAMES) -> argparse.ArgumentParser:
+    """Every subcommand, each handed the list of games (``args.games``)."""
     parser = argparse.ArgumentParser(
         prog="celaeno",
         description="Table companion for Cthulhu Wars (Library at Celaeno, Dreamlands) "
@@ -39,14 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
+    parser.set_defaults(games=games)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
+    """``games``: the games every subcommand knows (a test passes a longer list)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     if _runs_companion(arguments):
         stopping.install()  # before the subcommands import pygame: see device.stopping
-    parser = build_parser()
+    parser = build_parser(games)
     args = parser.parse_args(argv)
     if args.command is None:
         # A bare `celaeno` (as systemd and a newcomer type it) starts the companion.

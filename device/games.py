@@ -1,16 +1,56 @@
-"""The one list of the games the device plays: importing it registers every game's rules
-(``rules.games``), screen (``display.games``) and front end. The entry points
-(``device.cli``, the benchmarks, the tests) import it; the app itself never does, so it
-knows no game."""
+"""The one list of the games the device plays, in every layer, handed to the app.
+
+Each layer keeps its own list (``rules.games``, ``display.games``, ``display.web.games``)
+of where each game's part lives; this module adds the device's front ends and bundles
+the lists, so the entry points (``device.cli``, the benchmarks, the tests) have one value
+to pass in. Only the parts of the game being played are loaded.
+"""
 
 from __future__ import annotations
 
-from device.cthulhu_wars.ui import CTHULHU_WARS_UI
-from device.normandie.ui import NORMANDIE_UI
-from device.ui.games import GameUI, register
-from display import games as _display_games  # noqa: F401 (registers the games' screens)
-from rules import games as _rules_games  # noqa: F401 (registers the games' rules)
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-FRONT_ENDS: tuple[GameUI, ...] = (CTHULHU_WARS_UI, NORMANDIE_UI)
-for _ui in FRONT_ENDS:
-    register(_ui)
+from device.ui.games import GameUI
+from display.games import SCREENS
+from display.web.games import PHONE_PARTS, PhonePart
+from rules.game import Game, Games
+from rules.games import GAMES
+from rules.journal import Played
+from rules.parts import Parts
+
+if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
+    from display.game_screen import GameScreen
+
+FRONT_ENDS = Parts[GameUI](
+    "front end",
+    {
+        "cthulhu_wars": "device.cthulhu_wars.ui:CTHULHU_WARS_UI",
+        "normandie": "device.normandie.ui:NORMANDIE_UI",
+    },
+)
+
+
+@dataclass(frozen=True)
+class GameSet:
+    """Every layer's list of the games: the rules, the device's front ends, the screens and
+    the phone parts. Built once; a test that plugs in a game of its own uses :meth:`plus`."""
+
+    rules: Games
+    front_ends: Parts[GameUI]
+    screens: Parts[GameScreen]
+    phone_parts: Parts[PhonePart]
+
+    def front_end(self, played: Played) -> GameUI:
+        return self.front_ends.get(played.game.name)
+
+    def plus(self, game: Game, ui: GameUI, screen: GameScreen, phone: PhonePart) -> GameSet:
+        return GameSet(
+            self.rules.plus(game),
+            self.front_ends.plus(game.name, ui),
+            self.screens.plus(game.name, screen),
+            self.phone_parts.plus(game.name, phone),
+        )
+
+
+ALL_GAMES = GameSet(GAMES, FRONT_ENDS, SCREENS, PHONE_PARTS)

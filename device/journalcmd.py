@@ -18,10 +18,10 @@ from device.config import Config, ConfigError, default_config, load_config
 from device.journal_input import UnreadableJournal, read_journal
 from device.session import GameSession
 from device.store import NoJournal, Store, StoreError, UnknownGame
-from rules.commands import Command, parse_command
+from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import game_started_by
-from rules.journal import apply, parse_line
+from rules.game import Game, Games
+from rules.journal import apply, parse, parse_line, start
 
 EXIT_FAILED = 2
 
@@ -122,17 +122,18 @@ def import_command(args: argparse.Namespace) -> int:
     except UnreadableJournal as error:
         print(error, file=sys.stderr)
         return EXIT_FAILED
-    default = default_game(load_settings(args))
+    games: Games = args.games.rules
+    default = default_game(load_settings(args), games)
     with open_store(args) as store:
         if store.notice is not None:
             print(store.notice.message(), file=sys.stderr)
         session: GameSession | None = None
         for number, line in enumerate(journal.lines, start=1):
             try:
-                cmd = parse_line(line)
+                cmd = parse_line(line, games, _game_of(store, session, games))
                 if cmd is None:
                     continue
-                session = _submit(store, session, cmd, default)
+                session = _submit(store, session, cmd, default, games)
             except RulesError as error:
                 print(f"line {number}: {error.describe()}", file=sys.stderr)
                 return EXIT_FAILED
@@ -144,21 +145,31 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_game(settings: Config) -> Command:
+def default_game(settings: Config, games: Games) -> Command:
     """The game a fresh device starts: the configured table's defaults ([table])."""
-    return parse_command(settings.table.new_game())
+    return parse(settings.table.new_game(), games)
+
+
+def _game_of(store: Store, session: GameSession | None, games: Games) -> Game | None:
+    """The game the next line goes on: the one being imported, else the latest on disk."""
+    if session is not None:
+        return session.played.game
+    current = store.current_game()
+    first = store.commands(current)[:1] if current is not None else []
+    opened = parse_line(first[0], games) if first else None
+    return None if opened is None else games.started_by(opened)
 
 
 def _submit(
-    store: Store, session: GameSession | None, cmd: Command, default: Command
+    store: Store, session: GameSession | None, cmd: Command, default: Command, games: Games
 ) -> GameSession:
     """A journal that starts a game (new_game, nz_new_battle) is a new game; otherwise it
     goes on the latest, or on a game from the configured defaults when there is none yet."""
     if session is None:
-        if game_started_by(cmd) is not None:
-            return GameSession.start(store, cmd)
+        if games.started_by(cmd) is not None:
+            return GameSession.start(store, cmd, games)
         if store.current_game() is None:
-            apply(apply(None, default).state, cmd)  # refused: no game is left behind either
-        session, _ = GameSession.resume(store, default)
+            apply(start(default, games).played, cmd)  # refused: no game is left behind either
+        session, _ = GameSession.resume(store, default, games)
     session.submit(cmd)
     return session

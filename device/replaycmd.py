@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from device.journal_input import UnreadableJournal, read_journal
-from rules.journal import ReplayError, State, replay, state_json
+from rules.journal import Played, ReplayError, replay, state_json
 from rules.text import LANGUAGES, Text, render
 
 EXIT_REFUSED = 2
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         journal = read_journal(args.file)
-        state, events = replay(journal.lines)
+        played, events = replay(journal.lines, args.games.rules)
         if journal.bad_line is not None:  # every line before it was good
             raise ReplayError(*journal.bad_line)
     except UnreadableJournal as error:
@@ -50,29 +50,30 @@ def run(args: argparse.Namespace) -> int:
     except ReplayError as error:
         print(f"line {error.line}: {error.error.describe(args.lang)}", file=sys.stderr)
         return EXIT_REFUSED
-    if state is None:
+    if played is None:
         print("line 1: the journal holds no command", file=sys.stderr)
         return EXIT_REFUSED
     if args.screenshot:
         try:
-            _screenshot(state, events, args)
+            _screenshot(played, events, args)
         except ValueError as error:  # a bad --size
             print(f"--size: {error}", file=sys.stderr)
             return EXIT_REFUSED
     if args.events:
         _print_lines((render(event, args.lang) for event in events), sys.stdout)
     else:
-        print(json.dumps(state_json(state), indent=2, ensure_ascii=False))
+        print(json.dumps(state_json(played), indent=2, ensure_ascii=False))
     return 0
 
 
-def _screenshot(state: State, events: list[Text], args: argparse.Namespace) -> None:
+def _screenshot(played: Played, events: list[Text], args: argparse.Namespace) -> None:
     """The screen as the device would show it after this journal (imports pygame only here)."""
     from device.screens import view_of
     from display.screenshot import parse_size, save_screenshot
 
     size = parse_size(args.size)
-    save_screenshot(view_of(state, events, args.lang), args.screenshot, size)
+    view = view_of(played, events, args.games, args.lang)
+    save_screenshot(view, args.screenshot, size, args.games.screens)
 
 
 def _print_lines(lines: Iterable[str], out: TextIO) -> None:

@@ -19,12 +19,13 @@ import pygame
 from device import drm, notify, stopping
 from device.app import App
 from device.config import Config, ConfigError
+from device.games import GameSet
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
 from device.paths import BadPath
 from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
 from device.session import GameSession
 from device.store import Store, StoreError
-from device.ui import phones
+from device.ui.phones import WebSettings
 from display.screenshot import parse_size
 from rules.text import LANGUAGES, Text, text, use_printed_names
 
@@ -92,8 +93,8 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.printed_names())
-    phones.configure(phones.WebSettings(config.web.enabled, config.web.address, config.web.port))
-    session, notice = GameSession.resume(store, default_game(config))
+    games: GameSet = args.games
+    session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
@@ -132,6 +133,8 @@ def _app(
         present=window.present,
         to_canvas=window.to_canvas,
         on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
+        games=args.games,
+        web=WebSettings(config.web.enabled, config.web.address, config.web.port),
     )
     return app
 

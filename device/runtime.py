@@ -26,8 +26,7 @@ from hardware.gestures import Timing
 from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.reader import DiceReader
-from rules.game import game_of
-from rules.journal import State
+from rules.journal import Played
 from rules.text import Text, text
 
 log = logging.getLogger(__name__)
@@ -118,13 +117,13 @@ def _open_reader(config: Config, port: str | None, on_pi: bool, hardware: Hardwa
 
 def simulated_roll(
     fake: FakeReader, chance: random.Random
-) -> Callable[[pygame.event.Event, State], None]:
+) -> Callable[[pygame.event.Event, Played], None]:
     """R on the keyboard rolls the simulated reader: the dice the game waits for, or one d6."""
 
-    def on_key(event: pygame.event.Event, state: State) -> None:
+    def on_key(event: pygame.event.Event, played: Played) -> None:
         if event.type != pygame.KEYDOWN or event.key != pygame.K_r:
             return
-        wanted = game_of(state).wanted_roll(state)
+        wanted = played.game.wanted_roll(played.state)
         if wanted is not None:
             fake.send_roll(chance.choice(wanted.faces) for _ in range(wanted.dice))
         else:

@@ -12,8 +12,18 @@ from dataclasses import dataclass
 
 from device.store import Store
 from rules.commands import Command
-from rules.game import game_started_by
-from rules.journal import Outcome, ReplayError, State, apply, dump_command, parse_line, replay
+from rules.game import Games
+from rules.journal import (
+    Outcome,
+    Played,
+    ReplayError,
+    State,
+    apply,
+    dump_command,
+    parse_line,
+    replay,
+    start,
+)
 from rules.text import Text, text
 
 # One short line per durable commit, after the commit: a line in the log (the journal, the
@@ -25,40 +35,50 @@ log = logging.getLogger("celaeno.journal")
 class GameSession:
     store: Store
     game_id: int
-    state: State
+    played: Played  # the game and its history (undo, redo), as the engine keeps them
+    games: Games
+
+    @property
+    def state(self) -> State:
+        """The current game's state."""
+        return self.played.state
 
     @classmethod
-    def resume(cls, store: Store, default_game: Command) -> tuple[GameSession, Text | None]:
+    def resume(
+        cls, store: Store, default_game: Command, games: Games
+    ) -> tuple[GameSession, Text | None]:
         """The latest game, rebuilt; or a new one from the defaults, with a notice why."""
         game_id = store.current_game()
         if game_id is None:
-            return cls.start(store, default_game), None
+            return cls.start(store, default_game, games), None
         journal = store.commands(game_id)
         if not journal:  # the plug was pulled between creating a game and its first command
-            return cls._first_command(store, game_id, default_game), None
+            return cls._first_command(store, game_id, default_game, games), None
         try:
-            state, _ = replay(journal)
+            played, _ = replay(journal, games)
         except ReplayError as error:
             notice = text(
                 "device.resume_failed", game=game_id, line=error.line, reason=error.error.reason
             )
-            return cls.start(store, default_game), notice
-        assert state is not None
-        return cls(store, game_id, state), None
+            return cls.start(store, default_game, games), notice
+        assert played is not None
+        return cls(store, game_id, played, games), None
 
     @classmethod
-    def start(cls, store: Store, new_game: Command) -> GameSession:
+    def start(cls, store: Store, new_game: Command, games: Games) -> GameSession:
         """A new game; earlier games stay in the journal."""
-        state = apply(None, new_game).state  # refuse a bad new_game before a game row exists
+        played = start(new_game, games).played  # refuse a bad new_game before a row exists
         game_id = store.start_game(dump_command(new_game))
         _committed(game_id, 1, new_game.TYPE)
-        return cls(store, game_id, state)
+        return cls(store, game_id, played, games)
 
     @classmethod
-    def _first_command(cls, store: Store, game_id: int, new_game: Command) -> GameSession:
-        state = apply(None, new_game).state
+    def _first_command(
+        cls, store: Store, game_id: int, new_game: Command, games: Games
+    ) -> GameSession:
+        played = start(new_game, games).played
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
-        return cls(store, game_id, state)
+        return cls(store, game_id, played, games)
 
     def submit(self, cmd: Command) -> Outcome:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
@@ -66,20 +86,20 @@ class GameSession:
         A command that starts a game (``new_game``, ``nz_new_battle``) starts a new game in
         the journal; the old one is kept.
         """
-        if game_started_by(cmd) is not None:
-            outcome = apply(None, cmd)
+        if self.games.started_by(cmd) is not None:
+            outcome = start(cmd, self.games)
             self.game_id = self.store.start_game(dump_command(cmd))
             _committed(self.game_id, 1, cmd.TYPE)
         else:
-            outcome = apply(self.state, cmd)
+            outcome = apply(self.played, cmd)
             seq = self.store.append(self.game_id, dump_command(cmd))
             _committed(self.game_id, seq, cmd.TYPE)
-        self.state = outcome.state
+        self.played = outcome.played
         return outcome
 
     def submit_line(self, line: str) -> Outcome | None:
         """A journal line (as ``celaeno import`` reads it); None for blanks and comments."""
-        cmd = parse_line(line)
+        cmd = parse_line(line, self.games, self.played.game)
         return None if cmd is None else self.submit(cmd)
 
 

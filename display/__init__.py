@@ -2,6 +2,6 @@
 (labels, the status line, the buttons' names) join the catalogue on import."""
 
 from display import words as _words
-from rules.text import add_words
+from rules.text import Words, add_words
 
-add_words("display", _words.EN, _words.JA)
+add_words(Words("display", _words.EN, _words.JA))

@@ -14,7 +14,8 @@ import pygame
 
 from display import colours, flow
 from display.colours import Colour
-from display.flow import Laid, Para, Sizes
+from display.flow import Laid, Sizes
+from display.runs import Para
 
 
 @dataclass(frozen=True)

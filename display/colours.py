@@ -43,6 +43,15 @@ FACTION: dict[str, Colour] = {
 }
 UNKNOWN_FACTION: Colour = (128, 128, 128)
 
+# Shadows over Normandie's sides and its Zombies, beside the factions: the phone page's
+# palette (display/web/html.py) names every game's colours from this one module.
+SIDE: dict[str, Colour] = {
+    "sons_of_cthulhu": (60, 170, 90),
+    "black_sun": (215, 60, 50),
+    "majestic": (70, 120, 235),
+}
+ZOMBIES: Colour = (175, 190, 120)
+
 
 def faction(faction_id: str) -> Colour:
     return FACTION.get(faction_id, UNKNOWN_FACTION)

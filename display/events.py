@@ -11,7 +11,8 @@ import pygame
 
 from display import colours
 from display.canvas import Canvas
-from display.flow import Para, Span, layout
+from display.flow import layout
+from display.runs import Para, Span
 from display.view import View
 from rules.text import render, render_fragment, translate
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
-from display import colours, icons
+from display import icons
 from display.colours import Colour
+from display.runs import Para, Span
 from display.typeface import font
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
@@ -36,28 +37,6 @@ _NO_LINE_START = set(
 _WORD = re.compile(r"\S+\s*")
 # Inside Japanese text, a katakana word or a Latin word or number is not split.
 _KEEP_TOGETHER = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z0-9\u00c0-\u024f'’\-–]+|\s+|.", re.S)
-
-
-@dataclass(frozen=True)
-class Span:
-    """A run of text of one colour, optionally led by an icon and boxed as a chip."""
-
-    text: str = ""
-    colour: Colour = colours.TEXT
-    icon: str | None = None
-    icon_colour: Colour | None = None
-    chip: Colour | None = None  # background of a boxed span (implies atomic)
-    atomic: bool = False
-
-
-@dataclass(frozen=True)
-class Para:
-    """A paragraph: spans set in one size (``role``), wrapped to the box width."""
-
-    spans: tuple[Span, ...]
-    role: str = "body"
-    indent: float = 0.0  # left indent of every line, in font sizes
-    gap_before: float = 0.2  # extra space above, in font sizes
 
 
 @dataclass(frozen=True)

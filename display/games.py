@@ -1,12 +1,22 @@
-"""The one list of the games the screen draws: importing it registers each game's screen.
-The entry points import it; the screen itself never does, so it knows no game."""
+"""The one list of the games the screen draws, each named by where its screen lives.
+
+The screen (``display.screen.Screen``) is handed this list and finds a state's game by
+the name its JSON gives; only the game being drawn is loaded.
+"""
 
 from __future__ import annotations
 
-from display.cthulhu_wars.screen import CTHULHU_WARS_SCREEN
-from display.game_screen import GameScreen, register
-from display.normandie.battlefield import NORMANDIE_SCREEN
+from typing import TYPE_CHECKING
 
-SCREENS: tuple[GameScreen, ...] = (CTHULHU_WARS_SCREEN, NORMANDIE_SCREEN)
-for _screen in SCREENS:
-    register(_screen)
+from rules.parts import Parts
+
+if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
+    from display.game_screen import GameScreen
+
+SCREENS: Parts[GameScreen] = Parts(
+    "screen",
+    {
+        "cthulhu_wars": "display.cthulhu_wars.screen:CTHULHU_WARS_SCREEN",
+        "normandie": "display.normandie.battlefield:NORMANDIE_SCREEN",
+    },
+)

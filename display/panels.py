@@ -16,7 +16,7 @@ from typing import Any
 
 from display import colours, prompt
 from display.canvas import Canvas
-from display.flow import Para, Span
+from display.runs import Para, Span
 from display.view import Hint, View
 from rules.text import render, translate
 

@@ -17,7 +17,7 @@ import pygame
 
 from display import colours, flow
 from display.canvas import Canvas
-from display.flow import Para, Span
+from display.runs import Para, Span
 
 
 def draw_track(canvas: Canvas, track: pygame.Rect, names: Sequence[str], lit: int | None) -> None:

@@ -13,7 +13,8 @@ import pygame
 
 from display import colours, events, icons
 from display.canvas import Canvas
-from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, Para, Span, layout
+from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, layout
+from display.runs import Para, Span
 from display.view import Choice, View
 from rules.text import render, render_fragment, translate
 

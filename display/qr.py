@@ -13,9 +13,8 @@ import segno
 
 from display import colours
 from display.canvas import Canvas
-from display.flow import Para, Span
-from display.game_screen import GameScreen
 from display.panels import Panel
+from display.runs import Para, Span
 from display.view import View
 
 QUIET_ZONE = 4  # modules of white round the code (ISO/IEC 18004)
@@ -50,16 +49,6 @@ def draw(canvas: Canvas, data: str) -> pygame.Rect:
     caption = pygame.Rect(inner.x, area.bottom, inner.w, inner.bottom - area.bottom)
     canvas.text([Para((Span(data, colours.TEXT),), "body")], caption, "center", "center")
     return area
-
-
-_PANELS: dict[str, dict[str, Panel]] = {}
-
-
-def panels_of(game: GameScreen) -> dict[str, Panel]:
-    """A game's panels, its board showing the prompt's QR code while it has one."""
-    if game.name not in _PANELS or _PANELS[game.name]["prompt"] is not game.panels["prompt"]:
-        _PANELS[game.name] = {**game.panels, "board": with_qr(game.panels["board"])}
-    return _PANELS[game.name]
 
 
 def with_qr(board: Panel) -> Panel:

@@ -43,6 +43,7 @@ def _tomes(**held: tuple[str, bool, bool]) -> dict[str, dict[str, Any]]:
 def _celaeno(**overrides: Any) -> dict[str, Any]:
     state: dict[str, Any] = {
         "version": 1,
+        "game": "cthulhu_wars",
         "map": "celaeno",
         "sides": {"upper": 5, "lower": 5},
         "round": 1,
@@ -230,6 +231,7 @@ def dreamlands() -> View:
     }
     state: dict[str, Any] = {
         "version": 1,
+        "game": "cthulhu_wars",
         "map": "dreamlands",
         "sides": {"surface": 5, "underworld": 5},
         "round": 3,

@@ -21,24 +21,28 @@ import pygame
 
 from display import colours, qr, typeface
 from display.canvas import Canvas, Label
-from display.game_screen import GameScreen, screen_for
+from display.game_screen import GameScreen
+from display.games import SCREENS
 from display.layout import DEFAULT_BOARD_SHARE, Regions, regions
 from display.panels import Panel
 from display.view import View
+from rules.parts import Parts
 
 _NOTHING = object()
 
 
 class Screen:
-    def __init__(self, surface: pygame.Surface) -> None:
+    def __init__(self, surface: pygame.Surface, screens: Parts[GameScreen] = SCREENS) -> None:
         typeface.init()
         self.surface = surface
+        self.screens = screens
         self._share = DEFAULT_BOARD_SHARE
         self._regions = regions(surface.get_size(), self._share)
         self._keys: dict[str, object] = {}
         self._labels: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
         self._game: GameScreen | None = None
+        self._panels: dict[str, Panel] = {}
         self._state: Mapping[str, Any] = {}
 
     @property
@@ -47,15 +51,17 @@ class Screen:
 
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
-        game = screen_for(view.state)
+        game = self.screens.get(view.state["game"])
         share = game.board_share(view.state)
         if (self.surface.get_size(), share) != (self._regions.size, self._share):
             self._regions, self._share = regions(self.surface.get_size(), share), share
             self.invalidate()
         if game is not self._game:  # another game: every panel draws something else
             self._game = game
+            # Its board shows the prompt's QR code instead while the prompt has one.
+            self._panels = {**game.panels, "board": qr.with_qr(game.panels["board"])}
             self.invalidate()
-        panels = qr.panels_of(game)
+        panels = self._panels
         self._state = view.state
         if not self._keys:
             self.surface.fill(colours.BACKGROUND)
@@ -97,8 +103,7 @@ class Screen:
         return list(self._game.panels) if self._game else []
 
     def _panel(self, name: str) -> Panel:
-        assert self._game is not None  # render chose the game before drawing
-        return qr.panels_of(self._game)[name]
+        return self._panels[name]  # render chose the game before drawing
 
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]

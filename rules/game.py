@@ -1,31 +1,23 @@
-"""What a game is to the engine, and the registry games join.
+"""What a game is to the engine.
 
 A game is a package under ``rules/`` (``cthulhu_wars``, ``normandie``) that describes
-itself with one :class:`Game` value and registers it (``rules/games.py`` lists them).
-The engine and every front end ask the game — never "which game is this?": the
-journal finds the game a state belongs to by the state's type, and the game a new
-journal starts by its first command.
+itself with one :class:`Game` value; ``rules/games.py`` lists them. The engine and every
+front end ask the game — never "which game is this?": a journal is matched to its game
+by its first command, and everything after that travels with the game it belongs to
+(``rules.journal.Played``); a state's JSON names its game (``"game"``).
+
+A game's state holds only the game: the engine keeps the history (undo, redo).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
-from rules.commands import Command
-from rules.text import Text
-
-
-class GameState(Protocol):
-    """What the engine needs of every game's state: undo keeps the state before the last
-    command and that command (``previous``, ``last_command``); the rest is the game's."""
-
-    @property
-    def previous(self) -> Any: ...
-
-    @property
-    def last_command(self) -> Command | None: ...
+from rules.commands import Command, CommandTable
+from rules.parts import Parts
+from rules.text import Text, Words
 
 
 class RollWanted(NamedTuple):
@@ -47,47 +39,50 @@ class Game:
       returns the new state and the events, or raises a RulesError naming the rule;
     - ``to_json(state)``: the public state JSON its journal format documents;
     - ``wanted_roll(state)``: the dice the game waits for, or None;
-    - ``summary(state)``: a few words for logs and ``systemctl status`` ("round 2, doom").
+    - ``summary(state)``: a few words for logs and ``systemctl status`` ("round 2, doom");
+    - ``commands``: its journal commands by ``type``; ``starts_with`` opens a journal;
+    - ``words``: its catalogue sections (rules/text), added when the game is loaded.
     """
 
     name: str
-    state_type: type
-    starts_with: tuple[type[Command], ...]
+    starts_with: type[Command]
+    commands: CommandTable
     apply: Callable[[Any, Command], tuple[Any, Sequence[Text]]]
     to_json: Callable[[Any], dict[str, Any]]
     wanted_roll: Callable[[Any], RollWanted | None]
     summary: Callable[[Any], str]
+    words: tuple[Words, ...] = ()
 
 
-_GAMES: dict[str, Game] = {}
+class Games:
+    """The games a journal may be of: the rules' list of parts, and which command type
+    opens each game's journal, so that a journal finds its game before any game's rules
+    are loaded. Frozen once built; a test adds a game with :meth:`plus`."""
 
+    def __init__(self, rules: Parts[Game], starting: Mapping[str, str]) -> None:
+        self.rules = rules
+        self._starting = dict(starting)  # first command's type -> game name
+        unlisted = set(self._starting.values()) - set(rules.names)
+        if unlisted:
+            raise ValueError(f"a starting command for a game not listed: {sorted(unlisted)}")
 
-def register(game: Game) -> None:
-    if _GAMES.get(game.name, game) is not game:
-        raise ValueError(f"two games named {game.name!r}")
-    _GAMES[game.name] = game
+    def get(self, name: str) -> Game:
+        return self.rules.get(name)
 
+    def plus(self, game: Game) -> Games:
+        starting = {**self._starting, game.starts_with.TYPE: game.name}
+        return Games(self.rules.plus(game.name, game), starting)
 
-def unregister(name: str) -> None:
-    """Take a game out again (tests that plug in a game of their own)."""
-    _GAMES.pop(name, None)
+    def started_by(self, cmd: Command) -> Game | None:
+        """The game whose journal ``cmd`` opens, if any."""
+        return self.starting(cmd.TYPE)
 
+    def starting(self, kind: str) -> Game | None:
+        """The game whose journal a command of type ``kind`` opens, if any (loads only it)."""
+        name = self._starting.get(kind)
+        return None if name is None else self.get(name)
 
-def games() -> tuple[Game, ...]:
-    return tuple(_GAMES.values())
-
-
-def game_of(state: object) -> Game:
-    """The game ``state`` belongs to."""
-    for game in _GAMES.values():
-        if isinstance(state, game.state_type):
-            return game
-    raise LookupError(f"no registered game plays {type(state).__name__}")
-
-
-def game_started_by(cmd: Command) -> Game | None:
-    """The game whose journal ``cmd`` may open, if any."""
-    for game in _GAMES.values():
-        if isinstance(cmd, game.starts_with):
-            return game
-    return None
+    def knows(self, kind: str) -> bool:
+        """Whether any listed game has a command of type ``kind`` (loads every game: only
+        asked when a line is refused, to say it belongs to another game)."""
+        return any(kind in game.commands.types for game in self.rules)

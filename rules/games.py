@@ -1,15 +1,22 @@
-"""The one list of games: importing this module registers every game the companion plays.
+"""The one list of games the companion plays, handed to the engine by its callers.
 
-Front ends (the device, the command line, the tests) import it once; the engine
-itself never does, so it knows no game.
+Each entry says where the game's rules live and which command opens its journal, so a
+journal finds its game while only that game is loaded. The engine itself never imports
+this list, so it knows no game; the front ends (the device, the command line) pass it in.
 """
 
 from __future__ import annotations
 
-from rules.cthulhu_wars.game import CTHULHU_WARS
-from rules.game import Game, register
-from rules.normandie.game import NORMANDIE
+from rules.game import Game, Games
+from rules.parts import Parts
 
-GAMES: tuple[Game, ...] = (CTHULHU_WARS, NORMANDIE)
-for _game in GAMES:
-    register(_game)
+GAMES = Games(
+    Parts[Game](
+        "rules",
+        {
+            "cthulhu_wars": "rules.cthulhu_wars.game:CTHULHU_WARS",
+            "normandie": "rules.normandie.game:NORMANDIE",
+        },
+    ),
+    starting={"new_game": "cthulhu_wars", "nz_new_battle": "normandie"},
+)

@@ -1,75 +1,145 @@
 """Journals: JSON Lines of commands; a game is its journal.
 
-This is the front door for everything outside rules/: parse a line, apply a command
-to whatever game it belongs to (``rules.game``), replay a whole journal, and print a
-state. The games themselves are registered by ``rules.games``.
+This is the front door for everything outside rules/: parse a line, start a game or apply
+a command to one, undo and redo, replay a whole journal, and print a state. Which games
+exist is the list the caller hands in (``rules.games.GAMES``, or a test's own); the
+engine knows none of them.
+
+The engine keeps each game's history (:class:`Played`), as python-chess keeps its move
+stack: a game's state holds only the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.codec import dump_json, parse_json
-from rules.commands import Command, Undo, command_to_json, parse_command
+from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.game import game_of, game_started_by
+from rules.game import Game, Games
 from rules.text import Text, text
 
-# A state of any registered game: each game's own frozen dataclass (see rules.game).
+# A state of any game: each game's own frozen dataclass.
 State = Any
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Step:
+    """One accepted command and the state it was applied to; ``earlier``, the step before."""
+
+    before: State
+    command: Command
+    earlier: Step | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game as the engine keeps it: whose rules, the current state, the steps that led
+    there (newest first: what undo takes back) and the steps undone since the last new
+    command (newest first: what redo brings back). Both are linked lists, so a command
+    costs the same at the 10,000th as at the first."""
+
+    game: Game
     state: State
+    done: Step | None = None
+    undone: Step | None = None
+
+    def history(self) -> Iterator[Step]:
+        """The commands that led here, newest first (the device's history view)."""
+        step = self.done
+        while step is not None:
+            yield step
+            step = step.earlier
+
+
+@dataclass(frozen=True)
+class Outcome:
+    played: Played
     events: tuple[Text, ...]
 
+    @property
+    def state(self) -> State:
+        return self.played.state
 
-def parse_line(line: str) -> Command | None:
-    """One journal line as a command; None for blank lines and ``#`` comments."""
+
+def parse_line(line: str, games: Games, game: Game | None = None) -> Command | None:
+    """One journal line as a command of ``game`` (or one that starts a game); None for blank
+    lines and ``#`` comments."""
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    return parse_command(parse_json(stripped))
+    return parse(parse_json(stripped), games, game)
+
+
+def parse(obj: object, games: Games, game: Game | None = None) -> Command:
+    """A command from its JSON object: the engine's, ``game``'s, or one that starts a game
+    (only that game is loaded)."""
+    kind = obj.get("type") if isinstance(obj, Mapping) else None
+    starts = games.starting(kind) if isinstance(kind, str) else None
+    known = {
+        **ENGINE.types,
+        **(game.commands.types if game is not None else {}),
+        **({starts.starts_with.TYPE: starts.starts_with} if starts is not None else {}),
+    }
+    if game is not None and isinstance(kind, str) and kind not in known and games.knows(kind):
+        raise RulesError("journal", "error.journal.not_this_game", type=kind)
+    return parse_command(obj, known)
 
 
 def dump_command(cmd: Command) -> str:
     return dump_json(command_to_json(cmd))
 
 
-def apply(state: State | None, cmd: Command) -> Outcome:
-    """Apply ``cmd`` to whichever game ``state`` is (or start one); RulesError if refused.
+def start(cmd: Command, games: Games) -> Outcome:
+    """A new game from its first command, or RulesError."""
+    game = games.started_by(cmd)
+    if game is None:
+        raise RulesError("journal", "error.journal.first_new_game")
+    started, events = game.apply(None, cmd)
+    return Outcome(Played(game, started), tuple(events))
 
-    Every accepted command keeps the state before it (``previous``), so ``undo`` — the
-    same for every game — takes back the last command not itself undone, dice included.
+
+def apply(played: Played, cmd: Command) -> Outcome:
+    """Apply ``cmd`` to ``played``'s game; RulesError if refused, and nothing changed.
+
+    ``undo`` — the same for every game — takes back the last command not itself undone,
+    dice included; ``redo`` brings it back until another command is entered.
     """
     if isinstance(cmd, Undo):
-        return _undo(state)
-    if state is None:
-        game = game_started_by(cmd)
-        if game is None:
-            raise RulesError("journal", "error.journal.first_new_game")
-        started, events = game.apply(None, cmd)
-        return Outcome(started, tuple(events))
-    after, events = game_of(state).apply(state, cmd)
-    return Outcome(replace(after, previous=state, last_command=cmd), tuple(events))
+        return _undo(played)
+    if isinstance(cmd, Redo):
+        return _redo(played)
+    after, events = played.game.apply(played.state, cmd)
+    done = Step(played.state, cmd, played.done)
+    return Outcome(Played(played.game, after, done), tuple(events))
 
 
-def _undo(state: State | None) -> Outcome:
-    if state is None or state.previous is None or state.last_command is None:
+def _undo(played: Played) -> Outcome:
+    step = played.done
+    if step is None:
         raise RulesError("journal", "error.nothing_to_undo")
-    undone = text("event.undone", what=text(f"command.{state.last_command.TYPE}"))
-    return Outcome(state.previous, (undone,))
+    undone = Step(step.before, step.command, played.undone)
+    back = Played(played.game, step.before, step.earlier, undone)
+    return Outcome(back, (text("event.undone", what=text(f"command.{step.command.TYPE}")),))
 
 
-def read_journal(lines: Iterable[str]) -> Iterator[tuple[int, Command]]:
-    """(line number, command) for each command line; JournalError carries no line number."""
-    for number, line in enumerate(lines, start=1):
-        cmd = parse_line(line)
-        if cmd is not None:
-            yield number, cmd
+def _redo(played: Played) -> Outcome:
+    step = played.undone
+    if step is None:
+        raise RulesError("journal", "error.nothing_to_redo")
+    # The rules are deterministic and the dice are in the command: applying it again to
+    # the same state gives the same state and the same events.
+    after, events = played.game.apply(step.before, step.command)
+    again = Played(played.game, after, Step(step.before, step.command, played.done), step.earlier)
+    redone = text("event.redone", what=text(f"command.{step.command.TYPE}"))
+    return Outcome(again, (redone, *events))
+
+
+def submit(played: Played | None, cmd: Command, games: Games) -> Outcome:
+    """What a journal line does: start a game (the first line) or apply to the game."""
+    return start(cmd, games) if played is None else apply(played, cmd)
 
 
 class ReplayError(Exception):
@@ -81,24 +151,27 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replay(lines: Iterable[str]) -> tuple[State | None, list[Text]]:
+def replay(lines: Iterable[str], games: Games) -> tuple[Played | None, list[Text]]:
     """Apply a whole journal; ReplayError names the first bad line."""
-    state: State | None = None
+    played: Played | None = None
     events: list[Text] = []
     for number, line in enumerate(lines, start=1):
         try:
-            cmd = parse_line(line)
+            cmd = parse_line(line, games, None if played is None else played.game)
             if cmd is None:
                 continue
-            outcome = apply(state, cmd)
+            outcome = submit(played, cmd, games)
         except RulesError as error:
             raise ReplayError(number, error) from None
-        state = outcome.state
+        played = outcome.played
         events.extend(outcome.events)
-    return state, events
+    return played, events
 
 
-def state_json(state: State) -> dict[str, Any]:
-    """The public state JSON of ``state``'s game (rules/<game>/JOURNAL.md)."""
-    found: dict[str, Any] = game_of(state).to_json(state)
+def state_json(played: Played) -> dict[str, Any]:
+    """The public state JSON of ``played``'s game (rules/<game>/JOURNAL.md); its ``game``
+    field names the game, and every front end finds the game's parts by it."""
+    found: dict[str, Any] = played.game.to_json(played.state)
+    if found.get("game") != played.game.name:
+        raise ValueError(f"the state JSON of {played.game.name!r} must name its game")
     return found

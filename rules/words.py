@@ -1,10 +1,12 @@
-"""The engine's own words: a journal line that is not a command, and undo (any game)."""
+"""The engine's own words: a journal line that is not a command, undo and redo (any game)."""
 
 from __future__ import annotations
 
 EN: dict[str, str] = {
     "command.undo": "the undo",
     "event.undone": "Undone: {what}.",
+    "command.redo": "the redo",
+    "event.redone": "Redone: {what}.",
     "error.journal.not_object": "{where}: expected a JSON object.",
     "error.journal.unknown_field": "{where}: unknown field “{field}”.",
     "error.journal.missing_field": "{where}: missing field “{field}”.",
@@ -20,11 +22,14 @@ EN: dict[str, str] = {
     "error.journal.number_too_long": "a number longer than {limit} digits.",
     "error.journal.not_a_number": "{literal} is not JSON.",
     "error.nothing_to_undo": "nothing to undo.",
+    "error.nothing_to_redo": "nothing to redo: nothing was undone since the last command.",
 }
 
 JA: dict[str, str] = {
     "command.undo": "取り消し",
     "event.undone": "取り消した：{what}。",
+    "command.redo": "やり直し",
+    "event.redone": "やり直した：{what}。",
     "error.journal.not_object": "{where}：JSONオブジェクトが必要です。",
     "error.journal.unknown_field": "{where}：不明な項目「{field}」。",
     "error.journal.missing_field": "{where}：項目「{field}」がありません。",
@@ -40,4 +45,5 @@ JA: dict[str, str] = {
     "error.journal.number_too_long": "{limit}桁より長い数です。",
     "error.journal.not_a_number": "{literal}はJSONではありません。",
     "error.nothing_to_undo": "取り消すものがありません。",
+    "error.nothing_to_redo": "やり直すものがありません（最後のコマンドの後に取り消したものがありません）。",
 }

@@ -1,7 +1,8 @@
 """Fixtures shared by every test package.
 
-Importing ``device.games`` registers every game's rules, screen and front end, as the
-``celaeno`` command does at start.
+Every game's parts are loaded once, in every layer, with their words, as the ``celaeno``
+command loads a game's when it meets it; tests may then build a game's controller or
+panel directly.
 """
 
 from __future__ import annotations
@@ -12,7 +13,19 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-import device.games  # noqa: F401 (registers every game)
+from device.games import ALL_GAMES
+
+
+@pytest.fixture(autouse=True, scope="session")
+def every_game_loaded() -> None:
+    for layer in (
+        ALL_GAMES.rules.rules,
+        ALL_GAMES.front_ends,
+        ALL_GAMES.screens,
+        ALL_GAMES.phone_parts,
+    ):
+        for _part in layer:
+            pass
 
 
 @pytest.fixture()

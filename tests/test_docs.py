@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import games as _games  # noqa: F401 (registers every game's commands)
 from rules.errors import RulesError
-from rules.journal import State, apply, dump_command, parse_line, state_json
+from rules.games import GAMES
+from rules.journal import Played, dump_command, parse_line, state_json, submit
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE_DIRS = ("rules", "device", "display", "hardware")
@@ -181,10 +181,10 @@ def _unmarked_jsonl_blocks(page: Path) -> int:
     return text.count("```jsonl") - sum(1 for k, *_ in FENCE.findall(text) if k == "journal")
 
 
-def replay_as_documented(body: str) -> State | None:
+def replay_as_documented(body: str) -> Played | None:
     """Replay one example block; a line after ``# refused: SENTENCE`` must be refused with exactly
     that sentence and leave the state as it was; every other line must be accepted."""
-    state: State | None = None
+    state: Played | None = None
     refusal: str | None = None
     for number, line in enumerate(body.splitlines(), start=1):
         if line.startswith(REFUSED):
@@ -193,10 +193,10 @@ def replay_as_documented(body: str) -> State | None:
         command = None
         before = None if state is None else state_json(state)
         try:
-            command = parse_line(line)
+            command = parse_line(line, GAMES, None if state is None else state.game)
             if command is None:
                 continue
-            outcome = apply(state, command)
+            outcome = submit(state, command, GAMES)
         except RulesError as error:
             assert refusal == error.describe(), f"line {number} refused: {error.describe()}"
             assert before == (None if state is None else state_json(state)), f"line {number}"
@@ -205,7 +205,7 @@ def replay_as_documented(body: str) -> State | None:
         assert refusal is None, f"line {number} accepted, the page says: {refusal}"
         # The lines are shown as the companion writes them (export): same fields, same order.
         assert dump_command(command) == line, f"line {number} is not in the written form"
-        state = outcome.state
+        state = outcome.played
     assert refusal is None, f"the last refusal has no line after it: {refusal}"
     return state
 

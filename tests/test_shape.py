@@ -4,8 +4,10 @@
 - no game imports another, in any layer; a game's core imports none of its map
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
-- no import cycle anywhere, imports inside functions included;
-- no "which game is this?" outside the game packages and the registries.
+- no import cycle anywhere, imports inside functions included, nor between packages;
+- no "which game is this?" outside the game packages and the lists of games;
+- each layer has one explicit list of the games (``rules.parts.Parts``) and nothing
+  registers itself as a side effect of being imported.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ PACKAGES = ("rules", "device", "display", "hardware")
 GAMES = ("cthulhu_wars", "normandie")
 LAYERS = ("rules", "device", "display")
 # The one list of games per layer: the only modules outside a game that name games.
-REGISTRIES = frozenset({"rules.games", "device.games", "display.games"})
+REGISTRIES = frozenset({"rules.games", "device.games", "display.games", "display.web.games"})
 
 
 def module_name(path: Path) -> str:
@@ -246,3 +248,106 @@ def test_no_game_kind_branch_outside_the_games_and_registries() -> None:
 def test_the_branch_finder_sees_a_branch() -> None:
     """The check above would say so: inside a game such comparisons do occur."""
     assert _branches("rules.cthulhu_wars.checks")
+
+
+# --- packages, and the lists of games -----------------------------------------------------
+
+
+def package_of(name: str) -> str:
+    """The package a module belongs to (a package's ``__init__`` is its package)."""
+    return name if modules()[name].name == "__init__.py" else name.rpartition(".")[0]
+
+
+def _package_cycles() -> list[list[str]]:
+    """Packages that import each other, through any of their modules (``device.ui`` and
+    ``device.web``, say). A package and its parent are one unit here: ``device.app``
+    using ``device.ui`` and ``device.ui`` using ``device.words`` is a layer and its parts."""
+
+    def unit(name: str) -> str:
+        return ".".join(package_of(name).split(".")[:2])
+
+    edges: dict[str, set[str]] = {}
+    for name in modules():
+        for target in imports(name):
+            source, goal = unit(name), unit(target)
+            if source != goal and not (in_package(source, goal) or in_package(goal, source)):
+                edges.setdefault(source, set()).add(goal)
+    found = []
+    for start in sorted(edges):
+        seen, todo = set(), list(edges[start])
+        while todo:
+            node = todo.pop()
+            if node == start:
+                found.append(start)
+                break
+            if node not in seen:
+                seen.add(node)
+                todo.extend(edges.get(node, ()))
+    return [found] if found else []
+
+
+def test_no_two_packages_import_each_other() -> None:
+    assert _package_cycles() == []
+
+
+def test_the_package_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above would say so: made-up edges both ways between device.ui and device.web."""
+    real = imports
+    extra = {"device.ui.steps": {"device.web.hub"}, "device.web.hub": {"device.ui.steps"}}
+
+    def with_edges(name: str) -> frozenset[str]:
+        return real(name) | extra.get(name, set())
+
+    monkeypatch.setattr(f"{__name__}.imports", with_edges)
+    assert _package_cycles() != []
+
+
+LISTS = {
+    "rules": ("rules.games", "GAMES"),
+    "front end": ("device.games", "FRONT_ENDS"),
+    "screen": ("display.games", "SCREENS"),
+    "phone part": ("display.web.games", "PHONE_PARTS"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LISTS))
+def test_every_layer_lists_every_game_and_each_entry_loads(kind: str) -> None:
+    from device.games import ALL_GAMES
+
+    parts = {
+        "rules": ALL_GAMES.rules.rules,
+        "front end": ALL_GAMES.front_ends,
+        "screen": ALL_GAMES.screens,
+        "phone part": ALL_GAMES.phone_parts,
+    }[kind]
+    assert parts.names == GAMES
+    for name in parts.names:
+        part = parts.get(name)
+        assert getattr(part, "name", getattr(part, "game", None)) == name
+
+
+def _registers_on_import(name: str) -> list[str]:
+    """Module-level calls that fill a registry (``register(…)``), and imports kept only for
+    their side effect (``# noqa: F401``)."""
+    found = [
+        f"{name}:{node.lineno}: {node.value.func.id}()"
+        for node in tree(name).body
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id in ("register", "add_words")
+    ]
+    source = modules()[name].read_text(encoding="utf-8")
+    found += [f"{name}: noqa F401" for line in source.splitlines() if "noqa: F401" in line]
+    return found
+
+
+# A layer's own words (not a game's) join the catalogue when the layer is imported.
+LAYER_WORDS = frozenset({"rules.text", "device", "display", "display.web"})
+
+
+def test_nothing_registers_itself_on_import() -> None:
+    found = [
+        line for name in modules() if name not in LAYER_WORDS for line in _registers_on_import(name)
+    ]
+    assert found == []

@@ -6,8 +6,6 @@ import os
 import platform
 from pathlib import Path
 
-import device.games  # noqa: F401 (registers every game, as the celaeno command does)
-
 
 def machine() -> str:
     """One line naming the machine: CPU model, cores, Python."""

@@ -28,6 +28,7 @@ from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
+from rules.games import GAMES
 
 
 def measure(events: int, directory: Path, committing: bool = False) -> list[float]:
@@ -43,7 +44,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
         presented.set()
 
     with Store.open(directory / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config()))
+        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
         app = App(session, surface, Inputs(), present=present)
         app.draw()
         if not committing:

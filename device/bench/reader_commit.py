@@ -27,8 +27,8 @@ from device.store import Store
 from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
-from rules.commands import parse_command
-from rules.game import game_of
+from rules.games import GAMES
+from rules.journal import parse
 
 SETUP = [
     {"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos",
@@ -54,9 +54,9 @@ def measure(rolls: int, directory: Path) -> list[float]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse_command(SETUP[0]))
+    session = GameSession.start(store, parse(SETUP[0], GAMES), GAMES)
     for cmd in SETUP[1:]:
-        session.submit(parse_command(cmd))
+        session.submit(parse(cmd, GAMES, session.played.game))
     inputs = Inputs()
     latencies = []
     with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:
@@ -65,7 +65,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
         while app.status.reader != "connected":
             app.step(0.1)
         for _ in range(rolls):
-            assert game_of(app.state).wanted_roll(app.state) is not None
+            assert session.played.game.wanted_roll(app.state) is not None
             before = len(store.committed)
             sent = time.perf_counter()
             fake.send_roll([2])

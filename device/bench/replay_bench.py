@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from device.bench import machine
-from rules.game import game_of
+from rules.games import GAMES
 from rules.journal import replay
 
 FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
@@ -75,16 +75,16 @@ def main() -> None:
     timings = []
     for _ in range(args.repeat):
         started = time.perf_counter()
-        state, _ = replay(lines)
+        played, _ = replay(lines, GAMES)
         timings.append(time.perf_counter() - started)
-    assert state is not None
+    assert played is not None
     tracemalloc.start()
-    replay(lines)
+    replay(lines, GAMES)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     best = min(timings)
     print(f"machine: {machine()}")
-    print(f"journal: {len(lines)} commands, ending in {game_of(state).summary(state)}")
+    print(f"journal: {len(lines)} commands, ending in {played.game.summary(played.state)}")
     rate = len(lines) / best
     print(f"replay: best {best * 1000:.0f} ms of {args.repeat}, {rate:,.0f} commands/s")
     print(f"peak memory during replay: {peak / 2**20:.1f} MiB (tracemalloc)")

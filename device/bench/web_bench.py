@@ -55,6 +55,7 @@ from device.store import Store
 from device.web.afresh import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
+from rules.games import GAMES
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -208,7 +209,7 @@ def page_latency(commits: int, extra_pages: int) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config()))
+            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
             with web_server(state_dir, 64) as (port, _process), sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page()
@@ -259,7 +260,7 @@ def idle_cpu(seconds: float) -> float:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            GameSession.resume(store, default_game(default_config()))
+            GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
             with web_server(state_dir, 64) as (_port, process):
                 time.sleep(2)
                 before = cpu_seconds(process.pid)
@@ -297,7 +298,7 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config()))
+            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
             with web_server(state_dir, connections + 50) as (port, process):
                 idle = settled_rss(port, process.pid)
                 found = []
@@ -321,19 +322,19 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
 def followed_game(commands: int) -> float:
     """KiB the view holds (tracemalloc, after a collection) once it followed a game of
     ``commands`` commands: the state it shows and the history it keeps for undo."""
-    import device.games  # noqa: F401 (the games' front ends: the view asks them for words)
+    from device.games import ALL_GAMES
     from device.web.feed import Feed
 
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         path = Path(tmp) / "journal.sqlite3"
         with Store.open(path) as store:
-            session, _ = GameSession.resume(store, default_game(default_config()))
+            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
             for _ in range(commands):
                 session.submit(NextPhase())
         gc.collect()
         tracemalloc.start()
         try:
-            feed = Feed(path)
+            feed = Feed(path, ALL_GAMES)
             feed.refresh()
             feed.snapshot()
             gc.collect()

@@ -1,7 +1,2 @@
 """Cthulhu Wars on the device: the controller, activations, decisions, menus, new game.
-Its words join the catalogue on import."""
-
-from device.cthulhu_wars import words as _words
-from rules.text import add_words
-
-add_words("cthulhu_wars.device", _words.EN, _words.JA)
+Its words come with its front end (``ui.CTHULHU_WARS_UI``)."""

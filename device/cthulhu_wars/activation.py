@@ -6,6 +6,7 @@ with an enemy holding an Overdue Tome. The screen says why a choice is not open.
 
 from __future__ import annotations
 
+from device.cthulhu_wars.maps import map_ui
 from device.ui.steps import ListStep, Notice, Option, StepResult
 from rules.cthulhu_wars.commands import Activate, Monster
 from rules.cthulhu_wars.library.agony import librarian_victims
@@ -27,7 +28,7 @@ def activation(state: GameState, monster: Monster) -> StepResult:
 
 
 def _why_not(state: GameState, monster: Monster) -> Text | None:
-    if state.map != "celaeno":
+    if monster not in map_ui(state).monsters:
         return text("notice.no_monster_here", monster=monster)
     if state.pending is not None:
         return text("notice.answer_first")

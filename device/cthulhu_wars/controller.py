@@ -12,6 +12,7 @@ from functools import partial
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
+from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import menu, phase_step
 from device.ui.controller import Controller as BaseController
 from device.ui.controller import shown_values
@@ -54,8 +55,9 @@ class Controller(BaseController):
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything (OK: the menu)."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
-        if state.map == "celaeno" and state.winner is None:
-            actions += [(f"main.{m}", partial(activation, state, m)) for m in MONSTERS]
+        if state.winner is None:
+            monsters = map_ui(state).monsters
+            actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
         if state.winner is None:
             actions.append(("main.next_phase", partial(phase_step, state)))
         actions.append(("main.menu", lambda: menu(state, self.lang)))
@@ -71,11 +73,6 @@ def _idle_title(state: GameState) -> Text:
 
 
 def _idle_hints(state: GameState) -> tuple[Hint, ...]:
-    hints = []
-    if state.map == "celaeno":
-        hints += [
-            Hint("custodian", text("hint.custodian")),
-            Hint("librarian", text("hint.librarian")),
-        ]
+    hints = list(map_ui(state).hints(state))
     hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

@@ -1,29 +1,22 @@
 """PHASE and the menu (OK on the main screen): everything else the table reports.
 
-Gates changed, Tomes used or turned face up, Silence tokens for the Barrier, the
-Bhole's Battles, Zoogs removed, Yog-Sothoth, undo, a new game, the language.
+Gates changed, undo, a new game, the phones, the language; and each map's own lines
+(``library``: Tomes and Silence tokens; ``dreamlands``: the Bhole, Zoogs, Yog-Sothoth).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from device.ui.newgame import new_game_step
-from device.ui.phones import show_on_phones
-from device.ui.steps import DONE, ListStep, Option, SetLanguage, Step, StepResult
-from rules.commands import Undo
-from rules.cthulhu_wars.commands import (
-    BholeResult,
-    NextPhase,
-    SetGate,
-    SpendSilence,
-    UnflipTome,
-    UseTome,
-    YogSothoth,
-    ZoogsRemoved,
+from device.cthulhu_wars.maps import Action, map_ui
+from device.ui.steps import (
+    CHOOSE_GAME,
+    DONE,
+    SHOW_ON_PHONES,
+    ListStep,
+    Option,
+    SetLanguage,
 )
-from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
-from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES
+from rules.commands import Undo
+from rules.cthulhu_wars.commands import NextPhase, SetGate
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import LANGUAGES, Text, text
 
@@ -43,38 +36,24 @@ def phase_step(state: GameState) -> ListStep:
 
 
 def _phase_effect(state: GameState, following: str) -> Text:
-    if state.map == "dreamlands" and following == "action":
-        return text("detail.end_of_doom_dreamlands")
-    if state.map == "celaeno" and following == "doom" and state.doom_phases == 0:
-        return text("detail.first_doom_celaeno")
-    return text(f"detail.phase_effect.{state.map}.{following}")
+    said = map_ui(state).phase_effect(state, following)
+    return said or text(f"detail.phase_effect.{state.map}.{following}")
 
 
 def menu(state: GameState, lang: str) -> ListStep:
-    items: list[tuple[str, Callable[[], StepResult]]] = [("gate", lambda: gate_area(state))]
-    if state.map == "celaeno":
-        items += [
-            ("use_tome", lambda: use_tome(state)),
-            ("unflip", lambda: unflip(state)),
-            ("barrier", lambda: barrier(state)),
-        ]
-    if state.map == "dreamlands":
-        items += [
-            ("bhole", lambda: bhole()),
-            ("zoogs", lambda: zoogs(state)),
-            ("yog", lambda: yog_sothoth(state)),
-        ]
+    items: list[Action] = [("gate", lambda: gate_area(state))]
+    items += map_ui(state).menu_items(state)
     items += [
         ("undo", lambda: Undo()),
-        ("new_game", lambda: new_game_step(state)),
-        ("phones", show_on_phones),
+        ("new_game", lambda: CHOOSE_GAME),
+        ("phones", lambda: SHOW_ON_PHONES),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     return ListStep(text("prompt.menu"), options, lambda action: action())
 
 
-def _areas(state: GameState) -> list[Option]:
+def areas(state: GameState) -> list[Option]:
     ordered = sorted(state.areas.values(), key=lambda a: (a.board, a.name))
     return [Option(text(f"area.{a.id}"), a.id, _gate_detail(state, a.id)) for a in ordered]
 
@@ -89,7 +68,7 @@ def _gate_detail(state: GameState, area: str) -> Text:
 
 
 def gate_area(state: GameState) -> ListStep:
-    return ListStep(text("prompt.gate_where"), _areas(state), lambda area: gate_state(state, area))
+    return ListStep(text("prompt.gate_where"), areas(state), lambda area: gate_state(state, area))
 
 
 def gate_state(state: GameState, area: str) -> ListStep:
@@ -101,100 +80,14 @@ def gate_state(state: GameState, area: str) -> ListStep:
             for f in state.factions
         ),
     ]
-    if state.map == "dreamlands" and OPENER in state.factions:
-        options.append(Option(text("prompt.gate_yog"), SetGate(area, True, OPENER, YOG_SOTHOTH)))
+    options += map_ui(state).gate_extras(state, area)
     return ListStep(text("prompt.gate_what", area=area), options, lambda cmd: cmd)
 
 
-def _held(state: GameState, face_up: bool) -> list[Option]:
-    return [
-        Option(text("prompt.tome_of", tome=tome, faction=held.holder), (held.holder, tome))
-        for tome, held in state.tomes.items()
-        if held.holder is not None and held.face_up == face_up and tome in FLIPPING_TOMES
-    ]
-
-
-def _none_left(title: Text) -> ListStep:
+def none_left(title: Text) -> ListStep:
     return ListStep(
         title, [Option(text("prompt.nothing_to_choose"), DONE, enabled=True)], lambda a: a
     )
-
-
-def use_tome(state: GameState) -> Step:
-    options = _held(state, face_up=True)
-    title = text("prompt.which_tome_used")
-    if not options:
-        return _none_left(title)
-    return ListStep(title, options, lambda pair: UseTome(*pair))
-
-
-def unflip(state: GameState) -> Step:
-    options = _held(state, face_up=False)
-    title = text("prompt.which_tome_up")
-    if not options:
-        return _none_left(title)
-    return ListStep(title, options, lambda pair: unflip_payment(state, *pair))
-
-
-def unflip_payment(state: GameState, holder: str, tome: str) -> ListStep:
-    """C11: a Silence token, an Elder Sign, or releasing a captured Cultist."""
-    token = Option(
-        text("pay.silence"),
-        SpendSilence(holder, "unflip", tome),
-        enabled=bool(state.silence.get(holder)),
-    )
-    options = [
-        token,
-        Option(text("pay.elder_sign"), UnflipTome(holder, tome, "elder_sign")),
-        Option(text("pay.cultist"), UnflipTome(holder, tome, "cultist")),
-    ]
-    return ListStep(text("prompt.unflip_pay", faction=holder, tome=tome), options, lambda cmd: cmd)
-
-
-def barrier(state: GameState) -> ListStep:
-    """C11: the Barrier's cost, paid with a Silence token to declare Battle on its holder."""
-    holder = state.tomes["barrier_of_naach_tith"].holder
-    options = [
-        Option(
-            text(f"faction.{f}"),
-            SpendSilence(f, "barrier"),
-            enabled=bool(state.silence.get(f)) and f != holder,
-        )
-        for f in state.factions
-    ]
-    return ListStep(text("prompt.barrier_who"), options, lambda cmd: cmd)
-
-
-def bhole() -> ListStep:
-    return ListStep(
-        text("prompt.bhole_battle"),
-        [
-            Option(text("prompt.bhole_killed"), BholeResult("killed")),
-            Option(text("prompt.bhole_pained"), BholeResult("pained")),
-        ],
-        lambda cmd: cmd,
-    )
-
-
-def zoogs(state: GameState) -> Step:
-    options = [
-        Option(text(f"area.{a}"), a, text("count.zoogs", n=n)) for a, n in state.zoogs.items()
-    ]
-    if not options:
-        return _none_left(text("prompt.zoogs_where"))
-    return ListStep(text("prompt.zoogs_where"), options, lambda area: zoogs_count(state, area))
-
-
-def zoogs_count(state: GameState, area: str) -> ListStep:
-    here = state.zoogs.get(area, 0)
-    options = [Option(text("count.zoogs", n=n), ZoogsRemoved(area, n)) for n in range(1, here + 1)]
-    return ListStep(text("prompt.zoogs_how_many", area=area), options, lambda cmd: cmd)
-
-
-def yog_sothoth(state: GameState) -> ListStep:
-    options = [Option(text("prompt.off_the_map"), YogSothoth(None))]
-    options += [Option(o.label, YogSothoth(o.value), o.detail) for o in _areas(state)]
-    return ListStep(text("prompt.yog_where"), options, lambda cmd: cmd)
 
 
 def language(current: str) -> ListStep:

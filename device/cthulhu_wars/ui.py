@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from device.cthulhu_wars import words as device_words
 from device.cthulhu_wars.controller import Controller
 from device.cthulhu_wars.newgame import new_game_options
 from device.ui.games import GameUI
 from display.view import Prompt
 from rules.cthulhu_wars.state import GameState
-from rules.text import Text
+from rules.text import Text, Words
 
 
 def still_prompt(state: GameState, result: Text, lang: str) -> Prompt:
@@ -20,4 +21,5 @@ CTHULHU_WARS_UI = GameUI(
     controller=Controller,
     new_game_options=new_game_options,
     still_prompt=still_prompt,
+    words=(Words("cthulhu_wars.device", device_words.EN, device_words.JA),),
 )

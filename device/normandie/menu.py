@@ -12,9 +12,17 @@ from collections.abc import Callable
 
 from device.normandie.space import SpaceStep, free_square
 from device.normandie.tokens import suppressed_which, wound_which
-from device.ui.newgame import new_game_step
-from device.ui.phones import show_on_phones
-from device.ui.steps import DONE, ListStep, Notice, Option, SetLanguage, Step, StepResult
+from device.ui.steps import (
+    CHOOSE_GAME,
+    DONE,
+    SHOW_ON_PHONES,
+    ListStep,
+    Notice,
+    Option,
+    SetLanguage,
+    Step,
+    StepResult,
+)
 from rules.commands import Undo
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import (
@@ -77,8 +85,8 @@ def menu(
         ("gear", lambda: gear_menu(state)),
         ("initiative", lambda: initiative(state)),
         ("undo", lambda: Undo()),
-        ("new_game", lambda: new_game_step(state)),
-        ("phones", show_on_phones),
+        ("new_game", lambda: CHOOSE_GAME),
+        ("phones", lambda: SHOW_ON_PHONES),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]

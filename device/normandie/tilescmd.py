@@ -18,6 +18,7 @@ from device.config import ConfigError
 from device.journalcmd import add_place_options, load_settings
 from device.normandie.tilestore import TileStore
 from rules.errors import RulesError
+from rules.games import GAMES
 from rules.normandie.tiles import read_tiles, write_tiles
 
 EXIT_FAILED = 2
@@ -37,6 +38,7 @@ def register(subparsers: Any) -> None:
 
 
 def tiles_command(args: argparse.Namespace) -> int:
+    GAMES.get("normandie")  # its words: a bad tile file is refused in them
     try:
         store = TileStore(_state_dir(args))
     except (ConfigError, paths.BadPath) as error:

@@ -3,12 +3,13 @@ prompt."""
 
 from __future__ import annotations
 
+from device.normandie import words as device_words
 from device.normandie.controller import NormandieController
 from device.normandie.new_battle import battle_wizard
 from device.ui.games import GameUI
 from device.ui.steps import Option
 from display.view import Prompt
-from rules.text import Text, text
+from rules.text import Text, Words, text
 
 
 def new_game_options(state: object) -> list[Option]:
@@ -25,4 +26,5 @@ NORMANDIE_UI = GameUI(
     controller=NormandieController,
     new_game_options=new_game_options,
     still_prompt=still_prompt,
+    words=(Words("normandie.device", device_words.EN, device_words.JA),),
 )

@@ -1,4 +1,4 @@
-"""New game: every registered game offers its own lines (a map, a battle), in one list.
+"""New game: every game offers its own lines (a map, a battle), in one list.
 
 An option's value is a function that makes what picking it leads to, so no game's
 wizard is built before the table picks it.
@@ -6,17 +6,18 @@ wizard is built before the table picks it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from device.ui.games import uis
+from device.ui.games import GameUI
 from device.ui.steps import ListStep, StepResult
 from rules.text import text
 
 
-def new_game_step(state: Any) -> ListStep:
-    """``state``: the game being left (its settings may carry over to a game of its kind)."""
-    options = [option for ui in uis() for option in ui.new_game_options(state)]
+def new_game_step(state: Any, front_ends: Iterable[GameUI]) -> ListStep:
+    """``state``: the game being left (its settings may carry over to a game of its kind);
+    ``front_ends``: every game's (the app's list, ``device.games``)."""
+    options = [option for ui in front_ends for option in ui.new_game_options(state)]
     return ListStep(text("prompt.which_map"), options, _follow)
 
 

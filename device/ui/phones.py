@@ -2,7 +2,7 @@
 
 The address is looked up when the screen is opened (the Pi may have joined the Wi-Fi
 since it started), from the kernel's list of the machine's addresses: the table's
-process opens no network socket (see :mod:`device.web.address`). With no address to
+process opens no network socket (see :mod:`device.addresses`). With no address to
 offer, the screen says so instead of showing a code that leads nowhere.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device.addresses import machine_addresses, urls
 from device.ui.steps import DONE, ListStep, Option
-from device.web.address import machine_addresses, urls
 from rules.text import text
 
 
@@ -22,13 +22,7 @@ class WebSettings:
     port: int = 8080
 
 
-_settings = WebSettings()
-
-
-def configure(settings: WebSettings) -> None:
-    """Called once at start with the ``[web]`` configuration."""
-    global _settings
-    _settings = settings
+DEFAULT_WEB = WebSettings()  # the [web] section's defaults
 
 
 @dataclass
@@ -38,8 +32,8 @@ class QrStep(ListStep):
     qr: str | None = None
 
 
-def show_on_phones() -> QrStep:
-    settings = _settings
+def show_on_phones(settings: WebSettings) -> QrStep:
+    """The screen for the ``[web]`` configuration ``settings`` (the app holds it)."""
     back = [Option(text("web.close"), DONE)]
     if not settings.enabled:
         return QrStep(text("web.disabled"), back, lambda answer: answer)

@@ -52,6 +52,19 @@ class WithFiles:
 
 
 @dataclass(frozen=True)
+class AppStep:
+    """A question only the app can put, because it holds what the question needs: New game
+    (the list of every game's front end), Show on phones (the ``[web]`` configuration).
+    A game's menu answers with one of these; the app opens it (``Reaction.app_step``)."""
+
+    name: str
+
+
+CHOOSE_GAME = AppStep("new_game")
+SHOW_ON_PHONES = AppStep("phones")
+
+
+@dataclass(frozen=True)
 class Option:
     label: Text
     value: Any
@@ -184,9 +197,9 @@ class CounterStep(Step):
 
 
 # What picking can lead to: another question, a command for the rules, the end of the
-# wizard, a message for the table, a change of language, or the same once the device's
-# files are at hand. None: stay on this step.
-StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | WithFiles | None
+# wizard, a message for the table, a question only the app can put, a change of
+# language, or the same once the device's files are at hand. None: stay on this step.
+StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | WithFiles | None
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),

@@ -5,18 +5,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.ui.steps import BACK, DONE, Notice, SetLanguage, Step, StepResult, WithFiles
+from device.ui.steps import (
+    BACK,
+    DONE,
+    AppStep,
+    Notice,
+    SetLanguage,
+    Step,
+    StepResult,
+    WithFiles,
+)
 from rules.commands import Command
 from rules.text import Text
 
 
 @dataclass(frozen=True)
 class Reaction:
-    """What one input asks of the app: a command to submit, words to show, a language."""
+    """What one input asks of the app: a command to submit, words to show, a language,
+    a question only the app can put (``AppStep``: New game, Show on phones)."""
 
     command: Command | None = None
     notice: Text | None = None
     language: str | None = None
+    app_step: AppStep | None = None
 
 
 NOTHING = Reaction()
@@ -29,6 +40,10 @@ class Wizard:
         self.lang = lang
         self._stack: list[Step] = []
         self.files: Path | None = None  # the state directory, where the app has one
+
+    def ask(self, step: Step) -> None:
+        """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
+        self._stack.append(step)
 
     def accepted(self) -> None:
         """The last command went through: the wizard that made it is finished."""
@@ -47,6 +62,8 @@ class Wizard:
             return Reaction(notice=result.message)
         elif isinstance(result, WithFiles):
             return self._follow(result.make(self.files))
+        elif isinstance(result, AppStep):
+            return Reaction(app_step=result)
         elif isinstance(result, SetLanguage):
             self._stack.clear()
             self.lang = result.lang

@@ -17,10 +17,10 @@ costs the table nothing: WAL readers never block the writer.
 Changes are noticed with ``PRAGMA data_version`` (it changes when another connection
 commits), so a poll that finds nothing reads no rows.
 
-The page shows the latest state, so the view keeps little history: the rules give each
-state the one before it (``previous``, for undo), a chain that would grow by one state
+The page shows the latest state, so the view keeps little history: the engine keeps
+every step of a game (``Played.done``, for undo), a chain that would grow by one state
 per command for the whole game. The view keeps the latest :data:`HISTORY` to
-``2 * HISTORY`` states of it, enough to follow undos at once; an undo that goes back
+``2 * HISTORY`` steps of it, enough to follow undos at once; an undo that goes back
 further sends the view to the game's first command, replayed from the journal (the
 table replays whole journals at its start too).
 """
@@ -31,12 +31,14 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from device.ui.games import ui_of
+from device.games import GameSet
 from rules.errors import RulesError
-from rules.journal import State, apply, parse_line, state_json
+from rules.game import Game
+from rules.journal import Played, Step, parse_line, state_json, submit
 from rules.text import Text
 
 log = logging.getLogger(__name__)
@@ -63,7 +65,7 @@ class Snapshot:
 class _Game:
     game_id: int
     seq: int = 0  # commands of this game applied so far
-    state: State | None = None
+    played: Played | None = None
     recent: list[tuple[Text, ...]] = field(default_factory=list)
     undone: bool = False
     broken: str | None = None
@@ -73,8 +75,9 @@ class _Game:
 class Feed:
     """The latest game, rebuilt from the journal and kept up to date incrementally."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, games: GameSet) -> None:
         self.path = path
+        self.games = games
         # One cursor for every query: each new one leaves a weak reference in the
         # connection that lingers for 200 more (CPython's sqlite3), per look at the journal.
         # Its connection is the view's one read-only connection to the journal.
@@ -92,9 +95,9 @@ class Feed:
         return self._position
 
     @property
-    def state(self) -> State | None:
-        """The latest game's state (for the server's words about it)."""
-        return None if self._game is None else self._game.state
+    def played(self) -> Played | None:
+        """The latest game (for the server's words about it)."""
+        return None if self._game is None else self._game.played
 
     def refresh(self) -> bool:
         """Read what the table committed since the last call; True when anything changed."""
@@ -178,35 +181,36 @@ class Feed:
             if game.broken is not None:
                 continue
             try:
-                command = parse_line(line)
+                command = parse_line(line, self.games.rules, _game_of(game.played))
                 if command is None:
                     continue
-                if command.TYPE == "undo" and game.cut and _oldest_kept(game.state):
+                if command.TYPE == "undo" and game.cut and _oldest_kept(game.played):
                     return False
-                outcome = apply(game.state, command)
+                outcome = submit(game.played, command, self.games.rules)
             except RulesError as error:  # the table refuses such a journal at its start too
                 game.broken = f"command {seq} of game {game.game_id}: {error.describe()}"
                 log.error("cannot follow the journal: %s", game.broken)
                 continue
             game.undone = command.TYPE == "undo"
-            game.state = outcome.state
+            game.played = outcome.played
             game.recent = [*game.recent, outcome.events][-RECENT_COMMANDS:]
-        if game.state is not None:
-            game.state, cut = kept_history(game.state, HISTORY)
+        if game.played is not None:
+            game.played, cut = kept_history(game.played, HISTORY)
             game.cut = game.cut or cut
         self._json = None
         return True
 
     def _public_state(self) -> dict[str, Any] | None:
         game = self._game
-        if game is None or game.state is None:
+        if game is None or game.played is None:
             return None
         if self._json is None:
             # What the game's screen adds to the state (Normandie: the Zombies' moves still
             # to come), as a fresh controller sees it: no cursor, no open menu.
-            overlay = ui_of(game.state).controller("en").overlay(game.state)
+            played = game.played
+            overlay = self.games.front_end(played).controller("en").overlay(played.state)
             overlay.pop("cursor", None)
-            self._json = {**state_json(game.state), **overlay}
+            self._json = {**state_json(played), **overlay}
         return self._json
 
     def _connection(self) -> sqlite3.Cursor:
@@ -234,23 +238,25 @@ class Feed:
         self._version = None
 
 
-def kept_history(state: State, keep: int) -> tuple[State, bool]:
-    """``state`` with ``keep`` states before it if it has more than ``2 * keep`` (then
-    True: the rest was let go), else itself. Cut only now and then, as the states above
-    the cut are made anew: frozen, each names the one before it."""
-    chain = [state]
-    while len(chain) <= 2 * keep and chain[-1].previous is not None:
-        chain.append(chain[-1].previous)
-    if chain[-1].previous is None:
-        return state, False
-    kept = replace(chain[keep], previous=None)
-    for newer in reversed(chain[:keep]):
-        kept = replace(newer, previous=kept)
-    return kept, True
+def kept_history(played: Played, keep: int) -> tuple[Played, bool]:
+    """``played`` with its ``keep`` latest steps if it has more than ``2 * keep`` (then
+    True: the rest was let go), else itself. Cut only now and then, as the kept steps are
+    made anew: frozen, each names the one before it."""
+    steps = list(islice(played.history(), 2 * keep + 1))
+    if len(steps) <= 2 * keep:
+        return played, False
+    done: Step | None = None
+    for step in reversed(steps[:keep]):
+        done = Step(step.before, step.command, done)
+    return replace(played, done=done), True
 
 
-def _oldest_kept(state: State | None) -> bool:
-    return state is not None and state.previous is None
+def _oldest_kept(played: Played | None) -> bool:
+    return played is not None and played.done is None
+
+
+def _game_of(played: Played | None) -> Game | None:
+    return None if played is None else played.game
 
 
 def _commands(cursor: sqlite3.Cursor, game_id: int, after: int) -> list[tuple[int, str]]:

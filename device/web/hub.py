@@ -18,11 +18,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.ui.games import ui_of
+from device.games import GameSet
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
+from display.web.games import PHONE_PARTS, PhonePart
 from display.web.page import WebView, live_html, script_words
-from rules.journal import State
+from rules.journal import Played
+from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
 
 log = logging.getLogger(__name__)
@@ -45,23 +47,23 @@ class Update:
     view: WebView
 
 
-def waiting_for(state: State | None) -> Text | None:
+def waiting_for(played: Played | None, games: GameSet) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
-    if state is None:
+    if played is None:
         return None
-    return ui_of(state).controller("en").prompt(state).title
+    return games.front_end(played).controller("en").prompt(played.state).title
 
 
-def sse_message(view: WebView, lang: str) -> bytes:
+def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> bytes:
     payload: dict[str, Any] = {
         "position": view.position,
         "journal": view.journal,
         "lang": lang,
         "title": translate("web.title", lang),
         "words": script_words(lang),
-        "html": live_html(view, lang),
+        "html": live_html(view, lang, parts),
     }
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return f"id: {view.position}\ndata: {data}\n\n".encode()
@@ -124,6 +126,11 @@ class Hub:
                 loop.remove_reader(directory.fileno())
                 directory.close()
 
+    async def catch_up(self) -> None:
+        """Read the journal once before any page is served, so that the first message a
+        page gets is the committed state (and the current game's parts are loaded)."""
+        await self._look()
+
     async def _look(self) -> bool:
         """Render and wake the pages if the journal moved on; True if it did."""
         update = None
@@ -144,7 +151,8 @@ class Hub:
 
     def _render(self) -> Update:
         view = self.view(self.feed.snapshot())
-        messages = {lang: sse_message(view, lang) for lang in LANGUAGES}
+        parts = self.feed.games.phone_parts
+        messages = {lang: sse_message(view, lang, parts) for lang in LANGUAGES}
         return Update(view.position, messages, view)
 
     def view(self, snapshot: Snapshot) -> WebView:
@@ -152,7 +160,7 @@ class Hub:
             position=snapshot.position,
             journal=snapshot.journal,
             state=snapshot.state,
-            waiting=waiting_for(self.feed.state),
+            waiting=waiting_for(self.feed.played, self.feed.games),
             recent=snapshot.recent,
             undone=snapshot.undone,
             table_running=snapshot.table_running,

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device import notify, paths
+from device.addresses import machine_addresses, urls
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, load_settings
-from device.web.address import machine_addresses, urls
 from device.web.afresh import MARGIN_MIB
 
 if TYPE_CHECKING:
@@ -141,7 +141,8 @@ async def _serve(args: argparse.Namespace, config: Config) -> int | Handover:
         notify.watchdog()  # imports done; following the journal again may take as long
     sock = handed or listening_socket(address, port)
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
-    hub = Hub(Feed(paths.database_path(state_dir)), config.printed_names())
+    hub = Hub(Feed(paths.database_path(state_dir), args.games), config.printed_names())
+    await hub.catch_up()
     quiet = asyncio.Event()  # the last page closed a while ago
     serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set)
     where = ", ".join(urls(address, port, machine_addresses())) or f"{address}:{port}"

@@ -23,7 +23,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from display import flow
-from display import games as _games  # noqa: F401 (registers every game's screen)
 from display.samples import sample
 from display.screen import Screen
 from display.view import View

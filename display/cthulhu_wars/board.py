@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from display import colours
 from display.cthulhu_wars import names
-from display.flow import Para, Span
+from display.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import render_fragment, text, translate
 
@@ -32,16 +32,26 @@ class BoardText:
 
 
 def content(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> BoardText:
-    top = list(_winner(state, lang))
-    if state.get("map") == "dreamlands":
-        top.append(_faction_legend(state, lang))
-        top.extend(_dreamlands(state, lang, citadel_names))
-        columns = [list(_citadel_column(state, board, lang, citadel_names)) for board in BOARDS]
-        return BoardText(top, columns)
-    for faction in state.get("factions", ()):
-        top.extend(_faction_row(state, faction, lang))
-    top.extend(_library(state, lang, citadel_names))
-    return BoardText(top, [])
+    """The board of the map being played, under the winner if there is one."""
+    board = MAP_BOARDS[state["map"]](state, lang, citadel_names)
+    return BoardText([*_winner(state, lang), *board.top], board.columns)
+
+
+def _library_board(
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+) -> BoardText:
+    top = [
+        para for faction in state.get("factions", ()) for para in _faction_row(state, faction, lang)
+    ]
+    return BoardText([*top, *_library(state, lang, citadel_names)], [])
+
+
+def _dreamlands_board(
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+) -> BoardText:
+    top = [_faction_legend(state, lang), *_dreamlands(state, lang, citadel_names)]
+    columns = [list(_citadel_column(state, board, lang, citadel_names)) for board in BOARDS]
+    return BoardText(top, columns)
 
 
 def _fragment(key: str, lang: str, **params: Any) -> str:
@@ -260,3 +270,10 @@ def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Par
             if count == 3:
                 words = translate("screen.three_citadels", lang, faction=faction, board=board)
                 yield Para((Span(words, colours.WARNING, icon="warning"),), "body", gap_before=0.3)
+
+
+# Each map's board, by the map the state names (rules/cthulhu_wars/JOURNAL.md: "map").
+MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, Mapping[str, str]], BoardText]] = {
+    "celaeno": _library_board,
+    "dreamlands": _dreamlands_board,
+}

@@ -8,9 +8,10 @@ import pygame
 from display import colours
 from display.canvas import Canvas
 from display.cthulhu_wars import board
-from display.flow import Para, Span, layout
+from display.flow import layout
 from display.panels import SHARED_PANELS, Panel, snapshot
 from display.phase_track import draw_track
+from display.runs import Para, Span
 from display.view import View
 from rules.cthulhu_wars.state import PHASES
 from rules.text import translate

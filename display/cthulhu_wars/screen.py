@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from display.cthulhu_wars import words as display_words
 from display.cthulhu_wars.panels import PANELS
 from display.game_screen import GameScreen
 from display.layout import DEFAULT_BOARD_SHARE
@@ -13,15 +14,13 @@ from display.layout import DEFAULT_BOARD_SHARE
 BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}
 
 
-def draws(state: Mapping[str, Any]) -> bool:
-    """A Cthulhu Wars state names its map (rules/cthulhu_wars/JOURNAL.md)."""
-    return "map" in state
-
-
 def board_share(state: Mapping[str, Any]) -> float:
     return BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
 
 
 CTHULHU_WARS_SCREEN = GameScreen(
-    name="cthulhu_wars", draws=draws, panels=PANELS, board_share=board_share
+    name="cthulhu_wars",
+    panels=PANELS,
+    board_share=board_share,
+    words=(display_words.WORDS,),
 )

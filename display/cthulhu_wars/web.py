@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.cthulhu_wars import board
+from display.cthulhu_wars.words import WORDS
+from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
 from rules.cthulhu_wars.state import PHASES
 from rules.text import translate
@@ -33,3 +35,6 @@ def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, 
     columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
     grid = f'<div class="columns">{columns}</div>' if columns else ""
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'
+
+
+PHONE_PART = PhonePart(game="cthulhu_wars", html=game_html, words=(WORDS,))

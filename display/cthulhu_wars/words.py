@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.text import Words
+
 EN: dict[str, str] = {
     "screen.round": "Round {n}",
     "screen.silence_held": "Silence",
@@ -53,3 +55,5 @@ JA: dict[str, str] = {
     "screen.winner": "{faction:faction}の勝利!",
     "screen.to_act": "手番",
 }
+
+WORDS = Words("cthulhu_wars.display", EN, JA)

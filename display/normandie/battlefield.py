@@ -22,13 +22,14 @@ import pygame
 from display import colours, flow
 from display.canvas import Canvas
 from display.colours import Colour
-from display.flow import Para, Span
 from display.game_screen import GameScreen
-from display.normandie import shapes
+from display.normandie import palette, shapes
+from display.normandie import words as display_words
 from display.normandie.grid import Grid, panel_layout, space, space_at
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.panels import SHARED_PANELS, Panel
 from display.phase_track import draw_track
+from display.runs import Para, Span
 from display.view import View
 from rules.normandie.battlefield import Space
 from rules.text import translate
@@ -36,10 +37,6 @@ from rules.text import translate
 GAME = "normandie"
 BOARD_SHARE = 0.6  # the grid needs more of the screen than the Library's rows
 PHASES: tuple[str, ...] = ("orders", "zombies", "activation", "supply")  # a turn; setup is once
-
-
-def is_normandie(state: Mapping[str, Any]) -> bool:
-    return state.get("game") == GAME
 
 
 # --- the board panel ---------------------------------------------------------------------
@@ -72,7 +69,7 @@ def draw_board(canvas: Canvas, view: View) -> None:
 
 def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
     field_ = state.get("battlefield") or {}
-    pygame.draw.rect(surface, shapes.CELL, grid.area)
+    pygame.draw.rect(surface, palette.CELL, grid.area)
     for name in field_.get("impassable", ()):
         found = space(name)
         if found is not None:
@@ -105,7 +102,7 @@ def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
             continue
         kind = str(unit.get("kind"))
         if kind == "zombies":
-            colour, letter = shapes.ZOMBIES_COLOUR, _zombie_letter(uid)
+            colour, letter = palette.ZOMBIES_COLOUR, _zombie_letter(uid)
         else:
             owner = unit.get("owner")
             colour = shapes.side_colour(owner)
@@ -212,9 +209,9 @@ NORMANDIE_PANELS: dict[str, Panel] = {
 }
 
 NORMANDIE_SCREEN = GameScreen(
-    name="normandie",
-    draws=is_normandie,
+    name=GAME,
     panels=NORMANDIE_PANELS,
     board_share=lambda state: BOARD_SHARE,
     space_at=space_at,
+    words=(display_words.WORDS,),
 )

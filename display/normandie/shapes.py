@@ -17,26 +17,22 @@ import pygame
 from display import colours
 from display.colours import Colour
 from display.normandie.grid import Grid
+from display.normandie.palette import (  # the phone page draws with the same colours
+    DONE,
+    DOOR,
+    GRAVE,
+    GRID_LINE,
+    IMPASSABLE,
+    NO_SIDE,
+    PLANNED,
+    SIDE_COLOURS,
+    STRIKE,
+    TILE,
+    TILE_LINE,
+)
 from display.typeface import font
 from rules.normandie.battlefield import Space
 
-SIDE_COLOURS: dict[str, Colour] = {
-    "sons_of_cthulhu": (60, 170, 90),
-    "black_sun": (215, 60, 50),
-    "majestic": (70, 120, 235),
-}
-ZOMBIES_COLOUR: Colour = (175, 190, 120)
-NO_SIDE: Colour = (128, 128, 128)
-IMPASSABLE: Colour = (70, 62, 56)
-CELL: Colour = (36, 42, 54)
-GRID_LINE: Colour = (58, 66, 82)
-TILE_LINE: Colour = (120, 130, 150)
-PLANNED: Colour = colours.ACCENT
-DONE: Colour = colours.WARNING
-STRIKE: Colour = colours.BAD
-DOOR: Colour = (230, 40, 40)
-GRAVE: Colour = (200, 200, 210)
-TILE = 7  # spaces per tile side: tile edges are drawn thicker
 MIN_LETTER_CELL = 11  # squares smaller than this carry shapes only
 
 

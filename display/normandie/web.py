@@ -15,10 +15,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from display.colours import Colour
-from display.normandie import shapes
+from display.normandie import palette
 from display.normandie.battlefield import PHASES, _turn_words, unit_looks
 from display.normandie.grid import column_name, size_of, space
 from display.normandie.legend import Drawn, moves, paras
+from display.normandie.words import WORDS
+from display.web.games import PhonePart
 from display.web.html import escape, paras_html, phase_track_html
 from rules.normandie.battlefield import Space
 from rules.text import translate
@@ -82,13 +84,13 @@ def _defs() -> str:
         f'<marker id="head-{name}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4"'
         f' markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"'
         f' fill="{_hex(colour)}"/></marker>'
-        for name, colour in (("planned", shapes.PLANNED), ("done", shapes.DONE),
-                             ("strike", shapes.STRIKE))
+        for name, colour in (("planned", palette.PLANNED), ("done", palette.DONE),
+                             ("strike", palette.STRIKE))
     )  # fmt: skip
     hatch = (
         '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
         ' patternTransform="rotate(45)"><rect width="8" height="8"'
-        f' fill="{_hex(shapes.IMPASSABLE)}"/><line x1="0" y1="0" x2="0" y2="8"'
+        f' fill="{_hex(palette.IMPASSABLE)}"/><line x1="0" y1="0" x2="0" y2="8"'
         ' stroke="#b4aa9a" stroke-width="3"/></pattern>'
     )
     return f"<defs>{heads}{hatch}</defs>"
@@ -116,7 +118,7 @@ def _terrain(state: Mapping[str, Any], columns: int, rows: int) -> Iterator[str]
     field_ = state.get("battlefield") or {}
     yield (
         f'<rect x="{MARGIN}" y="{MARGIN}" width="{columns * CELL}" height="{rows * CELL}"'
-        f' fill="{_hex(shapes.CELL)}"/>'
+        f' fill="{_hex(palette.CELL)}"/>'
     )
     for name in field_.get("impassable", ()):
         found = space(name)
@@ -132,14 +134,14 @@ def _terrain(state: Mapping[str, Any], columns: int, rows: int) -> Iterator[str]
                 x, y = _origin(found)
                 yield (
                     f'<text class="grave" x="{x + CELL - 8}" y="{y + CELL - 5}"'
-                    f' text-anchor="middle" fill="{_hex(shapes.GRAVE)}">{sign}</text>'
+                    f' text-anchor="middle" fill="{_hex(palette.GRAVE)}">{sign}</text>'
                 )
     door = space(field_.get("door"))
     if door is not None:
         x, y = _origin(door)
         yield (
             f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none"'
-            f' stroke="{_hex(shapes.DOOR)}" stroke-width="3"/>'
+            f' stroke="{_hex(palette.DOOR)}" stroke-width="3"/>'
         )
 
 
@@ -162,9 +164,9 @@ def _line(x1: int, y1: int, x2: int, y2: int, colour: str, width: int) -> str:
 
 
 def _line_look(index: int) -> tuple[str, int]:
-    if index % shapes.TILE == 0:  # a tile's edge
-        return _hex(shapes.TILE_LINE), 2
-    return _hex(shapes.GRID_LINE), 1
+    if index % palette.TILE == 0:  # a tile's edge
+        return _hex(palette.TILE_LINE), 2
+    return _hex(palette.GRID_LINE), 1
 
 
 def _units(state: Mapping[str, Any], lang: str) -> Iterator[str]:
@@ -205,7 +207,7 @@ def _arrow(state: Mapping[str, Any], entry: Drawn) -> str:
     if not steps:
         return ""
     look = "planned" if entry.planned else "done"
-    colour = shapes.PLANNED if entry.planned else shapes.DONE
+    colour = palette.PLANNED if entry.planned else palette.DONE
     dash = ' stroke-dasharray="7 5"' if entry.planned else ""
     points = " ".join(f"{x},{y}" for x, y in map(_centre, steps))
     drawn = ""
@@ -230,11 +232,11 @@ def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> st
     if (x1, y1) == (x2, y2):  # it assaults in its own square: a ring round it
         return (
             f'<circle cx="{x1}" cy="{y1}" r="{CELL // 2 - 1}" fill="none"'
-            f' stroke="{_hex(shapes.STRIKE)}" stroke-width="3"/>'
+            f' stroke="{_hex(palette.STRIKE)}" stroke-width="3"/>'
         )
     return (
         f'<line x1="{x1}" y1="{y1}" x2="{(x1 + x2) // 2}" y2="{(y1 + y2) // 2}"'
-        f' stroke="{_hex(shapes.STRIKE)}" stroke-width="4" marker-end="url(#head-strike)"/>'
+        f' stroke="{_hex(palette.STRIKE)}" stroke-width="4" marker-end="url(#head-strike)"/>'
     )
 
 
@@ -248,3 +250,6 @@ def _badge(entry: Drawn) -> str:
         f'<circle cx="{x}" cy="{y}" r="11" fill="#ffdc5a" stroke="#0a0a0a"/>'
         f'<text class="badge" x="{x}" y="{y + 5}" text-anchor="middle">{entry.number}</text>'
     )
+
+
+PHONE_PART = PhonePart(game="normandie", html=game_html, words=(WORDS,))

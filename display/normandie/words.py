@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.text import Words
+
 EN: dict[str, str] = {
     "nz_web.zoom": "Tap to zoom in or out",
     "nz_device.tiles_legend": "Tiles from the top left: {tiles:list}",
@@ -83,3 +85,5 @@ JA: dict[str, str] = {
     "nz_web.zoom": "タップで拡大・縮小",
     "nz_device.tiles_legend": "タイル（左上から）：{tiles:list}",
 }
+
+WORDS = Words("normandie.display", EN, JA)

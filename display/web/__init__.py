@@ -2,6 +2,6 @@
 Its words join the catalogue on import."""
 
 from display.web import words as _words
-from rules.text import add_words
+from rules.text import Words, add_words
 
-add_words("display.web", _words.EN, _words.JA)
+add_words(Words("display.web", _words.EN, _words.JA))

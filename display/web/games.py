@@ -1,24 +1,45 @@
-"""Each game's part of the phone view, found the way the screen finds its panels: the
-game whose screen draws the state (:func:`display.game_screen.screen_for`) names it."""
+"""The one list of each game's part of the phone view, named by where it lives.
+
+The page finds a state's part by the name its JSON gives (``"game"``). A part draws
+HTML only, so the phone view never loads the screen's games.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from display.cthulhu_wars import web as cthulhu_wars
-from display.game_screen import screen_for
-from display.normandie import web as normandie
+from rules.parts import Parts
+from rules.text import Words
 
 GameHtml = Callable[[Mapping[str, Any], str, Mapping[str, str]], str]
 
-PARTS: dict[str, GameHtml] = {
-    "cthulhu_wars": cthulhu_wars.game_html,
-    "normandie": normandie.game_html,
-}
+
+@dataclass(frozen=True)
+class PhonePart:
+    """- ``html(state, lang, citadel_names)``: the game's header and board as HTML;
+    - ``words``: its catalogue sections, added when the game is loaded."""
+
+    game: str
+    html: GameHtml
+    words: tuple[Words, ...] = ()
 
 
-def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    """The state's game header and board; nothing for a game without a web part."""
-    part = PARTS.get(screen_for(state).name)
-    return "" if part is None else part(state, lang, citadel_names)
+PHONE_PARTS = Parts[PhonePart](
+    "phone part",
+    {
+        "cthulhu_wars": "display.cthulhu_wars.web:PHONE_PART",
+        "normandie": "display.normandie.web:PHONE_PART",
+    },
+)
+
+
+def game_html(
+    state: Mapping[str, Any],
+    lang: str,
+    citadel_names: Mapping[str, str],
+    parts: Parts[PhonePart] = PHONE_PARTS,
+) -> str:
+    """The state's game header and board."""
+    return parts.get(state["game"]).html(state, lang, citadel_names)

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 
 from display import colours
 from display.colours import Colour
-from display.flow import Para, Span
-from display.normandie.shapes import SIDE_COLOURS, ZOMBIES_COLOUR
+from display.runs import Para, Span
 
 ICONS: dict[str, str] = {
     "swatch": "■",
@@ -40,10 +39,9 @@ def _palette() -> dict[Colour, str]:
         value = getattr(colours, name)
         if name.isupper() and isinstance(value, tuple) and len(value) == 3:
             named.setdefault(value, name.lower())
-    for table, prefix in ((colours.FACTION, "f"), (SIDE_COLOURS, "s")):
+    for table, prefix in ((colours.FACTION, "f"), (colours.SIDE, "s")):
         for ident, value in table.items():
             named.setdefault(value, f"{prefix}_{ident}")
-    named.setdefault(ZOMBIES_COLOUR, "zombies")
     return named
 
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from display.web.games import game_html
+from display.web.games import PHONE_PARTS, PhonePart, game_html
 from display.web.html import escape
+from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, translate
 
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
@@ -44,18 +45,19 @@ class WebView:
     citadel_names: Mapping[str, str] = field(default_factory=_empty)
 
 
-def live_html(view: WebView, lang: str) -> str:
-    """The live region's contents: replaced whole on every update."""
-    parts = [_notice(view, lang)]
+def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> str:
+    """The live region's contents: replaced whole on every update; ``parts``: each game's
+    part of the page (``display.web.games``)."""
+    shown = [_notice(view, lang)]
     state = view.state
     if state is not None:
         if view.undone:
-            parts.append(f'<p class="undone">↶ {escape(translate("web.undone", lang))}</p>')
+            shown.append(f'<p class="undone">↶ {escape(translate("web.undone", lang))}</p>')
         if view.waiting is not None:
-            parts.append(_waiting(view.waiting, lang))
-        parts.append(_game(state, lang, view.citadel_names))
-        parts.append(_recent(view.recent, lang))
-    return "".join(part for part in parts if part)
+            shown.append(_waiting(view.waiting, lang))
+        shown.append(game_html(state, lang, view.citadel_names, parts))
+        shown.append(_recent(view.recent, lang))
+    return "".join(part for part in shown if part)
 
 
 def _notice(view: WebView, lang: str) -> str:
@@ -73,10 +75,6 @@ def _waiting(waiting: Text, lang: str) -> str:
     return (
         f'<section class="waiting"><h2>{label}</h2><p>{escape(render(waiting, lang))}</p></section>'
     )
-
-
-def _game(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    return game_html(state, lang, citadel_names)
 
 
 def _recent(recent: tuple[tuple[Text, ...], ...], lang: str) -> str:

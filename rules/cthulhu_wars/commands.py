@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.codec import optional
-from rules.commands import Command, command
+from rules.commands import Command, CommandTable
+
+COMMANDS = CommandTable("cthulhu_wars")
 
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
 Monster = Literal["custodian", "librarian"]
@@ -28,7 +30,7 @@ class Settings:
     tomes_refresh_at_doom: bool = True
 
 
-@command("new_game")
+@COMMANDS.command("new_game")
 @dataclass(frozen=True)
 class NewGame(Command):
     map: str
@@ -37,13 +39,13 @@ class NewGame(Command):
     settings: Settings | None = optional()
 
 
-@command("next_phase")
+@COMMANDS.command("next_phase")
 @dataclass(frozen=True)
 class NextPhase(Command):
     pass
 
 
-@command("set_gate")
+@COMMANDS.command("set_gate")
 @dataclass(frozen=True)
 class SetGate(Command):
     area: str
@@ -52,7 +54,7 @@ class SetGate(Command):
     unit: str | None = optional()
 
 
-@command("activate")
+@COMMANDS.command("activate")
 @dataclass(frozen=True)
 class Activate(Command):
     monster: Monster
@@ -60,20 +62,20 @@ class Activate(Command):
     area: str
 
 
-@command("roll")
+@COMMANDS.command("roll")
 @dataclass(frozen=True)
 class Roll(Command):
     values: tuple[int, ...]
 
 
-@command("assign_agony")
+@COMMANDS.command("assign_agony")
 @dataclass(frozen=True)
 class AssignAgony(Command):
     present: Mapping[str, int]
     assign: Mapping[str, int]
 
 
-@command("satisfy")
+@COMMANDS.command("satisfy")
 @dataclass(frozen=True)
 class Satisfy(Command):
     faction: str
@@ -82,7 +84,7 @@ class Satisfy(Command):
     tomes: tuple[str, ...] = ()
 
 
-@command("spend_silence")
+@COMMANDS.command("spend_silence")
 @dataclass(frozen=True)
 class SpendSilence(Command):
     by: str
@@ -90,14 +92,14 @@ class SpendSilence(Command):
     tome: str | None = optional()
 
 
-@command("use_tome")
+@COMMANDS.command("use_tome")
 @dataclass(frozen=True)
 class UseTome(Command):
     by: str
     tome: str
 
 
-@command("unflip_tome")
+@COMMANDS.command("unflip_tome")
 @dataclass(frozen=True)
 class UnflipTome(Command):
     by: str
@@ -105,20 +107,20 @@ class UnflipTome(Command):
     pay: Literal["elder_sign", "cultist"]
 
 
-@command("bhole")
+@COMMANDS.command("bhole")
 @dataclass(frozen=True)
 class BholeResult(Command):
     event: Literal["killed", "pained"]
 
 
-@command("zoogs_removed")
+@COMMANDS.command("zoogs_removed")
 @dataclass(frozen=True)
 class ZoogsRemoved(Command):
     area: str
     count: int
 
 
-@command("yog_sothoth")
+@COMMANDS.command("yog_sothoth")
 @dataclass(frozen=True)
 class YogSothoth(Command):
     area: str | None

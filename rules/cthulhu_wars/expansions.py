@@ -1,9 +1,9 @@
 """Map expansions: what the Library at Celaeno and the Dreamlands add to Cthulhu Wars.
 
 The core of the game (engine, phases, gates, setup) calls these hooks for the map
-being played and never imports an expansion: each expansion registers itself
-(``rules/cthulhu_wars/game.py`` imports them), so adding a map is a folder and a
-``register`` call, and no expansion can close an import cycle through the core.
+being played and never imports an expansion: ``MAPS`` names where each map's hooks
+live, so adding a map is a folder and a line there, and no expansion can close an import
+cycle through the core.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from rules.commands import Command
 from rules.cthulhu_wars.outcome import Handler, Step
 from rules.cthulhu_wars.state import GameState
+from rules.parts import Parts
 
 # Rolls: a pending roll's purpose → (the rule that asks for it, what the dice do).
 RollResolver = Callable[[GameState, tuple[int, ...]], Step]
@@ -61,32 +62,34 @@ class Expansion:
     handlers: Mapping[type[Command], Handler] = field(default_factory=_empty)
 
 
-_EXPANSIONS: dict[str, Expansion] = {}
-
-
-def register(expansion: Expansion) -> None:
-    if expansion.map in _EXPANSIONS:
-        raise ValueError(f"two expansions for the map {expansion.map!r}")
-    _EXPANSIONS[expansion.map] = expansion
+# The maps, each named by where its hooks live: the core loads a map's hooks when a game
+# on that map asks for them and never imports an expansion module itself.
+MAPS = Parts[Expansion](
+    "map",
+    {
+        "celaeno": "rules.cthulhu_wars.library.hooks:LIBRARY",
+        "dreamlands": "rules.cthulhu_wars.dreamlands.hooks:DREAMLANDS",
+    },
+)
 
 
 def expansion(map_name: str) -> Expansion:
-    """The hooks of ``map_name`` (every map of a started game has registered)."""
-    return _EXPANSIONS[map_name]
+    """The hooks of ``map_name``."""
+    return MAPS.get(map_name)
 
 
 def handler_for(kind: type[Command]) -> Handler | None:
     """The handler of a map's own command, whatever map is played: the handler itself
     refuses a command of another map, naming its rule (C16 on the Dreamlands, D16 …)."""
-    for registered in _EXPANSIONS.values():
-        if kind in registered.handlers:
-            return registered.handlers[kind]
+    for listed in MAPS:
+        if kind in listed.handlers:
+            return listed.handlers[kind]
     return None
 
 
 def roll(purpose: str) -> tuple[str, RollResolver]:
     """The rule that asks for a roll of ``purpose`` and what its dice do."""
-    for registered in _EXPANSIONS.values():
-        if purpose in registered.rolls:
-            return registered.rolls[purpose]
+    for listed in MAPS:
+        if purpose in listed.rolls:
+            return listed.rolls[purpose]
     raise KeyError(purpose)

@@ -1,26 +1,19 @@
 """Cthulhu Wars as the engine sees it: one :class:`~rules.game.Game` value.
 
-Importing this module brings in the whole game: its commands, its core, and the two
-map expansions, which register their hooks (the Library at Celaeno, the Dreamlands),
-and their words.
+Its commands, its core and its words; the core loads the map expansions' hooks (the
+Library at Celaeno, the Dreamlands) from ``expansions.MAPS`` when a game asks for them.
 """
 
 from __future__ import annotations
 
 from rules.cthulhu_wars import engine
-from rules.cthulhu_wars.commands import NewGame
-from rules.cthulhu_wars.dreamlands import hooks as _dreamlands  # noqa: F401 (registers)
+from rules.cthulhu_wars.commands import COMMANDS, NewGame
 from rules.cthulhu_wars.dreamlands import words as dreamlands_words
-from rules.cthulhu_wars.library import hooks as _library  # noqa: F401 (registers)
 from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
 from rules.cthulhu_wars.words import game as game_words
 from rules.cthulhu_wars.words import names as name_words
 from rules.game import Game, RollWanted
-from rules.text import add_words
-
-add_words("cthulhu_wars.names", name_words.EN, name_words.JA)
-add_words("cthulhu_wars", game_words.EN, game_words.JA)
-add_words("dreamlands", dreamlands_words.EN, dreamlands_words.JA)
+from rules.text import Words
 
 
 def wanted_roll(state: GameState) -> RollWanted | None:
@@ -38,10 +31,15 @@ def summary(state: GameState) -> str:
 
 CTHULHU_WARS = Game(
     name="cthulhu_wars",
-    state_type=GameState,
-    starts_with=(NewGame,),
+    starts_with=NewGame,
+    commands=COMMANDS,
     apply=engine.apply,
     to_json=state_to_json,
     wanted_roll=wanted_roll,
     summary=summary,
+    words=(
+        Words("cthulhu_wars.names", name_words.EN, name_words.JA),
+        Words("cthulhu_wars", game_words.EN, game_words.JA),
+        Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA),
+    ),
 )

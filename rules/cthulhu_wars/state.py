@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rules.commands import Command
 from rules.cthulhu_wars.commands import Monster, Settings
 from rules.cthulhu_wars.maps.boards import layout
 from rules.cthulhu_wars.maps.spec import Area
@@ -20,6 +19,7 @@ from rules.values import frozen
 Phase = Literal["gather_power", "first_player", "doom", "action"]
 PHASES: tuple[Phase, ...] = ("gather_power", "first_player", "doom", "action")  # T1
 STATE_VERSION = 1
+GAME = "cthulhu_wars"  # the state JSON names its game (rules/game.py)
 
 
 @dataclass(frozen=True)
@@ -90,10 +90,6 @@ class GameState:
     bhole_killed: bool = False
     zoogs: Mapping[str, int] = field(default_factory=lambda: frozen({}))
     yog_sothoth: str | None = None
-    # Undo (journal spec): the state before the last command that is not undone,
-    # and that command, so the screen can say what an undo took back.
-    previous: GameState | None = field(default=None, compare=False, repr=False)
-    last_command: Command | None = field(default=None, compare=False, repr=False)
 
     @property
     def areas(self) -> Mapping[str, Area]:
@@ -123,6 +119,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it (plus a few extra fields)."""
     out: dict[str, Any] = {
         "version": STATE_VERSION,
+        "game": GAME,
         "map": state.map,
         "sides": dict(state.sides),
         "round": state.round,

@@ -1,6 +1,7 @@
 """The journal commands of a Shadows over Normandie battle (rules/normandie/JOURNAL.md).
 
-Every type starts with ``nz_`` so it can never clash with a Cthulhu Wars command.
+Every type starts with ``nz_``: that is how the journal format names them (each game has
+its own table of commands, so no prefix is needed to keep two games apart).
 Values a random draw or a die produces arrive inside commands (Z1): the rules stay
 pure and a replay rebuilds the battle exactly.
 """
@@ -11,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.codec import optional
-from rules.commands import Command, command
+from rules.commands import Command, CommandTable
+
+COMMANDS = CommandTable("normandie")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class NormandieSettings:
     black_sun_row_as_printed: bool = False
 
 
-@command("nz_new_battle")
+@COMMANDS.command("nz_new_battle")
 @dataclass(frozen=True)
 class NzNewBattle(Command):
     tiles: Tiles
@@ -72,7 +75,7 @@ class NzNewBattle(Command):
     layout: tuple[TilePlace, ...] | None = optional()
 
 
-@command("nz_terrain")
+@COMMANDS.command("nz_terrain")
 @dataclass(frozen=True)
 class NzTerrain(Command):
     """Setup only: what one space is — open ground, impassable (I4) or part of a Mass Grave
@@ -84,7 +87,7 @@ class NzTerrain(Command):
     single_use: bool | None = optional()  # mass_grave: printed X1
 
 
-@command("nz_place_unit")
+@COMMANDS.command("nz_place_unit")
 @dataclass(frozen=True)
 class NzPlaceUnit(Command):
     """A unit comes onto the battlefield; a Zombies unit comes out of the bag."""
@@ -100,7 +103,7 @@ class NzPlaceUnit(Command):
     summoned: bool | None = optional()
 
 
-@command("nz_move_unit")
+@COMMANDS.command("nz_move_unit")
 @dataclass(frozen=True)
 class NzMoveUnit(Command):
     """Where a unit now stands after the players moved it (their own activations)."""
@@ -109,14 +112,14 @@ class NzMoveUnit(Command):
     space: str
 
 
-@command("nz_eliminate")
+@COMMANDS.command("nz_eliminate")
 @dataclass(frozen=True)
 class NzEliminate(Command):
     unit: str
     by: str | None = optional()  # the player whose unit eliminated it (Chapter 3 points)
 
 
-@command("nz_wound")
+@COMMANDS.command("nz_wound")
 @dataclass(frozen=True)
 class NzWound(Command):
     """Life points lost by a unit that has them (the Shoggoth, Chapter 3)."""
@@ -126,13 +129,13 @@ class NzWound(Command):
     by: str | None = optional()
 
 
-@command("nz_initiative")
+@COMMANDS.command("nz_initiative")
 @dataclass(frozen=True)
 class NzInitiative(Command):
     player: str
 
 
-@command("nz_suppressed")
+@COMMANDS.command("nz_suppressed")
 @dataclass(frozen=True)
 class NzSuppressed(Command):
     """How many Suppressed tokens a unit has now (the players' own bookkeeping)."""
@@ -141,13 +144,13 @@ class NzSuppressed(Command):
     count: int
 
 
-@command("nz_next_phase")
+@COMMANDS.command("nz_next_phase")
 @dataclass(frozen=True)
 class NzNextPhase(Command):
     pass
 
 
-@command("nz_order")
+@COMMANDS.command("nz_order")
 @dataclass(frozen=True)
 class NzOrder(Command):
     """The activation order of the Zombies this phase (Z5, Z6, I3)."""
@@ -155,7 +158,7 @@ class NzOrder(Command):
     order: tuple[str, ...]
 
 
-@command("nz_choose_target")
+@COMMANDS.command("nz_choose_target")
 @dataclass(frozen=True)
 class NzChooseTarget(Command):
     """Which of the equally closest infantry units the pending Zombie goes for (Z5, I3)."""
@@ -163,7 +166,7 @@ class NzChooseTarget(Command):
     target: str
 
 
-@command("nz_assault")
+@COMMANDS.command("nz_assault")
 @dataclass(frozen=True)
 class NzAssault(Command):
     """The pending Zombie Assault was rolled and resolved (Z7)."""
@@ -172,7 +175,7 @@ class NzAssault(Command):
     eliminated: tuple[str, ...] = ()
 
 
-@command("nz_control")
+@COMMANDS.command("nz_control")
 @dataclass(frozen=True)
 class NzControl(Command):
     """A Master of the dead gives an Order to a Zombies unit (Z9)."""
@@ -181,7 +184,7 @@ class NzControl(Command):
     zombie: str
 
 
-@command("nz_create")
+@COMMANDS.command("nz_create")
 @dataclass(frozen=True)
 class NzCreate(Command):
     """A Master of the dead creates Zombies at a Mass Grave (Z10)."""
@@ -190,7 +193,7 @@ class NzCreate(Command):
     grave: str
 
 
-@command("nz_serum")
+@COMMANDS.command("nz_serum")
 @dataclass(frozen=True)
 class NzSerum(Command):
     """A unit uses a Reanimator serum token (Z11)."""
@@ -198,7 +201,7 @@ class NzSerum(Command):
     unit: str
 
 
-@command("nz_draw")
+@COMMANDS.command("nz_draw")
 @dataclass(frozen=True)
 class NzDraw(Command):
     """The Zombies token drawn from the bag for the pending creation, and where it goes (Z1)."""
@@ -207,7 +210,7 @@ class NzDraw(Command):
     space: str
 
 
-@command("nz_dart")
+@COMMANDS.command("nz_dart")
 @dataclass(frozen=True)
 class NzDart(Command):
     """A unit fires a Serum dart gun token at a Zombies unit (Z12)."""
@@ -217,7 +220,7 @@ class NzDart(Command):
     mark: str
 
 
-@command("nz_bind")
+@COMMANDS.command("nz_bind")
 @dataclass(frozen=True)
 class NzBind(Command):
     """A character casts Bind Zombies (Z13)."""
@@ -226,7 +229,7 @@ class NzBind(Command):
     zombie: str
 
 
-@command("nz_engage")
+@COMMANDS.command("nz_engage")
 @dataclass(frozen=True)
 class NzEngage(Command):
     """A paralysed Zombies unit is engaged in melee: eliminated at once (Z13)."""

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from rules.game import Game, RollWanted
 from rules.normandie import catalogue
-from rules.normandie.commands import NzNewBattle
+from rules.normandie.commands import COMMANDS, NzNewBattle
 from rules.normandie.engine import DIE_FACES, apply
 from rules.normandie.state import NormandieState, PendingAssault
-from rules.text import add_words
-
-add_words("normandie", catalogue.EN, catalogue.JA)
+from rules.text import Words
 
 
 def wanted_roll(state: NormandieState) -> RollWanted | None:
@@ -29,10 +27,11 @@ def to_json(state: NormandieState) -> dict[str, object]:
 
 NORMANDIE = Game(
     name="normandie",
-    state_type=NormandieState,
-    starts_with=(NzNewBattle,),
+    starts_with=NzNewBattle,
+    commands=COMMANDS,
     apply=apply,
     to_json=to_json,
     wanted_roll=wanted_roll,
     summary=summary,
+    words=(Words("normandie", catalogue.EN, catalogue.JA),),
 )

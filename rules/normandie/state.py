@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from rules.commands import Command
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
 from rules.normandie.tiles import Placement
@@ -186,9 +185,6 @@ class NormandieState:
     pending: Pending | None = None
     winner: str | None = None
     over: bool = False
-    # The lead's journal code keeps the undo chain here; the rules never read it.
-    previous: NormandieState | None = field(default=None, compare=False, repr=False)
-    last_command: Command | None = field(default=None, compare=False, repr=False)
 
     @property
     def zombie_moves(self) -> tuple[ZombieMove, ...]:

@@ -3,8 +3,8 @@
 Rules, screen and device never build sentences themselves: they hand around
 :class:`Text` values (a catalogue key and its parameters) and render them in the
 table's language at the last moment. Each owner (the engine, a game, a layer) keeps
-its words in a module beside its code and adds them with :func:`add_words` when it
-is imported; there is one lookup and one test that every key exists in every language.
+its words in a module beside its code and adds them with :func:`add_words`; there
+is one lookup and one test that every key exists in every language.
 
 Templates use ``str.format`` fields with a *kind* as format spec, so ids become
 names in the right language: ``{by:faction}``, ``{area:area}`` (a label: "Black Hall"),
@@ -129,16 +129,28 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     return render(text(key, **params), lang)
 
 
+@dataclass(frozen=True)
+class Words:
+    """One owner's section of the catalogue (a layer or a game: ``"display"``,
+    ``"normandie"``): its templates in English and in Japanese, side by side."""
+
+    owner: str
+    english: Mapping[str, str]
+    japanese: Mapping[str, str]
+
+
 _CATALOGUES: dict[str, dict[str, str]] = {}
 _SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {}
 
 
-def add_words(owner: str, english: Mapping[str, str], japanese: Mapping[str, str]) -> None:
-    """Add an owner's words (a layer or a game: ``"display"``, ``"normandie"``) to the catalogue.
+def add_words(words: Words) -> None:
+    """Add an owner's words to the catalogue.
 
-    Each owner keeps its words beside its code and adds them once, when it is imported;
-    a key two owners both claim is a mistake, refused at once rather than shadowed.
+    A layer adds its own words when it is imported; a game's words come with its parts
+    (``rules.parts``), when the game is loaded. A key two owners both claim is a
+    mistake, refused at once rather than shadowed.
     """
+    owner, english, japanese = words.owner, words.english, words.japanese
     if owner in _SECTIONS:
         if _SECTIONS[owner] != (english, japanese):
             raise ValueError(f"two sets of words for {owner!r}")
@@ -171,4 +183,4 @@ def _load() -> None:
         _CATALOGUES["ja"].update(japanese)
 
 
-add_words("rules", _engine_words.EN, _engine_words.JA)
+add_words(Words("rules", _engine_words.EN, _engine_words.JA))

@@ -41,6 +41,7 @@ from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
 from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
+from rules.games import GAMES
 from rules.text import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +142,7 @@ def state_dir(tmp_path: Path) -> Path:
 def open_session(state_dir: Path) -> tuple[Store, GameSession]:
     """The store and game `celaeno run --state-dir` would open (config defaults)."""
     store = Store.open(paths.database_path(state_dir))
-    session, notice = GameSession.resume(store, default_game(default_config()))
+    session, notice = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
     assert notice is None
     return store, session
 

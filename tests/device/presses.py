@@ -16,24 +16,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import device.games  # noqa: F401 (every game's rules, screen and front end)
 from device.config import default_config
+from device.games import ALL_GAMES
 from device.journalcmd import default_game
 from device.ui.controller import Controller
-from device.ui.games import ui_of
+from device.ui.newgame import new_game_step
+from device.ui.steps import CHOOSE_GAME
 from rules.commands import Command
-from rules.game import game_started_by
-from rules.journal import apply
+from rules.errors import RulesError
+from rules.journal import Played, apply, start
 from rules.text import render
 
+GAMES = ALL_GAMES.rules
 GRID_BUTTONS = ("up", "down", "custodian", "librarian", "phase")
 
 
 class PressTable:
-    def __init__(self, files: Path, state: Any = None) -> None:
-        self.state = (
-            state if state is not None else apply(None, default_game(default_config())).state
-        )
+    def __init__(self, files: Path) -> None:
+        self.played: Played = start(default_game(default_config(), GAMES), GAMES).played
         self.files = files
         self.presses = 0
         self.pressed: list[str] = []  # every button, in order: the key path itself
@@ -43,8 +43,12 @@ class PressTable:
         self._controller: Controller | None = None
 
     @property
+    def state(self) -> Any:
+        return self.played.state
+
+    @property
     def controller(self) -> Controller:
-        ui = ui_of(self.state)
+        ui = ALL_GAMES.front_end(self.played)
         if ui is not self._ui or self._controller is None:
             lang = self._controller.lang if self._controller else "en"
             self._controller = ui.controller(lang)
@@ -59,17 +63,18 @@ class PressTable:
             self.presses += 1
             self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
+            if reaction.app_step is CHOOSE_GAME:  # the app's own question, as the app asks it
+                self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
             if reaction.command is not None:
                 self._submit(reaction.command)
 
     def _submit(self, cmd: Command) -> None:
-        from rules.errors import RulesError
-
+        """As the session does: a command that starts a game starts one, others apply."""
         try:
-            start = game_started_by(cmd) is not None
-            self.state = apply(None if start else self.state, cmd).state
+            starts = GAMES.started_by(cmd) is not None
+            self.played = (start(cmd, GAMES) if starts else apply(self.played, cmd)).played
         except RulesError as error:
             self.refused.append(error.describe())
             return

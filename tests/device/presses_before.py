@@ -4,12 +4,15 @@ Not a test (the flow it drives is gone): it is how the README's "before" figures
 measured, kept so anyone can measure them again on the commit they came from (603244c):
 
     git archive 603244c | tar -x -C /tmp/before
-    cp tests/device/presses.py tests/device/presses_before.py /tmp/before/tests/device/
+    git show cb92776:tests/device/presses.py > /tmp/before/tests/device/presses.py
+    cp tests/device/presses_before.py /tmp/before/tests/device/
     cp -r tests/normandie/data /tmp/before/tests/normandie/
     cd /tmp/before && PYTHONPATH=. python -m tests.device.presses_before
 
 It uses :class:`tests.device.presses.PressTable` (shortest key paths, as for the after
-figures) and the same battles as tests/device/test_normandie_presses.py.
+figures) as it was before the engine's games were passed in explicitly (the commit named
+above: the old code has the old interfaces) and the same battles as
+tests/device/test_normandie_presses.py.
 """
 
 from __future__ import annotations

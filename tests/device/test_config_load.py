@@ -21,8 +21,8 @@ from device.config import (
 )
 from device.config_checks import toml_literal
 from hardware.ports import DEFAULT_PATTERNS, find_port
-from rules.commands import parse_command
 from rules.cthulhu_wars.commands import NewGame
+from tests.parsing import parse_any
 
 
 def write(tmp_path: Path, body: str) -> Path:
@@ -235,7 +235,7 @@ def test_table_defaults_make_a_new_game_command_the_rules_accept(tmp_path: Path)
             "sides = { upper = 5, lower = 3 }\nsilence_at_start = true\n",
         )
     )
-    command = parse_command(config.table.new_game())
+    command = parse_any(config.table.new_game())
     assert isinstance(command, NewGame)
     assert command.factions == ("sleeper", "windwalker", "ancients", "tcho_tcho")
     assert command.sides == {"upper": 5, "lower": 3}

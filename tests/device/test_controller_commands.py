@@ -17,16 +17,22 @@ import pytest
 
 from device.app import App, Inputs
 from device.cthulhu_wars.controller import Controller
+from device.games import ALL_GAMES
 from device.session import GameSession
 from device.store import Store
+from device.ui.newgame import new_game_step
+from device.ui.steps import CHOOSE_GAME
 from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
-from rules.commands import COMMAND_TYPES, Command, parse_command
+from rules.commands import Command
 from rules.cthulhu_wars.commands import NewGame
+from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
-from rules.journal import apply, replay
+from rules.games import GAMES
+from rules.journal import Played, Step, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
+from tests.parsing import known_types, parse_any, replay_game
 
 GC, CC, BG, YS, OW = (
     "great_cthulhu",
@@ -45,7 +51,7 @@ SPEC_COMMANDS = (
 
 
 def game(*commands: dict[str, object]) -> GameState:
-    state, _ = replay(json.dumps(cmd) for cmd in commands)
+    state, _ = replay_game(json.dumps(cmd) for cmd in commands)
     assert isinstance(state, GameState)
     return state
 
@@ -76,6 +82,8 @@ class Pilot:
     given: list[Command] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     presses: int = 0
+    done: Step | None = None  # the engine's history of the table's commands (undo, redo)
+    undone: Step | None = None
 
     def press(self, *buttons: str) -> None:
         for button in buttons:
@@ -87,14 +95,18 @@ class Pilot:
         self.react(self.controller.tap(index, self.state))
 
     def react(self, reaction: Reaction) -> None:
+        if reaction.app_step is CHOOSE_GAME:  # as the app does: it holds every game
+            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)
         if reaction.command is not None:
             cmd = reaction.command
-            before = None if isinstance(cmd, NewGame) else self.state  # a new journal
-            after = apply(before, cmd).state
-            assert isinstance(after, GameState)
-            self.state = after
+            # A new game is a new journal; otherwise the engine keeps the table's history.
+            played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
+            outcome = start(cmd, GAMES) if isinstance(cmd, NewGame) else apply(played, cmd)
+            assert isinstance(outcome.state, GameState)
+            self.state = outcome.state
+            self.done, self.undone = outcome.played.done, outcome.played.undone
             self.controller.accepted()
             self.given.append(reaction.command)
 
@@ -228,7 +240,7 @@ SCENARIOS: dict[str, tuple[GameState, Callable[[Pilot], None]]] = {
 
 
 def test_the_scenarios_cover_every_command_of_the_spec() -> None:
-    assert set(SPEC_COMMANDS) <= set(COMMAND_TYPES)
+    assert set(SPEC_COMMANDS) <= set(known_types())
     assert sorted(SCENARIOS) == sorted(SPEC_COMMANDS)
 
 
@@ -300,22 +312,20 @@ def test_a_reader_roll_is_taken_only_while_a_roll_is_pending() -> None:
     pilot = Pilot(LIBRARY)
     activate(pilot)
     assert isinstance(pilot.state.pending, RollPending)
-    assert controller.dice((2,), pilot.state).command == parse_command(
-        {"type": "roll", "values": [2]}
-    )
+    assert controller.dice((2,), pilot.state).command == parse_any({"type": "roll", "values": [2]})
 
 
 @pytest.fixture()
 def app(tmp_path: Path) -> Iterator[App]:
     """The app on an off-screen surface, with the game waiting for a Custodian roll."""
     store = Store.open(tmp_path / "journal.sqlite3")
-    start = parse_command(new_game())
-    session, _ = GameSession.resume(store, start)  # type: ignore[arg-type]
+    start = parse_any(new_game())
+    session, _ = GameSession.resume(store, start, GAMES)
     for cmd in [
         *PHASES_TO_ROUND_2,
         {"type": "activate", "monster": "custodian", "by": GC, "area": "black_hall"},
     ]:
-        session.submit(parse_command(cmd))
+        session.submit(parse_any(cmd))
     with store:
         yield App(session, pygame.Surface((800, 480)), Inputs())
 

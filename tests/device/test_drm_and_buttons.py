@@ -17,7 +17,8 @@ from device.journalcmd import default_game
 from device.runtime import wants_gpio
 from device.session import GameSession
 from device.store import Store
-from rules.journal import parse_line
+from rules.games import GAMES
+from tests.parsing import parse_any_line
 
 
 def dri(tmp_path: Path) -> Path:
@@ -140,8 +141,8 @@ def test_each_commit_is_logged_after_it_is_on_disk(
 ) -> None:
     caplog.set_level(logging.INFO, logger="celaeno.journal")
     with Store.open(tmp_path / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config()))
-        command = parse_line('{"type": "next_phase"}')
+        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+        command = parse_any_line('{"type": "next_phase"}')
         assert command is not None
         session.submit(command)
         lines = [r.getMessage() for r in caplog.records if r.name == "celaeno.journal"]

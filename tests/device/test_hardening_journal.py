@@ -18,9 +18,10 @@ from device import paths
 from device.journal_input import decode_journal
 from device.session import GameSession
 from device.store import Store
-from rules.journal import parse_line, replay
+from rules.games import GAMES
 from rules.normandie.commands import NzNewBattle
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
+from tests.parsing import parse_any_line, replay_game
 
 EXAMPLES = ROOT / "rules" / "examples"
 NORMANDIE = (EXAMPLES / "normandie_chapter1.jsonl").read_text(encoding="utf-8").splitlines()
@@ -150,19 +151,19 @@ def test_every_accepted_name_exports_to_a_journal_that_replays_the_same(
     """Whatever a text field holds, it is refused at the boundary or round-trips exactly."""
     line = place_unit_named(name)
     try:
-        command = parse_line(line)
+        command = parse_any_line(line)
     except ValueError:  # RulesError: refused in words at the boundary
         return
     assert command is not None
     directory = tmp_path_factory.mktemp("state")
     with Store.open(paths.database_path(directory)) as store:
-        battle = parse_line(NORMANDIE[0])
+        battle = parse_any_line(NORMANDIE[0])
         assert isinstance(battle, NzNewBattle)
-        session = GameSession.start(store, battle)
+        session = GameSession.start(store, battle, GAMES)
         session.submit(command)
         stored = store.commands(session.game_id)
     exported = "".join(f"{text}\n" for text in stored).encode("utf-8")  # what export writes
     journal = decode_journal(exported)
     assert journal.bad_line is None and len(journal.lines) == 2
-    state, _ = replay(journal.lines)
+    state, _ = replay_game(journal.lines)
     assert state == session.state

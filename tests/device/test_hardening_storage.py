@@ -22,9 +22,10 @@ from device.app import store_failed_text
 from device.session import GameSession
 from device.store import Store, StoreError
 from rules.cthulhu_wars.commands import NewGame
-from rules.journal import parse_line
+from rules.games import GAMES
 from rules.text import render
 from tests.device.conftest import ROOT, NotifyListener, celaeno, start_run, stop
+from tests.parsing import parse_any_line
 
 EXAMPLE = ROOT / "rules" / "examples" / "celaeno_e1.jsonl"
 COMMANDS = [line for line in EXAMPLE.read_text().splitlines() if line.startswith("{")]
@@ -33,10 +34,10 @@ COMMANDS = [line for line in EXAMPLE.read_text().splitlines() if line.startswith
 def journal_with_one_game(state: Path) -> Path:
     """A sound journal holding the example game; its database path."""
     database = paths.database_path(state)
-    first, *rest = [parse_line(line) for line in COMMANDS]
+    first, *rest = [parse_any_line(line) for line in COMMANDS]
     assert isinstance(first, NewGame)
     with Store.open(database) as store:
-        session = GameSession.start(store, first)
+        session = GameSession.start(store, first, GAMES)
         for command in rest:
             assert command is not None
             session.submit(command)
@@ -235,10 +236,10 @@ def fill(directory: Path) -> Path:
 def test_a_disk_filling_up_during_play_keeps_every_accepted_command(tmpfs: Path) -> None:
     """The device's own path: session.submit on a disk that just filled up."""
     database = journal_with_one_game(tmpfs / "state")
-    first = parse_line(COMMANDS[0])
+    first = parse_any_line(COMMANDS[0])
     assert isinstance(first, NewGame)
     with Store.open(database) as store:
-        session, _ = GameSession.resume(store, first)
+        session, _ = GameSession.resume(store, first, GAMES)
         kept = store.commands(session.game_id)
         filler = fill(tmpfs)
         with pytest.raises(StoreError) as refused:

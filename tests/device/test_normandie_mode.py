@@ -17,6 +17,7 @@ import pytest
 from device.normandie.tilestore import TileStore
 from display.screen import Screen
 from rules import journal
+from rules.games import GAMES
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
 from rules.normandie.tiles import read_tiles, tile_line
@@ -221,8 +222,9 @@ def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, sho
 
     lines = table.app.session.store.commands(table.app.session.game_id)
     assert '"roll": 4' in lines[-2] and '"roll": 6' in lines[-1]
-    replayed, _ = journal.replay(lines)
-    assert replayed is not None and journal.state_json(replayed) == journal.state_json(state)
+    replayed, _ = journal.replay(lines, GAMES)
+    assert replayed is not None
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
 
 
 def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: Table) -> None:
@@ -345,9 +347,9 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     lines = journal_lines(table)
     # C3, D4 ×3, E5 ×2, H1's C3 (then undone: an undo line follows it), F6.
     assert sum('"nz_terrain"' in line for line in lines) == 8 and '{"type": "undo"}' in lines
-    replayed, _ = journal.replay(journal_lines(table))
+    replayed, _ = journal.replay(journal_lines(table), GAMES)
     assert replayed is not None
-    assert journal.state_json(replayed) == journal.state_json(battle(table))
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
     begin_turn_1(table)
     table.press("ok")
     assert "Terrain: impassable, Mass Graves" not in choices(table)  # turn 1: fixed
@@ -430,9 +432,9 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
     tap(table, square(table, "C5"))
     assert battle(table).units["i2"].space.name == "C5"
     assert choices(table) == []  # placed: the main screen again
-    replayed, _ = journal.replay(journal_lines(table))
+    replayed, _ = journal.replay(journal_lines(table), GAMES)
     assert replayed is not None
-    assert journal.state_json(replayed) == journal.state_json(battle(table))
+    assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
 
 
 def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> None:

@@ -24,6 +24,7 @@ import pytest
 from device import paths
 from device.bench.replay_bench import journal
 from device.store import Store
+from rules.games import GAMES
 from rules.journal import replay, state_json
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env, replayed
 
@@ -114,6 +115,6 @@ def test_sigkill_during_import_leaves_a_prefix_with_every_ok(tmp_path: Path) -> 
 
 def state_after(prefix: list[str]) -> object:
     """The state the rules reach after ``prefix`` in-process (the oracle), as JSON."""
-    state, _ = replay(prefix)
-    assert state is not None
-    return json.loads(json.dumps(state_json(state)))
+    played, _ = replay(prefix, GAMES)
+    assert played is not None
+    return json.loads(json.dumps(state_json(played)))

@@ -37,6 +37,7 @@ def test_prints_the_state_exactly_as_the_spec_defines_it() -> None:
     state = json.loads(result.stdout)
     keys = [
         "version",
+        "game",
         "map",
         "sides",
         "round",

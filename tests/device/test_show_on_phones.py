@@ -4,7 +4,6 @@ is said in words and no dead code is drawn. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -16,16 +15,11 @@ from device.store import Store
 from device.ui import phones
 from display.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
+from rules.games import GAMES
 from rules.text import render
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 URL = "http://192.168.1.20:8080/"
-
-
-@pytest.fixture()
-def settings() -> Iterator[None]:
-    yield
-    phones.configure(phones.WebSettings())
 
 
 def open_show_on_phones(app: App) -> None:
@@ -36,23 +30,26 @@ def open_show_on_phones(app: App) -> None:
     app.draw()
 
 
-def make_app(tmp_path: Path, lang: str, size: tuple[int, int] = (800, 480)) -> tuple[App, Store]:
+def make_app(
+    tmp_path: Path,
+    lang: str,
+    web: phones.WebSettings,
+    size: tuple[int, int] = (800, 480),
+) -> tuple[App, Store]:
     store = Store.open(tmp_path / f"{lang}.sqlite3")
     from device.config import default_config
     from device.journalcmd import default_game
 
-    session, _ = GameSession.resume(store, default_game(default_config()))
-    return App(
-        session, pygame.Surface(size), Inputs(), lang=lang, present=lambda rects: None
-    ), store
+    session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    app = App(session, pygame.Surface(size), Inputs(), lang=lang, present=lambda r: None, web=web)
+    return app, store
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_qr_code_is_the_url_drawn_large_with_the_address_in_words(
-    tmp_path: Path, lang: str, settings: None
+    tmp_path: Path, lang: str
 ) -> None:
-    phones.configure(phones.WebSettings(True, "192.168.1.20", 8080))
-    app, store = make_app(tmp_path, lang)
+    app, store = make_app(tmp_path, lang, phones.WebSettings(True, "192.168.1.20", 8080))
     with store:
         open_show_on_phones(app)
         prompt = app.view().prompt
@@ -69,11 +66,10 @@ def test_the_qr_code_is_the_url_drawn_large_with_the_address_in_words(
 
 
 def test_no_network_is_said_and_no_code_is_drawn(
-    tmp_path: Path, settings: None, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(phones, "machine_addresses", lambda: [])
-    phones.configure(phones.WebSettings(True, "0.0.0.0", 8080))
-    app, store = make_app(tmp_path, "en")
+    app, store = make_app(tmp_path, "en", phones.WebSettings(True, "0.0.0.0", 8080))
     with store:
         open_show_on_phones(app)
         prompt = app.view().prompt
@@ -83,18 +79,16 @@ def test_no_network_is_said_and_no_code_is_drawn(
 
 
 def test_each_address_of_the_machine_is_offered_listening_on_all(
-    settings: None, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(phones, "machine_addresses", lambda: ["10.0.0.5", "192.168.4.1"])
-    phones.configure(phones.WebSettings(True, "0.0.0.0", 8123))
-    step = phones.show_on_phones()
+    step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8123))
     assert step.qr == "http://10.0.0.5:8123/"
     assert [o.label.params.get("url") for o in step.options[1:]] == ["http://192.168.4.1:8123/"]
 
 
-def test_turned_off_in_the_configuration_is_said(settings: None) -> None:
-    phones.configure(phones.WebSettings(False, "0.0.0.0", 8080))
-    step = phones.show_on_phones()
+def test_turned_off_in_the_configuration_is_said() -> None:
+    step = phones.show_on_phones(phones.WebSettings(False, "0.0.0.0", 8080))
     assert step.qr is None and step.title.key == "web.disabled"
 
 

@@ -26,9 +26,11 @@ from display.screen import Screen
 from display.view import View
 from rules import journal
 from rules.normandie.battlefield import Space
+from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES
 from tests.display.conftest import SIZES, surface
+from tests.parsing import replay_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "normandie_chapter3.jsonl"
 SHOTS = Path(__file__).resolve().parents[1] / "output" / "normandie" / "screens"
@@ -38,7 +40,7 @@ MOMENTS = {"setup": 8, "orders": 9, "order": 10, "assault": 11, "assault_2": 12,
 
 
 def battle_at(lines: int) -> tuple[NormandieState, tuple[Any, ...]]:
-    state, events = journal.replay(EXAMPLE.read_text(encoding="utf-8").splitlines()[:lines])
+    state, events = replay_game(EXAMPLE.read_text(encoding="utf-8").splitlines()[:lines])
     assert isinstance(state, NormandieState)
     return state, tuple(events)
 
@@ -46,7 +48,7 @@ def battle_at(lines: int) -> tuple[NormandieState, tuple[Any, ...]]:
 def view_at(moment: str, lang: str = "en") -> View:
     state, events = battle_at(MOMENTS[moment])
     controller = NormandieController(lang)
-    shown = {**journal.state_json(state), **controller.overlay(state)}
+    shown = {**journal.state_json(journal.Played(NORMANDIE, state)), **controller.overlay(state)}
     return View(shown, controller.prompt(state), events[-6:], lang=lang)
 
 
@@ -197,7 +199,7 @@ def test_the_legend_says_every_move_at_every_size(lang: str, size: tuple[int, in
 
 def _terrain_view() -> View:
     state, _ = battle_at(MOMENTS["setup"])
-    shown = journal.state_json(state)
+    shown = journal.state_json(journal.Played(NORMANDIE, state))
     shown["battlefield"] = {
         **shown["battlefield"],
         "impassable": ["B2"],

@@ -7,7 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display.flow import Para, Sizes, Span, fit, layout
+from display.flow import Sizes, fit, layout
+from display.runs import Para, Span
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
 WORDS = st.lists(

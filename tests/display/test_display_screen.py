@@ -13,8 +13,10 @@ from display.screen import Screen
 from display.screenshot import parse_size, save_screenshot
 from display.view import Prompt, Status, View
 from rules import journal
+from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.text import text
 from tests.display.conftest import surface
+from tests.parsing import replay_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 
@@ -146,10 +148,13 @@ def test_parse_size() -> None:
 @pytest.mark.parametrize("example", ["celaeno_e1.jsonl", "celaeno_e2.jsonl"])
 def test_a_replayed_journal_renders(example: str) -> None:
     """The state JSON the rules engine prints is what the screen draws."""
-    state, events = journal.replay((EXAMPLES / example).read_text(encoding="utf-8").splitlines())
+    state, events = replay_game((EXAMPLES / example).read_text(encoding="utf-8").splitlines())
     assert state is not None
     view = View(
-        journal.state_json(state), Prompt(text("screen.sample.action")), tuple(events), Status()
+        journal.state_json(journal.Played(CTHULHU_WARS, state)),
+        Prompt(text("screen.sample.action")),
+        tuple(events),
+        Status(),
     )
     for lang in ("en", "ja"):
         screen = _screen(dataclasses.replace(view, lang=lang))

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from device.games import ALL_GAMES
 from device.screens import view_of
 from display.cthulhu_wars.names import faction, tome
 from display.samples import sample
 from display.screen import Screen
 from display.view import View
-from rules import journal
+from rules.games import GAMES
+from rules.journal import replay
 from rules.text import LANGUAGES, render_fragment, text, translate
 from tests.display.conftest import SIZES, surface
 
@@ -87,8 +89,8 @@ def test_the_overdue_sample_names_each_controller() -> None:
 def test_a_replayed_game_shows_the_gates_the_first_doom_phase_created(
     lang: str, size: tuple[int, int]
 ) -> None:
-    state, events = journal.replay(E1.read_text(encoding="utf-8").splitlines())
-    assert state is not None
-    view = view_of(state, list(events), lang)
+    played, events = replay(E1.read_text(encoding="utf-8").splitlines(), GAMES)
+    assert played is not None
+    view = view_of(played, list(events), ALL_GAMES, lang)
     assert all(view.state["gates"][t] == {"controller": None} for t in view.state["tomes"])  # C5
     _each_tome_beside_its_gate(view, size)

@@ -38,7 +38,9 @@ from typing import Any
 
 from device.cli import main as celaeno
 from rules.errors import RulesError
-from rules.journal import State, apply, parse_line, state_json
+from rules.game import Game as GameRules
+from rules.games import GAMES
+from rules.journal import Played, parse_line, state_json, submit
 from tests.goldens import moves_cthulhu, moves_normandie
 
 Json = dict[str, Any]
@@ -60,7 +62,7 @@ class Game:
     """A journal being written: its lines and the state they lead to."""
 
     lines: list[str] = field(default_factory=list)
-    state: State | None = None
+    state: Played | None = None
     states: list[Json] = field(default_factory=list)  # after each accepted command
     refused_at: int | None = None  # line number of the refused line, if any
 
@@ -68,28 +70,32 @@ class Game:
         """Append ``obj`` if the rules accept it (after a refused line, the state stays)."""
         line = json.dumps(obj, ensure_ascii=False)
         try:
-            cmd = parse_line(line)
+            cmd = parse_line(line, GAMES, self.game)
             assert cmd is not None
-            outcome = apply(self.state, cmd)
+            outcome = submit(self.state, cmd, GAMES)
         except RulesError:
             return False
         self.lines.append(line)
-        self.state = outcome.state
-        self.states.append(state_json(outcome.state))
+        self.state = outcome.played
+        self.states.append(state_json(outcome.played))
         return True
 
     def refuse(self, obj: Json) -> bool:
         """Append ``obj`` as the line that stops the replay, if the rules refuse it."""
         line = json.dumps(obj, ensure_ascii=False)
         try:
-            cmd = parse_line(line)
+            cmd = parse_line(line, GAMES, self.game)
             assert cmd is not None
-            apply(self.state, cmd)
+            submit(self.state, cmd, GAMES)
         except RulesError:
             self.lines.append(line)
             self.refused_at = len(self.lines)
             return True
         return False
+
+    @property
+    def game(self) -> GameRules | None:
+        return None if self.state is None else self.state.game
 
     @property
     def json(self) -> Json:
@@ -266,11 +272,11 @@ def prefix_for(wanted: Callable[[Json], bool], journals: list[Path]) -> list[str
         game = Game()
         lines = path.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines, start=1):
-            cmd = parse_line(line)
-            if cmd is None:
-                continue
             try:
-                game.state = apply(game.state, cmd).state
+                cmd = parse_line(line, GAMES, game.game)
+                if cmd is None:
+                    continue
+                game.state = submit(game.state, cmd, GAMES).played
             except RulesError:
                 break
             if wanted(state_json(game.state)):

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from rules.commands import parse_command
 from rules.errors import RulesError
 from rules.normandie.engine import apply
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, Text, render
+from tests.parsing import parse_any
 
 Json = dict[str, Any]
 
@@ -58,7 +58,7 @@ def play(*commands: Json, state: NormandieState | None = None) -> tuple[Normandi
     """Apply JSON commands in turn (through the codec, as a journal would); all events."""
     events: list[Text] = []
     for obj in commands:
-        state, new = apply(state, parse_command(obj))
+        state, new = apply(state, parse_any(obj))
         events += new
     assert state is not None
     return state, events
@@ -73,7 +73,7 @@ def refused(state: NormandieState | None, obj: Json, rule: str, key: str) -> Rul
     """The command is refused for ``rule`` with reason ``key``, and the state is unchanged."""
     before = None if state is None else state.to_json()
     with pytest.raises(RulesError) as caught:
-        apply(state, parse_command(obj))
+        apply(state, parse_any(obj))
     assert caught.value.rule == rule, caught.value.describe()
     assert caught.value.reason.key == key, caught.value.describe()
     assert (None if state is None else state.to_json()) == before

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.commands import parse_command
 from rules.errors import JournalError
 from tests.normandie.support import NEXT, new_battle, play, refused, unit, zombie
+from tests.parsing import parse_any
 
 
 def test_a_unit_off_the_battlefield_is_refused() -> None:
@@ -78,8 +78,8 @@ def test_other_refusals_name_their_reason() -> None:
 
 def test_malformed_commands_are_journal_errors() -> None:
     with pytest.raises(JournalError):
-        parse_command({"type": "nz_place_unit", "unit": "r1", "kind": "infantry"})  # no space
+        parse_any({"type": "nz_place_unit", "unit": "r1", "kind": "infantry"})  # no space
     with pytest.raises(JournalError):
-        parse_command({"type": "nz_next_phase", "typo": 1})
+        parse_any({"type": "nz_next_phase", "typo": 1})
     with pytest.raises(JournalError):
-        parse_command({"type": "nz_assault", "roll": True})
+        parse_any({"type": "nz_assault", "roll": True})

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from rules.games import GAMES
 from rules.journal import ReplayError, replay
 from rules.normandie import catalogue
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, render
+from tests.parsing import replay_game
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "rules" / "examples").glob("normandie_*.jsonl"))
 
@@ -28,13 +30,13 @@ def test_there_is_an_example_per_chapter() -> None:
 def test_each_example_replays_and_its_state_is_json(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["type"] == "nz_new_battle"  # the first line starts the battle
-    state, events = replay(lines)
+    state, events = replay_game(lines)
     assert isinstance(state, NormandieState)
     dumped = json.loads(json.dumps(state.to_json()))
     assert dumped["game"] == "normandie" and dumped["version"] == 1
     for lang in LANGUAGES:
         assert all("{" not in render(event, lang) for event in events)
-    again, _ = replay(lines)
+    again, _ = replay_game(lines)
     assert isinstance(again, NormandieState)
     assert again.to_json() == state.to_json()  # replay rebuilds it exactly
 
@@ -51,25 +53,25 @@ def test_replay_stops_at_a_refused_line_with_its_number() -> None:
     lines = EXAMPLES[0].read_text(encoding="utf-8").splitlines()
     bad = [*lines[:3], '{"type": "nz_place_unit", "unit": "x", "kind": "tank", "space": "A1"}']
     with pytest.raises(ReplayError) as caught:
-        replay(bad)
+        replay(bad, GAMES)
     assert caught.value.line == 4 and caught.value.error.rule == "Z4"
     assert str(caught.value).startswith("line 4: Z4: tank is not a kind of unit")
     with pytest.raises(ReplayError) as caught:
-        replay([lines[0], "{not json"])
+        replay([lines[0], "{not json"], GAMES)
     assert caught.value.line == 2
 
 
 def test_undo_takes_back_the_last_command_of_a_battle() -> None:
     lines = EXAMPLES[0].read_text(encoding="utf-8").splitlines()
     before = _battle(lines[:-1])
-    after_undo, events = replay([*lines, '{"type": "undo"}'])
+    after_undo, events = replay_game([*lines, '{"type": "undo"}'])
     assert isinstance(after_undo, NormandieState)
     assert after_undo.to_json() == before.to_json()
     assert render(events[-1]).startswith("Undone: ")
 
 
 def _battle(lines: list[str]) -> NormandieState:
-    state, _ = replay(lines)
+    state, _ = replay_game(lines)
     assert isinstance(state, NormandieState)
     return state
 

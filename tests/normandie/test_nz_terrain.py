@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.commands import command_to_json, parse_command
-from rules.journal import replay
+from rules.commands import command_to_json
 from rules.normandie.battlefield import parse_space
 from rules.normandie.commands import NzTerrain
 from rules.normandie.state import NormandieState
 from tests.normandie.support import NEXT, new_battle, play, refused, rendered, unit, zombie
+from tests.parsing import parse_any, replay_game
 
 
 def terrain(space: str, kind: str, **more: Any) -> dict[str, Any]:
@@ -139,16 +139,16 @@ def test_nz_terrain_round_trips_through_json_and_replays_and_undoes() -> None:
         "type": "nz_terrain", "space": "D4", "terrain": "mass_grave", "grave": "g1",
         "single_use": True,
     }  # fmt: skip
-    assert parse_command(json.loads(line)) == cmd
+    assert parse_any(json.loads(line)) == cmd
     assert command_to_json(NzTerrain("C3", "impassable")) == {
         "type": "nz_terrain", "space": "C3", "terrain": "impassable",
     }  # fmt: skip
     lines = [json.dumps(new_battle()), json.dumps(terrain("C3", "impassable")), line]
-    state, _ = replay(lines)
+    state, _ = replay_game(lines)
     assert isinstance(state, NormandieState)
     assert state.to_json()["battlefield"]["impassable"] == ["C3"]
     assert state.to_json()["battlefield"]["mass_graves"] == [
         {"id": "g1", "spaces": ["D4"], "single_use": True}
     ]
-    undone, _ = replay([*lines, '{"type": "undo"}'])
+    undone, _ = replay_game([*lines, '{"type": "undo"}'])
     assert isinstance(undone, NormandieState) and undone.mass_graves == ()

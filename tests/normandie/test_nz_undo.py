@@ -15,11 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.commands import Undo, command_to_json, parse_command
+from rules.commands import Redo, Undo, command_to_json
 from rules.errors import RulesError
-from rules.journal import apply, parse_line, replay, state_json
+from rules.games import GAMES
+from rules.journal import Played, apply, parse_line, replay, state_json
+from rules.journal import start as start_game
+from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
 from tests.normandie.test_nz_properties import SPACES, battles
+from tests.parsing import parse_any
 
 STEPS = 40
 EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "normandie_chapter1.jsonl"
@@ -77,8 +81,8 @@ def next_command(draw: st.DrawFn, state: NormandieState) -> dict[str, Any]:
     return _bookkeeping(draw, state)
 
 
-def _text(state: Any) -> str:
-    return json.dumps(state_json(state), sort_keys=True)
+def _text(played: Played) -> str:
+    return json.dumps(state_json(played), sort_keys=True)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -86,43 +90,51 @@ def _text(state: Any) -> str:
 def test_undo_gives_back_the_state_before_every_accepted_command(
     start: NormandieState, data: st.DataObject
 ) -> None:
-    state: Any = start
+    played = Played(NORMANDIE, start)
     journal: list[str] = []
     for _ in range(STEPS):
-        obj = data.draw(next_command(state))
-        cmd = parse_command(obj)
-        before = _text(state)
+        obj = data.draw(next_command(played.state))
+        cmd = parse_any(obj)
+        before = _text(played)
         try:
-            outcome = apply(state, cmd)
+            outcome = apply(played, cmd)
         except RulesError:
-            assert _text(state) == before  # refused: nothing changed
+            assert _text(played) == before  # refused: nothing changed
             continue
         if obj["type"] != "undo":
-            back = apply(outcome.state, parse_command({"type": "undo"})).state
+            back = apply(outcome.played, Undo()).played
             assert _text(back) == before
-        state = outcome.state
+            assert _text(apply(back, Redo()).played) == _text(outcome.played)
+        played = outcome.played
         journal.append(json.dumps(command_to_json(cmd)))
     # The same commands on the same start give the same state (replay is deterministic).
-    again: Any = start
+    again = Played(NORMANDIE, start)
     for line in journal:
-        again = apply(again, parse_command(json.loads(line))).state
-    assert _text(again) == _text(state)
+        again = apply(again, parse_any(json.loads(line))).played
+    assert _text(again) == _text(played)
 
 
 def test_a_whole_example_battle_undoes_to_its_first_command() -> None:
     """Undo all the way back through a real journal (Chapter 1), dice and phases included."""
     lines = EXAMPLE.read_text().splitlines()
-    commands = [cmd for cmd in map(parse_line, lines) if cmd is not None]
+    commands = [cmd for cmd in (parse_line(line, GAMES, NORMANDIE) for line in lines) if cmd]
     assert len(commands) > 20 and not any(cmd.TYPE == "undo" for cmd in commands)
     states = []
-    state: Any = None
-    for cmd in commands:
-        state = apply(state, cmd).state
-        states.append(_text(state))
-    final, _ = replay(lines)
-    assert _text(final) == states[-1]
+    played = start_game(commands[0], GAMES).played
+    states.append(_text(played))
+    for cmd in commands[1:]:
+        played = apply(played, cmd).played
+        states.append(_text(played))
+    final, _ = replay(lines, GAMES)
+    assert final is not None and _text(final) == states[-1]
     for expected in reversed(states[:-1]):
-        state = apply(state, Undo()).state
-        assert _text(state) == expected
+        played = apply(played, Undo()).played
+        assert _text(played) == expected
     with pytest.raises(RulesError, match="nothing to undo"):
-        apply(state, Undo())
+        apply(played, Undo())
+    # ... and redo brings every command back, in order, to the end of the battle.
+    for expected in states[1:]:
+        played = apply(played, Redo()).played
+        assert _text(played) == expected
+    with pytest.raises(RulesError, match="nothing to redo"):
+        apply(played, Redo())

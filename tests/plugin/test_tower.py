@@ -1,35 +1,36 @@
 """A third game, Tower, that exists only in the tests (tests/plugin/tiny.py), plugged in
-through the registries alone: replayed by the engine and the ``celaeno replay`` command,
-driven by the device's app with gpiozero mock buttons, and drawn by the screen.
-No engine, device or display file names it."""
+as one more value in each layer's list, built here (``ALL_GAMES.plus``) and passed in:
+replayed by the engine and the ``celaeno replay`` command, driven by the device's app with
+gpiozero mock buttons, drawn by the screen, and followed by the phone view.
+No engine, device, display or web file names it."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-import device.ui.games as device_games
-import display.game_screen as display_games
-import rules.game as rules_games
 from device import paths
 from device.app import App, Inputs
 from device.cli import main
+from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import Store
+from device.web.feed import Feed
 from display.screen import Screen
 from display.view import Prompt, View
+from display.web.page import WebView, live_html
 from hardware.buttons import DEFAULT_PINS, ButtonPanel
 from hardware.events import InputEvent
 from hardware.gestures import Timing
-from rules.commands import Undo
+from rules.commands import Command, Undo
 from rules.journal import apply, parse_line, replay, state_json
-from rules.text import add_words, render, text
+from rules.parts import UnknownGame
+from rules.text import render, text
 from tests.plugin import tiny
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,48 +45,65 @@ JOURNAL = [
 
 
 @pytest.fixture()
-def tower() -> Iterator[None]:
-    """Tower joins the three registries, and leaves them again after the test."""
-    add_words("tower", tiny.WORDS_EN, tiny.WORDS_JA)
-    rules_games.register(tiny.TOWER)
-    device_games.register(tiny.TOWER_UI)
-    display_games.register(tiny.TOWER_SCREEN)
-    try:
-        yield
-    finally:
-        display_games.unregister(tiny.NAME)
-        device_games.unregister(tiny.NAME)
-        rules_games.unregister(tiny.NAME)
+def tower() -> GameSet:
+    """Every layer's list with Tower added: the test's own; the product's stays as it is."""
+    return ALL_GAMES.plus(tiny.TOWER, tiny.TOWER_UI, tiny.TOWER_SCREEN, tiny.TOWER_PHONE)
 
 
-def test_the_engine_replays_a_tower_with_undo_and_refusals(tower: None) -> None:
-    state, events = replay(JOURNAL)
-    assert state_json(state) == {"game": "tower", "builder": "Ann", "height": 9, "pending": None}
+def test_the_product_lists_know_no_tower() -> None:
+    assert tiny.NAME not in ALL_GAMES.rules.rules
+    with pytest.raises(UnknownGame, match="no screen for the game 'tower'"):
+        ALL_GAMES.screens.get(tiny.NAME)
+
+
+def test_the_engine_replays_a_tower_with_undo_and_refusals(tower: GameSet) -> None:
+    played, events = replay(JOURNAL, tower.rules)
+    assert played is not None
+    assert state_json(played) == {"game": "tower", "builder": "Ann", "height": 9, "pending": None}
     assert render(events[-1]) == "The tower is 9 high."
-    back = apply(state, Undo()).state  # the engine's undo, not the game's
+    back = apply(played, Undo()).played  # the engine's undo, not the game's
     assert state_json(back)["pending"] == {"kind": "roll", "dice": 1, "faces": [1, 2, 3, 4, 5, 6]}
     with pytest.raises(Exception, match="TW1: a die has no 7"):
         apply(back, tiny.TowerRoll(7))
 
 
 def test_celaeno_replay_prints_a_tower_and_names_the_refused_line(
-    tower: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tower: GameSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     journal = tmp_path / "tower.jsonl"
     journal.write_text("\n".join(JOURNAL) + "\n")
-    assert main(["replay", str(journal)]) == 0
+    assert main(["replay", str(journal)], games=tower) == 0
     assert json.loads(capsys.readouterr().out)["height"] == 9
     journal.write_text("\n".join([*JOURNAL, '{"type": "tower_roll", "value": 3}']) + "\n")
-    assert main(["replay", str(journal)]) == 2
+    assert main(["replay", str(journal)], games=tower) == 2
     assert "line 6: TW1: nobody is climbing." in capsys.readouterr().err
+    assert main(["replay", str(journal)]) == 2  # the product's own list has no Tower
+    assert "line 1: journal: unknown command type “tower_new”." in capsys.readouterr().err
+
+
+def test_the_phone_view_follows_a_tower(tower: GameSet, tmp_path: Path) -> None:
+    path = paths.database_path(tmp_path / "state")
+    with Store.open(path) as store:
+        session = GameSession.start(store, _parse(tower, JOURNAL[0]), tower.rules)
+        for line in JOURNAL[1:]:
+            session.submit_line(line)
+        feed = Feed(path, tower)
+        try:
+            assert feed.refresh()
+            shown = feed.snapshot()
+        finally:
+            feed.close()
+    assert shown.state == {"game": "tower", "builder": "Ann", "height": 9, "pending": None}
+    view = WebView(shown.position, shown.journal, shown.state)
+    assert "Height 9" in live_html(view, "en", tower.phone_parts)
 
 
 def test_the_device_plays_a_tower_with_mock_buttons(
-    tower: None, tmp_path: Path, mock_pins: MockFactory
+    tower: GameSet, tmp_path: Path, mock_pins: MockFactory
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     store = Store.open(paths.database_path(tmp_path / "state"))
-    session = GameSession.start(store, parse_line(JOURNAL[0]))  # type: ignore[arg-type]
+    session = GameSession.start(store, _parse(tower, JOURNAL[0]), tower.rules)
     pygame.display.init()
     posted: list[InputEvent] = []
     try:
@@ -96,7 +114,7 @@ def test_the_device_plays_a_tower_with_mock_buttons(
             posted.append(event)
             inputs.post(event)
 
-        app = App(session, surface, inputs)
+        app = App(session, surface, inputs, games=tower)
         panel = ButtonPanel(post, timing=Timing(hold_time=0.3), pin_factory=mock_pins)
         panel.start()
         try:
@@ -120,6 +138,12 @@ def test_the_device_plays_a_tower_with_mock_buttons(
         store.close()
 
 
+def _parse(games: GameSet, line: str) -> Command:
+    cmd = parse_line(line, games.rules)
+    assert cmd is not None
+    return cmd
+
+
 def _press(app: App, pins: MockFactory, posted: list[InputEvent], *buttons: str) -> None:
     for button in buttons:
         wanted = len(posted) + 1
@@ -136,10 +160,11 @@ def _press(app: App, pins: MockFactory, posted: list[InputEvent], *buttons: str)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_screen_draws_a_tower(tower: None, lang: str) -> None:
-    state, events = replay(JOURNAL)
-    view = View(state=state_json(state), prompt=Prompt(events[-1]), lang=lang)
-    screen = Screen(pygame.Surface((480, 320)))
+def test_the_screen_draws_a_tower(tower: GameSet, lang: str) -> None:
+    played, events = replay(JOURNAL, tower.rules)
+    assert played is not None
+    view = View(state=state_json(played), prompt=Prompt(events[-1]), lang=lang)
+    screen = Screen(pygame.Surface((480, 320)), tower.screens)
     assert screen.render(view)
     assert _words(screen, "header") == ("Height9" if lang == "en" else "（塔）Height9")
     assert screen.space_at((10, 10)) is None  # no grid in this game

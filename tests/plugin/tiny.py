@@ -2,15 +2,16 @@
 
 Three commands: ``tower_new`` starts a tower of height 0; ``tower_climb`` asks for one
 d6 (a pending roll); ``tower_roll`` answers it and the tower grows by the die. A roll of
-1 topples the tower back to 0 (rule "TW1"). It joins the engine, the device and the
-screen only through their registries: no engine, device or display file names it.
+1 topples the tower back to 0 (rule "TW1"). It joins the engine, the device, the screen
+and the phone view only as one more value in each layer's list, which its test builds
+(``ALL_GAMES.plus``): no engine, device, display or web file names it.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -21,34 +22,38 @@ from device.ui.steps import DONE, ListStep, Option, Step
 from device.ui.wizard import Reaction
 from display import colours
 from display.canvas import Canvas
-from display.flow import Para, Span
 from display.game_screen import GameScreen
 from display.panels import SHARED_PANELS, Panel
+from display.runs import Para, Span
 from display.view import Prompt, View
-from rules.commands import Command, command
+from display.web.games import PhonePart
+from display.web.html import escape
+from rules.commands import Command, CommandTable
 from rules.errors import RulesError
 from rules.game import Game, RollWanted
-from rules.text import Text, text, translate
+from rules.text import Text, Words, text, translate
 
 NAME = "tower"
 FACES = (1, 2, 3, 4, 5, 6)
 
 # --- rules -------------------------------------------------------------------------------
 
+COMMANDS = CommandTable(NAME)
 
-@command("tower_new")
+
+@COMMANDS.command("tower_new")
 @dataclass(frozen=True)
 class TowerNew(Command):
     builder: str
 
 
-@command("tower_climb")
+@COMMANDS.command("tower_climb")
 @dataclass(frozen=True)
 class TowerClimb(Command):
     pass
 
 
-@command("tower_roll")
+@COMMANDS.command("tower_roll")
 @dataclass(frozen=True)
 class TowerRoll(Command):
     value: int
@@ -60,8 +65,6 @@ class TowerState:
     height: int = 0
     rolling: bool = False
     phase: str = "climbing"
-    previous: TowerState | None = field(default=None, compare=False, repr=False)
-    last_command: Command | None = field(default=None, compare=False, repr=False)
 
 
 def apply(state: TowerState | None, cmd: Command) -> tuple[TowerState, list[Text]]:
@@ -93,16 +96,6 @@ def wanted_roll(state: TowerState) -> RollWanted | None:
     return RollWanted(1, "d6", FACES, "climb") if state.rolling else None
 
 
-TOWER = Game(
-    name=NAME,
-    state_type=TowerState,
-    starts_with=(TowerNew,),
-    apply=apply,
-    to_json=to_json,
-    wanted_roll=wanted_roll,
-    summary=lambda state: f"height {state.height}",
-)
-
 WORDS_EN = {
     "tower.event.new": "{builder} starts a tower.",
     "tower.event.climb": "Roll the die to climb.",
@@ -122,6 +115,18 @@ WORDS_EN = {
     "command.tower_roll": "the roll",
 }
 WORDS_JA = {key: f"（塔）{value}" for key, value in WORDS_EN.items()}
+WORDS = Words(NAME, WORDS_EN, WORDS_JA)
+
+TOWER = Game(
+    name=NAME,
+    starts_with=TowerNew,
+    commands=COMMANDS,
+    apply=apply,
+    to_json=to_json,
+    wanted_roll=wanted_roll,
+    summary=lambda state: f"height {state.height}",
+    words=(WORDS,),
+)
 
 # --- device --------------------------------------------------------------------------------
 
@@ -188,13 +193,8 @@ def _draw_board(canvas: Canvas, view: View) -> None:
         pygame.draw.rect(canvas.surface, colours.LIT, (inner.centerx - 30, top, 60, block))
 
 
-def draws(state: Mapping[str, Any]) -> bool:
-    return state.get("game") == NAME
-
-
 TOWER_SCREEN = GameScreen(
     name=NAME,
-    draws=draws,
     panels={
         "header": Panel(_header_key, _draw_header),
         "board": Panel(_board_key, _draw_board),
@@ -202,3 +202,13 @@ TOWER_SCREEN = GameScreen(
     },
     board_share=lambda state: 0.5,
 )
+
+# --- phone view ------------------------------------------------------------------------------
+
+
+def _phone_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+    words = translate("tower.screen.height", lang, n=state.get("height"))
+    return f'<section class="game"><h2>{escape(words)}</h2></section>'
+
+
+TOWER_PHONE = PhonePart(game=NAME, html=_phone_html, words=(WORDS,))

@@ -8,35 +8,45 @@ from typing import Any
 
 import pytest
 
-from rules.commands import Command, parse_command
+from rules.commands import Command
+from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, state_to_json
 from rules.errors import RulesError
-from rules.journal import apply
+from rules.games import GAMES
+from rules.journal import Outcome, Played, apply, parse, start
 from rules.text import Text
 
 THREE = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 
 
 def cmd(obj: dict[str, Any] | Command) -> Command:
-    return obj if isinstance(obj, Command) else parse_command(obj)
+    return obj if isinstance(obj, Command) else parse(obj, GAMES, CTHULHU_WARS)
+
+
+def step(state: GameState | None, item: dict[str, Any] | Command) -> Outcome:
+    """One command through the engine, on ``state`` (a game with no history) or to start."""
+    if state is None:
+        return start(cmd(item), GAMES)
+    return apply(Played(CTHULHU_WARS, state), cmd(item))
 
 
 def play(*commands: dict[str, Any] | Command, state: GameState | None = None) -> GameState:
+    played = None if state is None else Played(CTHULHU_WARS, state)
     for item in commands:
-        state = apply(state, cmd(item)).state
-    assert state is not None
-    return state
+        played = (start(cmd(item), GAMES) if played is None else apply(played, cmd(item))).played
+    assert played is not None
+    return played.state  # type: ignore[no-any-return]
 
 
 def events(state: GameState | None, item: dict[str, Any] | Command) -> list[str]:
-    return [str(event) for event in apply(state, cmd(item)).events]
+    return [str(event) for event in step(state, item).events]
 
 
 def refused(state: GameState | None, item: dict[str, Any] | Command, rule: str) -> RulesError:
     """Assert the rules refuse ``item`` citing ``rule``, and that nothing changed."""
     before = state_to_json(state) if state is not None else None
     with pytest.raises(RulesError) as caught:
-        apply(state, cmd(item))
+        step(state, item)
     assert caught.value.rule == rule, caught.value.describe()
     if state is not None:
         assert state_to_json(state) == before

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rules.cthulhu_wars.state import GameState, state_to_json
+from rules.games import GAMES
 from rules.journal import replay
 from rules.text import render
 
@@ -16,9 +17,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 
 def _replay(name: str) -> tuple[dict[str, Any], list[str]]:
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
-    state, events = replay(lines)
-    assert isinstance(state, GameState)
-    return state_to_json(state), [render(event) for event in events]
+    played, events = replay(lines, GAMES)
+    assert played is not None and isinstance(played.state, GameState)
+    return state_to_json(played.state), [render(event) for event in events]
 
 
 def test_e3_journal() -> None:
@@ -61,6 +62,6 @@ def test_zoogs_removed_journal() -> None:
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("dreamlands_*.jsonl")))
 def test_every_dreamlands_example_replays_in_japanese_too(name: str) -> None:
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
-    _, events = replay(lines)
+    _, events = replay(lines, GAMES)
     assert all(render(event, "ja") for event in events)
     assert not any("event." in render(event, "ja") for event in events)  # no missing key

@@ -17,13 +17,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.commands import command_to_json, parse_command
+from rules.commands import Redo, Undo, command_to_json
 from rules.cthulhu_wars.dreamlands.citadels import counts_for
 from rules.cthulhu_wars.factions import FACTIONS
 from rules.cthulhu_wars.maps.dreamlands import BOARDS, VALE_OF_PNATH, citadels
 from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
 from rules.errors import RulesError
-from rules.journal import apply, replay
+from rules.games import GAMES
+from rules.journal import apply, replay, start
+from tests.parsing import parse_any
 
 STEPS = 60
 OPENER = "opener_of_the_way"
@@ -126,25 +128,29 @@ def _game(state: object) -> GameState:
 
 def _run(data: st.DataObject) -> None:
     first = data.draw(new_dreamlands_game())
-    state = _game(apply(None, parse_command(first)).state)
+    played = start(parse_any(first), GAMES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
+        state = _game(played.state)
         obj: dict[str, Any] = data.draw(next_command(state))
-        cmd = parse_command(obj)
+        cmd = parse_any(obj)
         before = state_to_json(state)
         try:
-            after = _game(apply(state, cmd).state)
+            after = apply(played, cmd).played
         except RulesError:
             assert state_to_json(state) == before  # refused: nothing changed
             continue
         if obj["type"] != "undo":
-            undone = apply(after, parse_command({"type": "undo"})).state
-            assert undone == state and state_to_json(undone) == before
-        state = after
+            undone = apply(after, Undo()).played
+            assert undone.state == state and state_to_json(undone.state) == before
+            assert apply(undone, Redo()).state == after.state  # redo brings it back exactly
+        played = after
         journal.append(json.dumps(command_to_json(cmd)))
-        _check_invariants(state)
-    replayed, _ = replay(journal)
-    assert isinstance(replayed, GameState)
+        _check_invariants(_game(played.state))
+    state = _game(played.state)
+    replayed_game, _ = replay(journal, GAMES)
+    assert replayed_game is not None
+    replayed = _game(replayed_game.state)
     assert replayed == state and state_to_json(replayed) == state_to_json(state)
 
 

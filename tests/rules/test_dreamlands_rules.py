@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 
+from rules.commands import Undo
 from rules.cthulhu_wars.maps.boards import layout
 from rules.cthulhu_wars.maps.dreamlands import CITADEL_LABELS, citadel_for_roll, citadels, is_sea
 from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
+from rules.journal import apply
 from rules.text import render, text, translate
-from tests.rules.play import THREE, as_json, events, gate, phases, play, refused, roll
+from tests.rules.play import THREE, as_json, events, gate, phases, play, refused, roll, step
 
 OPENER_GAME = ["great_cthulhu", "opener_of_the_way", "yellow_sign"]
 VALE = "vale_of_pnath"
@@ -166,15 +168,16 @@ def test_d5_all_four_citadels_of_one_board_win_at_once() -> None:
         state=dreamlands(),
     )
     assert state.winner is None
-    said = events(state, gate(underworld("5_6"), "crawling_chaos"))
-    state = play(gate(underworld("5_6"), "crawling_chaos"), state=state)
+    won = step(state, gate(underworld("5_6"), "crawling_chaos"))
+    said = [str(event) for event in won.events]
+    state = won.state
     assert as_json(state)["winner"] == "crawling_chaos"
     assert (
         said[-1]
         == "Crawling Chaos controls the Gates of all four Underworld Citadels and wins the game!"
     )
     refused(state, NEXT, "D5")  # the game is over; only undo is accepted
-    assert play({"type": "undo"}, state=state).winner is None
+    assert apply(won.played, Undo()).state.winner is None
 
 
 def test_d5_citadels_split_between_boards_or_factions_do_not_win() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.commands import Undo
 from rules.cthulhu_wars.state import state_to_json
-from rules.journal import replay
+from rules.games import GAMES
+from rules.journal import apply, replay
 from tests.rules.play import (
     THREE,
     activate,
@@ -17,6 +19,7 @@ from tests.rules.play import (
     refused,
     roll,
     satisfy,
+    step,
     to_round_two_action,
 )
 
@@ -259,15 +262,15 @@ def test_c19_setting_other_faces() -> None:
 
 def test_undo_takes_back_a_misread_die() -> None:
     state = play(activate("custodian", "yellow_sign", "black_hall"), state=round_two())
-    rolled = play(roll(3), state=state)
-    undone = play({"type": "undo"}, state=rolled)
-    assert state_to_json(undone) == state_to_json(state)
-    assert events(rolled, {"type": "undo"}) == ["Undone: the roll."]
+    rolled = step(state, roll(3)).played
+    undone = apply(rolled, Undo())
+    assert state_to_json(undone.state) == state_to_json(state)
+    assert [str(event) for event in undone.events] == ["Undone: the roll."]
 
 
 def test_e1_custodian_stays_in_the_black_hall() -> None:
-    state, said = replay((EXAMPLES / "celaeno_e1.jsonl").read_text().splitlines())
-    assert state is not None and state.custodian == "black_hall"
+    played, said = replay((EXAMPLES / "celaeno_e1.jsonl").read_text().splitlines(), GAMES)
+    assert played is not None and played.state.custodian == "black_hall"
     assert [str(e) for e in said[-4:]] == [
         "The Yellow Sign spends its Silence token and leaves the Custodian in the Black Hall (+1).",
         "The Agony die shows 2, +1 for staying: 3 Agony.",
@@ -277,8 +280,8 @@ def test_e1_custodian_stays_in_the_black_hall() -> None:
 
 
 def test_e2_great_cthulhu_pays_with_a_unit_doom_and_his_tome() -> None:
-    state, said = replay((EXAMPLES / "celaeno_e2.jsonl").read_text().splitlines())
-    assert state is not None
+    played, said = replay((EXAMPLES / "celaeno_e2.jsonl").read_text().splitlines(), GAMES)
+    assert played is not None
     assert [str(e) for e in said[-5:]] == [
         "The Sleeper spends its Silence token and leaves the Librarian in the Oubliette (+1).",
         "The Agony die shows 3, +1 for staying: 4 Agony.",
@@ -286,6 +289,6 @@ def test_e2_great_cthulhu_pays_with_a_unit_doom_and_his_tome() -> None:
         "Great Cthulhu eliminates 1 Unit in the Oubliette, loses 2 Doom and returns Guardian under the Lake.",
         "Guardian under the Lake goes back to its slot.",
     ]
-    tomes = state_to_json(state)["tomes"]
+    tomes = state_to_json(played.state)["tomes"]
     assert tomes[GUARDIAN] == {"holder": None, "overdue": False, "face_up": True}
     assert tomes[LARVAE] == {"holder": "black_goat", "overdue": True, "face_up": True}

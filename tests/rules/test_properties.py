@@ -8,11 +8,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.commands import command_to_json, parse_command
+from rules.commands import Redo, Undo, command_to_json
 from rules.cthulhu_wars.maps.celaeno import TOMES
 from rules.cthulhu_wars.state import GameState, state_to_json
 from rules.errors import RulesError
-from rules.journal import apply, replay
+from rules.games import GAMES
+from rules.journal import apply, replay, start
+from tests.parsing import parse_any
 from tests.rules.strategies import new_game_commands, next_command
 
 STEPS = 60
@@ -38,30 +40,31 @@ def _check_invariants(state: GameState) -> None:
 
 def _run(data: st.DataObject) -> None:
     first = data.draw(new_game_commands())
-    state = apply(None, parse_command(first)).state
+    played = start(parse_any(first), GAMES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
-        obj: dict[str, Any] = data.draw(next_command(state))
-        cmd = parse_command(obj)
+        obj: dict[str, Any] = data.draw(next_command(played.state))
+        cmd = parse_any(obj)
         # Every command survives a JSON round trip, through text.
-        assert parse_command(json.loads(json.dumps(command_to_json(cmd)))) == cmd
-        before = state_to_json(state)
+        assert parse_any(json.loads(json.dumps(command_to_json(cmd)))) == cmd
+        before = state_to_json(played.state)
         try:
-            outcome = apply(state, cmd)
+            outcome = apply(played, cmd)
         except RulesError:
-            assert state_to_json(state) == before  # refused: nothing changed
+            assert state_to_json(played.state) == before  # refused: nothing changed
             continue
         if obj["type"] != "undo":
-            # Undo right after any command gives back the state before it, exactly.
-            assert (
-                state_to_json(apply(outcome.state, parse_command({"type": "undo"})).state) == before
-            )
-        state = outcome.state
+            # Undo right after any command gives back the state before it, exactly, and
+            # redo the state after it.
+            undone = apply(outcome.played, Undo())
+            assert state_to_json(undone.state) == before
+            assert state_to_json(apply(undone.played, Redo()).state) == state_to_json(outcome.state)
+        played = outcome.played
         journal.append(json.dumps(command_to_json(cmd)))
-        _check_invariants(state)
+        _check_invariants(played.state)
     # Replaying the journal equals applying it step by step.
-    replayed, _ = replay(journal)
-    assert replayed is not None and state_to_json(replayed) == state_to_json(state)
+    replayed, _ = replay(journal, GAMES)
+    assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,7 +23,8 @@ from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
-from rules.commands import parse_command
+from rules.games import GAMES
+from tests.parsing import parse_any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +44,7 @@ class Table:
     session: GameSession
 
     def play(self, command: Mapping[str, Any]) -> None:
-        self.session.submit(parse_command(dict(command)))
+        self.session.submit(parse_any(dict(command)))
 
     @property
     def position(self) -> int:
@@ -53,7 +54,7 @@ class Table:
 @contextmanager
 def open_table(state_dir: Path) -> Iterator[Table]:
     with Store.open(state_dir / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config()))
+        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
         yield Table(state_dir, store, session)
 
 

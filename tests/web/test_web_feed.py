@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from device.games import ALL_GAMES
 from device.store import FILE_MODE
 from device.web import feed as feed_module
 from device.web.feed import Feed
-from rules.journal import state_json
+from rules.games import GAMES
+from rules.journal import Played, state_json
 from tests.web.conftest import ROOT, Table
 
 NEXT = {"type": "next_phase"}
@@ -25,7 +27,7 @@ ACTIVATE = {"type": "activate", "monster": "custodian", "by": "black_goat", "are
 
 
 def test_the_position_counts_every_command_and_the_state_follows(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     assert feed.refresh()
     first = feed.snapshot()
     assert first.position == 1 and first.state is not None and first.state["phase"] == "action"
@@ -39,7 +41,7 @@ def test_the_position_counts_every_command_and_the_state_follows(table: Table) -
 
 
 def test_an_undo_is_a_newer_position_with_the_older_state_said_in_words(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     table.play(NEXT)
     feed.refresh()
     before = feed.snapshot()
@@ -53,30 +55,27 @@ def test_an_undo_is_a_newer_position_with_the_older_state_said_in_words(table: T
     assert after.recent[-1][0].key == "event.undone"
 
 
-def _depth(state: object) -> int:
-    """How many states ``state`` keeps before it."""
-    found = 0
-    while (state := getattr(state, "previous", None)) is not None:
-        found += 1
-    return found
+def _depth(played: Played) -> int:
+    """How many steps the engine keeps of ``played``'s history."""
+    return sum(1 for _ in played.history())
 
 
 def test_the_view_keeps_a_bounded_history_not_the_whole_game(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The page shows the latest state; the rules' undo chain (``previous``) would grow
-    by a state per command for the whole game in the view too."""
+    """The page shows the latest state; the engine's history of the game (for undo) would
+    grow by a step per command for the whole game in the view too."""
     monkeypatch.setattr(feed_module, "HISTORY", 2)
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     depths = []
     for _ in range(9):
         table.play(NEXT)
         feed.refresh()
-        assert feed.state is not None
-        depths.append(_depth(feed.state))
-        assert state_json(feed.state) == state_json(table.session.state)
-        assert feed.state.last_command == table.session.state.last_command
-    assert _depth(table.session.state) == 9, "the table keeps its whole undo chain"
+        assert feed.played is not None
+        depths.append(_depth(feed.played))
+        assert state_json(feed.played) == state_json(table.session.played)
+        assert next(feed.played.history()).command == next(table.session.played.history()).command
+    assert _depth(table.session.played) == 9, "the table keeps its whole history"
     assert depths == [1, 2, 3, 4, 2, 3, 4, 2, 3]  # cut back to 2 once past 4
 
 
@@ -87,7 +86,7 @@ def test_undo_back_to_a_state_kept_or_let_go(
     """With two states kept (and at most four), the first undos are followed from them and
     the later ones by replaying the game from the journal: the same state either way."""
     monkeypatch.setattr(feed_module, "HISTORY", 2)
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     feed.refresh()
     phases = [feed.snapshot().state["phase"]]  # type: ignore[index]
     for _ in range(6):  # each command read on its own, the history cut as it grows
@@ -99,27 +98,27 @@ def test_undo_back_to_a_state_kept_or_let_go(
         assert feed.refresh()
         found = feed.snapshot()
         assert found.undone and found.recent[-1][0].key == "event.undone"
-        assert found.state == state_json(table.session.state)
+        assert found.state == state_json(table.session.played)
     assert found.position == 1 + 6 + undos == table.position
     assert found.state is not None and found.state["phase"] == phases[6 - undos]  # T1
-    assert feed.state is not None and _depth(feed.state) <= 4
+    assert feed.played is not None and _depth(feed.played) <= 4
 
 
 def test_undo_and_the_command_it_takes_back_read_together(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     feed.refresh()
     table.play(NEXT)
     table.play(NEXT)
     table.play({"type": "undo"})
     table.play(NEXT)
     assert feed.refresh()
-    assert feed.snapshot().state == state_json(table.session.state)
+    assert feed.snapshot().state == state_json(table.session.played)
     assert feed.snapshot().state["phase"] == "first_player"  # type: ignore[index]  # T1
     assert not feed.snapshot().undone, "the latest command was not an undo"
 
 
 def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3")
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     table.play(NEXT)
     feed.refresh()
     old_game = feed.snapshot().game
@@ -132,7 +131,7 @@ def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> 
 
 
 def test_no_journal_yet_says_the_table_is_not_running_then_picks_it_up(tmp_path: Path) -> None:
-    feed = Feed(tmp_path / "journal.sqlite3")
+    feed = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)
     feed.refresh()
     assert not feed.table_running and feed.snapshot().state is None
     assert not (tmp_path / "journal.sqlite3").exists(), "a reader never creates the journal"
@@ -142,7 +141,7 @@ def test_no_journal_yet_says_the_table_is_not_running_then_picks_it_up(tmp_path:
     from device.store import Store
 
     with Store.open(tmp_path / "journal.sqlite3") as store:
-        GameSession.resume(store, default_game(default_config()))
+        GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
         assert feed.refresh()
         assert feed.table_running and feed.snapshot().position == 1
 
@@ -161,16 +160,16 @@ TABLE_UID, WEB_UID = 64801, 64802  # ids no account on a test machine uses
 WRITER = textwrap.dedent("""
     import os, sys, time
     os.umask(0o077)  # the table's unit: UMask=0077
-    import rules.games  # the games' rules join the registry (no screen needed here)
+    from rules.games import GAMES
     from device.config import default_config
     from device.journalcmd import default_game
     from device.session import GameSession
     from device.store import Store
-    from rules.commands import parse_command
+    from rules.cthulhu_wars.commands import NextPhase
     with Store.open(sys.argv[1]) as store:
-        session, _ = GameSession.resume(store, default_game(default_config()))
+        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
         for _ in range(3):
-            session.submit(parse_command({"type": "next_phase"}))
+            session.submit(NextPhase())
         print("ready", flush=True)
         sys.stdin.readline()
 """)
@@ -178,9 +177,9 @@ WRITER = textwrap.dedent("""
 READER = textwrap.dedent("""
     import sqlite3, sys
     from pathlib import Path
-    import rules.games
+    from device.games import ALL_GAMES
     from device.web.feed import Feed
-    feed = Feed(Path(sys.argv[1]))
+    feed = Feed(Path(sys.argv[1]), ALL_GAMES)
     feed.refresh()
     print("running", feed.table_running, "position", feed.position)
     try:

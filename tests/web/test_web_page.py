@@ -7,10 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from device.addresses import local_addresses, urls
 from device.config import ConfigError, load_config
-from device.web.address import local_addresses, urls
+from device.games import ALL_GAMES
 from device.web.hub import waiting_for
 from display.web.page import WebView, live_html
+from rules.games import GAMES
 from rules.journal import replay
 from rules.text import render
 from tests.web.conftest import ROOT
@@ -51,9 +53,9 @@ def test_urls_for_all_addresses_a_configured_one_or_none() -> None:
 def test_what_the_table_waits_for_is_the_screens_question() -> None:
     journal = (ROOT / "rules/examples/celaeno_e1.jsonl").read_text().splitlines()
     first_roll = next(n for n, line in enumerate(journal) if '"type": "roll"' in line)
-    state, _ = replay(journal[:first_roll])  # C13: the Agony die is pending
-    assert state is not None and state.pending is not None
-    waiting = waiting_for(state)
+    played, _ = replay(journal[:first_roll], GAMES)  # C13: the Agony die is pending
+    assert played is not None and played.state.pending is not None
+    waiting = waiting_for(played, ALL_GAMES)
     assert waiting is not None
     assert render(waiting, "en") == "The Yellow Sign: roll the Agony die"
     assert render(waiting, "ja") == "黄色の印：苦悶ダイスを振ってください"
@@ -61,12 +63,12 @@ def test_what_the_table_waits_for_is_the_screens_question() -> None:
 
 def test_words_from_the_configuration_are_escaped() -> None:
     journal = (ROOT / "rules/examples/dreamlands_e3.jsonl").read_text().splitlines()
-    state, _ = replay(journal)
-    assert state is not None
+    played, _ = replay(journal, GAMES)
+    assert played is not None
     from rules.journal import state_json
 
     names = {"surface_citadel_1_2": "<script>alert(1)</script>"}
-    html = live_html(WebView(1, "j", state_json(state), citadel_names=names), "en")
+    html = live_html(WebView(1, "j", state_json(played), citadel_names=names), "en")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from rules.cthulhu_wars.commands import BholeResult, YogSothoth, ZoogsRemoved
 from rules.cthulhu_wars.dreamlands import bhole, citadels, zoogs
-from rules.cthulhu_wars.expansions import Expansion, register
+from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH
 from rules.cthulhu_wars.outcome import Events, Step
 from rules.cthulhu_wars.phases import enter_action
@@ -72,4 +72,3 @@ DREAMLANDS = Expansion(
         YogSothoth: citadels.move_yog_sothoth,
     },
 )
-register(DREAMLANDS)

@@ -19,7 +19,7 @@ from rules.cthulhu_wars.commands import (
     UnflipTome,
     UseTome,
 )
-from rules.cthulhu_wars.expansions import Expansion, register
+from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.library import agony, tomes
 from rules.cthulhu_wars.maps.celaeno import TOMES
 from rules.cthulhu_wars.outcome import Events, Step
@@ -81,4 +81,3 @@ LIBRARY = Expansion(
         UnflipTome: tomes.unflip_tome,
     },
 )
-register(LIBRARY)
