@@ -217,9 +217,20 @@ class ButtonsConfig:
     def pins(self) -> dict[str, int]:
         """Logical button name → BCM pin, the encoder outputs included when fitted."""
         named = {
-            name: getattr(self, name) for name in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")
+            name: getattr(self, config_key(name))
+            for name in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")
         }
         return {name: pin for name, pin in named.items() if pin is not None}
+
+
+# The configuration names the two game buttons as their labels on the box, as owners'
+# files always have; the code calls them by their neutral names (hardware.events).
+BOX_LABELS: dict[str, str] = {"left": "custodian", "right": "librarian"}
+
+
+def config_key(button: str) -> str:
+    """The ``[buttons]`` key of a button (or an encoder output)."""
+    return BOX_LABELS.get(button, button)
 
 
 @dataclass(frozen=True)
@@ -396,7 +407,7 @@ def _consistency(values: Mapping[str, Any], name: str) -> list[str]:
 def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
     problems = []
     users: dict[int, list[str]] = {}
-    for field in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b"):
+    for field in (config_key(b) for b in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")):
         pin = values[f"buttons.{field}"]
         if pin is not None:
             users.setdefault(pin, []).append(f"buttons.{field}")

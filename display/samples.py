@@ -71,8 +71,8 @@ def new_game() -> View:
         text("screen.sample.new_game"),
         hints=(
             Hint("phase", text("screen.sample.hint_next_phase")),
-            Hint("custodian", text("screen.sample.hint_custodian")),
-            Hint("librarian", text("screen.sample.hint_librarian")),
+            Hint("left", text("screen.sample.hint_custodian")),
+            Hint("right", text("screen.sample.hint_librarian")),
         ),
     )
     events = (

@@ -26,7 +26,7 @@ from hardware.gestures import DebouncedButton, Press, Timing
 # Logical button -> BCM GPIO number. Chosen so that every button sits next to a ground pin on
 # the header and none uses a pin with a second job (I2C, SPI, UART, the ID EEPROM).
 DEFAULT_PINS: Mapping[str, int] = MappingProxyType(
-    {"custodian": 17, "librarian": 27, "phase": 22, "up": 5, "down": 6, "ok": 13, "back": 26}
+    {"left": 17, "right": 27, "phase": 22, "up": 5, "down": 6, "ok": 13, "back": 26}
 )
 
 # BCM GPIO number -> physical pin on the 40-pin header (every Pi since the B+).

@@ -13,7 +13,10 @@ from typing import Literal, TypeAlias
 # The buttons that exist as switches (arcade buttons, keys), and the logical buttons:
 # "undo" has no button of its own, it is what holding BACK means. Every layer that names
 # a button (the panel, the keyboard, the configuration, the screen's hints) takes it here.
-PHYSICAL_BUTTONS: tuple[str, ...] = ("custodian", "librarian", "phase", "up", "down", "ok", "back")
+# The two game buttons have neutral names, "left" and "right": on the box they are labelled
+# CUSTODIAN and LIBRARIAN (Cthulhu Wars activates its monsters with them; Normandie moves
+# its cursor a column), and each game's hints may name them as it uses them.
+PHYSICAL_BUTTONS: tuple[str, ...] = ("left", "right", "phase", "up", "down", "ok", "back")
 BUTTONS: tuple[str, ...] = (*PHYSICAL_BUTTONS, "undo")
 
 

@@ -22,8 +22,8 @@ from hardware.gestures import Gesture, Press, Timing, gesture_for
 
 KEYMAP: Mapping[int, str] = MappingProxyType(
     {
-        pygame.K_c: "custodian",
-        pygame.K_l: "librarian",
+        pygame.K_c: "left",
+        pygame.K_l: "right",
         pygame.K_p: "phase",
         pygame.K_UP: "up",
         pygame.K_DOWN: "down",
@@ -38,8 +38,8 @@ KEYMAP: Mapping[int, str] = MappingProxyType(
 
 # The same map in words, for the README and the on-screen help.
 KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("C", "custodian"),
-    ("L", "librarian"),
+    ("C", "left (CUSTODIAN)"),
+    ("L", "right (LIBRARIAN)"),
     ("P", "phase"),
     ("Up / Down arrows (hold to repeat)", "up / down"),
     ("Enter, keypad Enter or Space", "ok"),

@@ -45,19 +45,28 @@ def environment(**extra: str) -> dict[str, str]:
     return env
 
 
-def celaeno(*args: str, **env: str) -> subprocess.Popen[bytes]:
+def celaeno(*args: str, python: str = sys.executable, **env: str) -> subprocess.Popen[bytes]:
+    """`celaeno` as a child; ``python``: the interpreter of the checkout to run (its venv's)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", *args],
+        [python, "-m", "device.cli", *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=environment(**env),
     )
 
 
-def run_headless(state_dir: Path, notify: Notifications) -> subprocess.Popen[bytes]:
+def run_headless(
+    state_dir: Path, notify: Notifications, python: str = sys.executable
+) -> subprocess.Popen[bytes]:
     """`celaeno run` without a screen or a reader, as the benchmarks measure it."""
     return celaeno(
-        "run", "--reader", "none", "--state-dir", str(state_dir), NOTIFY_SOCKET=str(notify.path)
+        "run",
+        "--reader",
+        "none",
+        "--state-dir",
+        str(state_dir),
+        python=python,
+        NOTIFY_SOCKET=str(notify.path),
     )
 
 

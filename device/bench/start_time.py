@@ -1,15 +1,19 @@
 """Benchmark: `celaeno run` start → first frame (issue 6, "Measure").
 
-Run: ``.venv/bin/python -m device.bench.start_time [--runs 5]``. Starts `celaeno run`
-headless (SDL dummy driver, no reader) with a fresh state directory and then with a game
-to resume, and times from the process start to READY=1 on a notify socket (the app sends
-it once the first frame is drawn).
+Run: ``.venv/bin/python -m device.bench.start_time [--runs 5] [--against PYTHON]``. Starts
+`celaeno run` headless (SDL dummy driver, no reader) with a fresh state directory and then
+with a game to resume, and times from the process start to READY=1 on a notify socket
+(the app sends it once the first frame is drawn). ``--against`` names the interpreter of
+another checkout (its venv's ``bin/python``): the two start in turn, A B A B …, on a new
+journal, and the medians and the pairwise ratio are printed, so a drift of the machine's
+speed during the run hits both alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -17,11 +21,11 @@ from device.bench import machine
 from device.bench.harness import Notifications, run_headless, workdir
 
 
-def start_to_ready(state_dir: Path, directory: Path) -> float:
+def start_to_ready(state_dir: Path, directory: Path, python: str = sys.executable) -> float:
     notify = Notifications(directory)
     try:
         started = time.perf_counter()
-        child = run_headless(state_dir, notify)
+        child = run_headless(state_dir, notify, python)
         try:
             return notify.wait_for("READY=1") - started
         finally:
@@ -35,7 +39,11 @@ def start_to_ready(state_dir: Path, directory: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--against", metavar="PYTHON", help="another checkout's interpreter")
     args = parser.parse_args()
+    if args.against:
+        paired(args.runs, args.against)
+        return
     fresh, resumed = [], []
     with workdir() as tmp:
         for n in range(args.runs):
@@ -47,6 +55,28 @@ def main() -> None:
         median = statistics.median(ms)
         print(f"start -> first frame (READY=1), {name}, {len(ms)} runs: "
               f"median {median:.0f} ms, min {min(ms):.0f} ms, max {max(ms):.0f} ms")  # fmt: skip
+
+
+def paired(runs: int, other: str) -> None:
+    ours, theirs = [], []
+    with workdir() as tmp:
+        start_to_ready(Path(tmp) / "warm-a", Path(tmp))  # warm both: files in the page cache
+        start_to_ready(Path(tmp) / "warm-b", Path(tmp), other)
+        for n in range(runs):
+            ours.append(start_to_ready(Path(tmp) / f"a-{n}", Path(tmp)) * 1000)
+            theirs.append(start_to_ready(Path(tmp) / f"b-{n}", Path(tmp), other) * 1000)
+    print(f"machine: {machine()}")
+    print(
+        f"this checkout ({sys.executable}), new journal, {runs} runs: "
+        f"median {statistics.median(ours):.0f} ms, min {min(ours):.0f}, max {max(ours):.0f}"
+    )
+    print(
+        f"against ({other}): "
+        f"median {statistics.median(theirs):.0f} ms, min {min(theirs):.0f}, max {max(theirs):.0f}"
+    )
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    print(f"ratio this/against, pair by pair: median {statistics.median(ratios):.3f}, "
+          f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

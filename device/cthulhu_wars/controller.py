@@ -12,6 +12,7 @@ from functools import partial
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
+from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import menu, phase_step
 from device.ui.controller import Controller as BaseController
@@ -29,7 +30,7 @@ class Controller(BaseController):
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         for monster in MONSTERS:
-            if button == monster:
+            if button == BUTTON_OF[monster]:
                 self._stack.clear()
                 return self._follow(activation(state, monster))
         return None

@@ -78,7 +78,11 @@ def menu_items(state: GameState) -> list[Action]:
 
 
 def hints(state: GameState) -> list[Hint]:
-    return [Hint("custodian", text("hint.custodian")), Hint("librarian", text("hint.librarian"))]
+    return [Hint(BUTTON_OF[m], text(f"hint.{m}")) for m in MONSTERS]
+
+
+# The game buttons, by the monster each activates (their labels on the box: C12, C15).
+BUTTON_OF: dict[str, str] = {"custodian": "left", "librarian": "right"}
 
 
 def phase_effect(state: GameState, following: str) -> Text | None:

@@ -21,7 +21,7 @@ from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
 from rules.normandie.words import label
 from rules.text import Text, text
 
-LEFT, RIGHT = "custodian", "librarian"  # the buttons that move the cursor a column
+LEFT, RIGHT = "left", "right"  # the game buttons move the cursor a column
 ORIGIN = Space(0, 0)  # A1, where the cursor starts
 
 SPACE_HINTS: tuple[Hint, ...] = (

@@ -55,7 +55,7 @@ def test_the_example_names_every_key_once() -> None:
 def test_an_empty_file_gives_the_defaults(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, ""))
     assert config.buttons.pins() == {
-        "custodian": 17, "librarian": 27, "phase": 22, "up": 5, "down": 6, "ok": 13, "back": 26,
+        "left": 17, "right": 27, "phase": 22, "up": 5, "down": 6, "ok": 13, "back": 26,
     }  # fmt: skip
     assert config.buttons.encoder_a is None
     assert config.reader.port == "auto"

@@ -164,7 +164,7 @@ def set_gate(p: Pilot) -> None:
 
 
 def activate(p: Pilot) -> None:
-    p.press("custodian")
+    p.press("left")  # CUSTODIAN
     p.choose_all(text(f"faction.{GC}"), text("area.black_hall"))
 
 
@@ -179,7 +179,7 @@ def assign_agony(p: Pilot) -> None:
 
 
 def satisfy(p: Pilot) -> None:
-    p.press("librarian")
+    p.press("right")  # LIBRARIAN
     p.choose_all(text(f"faction.{CC}"), text("area.oubliette"), face(3))
     p.choose(confirm())  # Units present: one of Great Cthulhu's
     p.choose(confirm())  # his payment: all in Doom
@@ -277,7 +277,7 @@ def test_spending_a_token_to_unflip() -> None:
 )
 def test_the_librarian_is_not_offered_and_the_screen_says_why(state: GameState, why: str) -> None:
     pilot = Pilot(state)
-    pilot.press("librarian")
+    pilot.press("right")  # LIBRARIAN
     assert [notice.key for notice in pilot.notices] == [why]
     assert pilot.controller.prompt(pilot.state).title.key.startswith("prompt.idle")  # no wizard
     assert pilot.given == []
@@ -285,7 +285,7 @@ def test_the_librarian_is_not_offered_and_the_screen_says_why(state: GameState, 
 
 def test_an_activator_without_an_overdue_enemy_is_shown_but_not_open() -> None:
     pilot = Pilot(LIBRARY)  # Great Cthulhu holds the Overdue Tome: only his enemies may
-    pilot.press("librarian")
+    pilot.press("right")  # LIBRARIAN
     choices = pilot.controller.prompt(pilot.state).choices
     assert [c.enabled for c in choices] == [False, True, True]
     assert choices[0].detail == text("detail.no_overdue_enemy")
@@ -370,7 +370,7 @@ def test_holding_back_undoes_the_roll_and_says_so(app: App) -> None:
 
 def test_a_custodian_activation_with_the_reader_takes_at_most_six_presses() -> None:
     pilot = Pilot(LIBRARY)
-    pilot.press("custodian", "ok", "ok")  # who: the first with a token; where: the first Area
+    pilot.press("left", "ok", "ok")  # who: the first with a token; where: the first Area
     pilot.react(pilot.controller.dice((2,), pilot.state))  # the reader, not a press
     pilot.press("ok")  # the default split (C13): all on the next seat
     assert [cmd.TYPE for cmd in pilot.given] == ["activate", "roll", "assign_agony"]

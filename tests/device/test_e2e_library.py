@@ -100,7 +100,7 @@ def test_a_whole_library_round(table: Table, tmp_path: Path) -> None:
 def custodian_round(table: Table) -> None:
     """CUSTODIAN → who → where → a roll from the reader → the default split: 4 presses."""
     presses = 0
-    table.press("custodian")
+    table.press("left")  # CUSTODIAN
     presses += 1
     shot(table, "custodian_who")
     table.press("ok")  # Great Cthulhu, the first with a token
@@ -142,7 +142,7 @@ def custodian_round(table: Table) -> None:
 
 def librarian_round(table: Table) -> None:
     """Crawling Chaos sends the Librarian after Great Cthulhu's Overdue Tome (C16, C17)."""
-    table.press("librarian")
+    table.press("right")  # LIBRARIAN
     prompt = table.app.view().prompt
     assert not prompt.choices[0].enabled  # Great Cthulhu: no enemy holds an Overdue Tome
     shot(table, "librarian_who")

@@ -99,7 +99,7 @@ def cursor_to(table: Table, name: str) -> None:
     assert here is not None
     rows, cols = goal.row - here.row, goal.col - here.col
     table.press(*(["down"] * rows if rows > 0 else ["up"] * -rows))
-    table.press(*(["librarian"] * cols if cols > 0 else ["custodian"] * -cols))
+    table.press(*(["right"] * cols if cols > 0 else ["left"] * -cols))
     assert table.app.view().state["cursor"] == name
 
 

@@ -51,7 +51,7 @@ def test_each_line_shows_what_the_protocol_page_says(table: Table) -> None:
 
     for _ in range(4):  # to round 2's Action Phase: everyone has a Silence token (C1)
         table.press("phase", "ok")
-    table.press("custodian", "ok", "ok")
+    table.press("left", "ok", "ok")  # CUSTODIAN
     assert isinstance(table.state.pending, RollPending)
     table.roll(4)
     shows(table, "Last: Reader sent 4: the Agony die has no 4.")

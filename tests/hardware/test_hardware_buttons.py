@@ -62,9 +62,9 @@ def test_a_press_through_the_worker_thread(
 ) -> None:
     with ButtonPanel(events.put) as panel:
         panel.start()
-        mock_pins.pin(DEFAULT_PINS["librarian"]).drive_low()
-        assert events.get(timeout=2) == ButtonPressed("librarian")
-        mock_pins.pin(DEFAULT_PINS["librarian"]).drive_high()
+        mock_pins.pin(DEFAULT_PINS["right"]).drive_low()
+        assert events.get(timeout=2) == ButtonPressed("right")
+        mock_pins.pin(DEFAULT_PINS["right"]).drive_high()
 
 
 def test_hold_back_is_undo_through_the_worker_thread(
@@ -157,11 +157,11 @@ def test_two_buttons_at_once_are_both_seen(
     events: queue.Queue[InputEvent],
     clock: StepClock,
 ) -> None:
-    mock_pins.pin(DEFAULT_PINS["custodian"]).drive_low()
+    mock_pins.pin(DEFAULT_PINS["left"]).drive_low()
     clock.advance(0.005)
-    mock_pins.pin(DEFAULT_PINS["librarian"]).drive_low()
+    mock_pins.pin(DEFAULT_PINS["right"]).drive_low()
     stepped.pump(clock.advance(0.1))
-    assert drained(events) == ["custodian", "librarian"]
+    assert drained(events) == ["left", "right"]
 
 
 def test_rotary_encoder_clockwise_is_down_and_back_is_up(
@@ -208,8 +208,8 @@ def test_close_is_idempotent_and_frees_the_pins(mock_pins: MockFactory) -> None:
 
 def test_default_wiring_table() -> None:
     assert wiring_table() == [
-        ("custodian", 17, 11),
-        ("librarian", 27, 13),
+        ("left", 17, 11),
+        ("right", 27, 13),
         ("phase", 22, 15),
         ("up", 5, 29),
         ("down", 6, 31),
