@@ -28,7 +28,7 @@ from rules.journal import Played, apply, start
 from rules.text import render
 
 GAMES = ALL_GAMES.rules
-GRID_BUTTONS = ("up", "down", "custodian", "librarian", "phase")
+GRID_BUTTONS = ("up", "down", "left", "right", "phase")
 
 
 class PressTable:
@@ -153,7 +153,7 @@ def _where(step: Any) -> object:
 def _apply(step: Any, button: str) -> None:
     if button in ("up", "down"):
         step.move(-1 if button == "up" else 1)
-    elif button in ("custodian", "librarian"):
-        step.shift(-1 if button == "custodian" else 1)
+    elif button in ("left", "right"):
+        step.shift(-1 if button == "left" else 1)
     elif button == "phase":
         step.jump()
