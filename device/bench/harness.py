@@ -46,9 +46,12 @@ def environment(**extra: str) -> dict[str, str]:
 
 
 def celaeno(*args: str, python: str = sys.executable, **env: str) -> subprocess.Popen[bytes]:
-    """`celaeno` as a child; ``python``: the interpreter of the checkout to run (its venv's)."""
+    """`celaeno` as a child; ``python``: the interpreter of the checkout to run (its venv's).
+    It starts in the root directory, so that the checkout it runs is the one its venv has
+    installed, never the one the benchmark happens to be started in."""
     return subprocess.Popen(
         [python, "-m", "device.cli", *args],
+        cwd="/",
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=environment(**env),
