@@ -22,6 +22,8 @@ from typing import Any, Protocol
 import pygame
 
 from device import notify
+from device.dice.screen import dice_screen
+from device.dice.table import DiceTable, said_by
 from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
@@ -29,7 +31,7 @@ from device.ui.controller import Controller
 from device.ui.games import GameUI
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
-from device.ui.steps import SHOW_ON_PHONES, AppStep, Step
+from device.ui.steps import SHOW_ON_PHONES, SMART_DICE, AppStep, Step
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -41,6 +43,8 @@ from hardware.events import (
     ReaderError,
     ReaderHello,
     ReaderStatus,
+    SmartDiceStatus,
+    SmartDieProblem,
 )
 from hardware.keyboard import Keyboard
 from rules.commands import Command
@@ -95,8 +99,10 @@ class App:
         clock: Callable[[], float] = time.monotonic,
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
+        dice: DiceTable | None = None,
     ) -> None:
         self.session, self.inputs, self.reader = session, inputs, reader
+        self.dice = dice  # the smart dice (Bluetooth), when there are any
         self.games, self.web = games, web
         self._controller_of = games.front_end(session.played)
         self._controller: Controller = self._new_controller(self._controller_of, lang)
@@ -213,7 +219,7 @@ class App:
         if isinstance(event, ButtonPressed):
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
-            self._dice(event.values)
+            self._dice(event.values, event.source)
         elif isinstance(event, ReaderError):
             self._say(text("notice.reader_error", text=event.text))
         elif isinstance(event, ReaderHello):
@@ -222,17 +228,29 @@ class App:
             last = text("device.raw", line=event.last_rejected) if event.last_rejected else None
             self.status = _with(self.status, reader=event.status, rejected=event.rejected,
                                 last_rejected=last)  # fmt: skip
+        elif isinstance(event, SmartDiceStatus):
+            self._smart_dice(event)
+        elif isinstance(event, SmartDieProblem):
+            self._say(text(f"dice.problem.{event.problem}", die=event.die, face=event.face))
 
-    def _dice(self, values: tuple[int, ...]) -> None:
-        reaction = self.controller.dice(values, self.state)
+    def _smart_dice(self, event: SmartDiceStatus) -> None:
+        if self.dice is not None:
+            self.dice.seen(event)
+            words = self.dice.status_words()
+            trouble = words is not None and words.key != "dice.status.ready"
+            self.status = _with(self.status, dice=words, dice_trouble=trouble)
+
+    def _dice(self, values: tuple[int, ...], source: str = "reader") -> None:
+        reaction = self.controller.dice(values, self.state, source)
         if reaction.command is None:
-            self.react(reaction)
+            notice = reaction.notice
+            self.react(replace(reaction, notice=notice and said_by(notice, source)))
             return
         try:
             self.submit(reaction.command)
         except RulesError as error:  # a misread: shown as a rejected read, nothing changes
             shown = " ".join(map(str, values))
-            misread = text("notice.misread", values=shown, reason=error.reason)
+            misread = said_by(text("notice.misread", values=shown, reason=error.reason), source)
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
@@ -253,6 +271,8 @@ class App:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
             return show_on_phones(self.web)
+        if asked is SMART_DICE:
+            return dice_screen(self.dice)
         return new_game_step(self.state, self.games.front_ends)
 
     def submit(self, cmd: Command) -> None:

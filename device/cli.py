@@ -47,8 +47,10 @@ def build_parser(games: GameSet = ALL_GAMES) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
     """``games``: the games every subcommand knows (a test passes a longer list)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if _runs_companion(arguments):
-        stopping.install()  # before the subcommands import pygame: see device.stopping
+    if stopping.runs_companion(arguments):
+        # Done already when this process is `celaeno run` (device/__init__.py); called in
+        # process (tests, tools) with a run, the same before the subcommands import pygame.
+        stopping.install()
     parser = build_parser(games)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -64,12 +66,6 @@ def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
     except BrokenPipeError:  # e.g. `celaeno replay x --events | head`
         sys.stderr.close()
         return 0
-
-
-def _runs_companion(arguments: Sequence[str]) -> bool:
-    """``celaeno``, ``celaeno run …``: the command is the first word that is not an option."""
-    command = next((word for word in arguments if not word.startswith("-")), None)
-    return command in (None, "run")
 
 
 if __name__ == "__main__":

@@ -99,9 +99,10 @@ KEYS: tuple[Key, ...] = (
         "reader.port",
         checks.serial_port(READER_KEYWORDS),
         "auto",
-        'Dice reader: "auto" finds it by reader.match, "simulated" (keyboard), "none".',
+        'Dice reader: "auto" = one plugged in (by reader.match), simulated only on a desktop; '
+        '"simulated" (keyboard), "none", or a device path.',
     ),
-    Key("reader.baud", checks.whole(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
+    Key("reader.baud", checks.baud(MIN_BAUD, MAX_BAUD), 9600, "Serial speed of the dice reader."),
     Key(
         "reader.match",
         checks.patterns(),
@@ -109,6 +110,27 @@ KEYS: tuple[Key, ...] = (
         [*DEFAULT_PATTERNS, "dice"],
         "For port = auto: USB vendor:product ids (* = any) or words of the port's description.",
     ),
+    # --- smart dice (Bluetooth): keep this block together ---
+    Key(
+        "dice.bluetooth",
+        checks.one_of("auto", True, False),
+        "auto",
+        'Pixels and GoDice smart dice over Bluetooth LE (chosen on the Dice screen). "auto": on '
+        "a Raspberry Pi; true: everywhere (no Bluetooth is then shown, never fatal); false: off.",
+    ),
+    Key(
+        "dice.adapter",
+        checks.text(16),
+        "",
+        'The Bluetooth adapter to use, such as "hci0"; "" = the first one.',
+    ),
+    Key(
+        "dice.agony_faces",
+        checks.die_faces_or_default(),
+        [],
+        "What each face of the smart die chosen as the Agony die counts as, face 1 first (C19).",
+    ),
+    # --- end of smart dice ---
     Key("screen.width", checks.whole(320, 1920), 800, "Window or screen width in pixels."),
     Key("screen.height", checks.whole(320, 1920), 480, "Window or screen height in pixels."),
     Key(
@@ -241,6 +263,13 @@ class ReaderConfig:
 
 
 @dataclass(frozen=True)
+class DiceConfig:
+    bluetooth: bool | Literal["auto"]
+    adapter: str  # "": the first adapter
+    agony_faces: tuple[int, ...]  # (): the table's Agony faces
+
+
+@dataclass(frozen=True)
 class ScreenConfig:
     width: int
     height: int
@@ -294,6 +323,7 @@ class Config:
     buttons: ButtonsConfig
     reader: ReaderConfig
     screen: ScreenConfig
+    dice: DiceConfig
     table: TableConfig
     citadels: Mapping[str, str]  # Citadel id (D4) → printed name, only those given
     areas: Mapping[str, str]  # any other Area id → the name the owner's boards print, if given
@@ -452,6 +482,7 @@ def _build(values: Mapping[str, Any], source: str) -> Config:
         buttons=ButtonsConfig(**section("buttons")),
         reader=ReaderConfig(**section("reader")),
         screen=ScreenConfig(**section("screen")),
+        dice=DiceConfig(**section("dice")),
         table=TableConfig(**table),
         citadels=MappingProxyType(citadels),
         areas=MappingProxyType(areas),

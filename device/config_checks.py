@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from device import paths
+from hardware.baud import BadBaud, standard_baud
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
@@ -92,6 +93,19 @@ def whole(low: int, high: int) -> Check:
         return value
 
     return Check(f"a whole number from {low} to {high}", convert)
+
+
+def baud(low: int, high: int) -> Check:
+    """A serial speed: the one rule of :mod:`hardware.baud` (standard speeds only)."""
+    within = whole(low, high)
+
+    def convert(value: object) -> int:
+        try:
+            return standard_baud(within.convert(value))
+        except BadBaud as error:
+            raise Wrong(str(error)) from None
+
+    return Check(within.expected, convert)  # a non-standard speed says why in its detail
 
 
 def number(low: float, high: float, unit: str) -> Check:
@@ -261,6 +275,16 @@ def die_faces() -> Check:
         return tuple(value)
 
     return Check("a list of the 6 faces of the Agony die, each a whole number from 1 to 6", convert)
+
+
+def die_faces_or_default() -> Check:
+    """[dice] agony_faces: [] (the table's Agony faces) or six faces, physical face 1 first."""
+    faces = die_faces()
+
+    def convert(value: object) -> tuple[int, ...]:
+        return () if value == [] else faces.convert(value)
+
+    return Check(f"[] (the same as table.agony_faces) or {faces.expected}", convert)
 
 
 def _alternatives(words: Sequence[str]) -> str:

@@ -19,13 +19,21 @@ DATABASE_FILE_NAME = "journal.sqlite3"
 SYSTEM_CONFIG_PATH = Path("/etc") / APP_NAME / CONFIG_FILE_NAME
 
 
+# The service's journal (the unit's StateDirectory=celaeno), once it has run.
+SYSTEM_STATE_DIR = Path("/var/lib") / APP_NAME
+
+
 def state_dir(
-    configured: str | os.PathLike[str] = "", env: Mapping[str, str] | None = None
+    configured: str | os.PathLike[str] = "",
+    env: Mapping[str, str] | None = None,
+    installed: Path = SYSTEM_STATE_DIR,
 ) -> Path:
     """The directory for the journal database.
 
     In order: the configured directory (``--state-dir`` or ``device.state_dir``), systemd's
-    ``$STATE_DIRECTORY``, ``$XDG_DATA_HOME/celaeno``, ``~/.local/share/celaeno``.
+    ``$STATE_DIRECTORY``, ``$XDG_DATA_HOME/celaeno`` when that variable is set, the
+    installed service's ``/var/lib/celaeno`` when it exists (so the owner's own
+    ``celaeno export`` on the Pi reads the games the service keeps), ``~/.local/share/celaeno``.
     """
     env = os.environ if env is None else env
     if str(configured):
@@ -33,6 +41,9 @@ def state_dir(
     systemd_dir = _first_of_list(env.get("STATE_DIRECTORY", ""))
     if systemd_dir:
         return Path(systemd_dir)
+    xdg = env.get("XDG_DATA_HOME", "")
+    if not (xdg and Path(xdg).is_absolute()) and installed.is_dir():
+        return installed
     return _xdg_home(env, "XDG_DATA_HOME", Path(".local") / "share") / APP_NAME
 
 
@@ -50,10 +61,29 @@ def directory(name: str) -> Path:
     if any(ord(char) < 0x20 or ord(char) == 0x7F for char in name):
         raise BadPath("a directory name cannot hold control characters (such as NUL)")
     try:
-        return Path(name).expanduser()
+        path = Path(name).expanduser()
     except RuntimeError:  # pathlib: "Could not determine home directory."
         user = name[1:].partition("/")[0]
         raise BadPath(f"there is no user {user!r} for {name.partition('/')[0]!r}") from None
+    _require_no_file_in_the_way(path)
+    return path
+
+
+def _require_no_file_in_the_way(path: Path) -> None:
+    """The directory, or the nearest of its parents that exists, must be a directory:
+    a file there (``state_dir = "/etc/hostname"``) can never become the journal's home.
+    A directory that does not exist yet is fine (the journal creates it)."""
+    for candidate in (path, *path.parents):
+        try:
+            is_directory = candidate.is_dir()
+            exists = is_directory or candidate.exists()
+        except OSError:  # e.g. a parent we may not search: the journal says so itself
+            return
+        if is_directory:
+            return
+        if exists:
+            what = "is a file, not a directory" if candidate == path else "is not a directory"
+            raise BadPath(f"{candidate} {what}")
 
 
 def database_path(state_directory: Path) -> Path:

@@ -19,10 +19,21 @@ import pygame
 from device import drm, notify, stopping
 from device.app import App
 from device.config import Config, ConfigError
+from device.dice import choices
+from device.dice.links import every_link
+from device.dice.table import DiceTable
 from device.games import GameSet
 from device.journalcmd import add_place_options, default_game, load_settings, open_store
 from device.paths import BadPath
-from device.runtime import Hardware, open_hardware, open_window, running_on_pi, simulated_roll
+from device.runtime import (
+    Hardware,
+    open_hardware,
+    open_smart_dice,
+    open_window,
+    running_on_pi,
+    simulated_roll,
+    wants_smart_dice,
+)
 from device.session import GameSession
 from device.store import Store, StoreError
 from device.ui.phones import WebSettings
@@ -107,8 +118,9 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         return EXIT_FAILED
     hardware = open_hardware(config, args.reader, on_pi)
     try:
-        app = _app(args, config, session, window, hardware)
-        for message in [*notices, *hardware.problems]:
+        dice, dice_notice = _smart_dice(config, store, hardware, on_pi)
+        app = _app(args, config, session, window, hardware, dice)
+        for message in [*notices, *hardware.problems, *dice_notice]:
             app.warn(message)
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
         stopping.on_stop(lambda: setattr(app, "quit", True))
@@ -119,8 +131,30 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     return 0
 
 
+def _smart_dice(
+    config: Config, store: Store, hardware: Hardware, on_pi: bool
+) -> tuple[DiceTable | None, list[Text]]:
+    """The Bluetooth dice (for the app, which opens the Dice screen), with the choice
+    remembered beside the journal."""
+    if not wants_smart_dice(config, on_pi):
+        return None, []
+    path = choices.choices_path(store.path.parent)
+    chosen, unreadable = choices.load_or_set_aside(path)
+    if unreadable is not None:
+        log.warning("smart dice: %s (set aside)", unreadable)
+    faces = config.dice.agony_faces or config.table.agony_faces
+    table = DiceTable(path, faces, chosen=chosen)
+    table.source = open_smart_dice(config, hardware, chosen, faces)
+    return table, [text("dice.unreadable")] if unreadable is not None else []
+
+
 def _app(
-    args: argparse.Namespace, config: Config, session: GameSession, window: Any, hardware: Hardware
+    args: argparse.Namespace,
+    config: Config,
+    session: GameSession,
+    window: Any,
+    hardware: Hardware,
+    dice: DiceTable | None = None,
 ) -> App:
     app = App(
         session,
@@ -128,7 +162,8 @@ def _app(
         hardware.inputs,
         lang=args.lang or config.screen.language,
         citadel_names=config.printed_names(),
-        reader=hardware.reader,
+        reader=every_link(hardware.reader, hardware.smart_dice),
+        dice=dice,
         reader_state=hardware.reader_state,
         present=window.present,
         to_canvas=window.to_canvas,

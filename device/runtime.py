@@ -2,15 +2,18 @@
 
 On a Raspberry Pi: full screen, GPIO buttons through the pin library that works
 (never silently mock pins), the configured reader. On a desktop: a window, the
-keyboard as buttons, and a simulated reader on a pseudo-terminal (press R to roll
-it) unless a reader port is named.
+keyboard as buttons. The reader, for ``port = "auto"``: a real one when one is plugged in;
+else, in a desktop session only (:func:`desktop_session`), a simulated reader on a
+pseudo-terminal (press R to roll it); else "No dice reader" while it keeps looking. An
+appliance never mistakes a simulator for its reader.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
@@ -25,7 +28,10 @@ from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
 from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
+from hardware.ports import find_port
 from hardware.reader import DiceReader
+from hardware.smartdice.hub import Chosen
+from hardware.smartdice.source import BluetoothDice
 from rules.journal import Played
 from rules.text import Text, text
 
@@ -39,13 +45,17 @@ class Hardware:
     inputs: Inputs
     reader: DiceReader | None = None
     simulated: FakeReader | None = None
+    smart_dice: BluetoothDice | None = None
     problems: list[Text] = field(default_factory=list)
     closing: ExitStack = field(default_factory=ExitStack)
+    searching: bool = False  # "auto" found no reader at the start and keeps looking
 
     @property
     def reader_state(self) -> ReaderState:
         """Until the reader thread reports: a real reader is not there yet."""
-        return "disconnected" if self.reader is not None and self.simulated is None else "simulated"
+        if self.reader is None or self.simulated is not None:
+            return "simulated"
+        return "absent" if self.searching else "disconnected"
 
     def close(self) -> None:
         self.closing.close()
@@ -60,12 +70,58 @@ def timing(config: Config) -> Timing:
     )
 
 
-def open_hardware(config: Config, reader_port: str | None, on_pi: bool) -> Hardware:
+def open_hardware(
+    config: Config, reader_port: str | None, on_pi: bool, env: Mapping[str, str] | None = None
+) -> Hardware:
     hardware = Hardware(Inputs(keyboard=Keyboard(timing(config))))
     if wants_gpio(config, on_pi):
         _open_buttons(config, hardware)
-    _open_reader(config, reader_port, on_pi, hardware)
+    _open_reader(config, reader_port, os.environ if env is None else env, hardware)
     return hardware
+
+
+def wants_smart_dice(config: Config, on_pi: bool) -> bool:
+    """Smart dice over Bluetooth: on a Pi by default ([dice] bluetooth)."""
+    wanted = config.dice.bluetooth
+    return wanted is True or (wanted == "auto" and on_pi)
+
+
+def open_smart_dice(
+    config: Config, hardware: Hardware, chosen: tuple[Chosen, ...], agony_faces: tuple[int, ...]
+) -> BluetoothDice:
+    """Started at once; Bluetooth that is not there is a status word, never an error here."""
+    source = BluetoothDice(
+        hardware.inputs.post, chosen, agony_faces, adapter=config.dice.adapter or None
+    )
+    hardware.closing.callback(source.close)
+    hardware.smart_dice = source
+    return source.start()
+
+
+def desktop_session(env: Mapping[str, str]) -> bool:
+    """Someone at a desktop started the companion: a graphical session (``DISPLAY`` or
+    ``WAYLAND_DISPLAY``), and not a systemd service (which always has ``INVOCATION_ID``;
+    the appliance's unit is one, and has no display variables either)."""
+    graphical = bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+    return graphical and not env.get("INVOCATION_ID")
+
+
+def reader_choice(
+    wanted: str, patterns: tuple[str, ...], env: Mapping[str, str]
+) -> tuple[str, bool]:
+    """The port to open for the configured ``wanted`` and whether "auto" is still looking.
+
+    "auto" keeps its name when a reader is there or on an appliance, so the reader thread
+    finds it again after a replug; it becomes "simulated" only in a desktop session with
+    no reader plugged in.
+    """
+    if wanted != "auto":
+        return wanted, False
+    if find_port(patterns) is not None:
+        return "auto", False
+    if desktop_session(env):
+        return "simulated", False
+    return "auto", True
 
 
 def wants_gpio(config: Config, on_pi: bool) -> bool:
@@ -96,10 +152,12 @@ def _open_buttons(config: Config, hardware: Hardware) -> None:
     panel.start()
 
 
-def _open_reader(config: Config, port: str | None, on_pi: bool, hardware: Hardware) -> None:
-    wanted = port or config.reader.port
-    if wanted == "auto" and not on_pi:
-        wanted = "simulated"  # a desktop has no reader plugged in; simulate one
+def _open_reader(
+    config: Config, port: str | None, env: Mapping[str, str], hardware: Hardware
+) -> None:
+    wanted, hardware.searching = reader_choice(
+        port or config.reader.port, tuple(config.reader.match), env
+    )
     if wanted == "none":
         return
     if wanted == "simulated":

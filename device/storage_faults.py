@@ -10,8 +10,11 @@ program holding the lock, a file the user may not open, a damaged file. The stor
 from __future__ import annotations
 
 import errno
+import grp
 import os
 import sqlite3
+import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -80,13 +83,33 @@ def message(fault: Fault, path: Path, detail: str) -> str:
         f"({detail}): a running celaeno, or another celaeno import. Wait for it to finish "
         "or stop it, then try again.",
         "no_access": f"cannot open the journal {path} ({detail}). Check that {where} is a "
-        "directory that the user running celaeno may read and write.",
+        f"directory that the user running celaeno may read and write.{group_hint(where)}",
         "damaged": f"the journal {path} cannot be used: {detail}; it was left as it is. "
         "Start celaeno run to set it aside and begin a new journal, or restore it from a "
         "backup.",
         "other": f"cannot use the journal {path}: {detail}",
     }
     return words[fault]
+
+
+def group_hint(directory: Path, groups: Iterable[int] | None = None) -> str:
+    """ " Its group may read it: add yourself …" when ``directory`` lets its group in and the
+    user is not in that group (the service's /var/lib/celaeno, group celaeno); else ""."""
+    try:
+        info = os.stat(directory)
+    except OSError:
+        return ""
+    mine = {*os.getgroups(), os.getegid()} if groups is None else set(groups)
+    if info.st_gid in mine or not info.st_mode & stat.S_IRGRP:
+        return ""
+    try:
+        name = grp.getgrgid(info.st_gid).gr_name
+    except KeyError:
+        name = str(info.st_gid)
+    return (
+        f" Its group {name} may read it: add yourself to the group {name} "
+        f"(sudo usermod -a -G {name} $USER), then log in again."
+    )
 
 
 def _read_only(path: Path) -> bool:

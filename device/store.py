@@ -319,6 +319,9 @@ def _connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
     may not let SQLite create; when there is no WAL content to read, the file alone is the
     whole journal and is opened ``immutable`` instead.
     """
+    if path.parent.is_dir() and not os.access(path.parent, os.R_OK | os.X_OK):
+        # Else the journal would look absent ("holds no game yet") to a user outside its group.
+        raise StoreError(message("no_access", path, "permission denied"), "no_access")
     if not path.exists():
         raise NoJournal(path)
     _check_header(path)

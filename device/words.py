@@ -121,3 +121,9 @@ JA: dict[str, str] = {
     "menu.phones": "スマホに表示",
     "nz_device.menu.phones": "スマホに表示",
 }
+
+# --- smart dice: their words live beside them (device/dice/words.py) ---
+from device.dice import words as _dice_words  # noqa: E402
+
+EN.update(_dice_words.EN)
+JA.update(_dice_words.JA)

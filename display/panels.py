@@ -65,13 +65,15 @@ def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
 
 def _status_key(view: View) -> object:
     status = view.status
-    return (status.reader, status.saved, status.rejected, view.lang)
+    return (status.reader, status.saved, status.rejected, status.dice, status.dice_trouble,
+            view.lang)  # fmt: skip
 
 
 _READER_LOOK = {
     "connected": ("check", colours.GOOD, colours.TEXT),
     "simulated": ("ring", colours.DIM, colours.DIM),
     "disconnected": ("cross", colours.BAD, colours.BAD),
+    "absent": ("ring", colours.DIM, colours.TEXT),  # nothing wrong: none is plugged in
 }
 
 
@@ -102,6 +104,9 @@ def _draw_status(canvas: Canvas, view: View) -> None:
         spans.append(
             Span(translate("screen.unsaved", lang) + "  ", colours.BAD, icon="cross", atomic=True)
         )
+    if status.dice is not None:
+        look = (colours.WARNING, "warning") if status.dice_trouble else (colours.TEXT, "check")
+        spans.append(Span(render(status.dice, lang) + "  ", look[0], icon=look[1], atomic=True))
     if status.rejected:
         spans.append(
             Span(

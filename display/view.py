@@ -32,8 +32,10 @@ from typing import Any, Literal
 from hardware.events import BUTTONS
 from rules.text import Text
 
-READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected")
-ReaderState = Literal["simulated", "connected", "disconnected"]
+# "absent": port = "auto" found no reader plugged in (yet); "disconnected": one was, or the
+# named port cannot be opened.
+READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected", "absent")
+ReaderState = Literal["simulated", "connected", "disconnected", "absent"]
 
 
 def _empty() -> Mapping[str, str]:
@@ -82,6 +84,8 @@ class Status:
     last_rejected: Text | None = None
     saved: bool = True  # the journal holds every accepted command
     error: Text | None = None  # the last refused input, in words (shown prominently)
+    dice: Text | None = None  # the smart dice, when some are chosen ("Red: quiet")
+    dice_trouble: bool = False  # a chosen die is quiet or low: shown as a warning
 
     def __post_init__(self) -> None:
         if self.reader not in READER_STATES:

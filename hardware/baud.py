@@ -3,6 +3,9 @@
 ``reader.baud`` in the configuration, ``dice-monitor --baud`` and ``fake-reader --baud`` all
 come through here, so a speed the port cannot take is refused in words before any port is
 opened (a 20-digit number used to reach the reader thread, which retried it every second).
+One rule for all three: a standard speed (a termios constant) from 300 to 4,000,000. A
+reader's firmware picks its speed from that list; a pty can only report one of them; and a
+monitor that took 12345 would watch a port no reader and no fake reader can speak at.
 """
 
 from __future__ import annotations
@@ -22,13 +25,18 @@ class BadBaud(ValueError):
     """A baud rate that cannot be used; the message says what would be."""
 
 
-def baud_rate(text: str, *, standard: bool = False) -> int:
-    """``text`` as a baud rate from MIN_BAUD to MAX_BAUD (``standard``: a termios speed)."""
+def baud_rate(text: str) -> int:
+    """``text`` as a standard baud rate from MIN_BAUD to MAX_BAUD."""
     digits = text.strip()
     number = int(digits) if digits.isdigit() and len(digits) <= len(str(MAX_BAUD)) else None
     if number is None or not MIN_BAUD <= number <= MAX_BAUD:
         raise BadBaud(f"expected a whole number from {MIN_BAUD} to {MAX_BAUD}, not {text!r}")
-    if standard and number not in STANDARD_BAUDS:
+    return standard_baud(number)
+
+
+def standard_baud(number: int) -> int:
+    """``number`` if it is a standard speed; else :class:`BadBaud` listing the usual ones."""
+    if number not in STANDARD_BAUDS:
         shown = ", ".join(str(rate) for rate in STANDARD_BAUDS if rate <= 115200)
         raise BadBaud(f"{number} is not a standard baud rate ({shown}, …)")
     return number

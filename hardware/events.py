@@ -33,9 +33,15 @@ class ButtonPressed:
 
 @dataclass(frozen=True)
 class DiceRead:
-    """A ROLL line exactly as the reader sent it; the device checks it against the pending roll."""
+    """A roll: a ROLL line exactly as the reader sent it, or a smart die's settled face(s).
+
+    ``source`` says where it came from, for the journal: "reader" (the serial reader),
+    "pixels:<name>" or "godice:<name>" (several, comma-separated, for a roll of several dice).
+    The device checks the values against the pending roll.
+    """
 
     values: tuple[int, ...]
+    source: str = "reader"
 
 
 @dataclass(frozen=True)
@@ -61,10 +67,63 @@ class ReaderStatus:
     reader was started; ``last_rejected`` is the last such line as text (for the status screen).
     """
 
-    status: Literal["connected", "disconnected"]
+    status: Literal["connected", "disconnected", "absent"]  # absent: "auto" found none
     rejected: int = 0
     last_rejected: str | None = None
 
 
-InputEvent: TypeAlias = ButtonPressed | DiceRead | ReaderError | ReaderHello | ReaderStatus
+@dataclass(frozen=True)
+class SmartDie:
+    """A smart die seen over Bluetooth, as the Dice screen lists it."""
+
+    address: str
+    kind: Literal["pixels", "godice"]
+    name: str
+    colour: str | None = None  # the maker's name for its colour, when the die says it
+    battery: int | None = None  # percent
+    rssi: int | None = None  # signal, dBm
+    six_sided: bool = True  # a D6 (only those can be the Agony die or a d6)
+    role: Literal["agony", "d6"] | None = None  # what the table chose it for
+    quiet: bool = False  # chosen, but not heard from lately
+
+    @property
+    def source(self) -> str:
+        return f"{self.kind}:{self.name}"
+
+
+# "bluetooth_off": an adapter is there but switched off (rfkill, or powered down).
+SmartDiceState = Literal["off", "no_bluetooth", "bluetooth_off", "scanning"]
+
+
+@dataclass(frozen=True)
+class SmartDiceStatus:
+    """The Bluetooth dice: whether Bluetooth works, and every die seen (chosen ones first)."""
+
+    state: SmartDiceState
+    dice: tuple[SmartDie, ...] = ()
+
+
+SmartDieProblemKind = Literal[
+    "crooked", "face_outside", "not_agony", "two_agony", "lost_mid_roll", "not_six_sided"
+]
+
+
+@dataclass(frozen=True)
+class SmartDieProblem:
+    """A chosen die did something that is not a roll the table can use; nothing is committed."""
+
+    die: str  # its name
+    problem: SmartDieProblemKind
+    face: int | None = None
+
+
+InputEvent: TypeAlias = (
+    ButtonPressed
+    | DiceRead
+    | ReaderError
+    | ReaderHello
+    | ReaderStatus
+    | SmartDiceStatus
+    | SmartDieProblem
+)
 Post: TypeAlias = Callable[[InputEvent], None]

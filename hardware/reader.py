@@ -61,10 +61,12 @@ class DiceReader:
         self._wanted: str | None = None  # the latest EXPECT or IDLE, for a reopened port
         self._serial: Any = None
         self._thread: threading.Thread | None = None
-        self._status: Literal["connected", "disconnected"] | None = None
+        self._status: Literal["connected", "disconnected", "absent"] | None = None
         self._rejected = 0
         self._last_rejected: str | None = None
         self._last_failure = ""
+        self._found_one = True  # False while "auto" looks and finds no port
+        self._url: str | None = None  # the port "auto" found last
 
     # --- the app's side -------------------------------------------------------------------
 
@@ -117,13 +119,16 @@ class DiceReader:
                 self._serve(port)
                 self._parser.reset()
             if not self._stop.is_set():
-                self._set_status("disconnected")
+                self._set_status("disconnected" if self._found_one else "absent")
                 self._stop.wait(self._interval)
 
     def _open(self) -> Any:
         import serial
 
         url = find_port(self._patterns) if self._port == "auto" else self._port
+        # A named port that will not open is a fault; "auto" finding nothing is not.
+        self._found_one = url is not None
+        self._url = url
         try:
             if url is None:
                 raise LookupError("no serial port matches the reader patterns")
@@ -179,12 +184,18 @@ class DiceReader:
                 return False
         return True
 
-    def _set_status(self, status: Literal["connected", "disconnected"]) -> None:
+    def _set_status(self, status: Literal["connected", "disconnected", "absent"]) -> None:
         if status != self._status:
             self._status = status
             # In the log too: "when did the reader come back" is answered by the journal.
-            log.info("dice reader %s %s", self._port, status)
+            log.info("dice reader %s %s", self._name(), status)
             self._post_status()
+
+    def _name(self) -> str:
+        """The port as configured, and for "auto" the one it found: "auto (/dev/ttyACM0)"."""
+        if self._port == "auto" and self._url is not None:
+            return f"auto ({self._url})"
+        return self._port
 
     def _post_status(self) -> None:
         assert self._status is not None

@@ -61,7 +61,7 @@ def register(subparsers: Any) -> None:
     )
     fake.add_argument(
         "--baud",
-        type=_standard_baud,
+        type=_baud,
         help="speed the pty reports (a pty moves data at any speed)",
     )
     fake.set_defaults(func=fake_reader_command)
@@ -70,13 +70,6 @@ def register(subparsers: Any) -> None:
 def _baud(value: str) -> int:
     try:
         return baud_rate(value)
-    except BadBaud as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _standard_baud(value: str) -> int:
-    try:
-        return baud_rate(value, standard=True)
     except BadBaud as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

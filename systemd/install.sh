@@ -5,6 +5,8 @@
 #   systemd/install.sh --dry-run               print every step, change nothing (no root needed)
 #   sudo systemd/install.sh --wheelhouse DIR   install the app's Python packages from the
 #                                              wheels in DIR only (no PyPI; offline machines)
+#   systemd/install.sh --make-wheelhouse DIR   on any machine with internet: fill DIR with
+#                                              every wheel a Pi needs (aarch64, Python 3.11)
 #   systemd/install.sh --list-packages         print the Debian packages it installs
 #
 # Safe to run twice: every step either checks first or is idempotent, an existing
@@ -27,6 +29,10 @@ STATE_DIR="/var/lib/celaeno"
 GROUPS_NEEDED="gpio dialout video render input"
 CONFIG="/etc/celaeno/celaeno.toml"
 UNIT="/etc/systemd/system/celaeno.service"
+# `celaeno …` on every user's PATH (README "Other commands"), pointing into the venv.
+COMMAND_LINK="/usr/local/bin/celaeno"
+# Who ran `sudo install.sh`: the owner, who may then read the games (celaeno export).
+OWNER="${SUDO_USER:-}"
 WEB_UNIT="/etc/systemd/system/celaeno-web.service"
 UDEV_RULE_SOURCE="$SOURCE/hardware/99-celaeno-dice-reader.rules"
 UDEV_RULE="/etc/udev/rules.d/99-celaeno-dice-reader.rules"
@@ -41,10 +47,17 @@ APT_PACKAGES=(
 # for it would fail the whole install. So these are installed only where the archive has
 # them; without lgpio the buttons fall back to a USB keypad ([buttons] kind).
 OPTIONAL_APT_PACKAGES=(python3-lgpio)
+# --- smart dice (Bluetooth LE): BlueZ on the system D-Bus, and the group it answers ---
+# Raspberry Pi OS has both already; a minimal Debian has neither. Pairing is not needed:
+# the dice are chosen on the companion's Dice screen.
+APT_PACKAGES+=(bluez dbus)
+GROUPS_NEEDED+=" bluetooth"
+# --- end of smart dice ---
 
 DRY_RUN=0
 WHEELHOUSE=""
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+MAKE_WHEELHOUSE=""
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --dry-run) DRY_RUN=1 ;;
@@ -52,12 +65,48 @@ while [ "$#" -gt 0 ]; do
             [ "$#" -ge 2 ] || { echo "install.sh: --wheelhouse needs a directory" >&2; exit 2; }
             WHEELHOUSE="$2"; shift ;;
         --wheelhouse=*) WHEELHOUSE="${1#--wheelhouse=}" ;;
+        --make-wheelhouse)
+            [ "$#" -ge 2 ] || { echo "install.sh: --make-wheelhouse needs a directory" >&2; exit 2; }
+            MAKE_WHEELHOUSE="$2"; shift ;;
+        --make-wheelhouse=*) MAKE_WHEELHOUSE="${1#--make-wheelhouse=}" ;;
         --list-packages) printf '%s\n' "${APT_PACKAGES[@]}"; exit 0 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
     shift
 done
+
+# The wheels for --wheelhouse: what pyproject.toml asks for (the app's dependencies and
+# what building the app itself needs), resolved by pip with every dependency of theirs,
+# for the Pi's platform. Read from pyproject every time: a list kept here would drift.
+PYTHON="${PYTHON:-python3}"
+requirements() {
+    "$PYTHON" - "$SOURCE/pyproject.toml" <<'PY'
+import sys
+import tomllib
+
+with open(sys.argv[1], "rb") as file:
+    project = tomllib.load(file)
+for requirement in (*project["project"]["dependencies"], *project["build-system"]["requires"]):
+    print(requirement)
+PY
+}
+make_wheelhouse() {
+    local wanted
+    wanted="$(requirements)" || {
+        echo "install.sh: cannot read $SOURCE/pyproject.toml with $PYTHON (Python 3.11 or newer" \
+             "is needed; set PYTHON=...)" >&2
+        exit 2
+    }
+    mapfile -t wanted <<<"$wanted"
+    run "$PYTHON" -m pip download --only-binary=:all: \
+        --platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64 \
+        --python-version 3.11 --implementation cp --dest "$MAKE_WHEELHOUSE" "${wanted[@]}"
+    if [ "$DRY_RUN" -eq 0 ]; then
+        echo "Copy $MAKE_WHEELHOUSE to the Pi, then run there: sudo systemd/install.sh --wheelhouse <that copy>"
+    fi
+}
+
 if [ -n "$WHEELHOUSE" ] && [ ! -d "$WHEELHOUSE" ]; then
     echo "install.sh: --wheelhouse $WHEELHOUSE: no such directory" >&2
     exit 2
@@ -80,6 +129,12 @@ run() {
     show "$@"
     if [ "$DRY_RUN" -eq 0 ]; then "$@"; fi
 }
+
+# Needs no root, nor a Pi: any machine with internet and Python 3.11.
+if [ -n "$MAKE_WHEELHOUSE" ]; then
+    make_wheelhouse
+    exit 0
+fi
 
 if [ "$DRY_RUN" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run as root (sudo $0), or with --dry-run to see the steps" >&2
@@ -123,6 +178,12 @@ else
         --shell /usr/sbin/nologin --comment "Celaeno table companion" "$APP_USER"
 fi
 run usermod --append --groups "${GROUPS_NEEDED// /,}" "$APP_USER"
+# The owner reads the service's journal through its group (0750/0640): their own
+# `celaeno export --list` then sees the games. It takes effect at their next login.
+if [ -n "$OWNER" ] && [ "$OWNER" != root ] && getent passwd "$OWNER" >/dev/null; then
+    run usermod --append --groups "$APP_USER" "$OWNER"
+    note "$OWNER may read the games from their next login (group $APP_USER)"
+fi
 # The phone view's user: no groups of its own; its unit adds the group $APP_USER.
 if getent passwd "$WEB_USER" >/dev/null; then
     note "user $WEB_USER exists"
@@ -144,6 +205,8 @@ if [ -n "$WHEELHOUSE" ]; then
 else
     run "$DESTDIR$VENV/bin/pip" install --upgrade "$SOURCE"
 fi
+
+run ln -sfn "$VENV/bin/celaeno" "$DESTDIR$COMMAND_LINK"
 
 step "4. Configuration $CONFIG"
 run install -d -m 0755 "$DESTDIR$(dirname "$CONFIG")"

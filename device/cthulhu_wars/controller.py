@@ -35,11 +35,11 @@ class Controller(BaseController):
                 return self._follow(activation(state, monster))
         return None
 
-    def dice(self, values: tuple[int, ...], state: GameState) -> Reaction:
+    def dice(self, values: tuple[int, ...], state: GameState, source: str = "reader") -> Reaction:
         """A roll from the reader; the rules check count and faces (C19, D8, D14)."""
         if not isinstance(state.pending, RollPending):
             return Reaction(notice=text("notice.roll_not_wanted", values=shown_values(values)))
-        return Reaction(Roll(values))
+        return Reaction(Roll(values, source))
 
     def prompt(self, state: GameState, result: Text | None = None) -> Prompt:
         step = self._current(state)

@@ -51,7 +51,7 @@ def roll_step(state: GameState, pending: RollPending, so_far: tuple[int, ...]) -
     def pick(value: int) -> StepResult:
         values = (*so_far, value)
         if len(values) == pending.dice:
-            return Roll(values)
+            return Roll(values, "keys")
         return roll_step(state, pending, values)
 
     return ListStep(title, [Option(text("prompt.face", n=f), f) for f in faces], pick)

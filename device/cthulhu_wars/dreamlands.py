@@ -10,6 +10,7 @@ from device.cthulhu_wars.maps import Action, MapUI
 from device.cthulhu_wars.menu import areas, none_left
 from device.ui.steps import ListStep, Option, Step
 from rules.cthulhu_wars.commands import BholeResult, SetGate, YogSothoth, ZoogsRemoved
+from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.state import GameState
 from rules.text import Text, text
@@ -28,7 +29,7 @@ def bhole() -> ListStep:
 
 def zoogs(state: GameState) -> Step:
     options = [
-        Option(text(f"area.{a}"), a, text("count.zoogs", n=n)) for a, n in state.zoogs.items()
+        Option(text(f"area.{a}"), a, text("count.zoogs", n=n)) for a, n in of(state).zoogs.items()
     ]
     if not options:
         return none_left(text("prompt.zoogs_where"))
@@ -36,7 +37,7 @@ def zoogs(state: GameState) -> Step:
 
 
 def zoogs_count(state: GameState, area: str) -> ListStep:
-    here = state.zoogs.get(area, 0)
+    here = of(state).zoogs.get(area, 0)
     options = [Option(text("count.zoogs", n=n), ZoogsRemoved(area, n)) for n in range(1, here + 1)]
     return ListStep(text("prompt.zoogs_how_many", area=area), options, lambda cmd: cmd)
 

@@ -11,6 +11,7 @@ from device.ui.steps import (
     CHOOSE_GAME,
     DONE,
     SHOW_ON_PHONES,
+    SMART_DICE,
     ListStep,
     Option,
     SetLanguage,
@@ -47,6 +48,7 @@ def menu(state: GameState, lang: str) -> ListStep:
         ("undo", lambda: Undo()),
         ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
+        ("dice", lambda: SMART_DICE),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]

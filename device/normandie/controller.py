@@ -100,7 +100,9 @@ class NormandieController(Controller):
         self.near = step.cursor
         return reaction
 
-    def dice(self, values: tuple[int, ...], state: NormandieState) -> Reaction:
+    def dice(
+        self, values: tuple[int, ...], state: NormandieState, source: str = "reader"
+    ) -> Reaction:
         """A die from the reader answers the pending Assault; the players then say who fell."""
         pending = state.pending
         if not isinstance(pending, PendingAssault):
@@ -108,7 +110,7 @@ class NormandieController(Controller):
         why = check_roll(values)
         if why is not None:
             return Reaction(notice=why)
-        self._stack = [losers_step(state, pending, values[0])]
+        self._stack = [losers_step(state, pending, values[0], source)]
         return NOTHING
 
     # --- what the screen shows ------------------------------------------------------------

@@ -114,7 +114,9 @@ def assault_step(state: NormandieState, pending: PendingAssault) -> ListStep:
     """Manual entry of the die; a roll from the reader skips straight to :func:`losers_step`."""
     options = [Option(text("prompt.face", n=face), face) for face in DIE_FACES]
     return ListStep(
-        assault_words(state, pending), options, lambda roll: losers_step(state, pending, roll)
+        assault_words(state, pending),
+        options,
+        lambda roll: losers_step(state, pending, roll, "keys"),
     )
 
 
@@ -125,7 +127,9 @@ def check_roll(values: tuple[int, ...]) -> Text | None:
     return None
 
 
-def losers_step(state: NormandieState, pending: PendingAssault, roll: int) -> ListStep:
+def losers_step(
+    state: NormandieState, pending: PendingAssault, roll: int, source: str | None = None
+) -> ListStep:
     """The players resolve the Assault with the regular rules and say who fell."""
     move = pending.move
     assert move.target is not None
@@ -137,7 +141,7 @@ def losers_step(state: NormandieState, pending: PendingAssault, roll: int) -> Li
         (text("nz_device.assault.both"), (target, zombie)),
     ]
     title = text("nz_device.assault.rolled", roll=roll, bonus=move.bonus, total=roll + move.bonus)
-    options = [Option(words, NzAssault(roll, losers)) for words, losers in outcomes]
+    options = [Option(words, NzAssault(roll, losers, source)) for words, losers in outcomes]
     return ListStep(title, options, lambda cmd: cmd)
 
 

@@ -16,6 +16,7 @@ from device.ui.steps import (
     CHOOSE_GAME,
     DONE,
     SHOW_ON_PHONES,
+    SMART_DICE,
     ListStep,
     Notice,
     Option,
@@ -87,6 +88,7 @@ def menu(
         ("undo", lambda: Undo()),
         ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
+        ("dice", lambda: SMART_DICE),
         ("language", lambda: language(lang)),
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]

@@ -51,7 +51,8 @@ class Controller(Wizard):
         """A finger on a square of a game's grid; games without one ignore it."""
         return NOTHING
 
-    def dice(self, values: tuple[int, ...], state: Any) -> Reaction:
+    def dice(self, values: tuple[int, ...], state: Any, source: str = "reader") -> Reaction:
+        """A roll from a reader or a smart die (``source``: recorded with the command)."""
         raise NotImplementedError
 
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:

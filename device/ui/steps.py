@@ -62,6 +62,7 @@ class AppStep:
 
 CHOOSE_GAME = AppStep("new_game")
 SHOW_ON_PHONES = AppStep("phones")
+SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 
 @dataclass(frozen=True)

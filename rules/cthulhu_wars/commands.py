@@ -66,6 +66,9 @@ class Activate(Command):
 @dataclass(frozen=True)
 class Roll(Command):
     values: tuple[int, ...]
+    # Where the roll came from, for the record only (JOURNAL.md): "reader", "keys",
+    # "pixels:<name>", "godice:<name>". Old journals have none; replay ignores it.
+    source: str | None = optional()
 
 
 @COMMANDS.command("assign_agony")

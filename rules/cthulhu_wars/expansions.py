@@ -42,6 +42,10 @@ def _nothing_follows(before: GameState, after: GameState) -> Step:
     return after, []
 
 
+def _no_keys(state: GameState) -> dict[str, Any]:
+    return {}
+
+
 def _empty() -> Mapping[Any, Any]:
     return MappingProxyType({})
 
@@ -59,6 +63,8 @@ class Expansion:
     check_control: Callable[[GameState, str, str | None, str | None], None] = _any_control
     after_gate_change: Callable[[GameState, GameState], Step] = _nothing_follows
     rolls: Mapping[str, tuple[str, RollResolver]] = field(default_factory=_empty)
+    # The keys the map adds to the state JSON, after the core's (its own record's).
+    state_json: Callable[[GameState], dict[str, Any]] = _no_keys
     handlers: Mapping[type[Command], Handler] = field(default_factory=_empty)
 
 

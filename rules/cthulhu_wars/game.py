@@ -6,10 +6,13 @@ Library at Celaeno, the Dreamlands) from ``expansions.MAPS`` when a game asks fo
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.cthulhu_wars import engine
 from rules.cthulhu_wars.commands import COMMANDS, NewGame
 from rules.cthulhu_wars.dreamlands import words as dreamlands_words
-from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
+from rules.cthulhu_wars.expansions import expansion
+from rules.cthulhu_wars.state import GameState, RollPending, core_to_json
 from rules.cthulhu_wars.words import game as game_words
 from rules.cthulhu_wars.words import names as name_words
 from rules.game import Game, RollWanted
@@ -27,6 +30,12 @@ def wanted_roll(state: GameState) -> RollWanted | None:
 
 def summary(state: GameState) -> str:
     return f"round {state.round}, {state.phase}"
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it: the core's keys, then
+    those of the map's own record (the Dreamlands' monsters)."""
+    return {**core_to_json(state), **expansion(state.map).state_json(state)}
 
 
 CTHULHU_WARS = Game(

@@ -85,11 +85,9 @@ class GameState:
     victims: tuple[tuple[str, int], ...] = ()  # Librarian victims still to pay, after pending
     doom_phases: int = 0  # how many Doom Phases have started (C5 happens in the first)
     winner: str | None = None
-    # Dreamlands
-    bhole: str | None = None
-    bhole_killed: bool = False
-    zoogs: Mapping[str, int] = field(default_factory=lambda: frozen({}))
-    yog_sothoth: str | None = None
+    # A map's own record, kept by its expansion and never read by the core (the
+    # Dreamlands: its monsters, rules/cthulhu_wars/dreamlands/record.py).
+    map_state: Any = None
 
     @property
     def areas(self) -> Mapping[str, Area]:
@@ -115,8 +113,9 @@ class GameState:
         return tuple(other for other in self.factions if other != faction)
 
 
-def state_to_json(state: GameState) -> dict[str, Any]:
-    """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it (plus a few extra fields)."""
+def core_to_json(state: GameState) -> dict[str, Any]:
+    """The core's part of the state JSON (rules/cthulhu_wars/JOURNAL.md); a map adds its own
+    keys after these (``game.state_to_json``)."""
     out: dict[str, Any] = {
         "version": STATE_VERSION,
         "game": GAME,
@@ -140,10 +139,6 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "pending": pending_to_json(state),
         "winner": state.winner,
     }
-    if state.map == "dreamlands":
-        out["bhole"] = state.bhole
-        out["zoogs"] = dict(state.zoogs)
-        out["yog_sothoth"] = state.yog_sothoth
     return out
 
 

@@ -173,6 +173,7 @@ class NzAssault(Command):
 
     roll: int
     eliminated: tuple[str, ...] = ()
+    source: str | None = optional()  # where the die was read, for the record only (JOURNAL.md)
 
 
 @COMMANDS.command("nz_control")

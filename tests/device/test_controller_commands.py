@@ -26,6 +26,7 @@ from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
 from rules.commands import Command
 from rules.cthulhu_wars.commands import NewGame
+from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.games import GAMES
@@ -203,7 +204,7 @@ def bhole(p: Pilot) -> None:
 
 
 def zoogs_removed(p: Pilot) -> None:
-    area = next(iter(p.state.zoogs))
+    area = next(iter(of(p.state).zoogs))
     p.menu("zoogs", text(f"area.{area}"), text("count.zoogs", n=1))
 
 
@@ -312,7 +313,9 @@ def test_a_reader_roll_is_taken_only_while_a_roll_is_pending() -> None:
     pilot = Pilot(LIBRARY)
     activate(pilot)
     assert isinstance(pilot.state.pending, RollPending)
-    assert controller.dice((2,), pilot.state).command == parse_any({"type": "roll", "values": [2]})
+    assert controller.dice((2,), pilot.state).command == parse_any(
+        {"type": "roll", "values": [2], "source": "reader"}
+    )
 
 
 @pytest.fixture()

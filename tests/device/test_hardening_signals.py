@@ -7,8 +7,10 @@ SDL_Quit and Py_FatalError from inside the signal handler (see device/stopping.p
 
 from __future__ import annotations
 
+import random
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -75,3 +77,91 @@ def test_a_stop_signal_during_start_up_stops_cleanly(
         assert_clean_stop(child, listener)
     finally:
         stop(child)
+
+
+# Runs in a fresh interpreter: it watches for the first import of the catalogue (rules.text,
+# a third of a second on a loaded Pi), the first heavy thing `import device` does, and says
+# whether the stop handlers were already there.
+_SPY = """
+import signal, sys
+seen = []
+class Spy:
+    def find_spec(self, name, path=None, target=None):
+        if name in ("rules.text", "pygame", "argparse") and not any(n == name for n, _ in seen):
+            seen.append((name, signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)))
+        return None
+sys.meta_path.insert(0, Spy())
+sys.argv = [{program!r}, *{arguments!r}]
+import device
+print(repr(seen), [signal.getsignal(s) is not signal.SIG_DFL for s in
+      (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)])
+"""
+
+
+def spy(program: str, *arguments: str) -> str:
+    code = _SPY.format(program=program, arguments=list(arguments))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], check=True)  # fmt: skip
+    return done.stdout.strip()
+
+
+def test_the_handlers_are_in_before_the_package_imports_anything_heavy() -> None:
+    """`import device` by the console script `celaeno run` installs them on its first line."""
+    assert (
+        spy("/opt/celaeno/venv/bin/celaeno", "run")
+        == "[('rules.text', True)] [True, True, True, True]"
+    )
+    assert spy("/opt/celaeno/venv/bin/celaeno") == "[('rules.text', True)] [True, True, True, True]"
+
+
+def test_other_programs_and_commands_keep_the_default_handlers() -> None:
+    """Only the companion: `celaeno export` keeps Ctrl+C, a test runner importing device too."""
+    for program, arguments in (("/opt/celaeno/venv/bin/celaeno", ("export", "--list")),
+                               ("/usr/bin/pytest", ()), ("/usr/bin/pytest", ("run",))):  # fmt: skip
+        seen = spy(program, *arguments)
+        assert seen.endswith("[False, True, False, False]"), (program, seen)  # Python's SIGINT
+
+
+def test_install_if_companion_reads_the_command_as_the_parser_does() -> None:
+    from device import stopping
+
+    module = ["/usr/bin/python3", "-m", "device.cli"]
+    assert stopping.runs_companion(["--fullscreen"]) is True
+    assert stopping.runs_companion(["run", "--reader", "none"]) is True
+    assert stopping.runs_companion(["replay", "x"]) is False
+    assert stopping.install_if_companion(["-m", "export"], [*module, "export"]) is False
+    assert stopping.install_if_companion(["-m", "run"], ["python3", "-m", "other.module"]) is False
+    assert stopping.install_if_companion([], []) is False
+
+
+def test_stop_signals_at_random_early_moments_stop_cleanly(tmp_path: Path) -> None:
+    """Each stop signal at random moments from the process's start to its first frame.
+
+    A signal that finds the handlers in place (the SigCgt mask, read just before sending)
+    must give exit 0, STOPPING=1 and no traceback. One before them lands in Python's own
+    start, before any line of celaeno runs: counted and printed with the moment the
+    handlers appeared, a figure, not a limit."""
+    seed = time.time_ns() % 1_000_000
+    chance = random.Random(seed)
+    print(f"seed {seed}")
+    early: list[str] = []
+    for sig in STOP_SIGNALS:
+        for attempt in range(5):
+            listener = NotifyListener(tmp_path / f"notify-{sig}-{attempt}.sock")
+            delay = chance.uniform(0.0, 0.6)
+            child = start_run(tmp_path, "--state-dir", str(tmp_path / "state"),
+                              NOTIFY_SOCKET=str(listener.path))  # fmt: skip
+            try:
+                time.sleep(delay)
+                ready = {signal.SIGHUP, signal.SIGQUIT} <= handled(child.pid)
+                child.send_signal(sig)
+                if ready:
+                    assert_clean_stop(child, listener)
+                else:
+                    status = child.wait(timeout=30)
+                    early.append(f"{signal.Signals(sig).name} at {delay * 1000:.0f} ms: {status}")
+            finally:
+                stop(child)
+                listener.close()
+    print(f"signals before the handlers (Python's own start): {len(early)} of 20 {early}")
+    assert len(early) < 20, "the handlers never appeared within 0.6 s"

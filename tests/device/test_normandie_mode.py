@@ -222,6 +222,7 @@ def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, sho
 
     lines = table.app.session.store.commands(table.app.session.game_id)
     assert '"roll": 4' in lines[-2] and '"roll": 6' in lines[-1]
+    assert '"source": "reader"' in lines[-2] and '"source": "keys"' in lines[-1]  # where read
     replayed, _ = journal.replay(lines, GAMES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)

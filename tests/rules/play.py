@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from rules.commands import Command
-from rules.cthulhu_wars.game import CTHULHU_WARS
-from rules.cthulhu_wars.state import GameState, state_to_json
+from rules.cthulhu_wars.game import CTHULHU_WARS, state_to_json
+from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.journal import Outcome, Played, apply, parse, start

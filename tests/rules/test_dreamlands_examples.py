@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from rules.cthulhu_wars.state import GameState, state_to_json
+from rules.cthulhu_wars.game import state_to_json
+from rules.cthulhu_wars.state import GameState
 from rules.games import GAMES
 from rules.journal import replay
 from rules.text import render

@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 
 from rules.commands import Undo
+from rules.cthulhu_wars.dreamlands.record import of
+from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.maps.boards import layout
 from rules.cthulhu_wars.maps.dreamlands import CITADEL_LABELS, citadel_for_roll, citadels, is_sea
-from rules.cthulhu_wars.state import GameState, RollPending, state_to_json
+from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import apply
 from rules.text import render, text, translate
 from tests.rules.play import THREE, as_json, events, gate, phases, play, refused, roll, step
@@ -68,7 +70,7 @@ def test_e3_first_doom_phase_of_a_dreamlands_game() -> None:
     assert state.pending == RollPending("bhole", 1, (1, 2, 3, 4, 5, 6))
     assert state.phase == "doom"
     state = play(roll(4), state=state)
-    assert state.bhole == "underworld_citadel_4"
+    assert of(state).bhole == "underworld_citadel_4"
     assert as_json(state)["pending"]["purpose"] == "zoogs"
     assert as_json(state)["pending"]["dice"] == 6
     said = events(state, roll(1, 2, 2, 5, 6, 3))
@@ -225,7 +227,7 @@ def test_d6_yog_sothoth_leaving_its_gate_hands_it_to_opener() -> None:
     said = events(state, yog(None))
     state = play(yog(None), state=state)
     assert as_json(state)["gates"][underworld("3")] == {"controller": "opener_of_the_way"}
-    assert state.yog_sothoth is None
+    assert of(state).yog_sothoth is None
     assert said[0] == "Yog-Sothoth is off the map."
     assert "report it abandoned" in said[1]
 
@@ -243,7 +245,7 @@ def test_d8_a_gate_in_the_bholes_area_is_destroyed_without_a_roll() -> None:
     state = to_doom(play(gate(VALE, "great_cthulhu"), state=dreamlands()))
     said = events(state, NEXT)
     state = play(NEXT, state=state)
-    assert VALE not in state.gates and state.bhole == VALE
+    assert VALE not in state.gates and of(state).bhole == VALE
     assert state.pending == RollPending("zoogs", 6, (1, 2, 3, 4, 5, 6))  # no Bhole die
     assert said == [
         "The Bhole destroys the Gate in the Vale of Pnath; Great Cthulhu's controlling unit is eliminated.",
@@ -256,7 +258,7 @@ def test_d8_the_bhole_moves_to_the_citadel_its_die_names_and_destroys_the_gate()
     state = play(NEXT, state=state)
     said = events(state, roll(4))
     state = play(roll(4), state=state)
-    assert state.bhole == underworld("4") and underworld("4") not in state.gates
+    assert of(state).bhole == underworld("4") and underworld("4") not in state.gates
     assert said[0] == (
         "The Bhole moves to Underworld Citadel 4 and destroys the Gate there; "
         "Great Cthulhu's controlling unit is eliminated."
@@ -296,7 +298,7 @@ def test_d9_the_bhole_kills_yog_sothoth_then_destroys_the_gate() -> None:
     state = play(NEXT, state=to_doom(state))
     said = events(state, roll(4))
     state = play(roll(4), state=state)
-    assert state.yog_sothoth is None and underworld("4") not in state.gates
+    assert of(state).yog_sothoth is None and underworld("4") not in state.gates
     assert said[1] == "The Bhole kills Yog-Sothoth in Underworld Citadel 4: remove it from the map."
 
 
@@ -304,24 +306,24 @@ def test_d9_yog_sothoth_dies_where_the_bhole_lands_even_without_a_gate() -> None
     # Interpretation: the Area the Bhole attacks is the one it moves to.
     state = play(yog(underworld("5_6")), state=dreamlands(OPENER_GAME))
     state = play(NEXT, roll(5), state=to_doom(state))
-    assert state.yog_sothoth is None
+    assert of(state).yog_sothoth is None
 
 
 def test_d9_yog_sothoth_elsewhere_is_safe() -> None:
     state = play(yog(underworld("3")), state=dreamlands(OPENER_GAME))
     state = play(NEXT, roll(4), state=to_doom(state))
-    assert state.yog_sothoth == underworld("3")
+    assert of(state).yog_sothoth == underworld("3")
 
 
 def test_d10_a_kill_destroys_the_bhole_and_a_pain_sends_it_to_the_vale() -> None:
     state = first_doom_over(dreamlands(), bhole=3)
     pained = play(bhole("pained"), state=state)
-    assert pained.bhole == VALE
+    assert of(pained).bhole == VALE
     assert events(pained, bhole("pained")) == [
         "The Bhole is already in the Vale of Pnath: the Pain is ignored."
     ]
     killed = play(bhole("killed"), state=state)
-    assert (killed.bhole, killed.bhole_killed) == (None, True)
+    assert (of(killed).bhole, of(killed).bhole_killed) == (None, True)
     assert as_json(killed)["bhole"] is None
 
 
@@ -345,7 +347,7 @@ def test_d12_a_killed_bhole_returns_to_the_vale_without_a_roll_and_destroys_its_
     state = to_doom(state)
     said = events(state, NEXT)
     state = play(NEXT, state=state)
-    assert (state.bhole, state.bhole_killed, state.phase) == (VALE, False, "action")
+    assert (of(state).bhole, of(state).bhole_killed, state.phase) == (VALE, False, "action")
     assert VALE not in state.gates
     assert (
         said[0]
@@ -360,9 +362,9 @@ def test_d12_a_killed_bhole_returns_to_the_vale_without_a_roll_and_destroys_its_
 
 def test_d13_six_zoogs_and_no_more() -> None:
     state = first_doom_over(dreamlands(), zoogs=(1, 2, 3, 4, 5, 6))
-    assert sum(state.zoogs.values()) == 6
+    assert sum(of(state).zoogs.values()) == 6
     state = play(NEXT, roll(2), state=to_doom(state))
-    assert state.phase == "action" and sum(state.zoogs.values()) == 6
+    assert state.phase == "action" and sum(of(state).zoogs.values()) == 6
 
 
 def test_d14_zoogs_roll_after_the_bhole_one_die_each_and_stay_put() -> None:
@@ -373,7 +375,7 @@ def test_d14_zoogs_roll_after_the_bhole_one_die_each_and_stay_put() -> None:
     state = play(roll(1), state=state)
     assert state.pending == RollPending("zoogs", 2, (1, 2, 3, 4, 5, 6))
     state = play(roll(3, 4), state=state)
-    assert dict(state.zoogs) == {surface("3"): 1, surface("4"): 1, surface("5_6"): 4}
+    assert dict(of(state).zoogs) == {surface("3"): 1, surface("4"): 1, surface("5_6"): 4}
 
 
 def test_d15_a_controller_is_put_off_its_gate_when_zoogs_arrive() -> None:
@@ -448,9 +450,10 @@ def test_d19_zoogs_stand_only_on_surface_citadels() -> None:
     state = first_doom_over(dreamlands(), zoogs=(2, 2, 2, 5, 5, 5))
     refused(state, zoogs_removed("kadath", 1), "D18")
     state = play(zoogs_removed(surface("1_2"), 1), state=state)
-    assert set(state.zoogs) == {surface("1_2"), surface("5_6")}
+    assert set(of(state).zoogs) == {surface("1_2"), surface("5_6")}
     assert all(
-        state.areas[area].citadel and state.areas[area].board == "surface" for area in state.zoogs
+        state.areas[area].citadel and state.areas[area].board == "surface"
+        for area in of(state).zoogs
     )
 
 
@@ -460,7 +463,7 @@ def test_d20_removed_zoogs_come_back_at_the_next_end_of_doom() -> None:
     state = play(NEXT, roll(1), state=to_doom(state))
     assert state.pending == RollPending("zoogs", 3, (1, 2, 3, 4, 5, 6))
     state = play(roll(2, 2, 2), state=state)
-    assert dict(state.zoogs) == {surface("1_2"): 3, surface("5_6"): 3}
+    assert dict(of(state).zoogs) == {surface("1_2"): 3, surface("5_6"): 3}
 
 
 # Bad input (issue 3): refused with the reason, nothing changed --------------------------------

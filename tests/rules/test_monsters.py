@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.commands import Undo
-from rules.cthulhu_wars.state import state_to_json
+from rules.cthulhu_wars.game import state_to_json
 from rules.games import GAMES
 from rules.journal import apply, replay
 from tests.rules.play import (

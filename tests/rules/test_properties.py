@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
+from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.maps.celaeno import TOMES
-from rules.cthulhu_wars.state import GameState, state_to_json
+from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.journal import apply, replay, start

@@ -73,8 +73,9 @@ KEEP_IMAGES = 2  # the newest image and the one before it
 EX_TEMPFAIL = 75  # sysexits.h: try again later
 GUEST_CONFIG = """\
 # Written by the system tests over install.sh's example: the virtual machine is no Pi, so
-# say what a Pi would decide by itself (full screen), name the reader by the udev rule's
-# link, and take the buttons from the USB keyboard. Everyone starts with a Silence token
+# say what a Pi would decide by itself (full screen), find the reader as a Pi does
+# (port = "auto": the udev rule's link to QEMU's FTDI chip), and take the buttons from the
+# USB keyboard. Everyone starts with a Silence token
 # (I1), so that the Custodian can be activated from the first screen. The phone view takes
 # the 200 pages scenario a opens at once.
 [screen]
@@ -84,7 +85,7 @@ fullscreen = true
 silence_at_start = true
 
 [reader]
-port = "/dev/celaeno-dice"
+port = "auto"
 
 [buttons]
 kind = "keyboard"

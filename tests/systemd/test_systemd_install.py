@@ -9,7 +9,11 @@ no gpio group) or one installed before (everything exists).
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,7 +22,7 @@ SCRIPT = Path(__file__).parents[2] / "systemd" / "install.sh"
 SOURCE = SCRIPT.parents[1]
 MUTATING = (
     "apt-get", "groupadd", "useradd", "usermod", "python3", "pip", "install", "udevadm",
-    "systemctl", "chmod", "mv", "cp", "rm", "mkdir", "tee",
+    "systemctl", "chmod", "mv", "cp", "rm", "mkdir", "tee", "ln",
 )  # fmt: skip
 
 
@@ -28,6 +32,7 @@ def run_script(
     existing: bool = False,
     archive_has_lgpio: bool = True,
     systemd_running: bool = True,
+    **extra_env: str,
 ) -> tuple[int, str, Path]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
@@ -51,6 +56,8 @@ def run_script(
     if systemd_running:
         (destdir / "run/systemd/system").mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "DESTDIR": str(destdir)}
+    env.pop("SUDO_USER", None)
+    env.update(extra_env)
     result = subprocess.run(
         ["bash", str(SCRIPT), *arguments],
         capture_output=True,
@@ -82,14 +89,17 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
         return any(all(word in step for word in words) for step in steps)
 
     assert has("apt-get update")
-    assert has("apt-get install", "python3-venv", "python3-lgpio", "libgbm1")
-    for group in ("gpio", "dialout", "video", "render", "input"):
+    assert has("apt-get install", "python3-venv", "python3-lgpio", "libgbm1", "bluez", "dbus")
+    for group in ("gpio", "dialout", "video", "render", "input", "bluetooth"):
         assert has("groupadd --system", group)
     assert has("useradd --system", "--shell /usr/sbin/nologin", "celaeno")
-    assert has("usermod --append --groups gpio,dialout,video,render,input celaeno")
+    assert has("usermod --append --groups gpio,dialout,video,render,input,bluetooth celaeno")
     assert has("python3 -m venv --system-site-packages", f"{dest}/opt/celaeno/venv")
     assert has(f"{dest}/opt/celaeno/venv/bin/pip install --upgrade {SOURCE}")
     assert has("celaeno config --example >", f"{dest}/etc/celaeno/celaeno.toml")
+    # `celaeno` on the owner's PATH, into the venv.
+    assert "ln -sfn /opt/celaeno/venv/bin/celaeno " + f"{dest}/usr/local/bin/celaeno" in steps
+    assert not has("usermod", "--groups celaeno")  # run as root itself: no owner to add
     assert has(
         "install -D -m 0644",
         f"{SOURCE}/hardware/99-celaeno-dice-reader.rules",
@@ -199,3 +209,60 @@ def test_list_packages_names_what_the_first_step_installs(tmp_path: Path) -> Non
     listed = output.split()
     assert "python3-venv" in listed and "libgbm1" in listed and "fonts-noto-cjk" in listed
     assert "python3-lgpio" not in listed  # optional: only where the archive has it
+
+
+def test_the_owner_who_ran_sudo_joins_the_journals_group(tmp_path: Path) -> None:
+    status, output, _ = run_script(tmp_path, "--dry-run", existing=True, SUDO_USER="pi")
+    assert status == 0, output
+    assert "usermod --append --groups celaeno pi" in commands(output)
+    assert "pi may read the games from their next login (group celaeno)" in output
+    status, output, _ = run_script(tmp_path, "--dry-run", existing=True, SUDO_USER="root")
+    assert "usermod --append --groups celaeno root" not in commands(output)
+
+
+def pyproject_requirements() -> list[str]:
+    project = tomllib.loads((SOURCE / "pyproject.toml").read_text())
+    return [*project["project"]["dependencies"], *project["build-system"]["requires"]]
+
+
+def test_make_wheelhouse_downloads_what_pyproject_asks_for_the_pis_platform(
+    tmp_path: Path,
+) -> None:
+    """No root, no Pi; a dry run prints the one pip command (pip resolves the rest)."""
+    wheels = tmp_path / "wheels"
+    status, output, _ = run_script(
+        tmp_path, "--dry-run", "--make-wheelhouse", str(wheels), PYTHON=sys.executable
+    )
+    assert status == 0, output
+    [download] = commands(output)
+    words = shlex.split(download)
+    assert words[:4] == [sys.executable, "-m", "pip", "download"]
+    for option in ("--only-binary=:all:", "--platform manylinux2014_aarch64",
+                   "--python-version 3.11", "--implementation cp", f"--dest {wheels}"):  # fmt: skip
+        assert option in download
+    assert words[-len(pyproject_requirements()) :] == pyproject_requirements()
+    assert (tmp_path / "calls.log").read_text() == ""
+    assert not wheels.exists()
+    assert "==" not in output  # no installation step began
+
+
+def test_make_wheelhouse_needs_a_python_that_reads_pyproject(tmp_path: Path) -> None:
+    status, output, _ = run_script(
+        tmp_path, "--make-wheelhouse", str(tmp_path / "w"), PYTHON="/bin/false"
+    )
+    assert status == 2
+    assert "Python 3.11 or newer is needed" in output
+
+
+def test_the_readme_makes_the_wheelhouse_with_the_shipped_command_only() -> None:
+    """The README's offline recipe is install.sh's, never a package list of its own: a hand
+    list in the README drifted from pyproject once (aiohttp and segno were missing)."""
+    readme = (SOURCE / "README.md").read_text()
+    section = readme[readme.index("## On a Raspberry Pi") :]
+    section = section[: section.index("\n## ", 1)]
+    assert "systemd/install.sh --make-wheelhouse wheelhouse" in section
+    assert "sudo systemd/install.sh --wheelhouse wheelhouse" in section
+    assert "pip download" not in readme
+    names = [re.split(r"[<>=!~;\[ ]", r)[0] for r in pyproject_requirements()]
+    listed = [name for name in names if re.search(rf"\b{re.escape(name)}\b.*\b-d\b", section)]
+    assert listed == [], f"the README lists packages by hand again: {listed}"

@@ -8,6 +8,7 @@ from typing import Literal
 from rules.cthulhu_wars.checks import require_dreamlands
 from rules.cthulhu_wars.commands import BholeResult
 from rules.cthulhu_wars.dreamlands.common import D6, change_gate_quietly
+from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH, citadel_for_roll
 from rules.cthulhu_wars.outcome import Events, Step
 from rules.cthulhu_wars.state import GameState, RollPending
@@ -20,12 +21,13 @@ PASSION = "yellow_sign"  # D8: the Bhole's victims count as eliminated by an ene
 
 def act(state: GameState) -> Step:
     """D12 respawn, or D8: destroy the Gate where it stands, or ask for its die."""
-    if state.bhole_killed:
-        state = replace(state, bhole=VALE_OF_PNATH, bhole_killed=False)
+    if of(state).bhole_killed:
+        state = changed(state, bhole=VALE_OF_PNATH, bhole_killed=False)
         return _attack(state, VALE_OF_PNATH, "returns")
-    assert state.bhole is not None  # on the map unless killed (D7, D12)
-    if state.bhole in state.gates:
-        return _attack(state, state.bhole, "stays")
+    where = of(state).bhole
+    assert where is not None  # on the map unless killed (D7, D12)
+    if where in state.gates:
+        return _attack(state, where, "stays")
     state = replace(state, pending=RollPending("bhole", 1, D6))
     return state, [text("event.bhole_roll")]
 
@@ -33,8 +35,8 @@ def act(state: GameState) -> Step:
 def rolled(state: GameState, value: int) -> Step:
     """D8: to the Underworld Citadel whose label shows ``value``; its Gate is destroyed."""
     target = citadel_for_roll("underworld", value)
-    how: How = "stays" if target == state.bhole else "moves"
-    return _attack(replace(state, bhole=target, pending=None), target, how)
+    how: How = "stays" if target == of(state).bhole else "moves"
+    return _attack(replace(changed(state, bhole=target), pending=None), target, how)
 
 
 def _attack(state: GameState, area: str, how: How) -> Step:
@@ -51,8 +53,8 @@ def _attack(state: GameState, area: str, how: How) -> Step:
             events.append(text("event.bhole_passion", faction=gate.controller))
     # D9: the Area the Bhole attacks is the one it acts in (stays in, moves to, reappears
     # in). Interpretation: Yog-Sothoth there dies even if that Area has no Gate.
-    if state.yog_sothoth == area:
-        state = replace(state, yog_sothoth=None)
+    if of(state).yog_sothoth == area:
+        state = changed(state, yog_sothoth=None)
         events.append(text("event.bhole_kills_yog", area=area))
     if gate is not None:
         state, follow = change_gate_quietly(state, area, None)
@@ -65,11 +67,11 @@ def battle_result(state: GameState, cmd: BholeResult) -> Step:
     require_dreamlands(state, "D10")
     if state.phase != "action":
         raise RulesError("D10", "error.battle_action_only")
-    if state.bhole is None:
+    if of(state).bhole is None:
         raise RulesError("D12", "error.bhole_not_on_map")
     if cmd.event == "killed":
-        state = replace(state, bhole=None, bhole_killed=True)
+        state = changed(state, bhole=None, bhole_killed=True)
         return state, [text("event.bhole_killed", area=VALE_OF_PNATH)]
-    if state.bhole == VALE_OF_PNATH:
+    if of(state).bhole == VALE_OF_PNATH:
         return state, [text("event.bhole_pain_ignored", area=VALE_OF_PNATH)]
-    return replace(state, bhole=VALE_OF_PNATH), [text("event.bhole_pained", area=VALE_OF_PNATH)]
+    return changed(state, bhole=VALE_OF_PNATH), [text("event.bhole_pained", area=VALE_OF_PNATH)]

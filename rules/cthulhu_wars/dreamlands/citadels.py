@@ -7,6 +7,7 @@ from dataclasses import replace
 from rules.cthulhu_wars.checks import require_area, require_dreamlands
 from rules.cthulhu_wars.commands import YogSothoth
 from rules.cthulhu_wars.dreamlands.common import change_gate_quietly
+from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.maps.dreamlands import citadels
 from rules.cthulhu_wars.outcome import Events, Step
@@ -20,9 +21,9 @@ def check_control(state: GameState, area: str, controller: str | None, unit: str
     if state.map != "dreamlands" or controller is None:
         return
     with_yog = unit == YOG_SOTHOTH  # gates has checked that only Opener names it
-    if with_yog and state.yog_sothoth != area:
+    if with_yog and of(state).yog_sothoth != area:
         raise RulesError("D17", "error.yog_not_there", area=area)
-    zoogs = state.zoogs.get(area, 0)
+    zoogs = of(state).zoogs.get(area, 0)
     if zoogs and not with_yog:
         raise RulesError("D16", "error.zoogs_block_gate", n=zoogs, area=area)
 
@@ -30,7 +31,7 @@ def check_control(state: GameState, area: str, controller: str | None, unit: str
 def counts_for(state: GameState, area: str, faction: str) -> bool:
     """D5, D6: a Citadel counts for the controller of its Gate, and for Opener of the
     Way while Yog-Sothoth stands there (even if another faction controls that Gate)."""
-    if faction == OPENER and state.yog_sothoth == area:
+    if faction == OPENER and of(state).yog_sothoth == area:
         return True
     return state.controller(area) == faction
 
@@ -47,7 +48,7 @@ def check_victory(state: GameState) -> Step:
 
 
 def _victory(state: GameState, board: str, faction: str) -> Text:
-    yog = state.yog_sothoth
+    yog = of(state).yog_sothoth
     if faction == OPENER and yog in citadels(board) and state.controller(yog) != faction:
         return text("event.citadel_victory_yog", faction=faction, board=board, area=yog)
     return text("event.citadel_victory", faction=faction, board=board)
@@ -60,7 +61,7 @@ def move_yog_sothoth(state: GameState, cmd: YogSothoth) -> Step:
         raise RulesError("D6", "error.no_opener")
     if cmd.area is not None:
         require_area(state, cmd.area)
-    state = replace(state, yog_sothoth=cmd.area)
+    state = changed(state, yog_sothoth=cmd.area)
     moved = text("event.yog_moves", area=cmd.area) if cmd.area else text("event.yog_off_map")
     events: Events = [moved]
     for area, gate in list(state.gates.items()):
@@ -73,7 +74,7 @@ def move_yog_sothoth(state: GameState, cmd: YogSothoth) -> Step:
 
 def _yog_leaves_gate(state: GameState, area: str) -> Step:
     """Zoogs there: abandoned (D16). Otherwise Opener keeps it until the table says not."""
-    if state.zoogs.get(area, 0):
+    if of(state).zoogs.get(area, 0):
         state, follow = change_gate_quietly(state, area, Gate())
         return state, [text("event.yog_leaves_gate_zoogs", area=area), *follow]
     state, follow = change_gate_quietly(state, area, Gate(OPENER))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cthulhu_wars.commands import BholeResult, YogSothoth, ZoogsRemoved
-from rules.cthulhu_wars.dreamlands import bhole, citadels, zoogs
+from rules.cthulhu_wars.dreamlands import bhole, citadels, record, zoogs
 from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH
 from rules.cthulhu_wars.outcome import Events, Step
@@ -24,7 +24,8 @@ from rules.cthulhu_wars.state import GameState
 
 
 def setup(state: GameState) -> GameState:
-    return replace(state, bhole=VALE_OF_PNATH)  # D7; the six Zoogs start off the map (D13)
+    # D7: the Bhole starts in the Vale of Pnath; the six Zoogs start off the map (D13).
+    return replace(state, map_state=record.Monsters(bhole=VALE_OF_PNATH))
 
 
 def end_of_doom(state: GameState) -> Step:
@@ -66,6 +67,7 @@ DREAMLANDS = Expansion(
     check_control=citadels.check_control,  # D16, D17
     after_gate_change=after_gate_change,
     rolls={"bhole": ("D8", bhole_rolled), "zoogs": ("D14", zoogs_rolled)},
+    state_json=record.to_json,
     handlers={
         BholeResult: bhole.battle_result,
         ZoogsRemoved: zoogs.removed,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules.cthulhu_wars.checks import require_area, require_dreamlands
 from rules.cthulhu_wars.commands import ZoogsRemoved
 from rules.cthulhu_wars.dreamlands.common import D6, change_gate_quietly
+from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.factions import YOG_SOTHOTH
 from rules.cthulhu_wars.maps.dreamlands import citadel_for_roll, citadels
 from rules.cthulhu_wars.outcome import Events, Step
@@ -20,7 +21,7 @@ ZOOGS = 6  # D13: six figures in the box
 
 
 def off_map(state: GameState) -> int:
-    return ZOOGS - sum(state.zoogs.values())
+    return ZOOGS - sum(of(state).zoogs.values())
 
 
 def call(state: GameState) -> Step:
@@ -46,7 +47,7 @@ def rolled(state: GameState, values: tuple[int, ...]) -> Step:
 
 def _arrive(state: GameState, area: str, count: int) -> Step:
     """D15: the controller is put off the Gate, unless it is Yog-Sothoth (D17)."""
-    zoogs = dict(state.zoogs)
+    zoogs = dict(of(state).zoogs)
     zoogs[area] = zoogs.get(area, 0) + count
     state = _with_zoogs(state, zoogs)
     gate = state.gates.get(area)
@@ -63,14 +64,14 @@ def removed(state: GameState, cmd: ZoogsRemoved) -> Step:
     """D18, D19: Zoogs killed, removed or moved off a Citadel leave the map until D20."""
     require_dreamlands(state, "D18")
     require_area(state, cmd.area)
-    here = state.zoogs.get(cmd.area, 0)
+    here = of(state).zoogs.get(cmd.area, 0)
     if cmd.count < 1:
         raise RulesError("D18", "error.zoogs_count", count=cmd.count)
     if here == 0:
         raise RulesError("D18", "error.no_zoogs_there", area=cmd.area)
     if cmd.count > here:
         raise RulesError("D18", "error.zoogs_too_many", n=here, area=cmd.area, count=cmd.count)
-    zoogs = dict(state.zoogs)
+    zoogs = dict(of(state).zoogs)
     zoogs[cmd.area] = here - cmd.count
     events: Events = [text("event.zoogs_removed", n=cmd.count, area=cmd.area)]
     if zoogs[cmd.area] == 0:  # journal spec: Areas without Zoogs are absent (_with_zoogs)
@@ -81,4 +82,4 @@ def removed(state: GameState, cmd: ZoogsRemoved) -> Step:
 def _with_zoogs(state: GameState, zoogs: dict[str, int]) -> GameState:
     """Kept in label order, so that the state reads like the board."""
     ordered = {area: zoogs[area] for area in citadels("surface") if zoogs.get(area)}
-    return replace(state, zoogs=frozen(ordered))
+    return changed(state, zoogs=frozen(ordered))

@@ -1,0 +1,227 @@
+"""The Bluetooth dice source: bleak (BlueZ over D-Bus on the Pi) feeding a :class:`DiceHub`.
+
+One thread runs one asyncio loop. It scans all the time (Pixels rolls arrive in the dice's
+advertisements, no connection needed) and keeps a connection to each chosen die that needs
+one (GoDice always; a Pixels die whose advertisements carry no face), subscribing to its
+notifications. A connection that drops is tried again every few seconds; when the die is
+back it is used again without a press. Bluetooth that is not there (no adapter, no BlueZ, no
+D-Bus) is the status word "no_bluetooth", an adapter switched off "bluetooth_off", tried again
+every ``retry`` seconds, never a crash. Not noticed yet: BlueZ stopping while a scan runs (the
+status stays "scanning"; chosen dice then show as quiet).
+
+Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle`` from the app,
+so the app tells both sources what is wanted the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from hardware.events import Post, SmartDiceState
+from hardware.smartdice import godice, pixels
+from hardware.smartdice.hub import Chosen, DiceHub
+
+log = logging.getLogger(__name__)
+
+RETRY = 5.0  # seconds between attempts to start Bluetooth, or to reconnect a chosen die
+CONNECT_TIMEOUT = 15.0
+TICK = 1.0  # how often "a chosen die went quiet" is looked at
+
+
+class BluetoothDice:
+    """Smart dice over Bluetooth LE; see the module docstring."""
+
+    def __init__(
+        self,
+        post: Post,
+        chosen: Iterable[Chosen] = (),
+        agony_faces: tuple[int, ...] = (1, 1, 2, 2, 3, 3),
+        *,
+        adapter: str | None = None,
+        retry: float = RETRY,
+    ) -> None:
+        self.hub = DiceHub(post, chosen, agony_faces)
+        self._adapter, self._retry = adapter, retry
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._connections: dict[str, asyncio.Task[None]] = {}
+        self._last_failure = ""
+        self._failed_as: SmartDiceState = "no_bluetooth"
+        # The BLEDevice each address was last seen as: a client made from it connects at
+        # once, where one made from an address starts a second scan to find the die again.
+        self._devices: dict[str, Any] = {}
+
+    # --- the app's side ---------------------------------------------------------------------
+
+    def start(self) -> BluetoothDice:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="smart-dice", daemon=True)
+            self._thread.start()
+            self._ready.wait(5.0)
+        return self
+
+    def close(self) -> None:
+        loop, stopping = self._loop, self._stopping
+        if loop is not None and stopping is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop ended on its own
+                loop.call_soon_threadsafe(stopping.set)
+        if self._thread is not None:
+            self._thread.join(10.0)
+
+    def send_expect(self, count: int, die: str) -> bool:
+        return self.hub.send_expect(count, die)
+
+    def send_idle(self) -> bool:
+        return self.hub.send_idle()
+
+    def choose(self, chosen: Iterable[Chosen], agony_faces: tuple[int, ...]) -> None:
+        self.hub.choose(chosen, agony_faces)
+
+    def __enter__(self) -> BluetoothDice:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception:  # the table goes on without smart dice, and says so
+            log.exception("smart dice stopped")
+            self.hub.set_state("no_bluetooth")
+        finally:
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop, self._stopping = asyncio.get_running_loop(), asyncio.Event()
+        self._ready.set()
+        while not self._stopping.is_set():
+            scanner = await self._start_scanning()
+            if scanner is not None:
+                self.hub.set_state("scanning")
+                await self._watch()
+                await self._stop_all(scanner)
+            if not self._stopping.is_set():
+                self.hub.set_state(self._failed_as)
+                await self._wait(self._retry)
+        self.hub.set_state("off")
+
+    async def _start_scanning(self) -> Any:
+        try:
+            from bleak import BleakScanner
+
+            scanner = BleakScanner(detection_callback=self._seen, bluez=self._bluez())
+            await scanner.start()
+        except Exception as error:  # BleakError, D-Bus errors, a missing bus socket (OSError)
+            self._failed_as = "bluetooth_off" if _switched_off(error) else "no_bluetooth"
+            said = str(error) or type(error).__name__
+            if said != self._last_failure:  # once, not every few seconds
+                log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
+                            said, self._retry)  # fmt: skip
+                self._last_failure = said
+            return None
+        self._last_failure = ""
+        return scanner
+
+    def _bluez(self) -> Any:
+        return {"adapter": self._adapter} if self._adapter else {}
+
+    async def _watch(self) -> None:
+        """While scanning: keep the wanted connections, publish quiet dice, until stopped."""
+        assert self._stopping is not None
+        while not self._stopping.is_set():
+            wanted = set(self.hub.wants_connection())
+            for address in wanted - set(self._connections):
+                self._connections[address] = asyncio.create_task(self._keep_connected(address))
+            for address in set(self._connections) - wanted:
+                self._connections.pop(address).cancel()
+            self.hub.publish()
+            await self._wait(TICK)
+
+    async def _stop_all(self, scanner: Any) -> None:
+        for task in self._connections.values():
+            task.cancel()
+        await asyncio.gather(*self._connections.values(), return_exceptions=True)
+        self._connections.clear()
+        with contextlib.suppress(Exception):
+            await scanner.stop()
+
+    async def _wait(self, seconds: float) -> None:
+        assert self._stopping is not None
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), seconds)
+
+    def _seen(self, device: Any, advert: Any) -> None:
+        self._devices[device.address] = device
+        self.hub.advertisement(
+            device.address,
+            advert.local_name or device.name,
+            advert.manufacturer_data,
+            advert.service_data,
+            advert.service_uuids,
+            advert.rssi,
+        )
+
+    # --- connections ------------------------------------------------------------------------
+
+    async def _keep_connected(self, address: str) -> None:
+        while True:
+            try:
+                await self._connected(address)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.info("smart die %s: %s", address, error or type(error).__name__)
+            self.hub.disconnected(address)
+            await asyncio.sleep(self._retry)
+
+    async def _connected(self, address: str) -> None:
+        from bleak import BleakClient
+
+        lost = asyncio.Event()
+        async with BleakClient(
+            self._devices.get(address, address),
+            disconnected_callback=lambda _: lost.set(),
+            timeout=CONNECT_TIMEOUT,
+        ) as client:
+            if any(c.address == address and c.kind == "godice" for c in self.hub.chosen()):
+                await self._listen_godice(client, address)
+            else:
+                await self._listen_pixels(client, address)
+            await lost.wait()
+
+    async def _listen_godice(self, client: Any, address: str) -> None:
+        await client.start_notify(
+            godice.NOTIFY, lambda _, data: self.hub.godice_message(address, data)
+        )
+        for ask in (godice.ASK_COLOUR, godice.ASK_BATTERY):
+            await client.write_gatt_char(godice.WRITE, ask, response=False)
+
+    async def _listen_pixels(self, client: Any, address: str) -> None:
+        service = client.services.get_service(pixels.SERVICE)
+        notify, write = (
+            (pixels.NOTIFY, pixels.WRITE)
+            if service
+            else (pixels.LEGACY_NOTIFY, pixels.LEGACY_WRITE)
+        )
+        await client.start_notify(notify, lambda _, data: self.hub.pixels_message(address, data))
+        await client.write_gatt_char(write, pixels.WHO_ARE_YOU, response=False)
+
+
+def _switched_off(error: Exception) -> bool:
+    """bleak's word for an adapter that is there but powered off."""
+    from bleak.exc import BleakBluetoothNotAvailableError, BleakBluetoothNotAvailableReason
+
+    return (
+        isinstance(error, BleakBluetoothNotAvailableError)
+        and error.reason == BleakBluetoothNotAvailableReason.POWERED_OFF
+    )

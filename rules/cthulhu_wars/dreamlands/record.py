@@ -1,0 +1,43 @@
+"""What the Dreamlands keep beside the core's state: the Bhole, the Zoogs and Yog-Sothoth.
+
+The core's ``GameState`` holds a map's own record in ``map_state`` and never looks inside
+it; on the Dreamlands it is a :class:`Monsters`. :func:`of` reads it, :func:`changed`
+writes it, and :func:`to_json` adds its keys to the state JSON (rules/cthulhu_wars/JOURNAL.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.cthulhu_wars.state import GameState
+from rules.values import frozen
+
+
+@dataclass(frozen=True)
+class Monsters:
+    bhole: str | None = None  # its Area; None while killed (D12)
+    bhole_killed: bool = False
+    zoogs: Mapping[str, int] = field(default_factory=lambda: frozen({}))  # Area -> Zoogs (D13)
+    yog_sothoth: str | None = None  # Opener of the Way's Great Old One, if on the map (D6)
+
+
+def of(state: GameState) -> Monsters:
+    found = state.map_state
+    assert isinstance(found, Monsters), "a Dreamlands game keeps its monsters (setup)"
+    return found
+
+
+def changed(state: GameState, **fields: Any) -> GameState:
+    """``state`` with the Dreamlands' own fields changed (``bhole=…``, ``zoogs=…``)."""
+    return replace(state, map_state=replace(of(state), **fields))
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    monsters = of(state)
+    return {
+        "bhole": monsters.bhole,
+        "zoogs": dict(monsters.zoogs),
+        "yog_sothoth": monsters.yog_sothoth,
+    }

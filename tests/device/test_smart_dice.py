@@ -1,0 +1,270 @@
+"""Smart dice at the table: the Dice screen chooses, a settled roll is committed with its
+source, a roll nobody wants is shown and ignored, and bad rolls are words, never commands.
+
+The real hub is fed the makers' advertisement bytes and posts into the real app's queue; the
+choice is written to a real state directory. Screens go to tests/output/smart_dice/.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.app import App, Inputs
+from device.dice import choices
+from device.dice.table import DiceTable
+from device.session import GameSession
+from device.store import Store
+from hardware.events import ButtonPressed
+from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
+from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
+from rules.cthulhu_wars.state import AssignPending, RollPending
+from rules.games import GAMES
+from rules.text import render
+from tests.parsing import parse_any
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output" / "smart_dice"
+RED, BLUE = "AA:00:00:00:00:01", "AA:00:00:00:00:02"
+FIRMWARE = 1735689600
+NEW_GAME = {
+    "type": "new_game",
+    "map": "celaeno",
+    "factions": ["great_cthulhu", "crawling_chaos", "black_goat"],
+    "settings": {"agony_faces": [1, 1, 2, 2, 3, 3], "silence_at_start": True,
+                 "tomes_refresh_at_doom": True},
+}  # fmt: skip
+ACTIVATE = {"type": "activate", "monster": "custodian", "by": "great_cthulhu", "area": "black_hall"}
+
+
+class Clock:
+    now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Dice:
+    """A table with the real hub posting into the real app."""
+
+    def __init__(self, tmp_path: Path, lang: str = "en", size: tuple[int, int] = (800, 480)):
+        self.store = Store.open(tmp_path / "celaeno.sqlite3")
+        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), GAMES)
+        self.inputs = Inputs()
+        self.clock = Clock()
+        self.path = choices.choices_path(tmp_path)
+        self.hub = DiceHub(self.inputs.post, (), (1, 1, 2, 2, 3, 3), self.clock)
+        self.table = DiceTable(self.path, (1, 1, 2, 2, 3, 3), source=self.hub)
+        self.app = App(session, pygame.Surface(size), self.inputs, lang=lang,
+                       present=lambda rects: None, reader=self.hub, dice=self.table)  # fmt: skip
+        self.hub.set_state("scanning")
+
+    def advert(self, address: str, name: str, state: int, index: int, battery: int = 80) -> None:
+        self.hub.advertisement(
+            address,
+            name,
+            {COMPANY_ID: bytes([6, 0x21 if address == RED else 0x24, state, index, battery])},
+            {INFO_SERVICE: struct.pack("<II", 7 if address == RED else 8, FIRMWARE)},
+            [SERVICE],
+            -58 if address == RED else -71,
+        )
+        self.app.step()
+
+    def roll(self, address: str, name: str, index: int) -> None:
+        for state, face in ((2, 0), (3, 2), (1, index)):
+            self.advert(address, name, state, face)
+
+    def activate(self) -> None:
+        """The Custodian's activation; then, as after any input, the app tells the dice
+        what is wanted (an Agony roll)."""
+        self.app.submit(parse_any(ACTIVATE))
+        self.inputs.post(self.hub.status())
+        self.app.step()
+
+    def open_dice_screen(self) -> None:
+        self.app.handle_input(ButtonPressed("ok"))
+        labels = [choice.label.key for choice in self.app.view().prompt.choices]
+        index = next(i for i, key in enumerate(labels) if key.endswith("menu.dice"))
+        self.app.react(self.app.controller.tap(index, self.app.state))
+        self.app.step()
+
+    def pick(self, label_part: str) -> None:
+        choices_shown = self.app.view().prompt.choices
+        index = next(i for i, c in enumerate(choices_shown) if label_part in render(c.label))
+        self.app.react(self.app.controller.tap(index, self.app.state))
+        self.app.step()
+
+    def choose(self, name: str, use: str) -> None:
+        if not self.app.view().prompt.title.key.startswith("dice.title"):
+            self.open_dice_screen()  # after a choice the Dice screen stays open
+        self.pick(name)
+        self.pick(use)
+
+    def journal(self) -> list[dict[str, object]]:
+        return [json.loads(line) for line in self.store.commands(self.app.session.game_id)]
+
+    def error(self) -> str | None:
+        error = self.app.view().status.error
+        return None if error is None else render(error)
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    """The app looks at pygame's events: SDL's dummy driver, initialised."""
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture()
+def dice(tmp_path: Path) -> Iterator[Dice]:
+    table = Dice(tmp_path)
+    yield table
+    table.store.close()
+
+
+def test_the_dice_screen_lists_the_dice_and_chooses_the_agony_die(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.advert(BLUE, "Blue", 1, 0, battery=9)
+    dice.open_dice_screen()
+    shown = [render(c.label) + " / " + render(c.detail) for c in dice.app.view().prompt.choices
+             if c.detail is not None]  # fmt: skip
+    assert shown == ["Blue (Pixels) / Not used · aurora sky · battery 9 % · signal -71 dBm",
+                     "Red (Pixels) / Not used · onyx black · battery 80 % · signal -58 dBm"]  # fmt: skip
+    dice.pick("Red")
+    dice.pick("The Agony die")
+    assert choices.load(dice.path) == (Chosen(RED, "pixels", "Red", "agony"),)
+    assert dice.hub.chosen() == (Chosen(RED, "pixels", "Red", "agony"),)
+    assert render(dice.app.view().status.dice) == "Dice: 1 ready"  # type: ignore[arg-type]
+
+
+def test_a_settled_roll_is_committed_with_its_source(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.activate()
+    assert isinstance(dice.app.state.pending, RollPending)
+    dice.roll(RED, "Red", 5)  # face 6: the sixth Agony face, 3
+    assert isinstance(dice.app.state.pending, AssignPending)
+    assert dice.journal()[-1] == {"type": "roll", "values": [3], "source": "pixels:Red"}
+
+
+def test_rolling_and_crooked_commit_nothing(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.activate()
+    before = dice.journal()
+    for state in (2, 3, 2, 3):
+        dice.advert(RED, "Red", state, 1)
+    dice.advert(RED, "Red", 4, 1)  # crooked
+    assert dice.journal() == before
+    assert dice.error() == "Red ended on an edge: roll it again."
+
+
+def test_a_roll_nobody_wants_is_shown_and_ignored(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "A d6")
+    before = dice.journal()
+    dice.roll(RED, "Red", 3)
+    assert dice.journal() == before
+    assert dice.error() == "Red rolled 4: no roll is wanted now."
+
+
+def test_the_wrong_die_for_the_agony_roll_is_a_word(dice: Dice) -> None:
+    dice.advert(BLUE, "Blue", 1, 0)
+    dice.choose("Blue", "A d6")
+    dice.activate()
+    before = dice.journal()
+    dice.roll(BLUE, "Blue", 0)
+    assert dice.journal() == before
+    assert dice.error() == (
+        "Blue rolled 1, but it is not the die this roll wants: roll the right die (or enter it)."
+    )
+
+
+def test_a_second_agony_die_is_refused_on_the_screen(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.advert(BLUE, "Blue", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.choose("Blue", "The Agony die")
+    assert dice.error() == "Red is already the Agony die: set it to d6 or not used first."
+    assert choices.load(dice.path) == (Chosen(RED, "pixels", "Red", "agony"),)
+
+
+def test_a_chosen_die_that_goes_quiet_shows_and_is_used_again_when_back(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.clock.now += QUIET_AFTER + 1
+    dice.hub.publish()
+    dice.app.step()
+    assert render(dice.app.view().status.dice) == "Red: quiet"  # type: ignore[arg-type]
+    assert dice.app.view().status.dice_trouble
+    dice.activate()
+    dice.roll(RED, "Red", 0)  # back: the first advertisement is its state, then a roll
+    assert render(dice.app.view().status.dice) == "Dice: 1 ready"  # type: ignore[arg-type]
+    assert dice.journal()[-1] == {"type": "roll", "values": [1], "source": "pixels:Red"}
+
+
+def test_keys_are_recorded_as_the_source_of_a_roll_entered_by_hand(dice: Dice) -> None:
+    dice.activate()
+    dice.app.handle_input(ButtonPressed("ok"))  # the first face offered
+    assert dice.journal()[-1]["source"] == "keys"
+
+
+def test_the_remembered_choice_survives_and_a_bad_file_is_set_aside(tmp_path: Path) -> None:
+    path = choices.choices_path(tmp_path)
+    choices.save(path, [Chosen(RED, "pixels", "Red", "agony"), Chosen(BLUE, "godice", "Go", "d6")])
+    assert choices.load_or_set_aside(path) == (
+        (Chosen(RED, "pixels", "Red", "agony"), Chosen(BLUE, "godice", "Go", "d6")),
+        None,
+    )
+    assert not path.with_name("dice.json.new").exists()
+    path.write_text('{"dice": [{"address": "x", "kind": "dice", "name": "n", "role": "agony"}]}')
+    chosen, why = choices.load_or_set_aside(path)
+    assert chosen == () and why is not None and "not a die" in why
+    assert path.with_name("dice.json.unreadable").exists() and not path.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1920, 1080)])
+def test_the_dice_screen_drawn(tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
+    table = Dice(tmp_path, lang, size)
+    try:
+        table.advert(RED, "Red", 1, 0)
+        table.advert(BLUE, "Blue", 1, 0, battery=9)
+        table.choose("Red", "The Agony die")
+        table.choose("Blue", "A d6")
+        table.app.draw()
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(table.app.screen.surface, OUTPUT / f"dice_{lang}_{size[0]}x{size[1]}.png")
+        assert table.app.view().status.dice is not None
+    finally:
+        table.store.close()
+
+
+@pytest.mark.parametrize(
+    ("state", "title", "status"),
+    [
+        ("no_bluetooth", "No Bluetooth on this machine", "Dice: no Bluetooth"),
+        ("bluetooth_off", "Bluetooth is switched off", "Dice: Bluetooth off"),
+    ],
+)
+def test_no_bluetooth_is_said_on_the_dice_screen_and_the_status_line(
+    dice: Dice, state: str, title: str, status: str
+) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "A d6")
+    dice.hub.set_state(state)  # type: ignore[arg-type]
+    dice.app.step()
+    assert render(dice.app.view().status.dice) == status  # type: ignore[arg-type]
+    dice.pick("Scan again")  # the Dice screen, still open, looks again
+    assert render(dice.app.view().prompt.title).startswith(title)
+
+
+def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
+    dice.app.dice = None  # [dice] bluetooth = false, or "auto" off a Pi
+    dice.open_dice_screen()
+    assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
