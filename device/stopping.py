@@ -34,6 +34,8 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
 _requested: list[int] = []  # the signals received, in order
 _listeners: list[Callable[[], None]] = []
 
+COMMAND = "celaeno"  # the console script pyproject installs
+
 
 def install() -> None:
     """Make every stop signal a request to stop (main thread only, before pygame)."""
@@ -54,7 +56,7 @@ def install_if_companion(
         return False
     program = argv[0]
     # While ``python -m device.cli`` imports the package, sys.argv[0] is "-m".
-    ours = Path(program).name == "celaeno" or (program == "-m" and "device.cli" in orig_argv)
+    ours = Path(program).name == COMMAND or (program == "-m" and "device.cli" in orig_argv)
     if ours and runs_companion(argv[1:]):
         install()
         return True

@@ -53,7 +53,7 @@ EN: dict[str, str] = {
     "device.store_failed.locked": "Another program is writing the journal: the last input was not kept. Try again.",
     "device.internal_error": "Something went wrong with that input; the game is safe. Try again.",
     # the menu's Show on phones (device/ui/phones.py)
-    "web.scan": "Scan with a phone's camera, or open {url} (same Wi-Fi as the table).",
+    "web.scan": "Scan the code with a phone's camera, or open the address under it (same Wi-Fi as the table).",
     "web.no_network": "No network: connect the companion to the table's Wi-Fi or LAN to show the game on phones.",
     "web.disabled": "The phone view is turned off in the configuration ([web] enabled = false).",
     "web.close": "Back to the game",
@@ -113,7 +113,7 @@ JA: dict[str, str] = {
     "device.store_failed.locked": "別のプログラムがジャーナルに書き込み中です：最後の入力は保存されていません。もう一度試してください。",
     "device.internal_error": "その入力の処理で問題が起きました。ゲームは無事です。もう一度どうぞ。",
     # the menu's Show on phones (device/ui/phones.py)
-    "web.scan": "スマホのカメラで読み取るか、{url} を開いてください（卓と同じWi-Fi）。",
+    "web.scan": "スマホのカメラでコードを読み取るか、その下のアドレスを開いてください（卓と同じWi-Fi）。",
     "web.no_network": "ネットワークがありません：スマホに表示するには、コンパニオンを卓のWi-FiかLANに接続してください。",
     "web.disabled": "スマホ表示は設定で無効です（[web] enabled = false）。",
     "web.close": "ゲームに戻る",

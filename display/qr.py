@@ -3,7 +3,9 @@
 segno makes the code (a maintained encoder, not ours); this module only draws its
 modules as black squares on a white ground with the four-module quiet zone the
 standard asks for, as large as the board's region allows in whole pixels per module,
-so a phone can read it at arm's length. The address is written under it in words.
+so a phone can read it at arm's length. The address is written under it on one line:
+a single word to the layout, which never breaks it and draws it smaller where the line
+is short.
 """
 
 from __future__ import annotations
@@ -46,9 +48,14 @@ def draw(canvas: Canvas, data: str) -> pygame.Rect:
             if dark:
                 square = (origin[0] + x * module, origin[1] + y * module, module, module)
                 pygame.draw.rect(canvas.surface, DARK, square)
-    caption = pygame.Rect(inner.x, area.bottom, inner.w, inner.bottom - area.bottom)
-    canvas.text([Para((Span(data, colours.TEXT),), "body")], caption, "center", "center")
+    below = pygame.Rect(inner.x, area.bottom, inner.w, inner.bottom - area.bottom)
+    canvas.text(caption(data), below, "center", "center")
     return area
+
+
+def caption(data: str) -> list[Para]:
+    """The address in words: one unbroken span (a URL may not break just anywhere)."""
+    return [Para((Span(data, colours.TEXT, atomic=True),), "body")]
 
 
 def with_qr(board: Panel) -> Panel:

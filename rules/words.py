@@ -27,9 +27,9 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "command.undo": "取り消し",
-    "event.undone": "取り消した：{what}。",
+    "event.undone": "{what}を取り消しました。",
     "command.redo": "やり直し",
-    "event.redone": "やり直した：{what}。",
+    "event.redone": "{what}をやり直しました。",
     "error.journal.not_object": "{where}：JSONオブジェクトが必要です。",
     "error.journal.unknown_field": "{where}：不明な項目「{field}」。",
     "error.journal.missing_field": "{where}：項目「{field}」がありません。",

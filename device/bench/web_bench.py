@@ -20,8 +20,8 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 3. the web process's CPU while the table is idle (it is woken by inotify, not a timer);
    its memory (VmRSS) with 0 connections, with 200 event streams held
    for ``--hold`` seconds (one commit a second pushed to all), and after they dropped
-   (and the view gave memory back, :mod:`device.web.release`, and started afresh,
-   :mod:`device.web.afresh`), ``--cycles`` times; beside a control: the same commits
+   (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times, with
+   the slowest answer to a phone asking meanwhile; beside a control: the same commits
    in a fresh view with no stream open.
 """
 
@@ -52,7 +52,7 @@ from device.config import default_config
 from device.journalcmd import default_game
 from device.session import GameSession
 from device.store import Store
-from device.web.afresh import resident_mib
+from device.web.release import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
@@ -94,11 +94,6 @@ def view_log(state_dir: Path) -> Path:
     return state_dir / "web.log"
 
 
-def fresh_starts(state_dir: Path) -> int:
-    """How many times the view started afresh (:mod:`device.web.afresh`), from its log."""
-    return view_log(state_dir).read_text().count("started afresh")
-
-
 def settled_rss(port: int, pid: int) -> float:
     """VmRSS once the view served its page and sat idle for two seconds."""
     urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).read()
@@ -107,14 +102,18 @@ def settled_rss(port: int, pid: int) -> float:
 
 
 @contextmanager
-def web_server(state_dir: Path, max_pages: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def web_server(
+    state_dir: Path, max_pages: int, source: Path | None = None
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """``celaeno web`` as its unit runs it; ``source``: from that checkout instead of this
+    one (a before/after comparison: its ``device`` package is found first from there)."""
     port = free_port()
     argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
     with view_log(state_dir).open("ab") as log:
         process = subprocess.Popen(
-            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit
+            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit, cwd=source
         )
     try:
         for _ in range(300):
@@ -178,7 +177,7 @@ class Streams:
 
 
 def rss_mib(pid: int) -> float:
-    """The view's VmRSS, read as the view reads its own (device.web.afresh)."""
+    """The view's VmRSS, read as the view reads its own (device.web.release)."""
     found = resident_mib(Path(f"/proc/{pid}/status"))
     if found is None:
         raise RuntimeError(f"no VmRSS for process {pid}")
@@ -272,13 +271,12 @@ def idle_cpu(seconds: float) -> float:
 class Cycle:
     held: float  # MiB, the most while the streams were open
     after: float  # MiB, once they dropped and the view settled
-    afresh: bool  # the view started afresh meanwhile
     longest: float  # seconds, the slowest answer to a phone asking meanwhile
 
 
 def asking(port: int, seconds: float) -> float:
     """Ask for the state every 50 ms for ``seconds``, as a phone arriving would: the
-    longest answer (a fresh start keeps the socket, so a phone waits, never fails)."""
+    longest answer."""
     longest = 0.0
     until = time.monotonic() + seconds
     while time.monotonic() < until:
@@ -310,12 +308,11 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
                         session.submit(NextPhase())  # an update a second, pushed to every page
                         time.sleep(1)
                         held = max(held, rss_mib(process.pid))
-                    before = fresh_starts(state_dir)
                     if streams is not None:
                         streams.close()
-                    longest = asking(port, RELEASE_DELAY + 3)  # memory back, or afresh
+                    longest = asking(port, RELEASE_DELAY + 3)  # and memory given back
                     after = settled_rss(port, process.pid)
-                    found.append(Cycle(held, after, fresh_starts(state_dir) > before, longest))
+                    found.append(Cycle(held, after, longest))
                 return idle, found
 
 
@@ -432,8 +429,7 @@ def memory_figures(connections: int, hold: float, cycles: int) -> None:
     print(f"web process memory (VmRSS): {idle:.1f} MiB with 0 connections")
     for number, (cycle, alone) in enumerate(zip(found, control, strict=True), start=1):
         print(f"  cycle {number}: {cycle.held:.1f} MiB with {connections} streams held "
-              f"{hold:.0f} s, {cycle.after:.1f} MiB after they dropped"
-              f"{' (started afresh)' if cycle.afresh else ''} "
+              f"{hold:.0f} s, {cycle.after:.1f} MiB after they dropped "
               f"({cycle.after - idle:+.1f} MiB from idle; the control "
               f"{alone.after - control_idle:+.1f}); a phone asking meanwhile waited "
               f"{cycle.longest * 1000:.0f} ms at most")  # fmt: skip

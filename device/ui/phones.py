@@ -4,6 +4,11 @@ The address is looked up when the screen is opened (the Pi may have joined the W
 since it started), from the kernel's list of the machine's addresses: the table's
 process opens no network socket (see :mod:`device.addresses`). With no address to
 offer, the screen says so instead of showing a code that leads nowhere.
+
+The address is written once, under the code (:mod:`display.qr`), where it is one
+unbroken line drawn as large as fits; the words beside it point there rather than
+repeat it, because a sentence around it (Japanese has no spaces) would break the
+address anywhere.
 """
 
 from __future__ import annotations
@@ -41,4 +46,4 @@ def show_on_phones(settings: WebSettings) -> QrStep:
     if not found:
         return QrStep(text("web.no_network"), back, lambda answer: answer)
     others = [Option(text("web.url", url=url), DONE) for url in found[1:]]
-    return QrStep(text("web.scan", url=found[0]), [*back, *others], lambda a: a, qr=found[0])
+    return QrStep(text("web.scan"), [*back, *others], lambda a: a, qr=found[0])

@@ -4,10 +4,15 @@ The table (``celaeno run``) is the journal's one writer. The phone view opens th
 SQLite file with ``mode=ro`` as a different user who may only read it (the files are
 ``0640`` and its directory ``0750``, see :mod:`device.store` and the systemd units), so
 it could not change the game even if it tried. In WAL mode such a reader needs the
-``-wal`` and ``-shm`` files the running table keeps open; it maps the ``-shm`` file
-read-only (SQLite 3.22 and later). While the table is not running those files are gone
-and the reader cannot open the journal: :attr:`Feed.table_running` says so and the
-next :meth:`Feed.refresh` tries again.
+``-wal`` and ``-shm`` files; it maps the ``-shm`` file read-only (SQLite 3.22 and later).
+Whether the table is running is not read from whether the journal can be read (a
+stopped table's journal still can be): :mod:`device.web.liveness` asks the kernel
+whether another process holds the journal open.
+
+A view starting (after a crash, a restart, an upgrade) reads the journal before it
+serves anyone (:meth:`device.web.hub.Hub.catch_up`), so its first answer is the committed
+state, never an empty one; the journal is named by its file's inode, the same for
+every view that reads it, so a page can tell a restarted view from a new journal.
 
 Why the journal rather than a snapshot file the table writes: the journal is the truth
 the table commits before it shows anything, it carries the position for free (the
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
@@ -36,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from device.games import GameSet
+from device.web.liveness import table_running
 from rules.errors import RulesError
 from rules.game import Game
 from rules.journal import Played, Step, parse_line, state_json, submit
@@ -45,6 +52,7 @@ log = logging.getLogger(__name__)
 
 RECENT_COMMANDS = 6  # the events of this many latest commands are kept for the page
 HISTORY = 32  # states before the latest kept for undo (at least; twice as many at most)
+LIVENESS_INTERVAL = 1.0  # seconds between looks whether the table is running
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,7 @@ class Snapshot:
     recent: tuple[tuple[Text, ...], ...]  # events of the latest commands, newest last
     undone: bool  # the latest command was an undo: the state went back
     table_running: bool
-    problem: str | None = None  # a journal the view cannot follow (in the log too)
+    problem: str | None = None  # a journal the view cannot read or follow (in the log too)
 
 
 @dataclass
@@ -87,6 +95,8 @@ class Feed:
         self._position = 0
         self._json: dict[str, Any] | None = None
         self._journal = ""
+        self._unreadable: str | None = None  # why the last read failed
+        self._looked = -LIVENESS_INTERVAL  # when liveness was last looked at (monotonic)
         self.table_running = False
 
     @property
@@ -100,23 +110,28 @@ class Feed:
         return None if self._game is None else self._game.played
 
     def refresh(self) -> bool:
-        """Read what the table committed since the last call; True when anything changed."""
-        was_running = self.table_running
+        """Read what the table committed since the last call, and whether it runs; True
+        when anything changed. A journal that cannot be read keeps what was read last."""
+        running = self._look_at_the_table()
+        changed = running != self.table_running
+        self.table_running = running
+        self._follow_the_file()
         try:
-            changed = self._refresh()
-            self.table_running = True
+            changed = self._refresh() or changed
+            unreadable = None
         except sqlite3.Error as error:
             self._close()
-            self.table_running = False
-            if was_running:
-                log.info("the journal cannot be read (%s); is the table running?", error)
-            changed = False
-        return changed or was_running != self.table_running
+            unreadable = str(error) if self._journal else None  # no journal: nothing to read
+            if unreadable is not None and unreadable != self._unreadable:
+                log.info("the journal cannot be read (%s); trying again", error)
+        changed = changed or unreadable != self._unreadable
+        self._unreadable = unreadable
+        return changed
 
     def may_have_changed(self) -> bool:
         """A cheap look (no rows read, no lock taken) whether :meth:`refresh` has work:
         the server asks this 20 times a second and calls refresh only on a yes."""
-        if self._cursor is None:
+        if self._cursor is None or time.monotonic() - self._looked >= LIVENESS_INTERVAL:
             return True
         try:
             (version,) = self._cursor.execute("PRAGMA data_version").fetchone()
@@ -124,11 +139,26 @@ class Feed:
             return True
         return bool(version != self._version)
 
+    def _look_at_the_table(self) -> bool:
+        self._looked = time.monotonic()
+        return table_running(self.path)
+
+    def _follow_the_file(self) -> None:
+        """A journal set aside and started afresh is another file: positions restart."""
+        try:
+            journal = str(self.path.stat().st_ino)
+        except OSError:
+            journal = ""
+        if journal != self._journal:
+            self._close()
+            self._game, self._position, self._journal = None, 0, journal
+
     def snapshot(self) -> Snapshot:
         game = self._game
+        problem = None if self._unreadable is None else "the journal cannot be read"
         if game is None:
             return Snapshot(
-                self._position, self._journal, None, None, (), False, self.table_running
+                self._position, self._journal, None, None, (), False, self.table_running, problem
             )
         return Snapshot(
             self._position,
@@ -138,7 +168,7 @@ class Feed:
             tuple(game.recent),
             game.undone,
             self.table_running,
-            game.broken,
+            game.broken or problem,
         )
 
     def close(self) -> None:
@@ -225,10 +255,6 @@ class Feed:
                 raise
             self._cursor = db.cursor()
             self._version = None
-            # A journal set aside and started afresh is another file: positions restart.
-            journal = str(self.path.stat().st_ino)
-            if journal != self._journal:
-                self._game, self._position, self._journal = None, 0, journal
         return self._cursor
 
     def _close(self) -> None:

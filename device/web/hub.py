@@ -6,6 +6,11 @@ moved on, the update is rendered once per language and each connected page is wo
 every page then sends the newest update itself. A page whose phone stopped reading
 only ever holds the newest update, so a slow phone neither delays the others nor
 piles up memory.
+
+The command has the hub read the journal (:meth:`Hub.catch_up`) before the server
+takes its first connection: a view that starts (after a crash or a restart) answers its
+first phone with the committed state, never with an empty one said as "the table is not
+running".
 """
 
 from __future__ import annotations

@@ -19,9 +19,11 @@ freed (tracemalloc finds nothing left), but two things keep the memory:
 
 So when the last stream has closed, :func:`release` runs the collector and asks glibc
 (where there is one) to hand free pages back. What CPython's allocator keeps is not
-lost: the next phones reuse it, so it does not grow from one crowd to the next; and
-once no page is open, a view that still holds more than a margin beyond its size at
-start starts afresh on the same socket (:mod:`device.web.afresh`).
+lost: the next phones reuse it, so it does not grow from one crowd to the next. The
+view does not restart itself to get it back: its modules load no drawing library, and
+without pygame it is smaller after a crowd than the restarting view was idle, while a
+restart is a moment when a phone waits (seconds on a slow machine) for nothing (the
+README's figures).
 """
 
 from __future__ import annotations
@@ -32,8 +34,21 @@ import gc
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 log = logging.getLogger(__name__)
+
+
+def resident_mib(status: Path = Path("/proc/self/status")) -> float | None:
+    """A process's resident memory (VmRSS) in MiB; None where /proc has none."""
+    try:
+        text = status.read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return None
 
 
 @dataclass(frozen=True)
@@ -64,5 +79,6 @@ def release(trim: Callable[[int], int] | None = MALLOC_TRIM) -> Released:
     """Free what the streams left in cycles, then return free pages to the system."""
     collected = gc.collect()
     trimmed = None if trim is None else bool(trim(0))
-    log.info("the last page closed: %d objects in cycles freed, %s", collected, SAID[trimmed])
+    log.info("the last page closed: %d objects in cycles freed, %s; %.1f MiB resident",
+             collected, SAID[trimmed], resident_mib() or 0.0)  # fmt: skip
     return Released(collected, trimmed)

@@ -9,18 +9,20 @@ Read-only by construction: the routes are GET (and HEAD) only, every other metho
 405, and the process opens the journal read-only as a user that may not write it.
 
 Routes:
-- ``/``: the page, with the state already in it (language: ``?lang=``, else the
-  browser's Accept-Language);
+- ``/``: the page, with the state already in it (language: ``?lang=``, else the one
+  picked on this phone before (a cookie), else the browser's Accept-Language);
 - ``/static/page.<hash>.css`` and ``/static/page.<hash>.js``: looked up by exact name
   in a table built at start, never joined to a file path, so no path can leave it;
 - ``/events?lang=``: server-sent events, the whole live region on every change;
 - ``/snapshot?lang=``: the same as one JSON document (for scripts and tests);
 - ``/favicon.ico``: 204, there is none.
 
-Faults: at most ``max_pages`` connections at once (more are answered 503 and closed);
-a connection that has not sent a whole request within :data:`REQUEST_TIMEOUT` seconds
-is closed (slow clients that never finish); aiohttp refuses request lines and header
-fields over 8 KiB with 4xx. Nothing a client sends can reach a traceback.
+Faults: at most ``max_pages`` event streams (pages) at once, more get 503; connections
+waiting for a request are counted apart and cannot take a page's place (:class:`Guarded`:
+closed after :data:`FIRST_BYTE_TIMEOUT` seconds of silence or :data:`REQUEST_TIMEOUT`
+without a whole request, the oldest closed when :data:`WAITING_LIMIT` wait); aiohttp
+refuses request lines and header fields over 8 KiB with 4xx. Nothing a client sends can
+reach a traceback.
 """
 
 from __future__ import annotations
@@ -28,10 +30,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -44,7 +45,9 @@ from rules.text import DEFAULT_LANGUAGE, LANGUAGES
 
 log = logging.getLogger(__name__)
 
+FIRST_BYTE_TIMEOUT = 3.0  # seconds a new connection may take to send its first byte
 REQUEST_TIMEOUT = 10.0  # seconds a connection may take to send a whole request
+WAITING_LIMIT = 256  # connections waiting for a request at once; the oldest make room
 KEEPALIVE = 15.0  # seconds a finished connection may stay idle
 HEARTBEAT = 15.0  # seconds between comments on a quiet event stream
 WRITE_TIMEOUT = 20.0  # a page that takes this long to take one update is dropped
@@ -91,11 +94,15 @@ def load_assets() -> dict[str, Asset]:
     }
 
 
+LANGUAGE_COOKIE = "lang"  # set by the page's script when the reader picks a language
+
+
 def pick_language(request: web.Request) -> str:
-    """``?lang=`` if it names one, else the first of Accept-Language we speak."""
-    asked = request.query.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
+    """``?lang=`` if it names one, else the language this phone picked on the page (its
+    cookie), else the first of Accept-Language we speak."""
+    for asked in (request.query.get("lang", ""), request.cookies.get(LANGUAGE_COOKIE, "")):
+        if asked in LANGUAGES:
+            return asked
     for part in request.headers.get("Accept-Language", "").split(",")[:20]:
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
@@ -122,7 +129,7 @@ class Pages:
             text=body,
             content_type="text/html",
             charset="utf-8",
-            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"},
         )
 
     async def static(self, request: web.Request) -> web.Response:
@@ -213,20 +220,23 @@ async def no_icon(request: web.Request) -> web.Response:
 
 @web.middleware
 async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A whole request arrived: stop its connection's request timer; no traceback out."""
+    """A whole request arrived: its connection is busy until answered; no traceback out."""
     guard = request.transport.get_protocol() if request.transport else None
     if isinstance(guard, Guarded):
         guard.request_complete()
+    streaming = False
     try:
         response = await handler(request)
+        streaming = not isinstance(response, web.Response)
+        return response
     except web.HTTPException:
         raise
     except Exception:
         log.exception("%s %s failed", request.method, request.path)
         raise web.HTTPInternalServerError(text="internal error") from None
-    if isinstance(guard, Guarded) and isinstance(response, web.Response):
-        guard.request_answered()  # not after an event stream: its connection is done
-    return response
+    finally:
+        if isinstance(guard, Guarded) and not streaming:
+            guard.request_answered()  # not after an event stream: its connection is done
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -263,58 +273,66 @@ def build_app(hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) ->
 
 
 class Guarded(asyncio.Protocol):
-    """One connection, handed to aiohttp's handler unless too many are open.
+    """One connection: handed to aiohttp once its first byte arrives, timed while it waits.
 
-    Also closes a connection that has not finished a request in time (slowloris: a
-    client sending one header byte now and then must not hold a place forever).
+    A connection is *waiting* from its start until a whole request has arrived, and again
+    after each answer (kept alive for the next request); it is *busy* while a request is
+    answered or an event stream is open. Waiting connections cost no page its place:
+    they are closed when they send nothing within :data:`FIRST_BYTE_TIMEOUT`, or no whole
+    request within :data:`REQUEST_TIMEOUT` (a client sending a header byte now and then),
+    and when :data:`WAITING_LIMIT` of them wait at once, the one that waited longest is
+    closed to make room for the newcomer. So sockets that send nothing cannot keep a phone
+    out: the phone's own connection sends its request at once and becomes busy.
+
+    aiohttp alone has no such guard: its only timer for a connection that never sends a
+    request is the keep-alive timer (``RequestHandler.connection_made`` starts it), and
+    it gives every connection its parser and handler at once (about 14 KiB); here a
+    silent one gets neither.
     """
 
     def __init__(self, limiter: Limiter) -> None:
         self._limiter = limiter
         self._inner: Any = None
-        self._transport: asyncio.Transport | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
-        self._transport = transport
+        self.transport = transport
         self._limiter.open += 1
         if self._limiter.open > self._limiter.limit:
             transport.write(BUSY)
             transport.close()
             return
-        self._inner = self._limiter.server()
-        self._inner.connection_made(transport)
-        self._arm()
+        self._limiter.waiting(self, FIRST_BYTE_TIMEOUT)
 
-    def _arm(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(REQUEST_TIMEOUT, self._expired)
-
-    def _expired(self) -> None:
-        if self._transport is not None:
-            self._transport.close()
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
     def request_complete(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """A whole request arrived: busy until it is answered."""
+        self._limiter.busy(self)
 
     def request_answered(self) -> None:
         """A kept-alive connection's next request has the same time to arrive whole."""
-        if self._timer is None and self._transport is not None:
-            self._arm()
+        if self.transport is not None and not self.transport.is_closing():
+            self._limiter.waiting(self, REQUEST_TIMEOUT)
 
     def data_received(self, data: bytes) -> None:
-        if self._inner is not None:
-            self._inner.data_received(data)
+        if self._inner is None:
+            if self.transport is None or self.transport.is_closing():
+                return
+            self._inner = self._limiter.server()
+            self._inner.connection_made(self.transport)
+            self._limiter.waiting(self, REQUEST_TIMEOUT)  # its first byte came: all of it now
+        self._inner.data_received(data)
 
     def eof_received(self) -> bool | None:
         return self._inner.eof_received() if self._inner is not None else None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._limiter.open -= 1
-        self.request_complete()
+        self._limiter.busy(self)
         if self._inner is not None:
             self._inner.connection_lost(exc)
 
@@ -335,12 +353,40 @@ BUSY = (
 
 @dataclass
 class Limiter:
+    """The connections open, and those waiting for a request, oldest first."""
+
     server: Any  # aiohttp's web.Server: makes one request handler per connection
-    limit: int
+    limit: int  # connections open at once, waiting ones included: a bound on descriptors
+    waiting_limit: int = 256
     open: int = 0
+    _waiting: dict[Guarded, asyncio.TimerHandle] = field(default_factory=dict)
 
     def __call__(self) -> Guarded:
         return Guarded(self)
+
+    @property
+    def waiting_count(self) -> int:
+        return len(self._waiting)
+
+    def waiting(self, connection: Guarded, timeout: float) -> None:
+        """``connection`` waits for a request, closed after ``timeout`` seconds; the
+        longest waiting one is closed if as many as the limit wait already."""
+        self.busy(connection)
+        while len(self._waiting) >= self.waiting_limit:
+            oldest = next(iter(self._waiting))
+            self.busy(oldest)
+            oldest.close()
+        loop = asyncio.get_running_loop()
+        self._waiting[connection] = loop.call_later(timeout, self._expired, connection)
+
+    def busy(self, connection: Guarded) -> None:
+        timer = self._waiting.pop(connection, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _expired(self, connection: Guarded) -> None:
+        self._waiting.pop(connection, None)
+        connection.close()
 
 
 def listening_socket(address: str, port: int) -> socket.socket:
@@ -355,7 +401,7 @@ def listening_socket(address: str, port: int) -> socket.socket:
 
 @dataclass
 class Serving:
-    """A running view: stop it, or hand its listening socket on and stop it."""
+    """A running view, to stop."""
 
     server: asyncio.Server
     runner: web.AppRunner
@@ -363,24 +409,9 @@ class Serving:
     follower: asyncio.Task[None]
 
     @property
-    def connections(self) -> int:
-        return self.limiter.open
-
-    @property
     def streams(self) -> int:
         pages: Pages = self.runner.app["pages"]
         return pages.streams
-
-    def hand_over(self) -> int:
-        """Stop accepting, keeping the listening socket open as a new descriptor (returned).
-
-        Synchronous on purpose: called right after seeing no connection open, nothing
-        can be accepted in between; a phone connecting from now on waits in the kernel's
-        queue for whoever takes the descriptor."""
-        (sock,) = self.server.sockets
-        kept = os.dup(sock.fileno())
-        self.server.close()
-        return kept
 
     async def stop(self) -> None:
         self.follower.cancel()
@@ -405,9 +436,9 @@ async def serve(
     )
     await runner.setup()
     assert runner.server is not None
-    # A few connections beyond the pages: the page itself and its two files load on
-    # their own connections before its event stream opens.
-    limiter = Limiter(runner.server, max_pages + 8)
+    # Beyond the pages and the waiting connections, room for requests being answered
+    # (a page and its two files load on their own connections before its stream opens).
+    limiter = Limiter(runner.server, max_pages + WAITING_LIMIT + 64, WAITING_LIMIT)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(limiter, sock=sock)
     return Serving(server, runner, limiter, asyncio.create_task(hub.follow()))

@@ -13,28 +13,18 @@ import asyncio
 import logging
 import signal
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device import notify, paths
 from device.addresses import machine_addresses, urls
 from device.config import Config, ConfigError
 from device.journalcmd import add_place_options, load_settings
-from device.web.afresh import MARGIN_MIB
 
 if TYPE_CHECKING:
     from device.web.server import Serving
 
 EXIT_FAILED = 2
-AFRESH_RETRY = 1.0  # seconds: a fresh start waits for the requests still open to end
 log = logging.getLogger("celaeno.web")
-
-
-@dataclass(frozen=True)
-class Handover:
-    """The view stopped to start afresh: its listening socket, kept open."""
-
-    listening: int
 
 
 def register(subparsers: Any) -> None:
@@ -47,15 +37,7 @@ def register(subparsers: Any) -> None:
     add_place_options(web)
     web.add_argument("--address", default=None, help="address to listen on (default: [web])")
     web.add_argument("--port", type=int, default=None, help="port (default: [web] port)")
-    web.add_argument("--max-pages", type=int, default=None, help="connections served at once")
-    web.add_argument(
-        "--afresh-above",
-        type=float,
-        default=MARGIN_MIB,
-        metavar="MIB",
-        help="once no page is open, start afresh on the same socket if the view holds more "
-        f"than this many MiB beyond its size at start (default {MARGIN_MIB}; negative: never)",
-    )
+    web.add_argument("--max-pages", type=int, default=None, help="pages served at once")
     web.set_defaults(func=web_command)
     address = subparsers.add_parser(
         "web-address",
@@ -96,25 +78,10 @@ def web_command(args: argparse.Namespace) -> int:
         print("the phone view is turned off ([web] enabled = false); not serving")
         return 0
     try:
-        served = asyncio.run(_serve(args, config))
+        return asyncio.run(_serve(args, config))
     except OSError as error:
         print(f"cannot serve the phone view: {error}", file=sys.stderr)
         return EXIT_FAILED
-    return _start_afresh(served) if isinstance(served, Handover) else served
-
-
-def _start_afresh(handover: Handover) -> int:
-    """Only returns if the fresh start could not be made: then systemd restarts the unit."""
-    from device.web.afresh import start_afresh
-
-    # The fresh start has the watchdog's whole period (WatchdogSec=30s) until its own first
-    # ping: up to 15 s under emulation was measured; the last ping may be 15 s old by now.
-    notify.watchdog()
-    try:
-        start_afresh(handover.listening)
-    except OSError as error:
-        print(f"cannot start the phone view afresh: {error}", file=sys.stderr)
-    return EXIT_FAILED
 
 
 async def _watchdog() -> None:
@@ -125,9 +92,8 @@ async def _watchdog() -> None:
         await asyncio.sleep(interval)
 
 
-async def _serve(args: argparse.Namespace, config: Config) -> int | Handover:
+async def _serve(args: argparse.Namespace, config: Config) -> int:
     # Imported here: `celaeno run` and the other commands never load the server library.
-    from device.web.afresh import inherited_socket, resident_mib
     from device.web.feed import Feed
     from device.web.hub import Hub
     from device.web.server import listening_socket, serve
@@ -136,67 +102,41 @@ async def _serve(args: argparse.Namespace, config: Config) -> int | Handover:
     state_dir = paths.state_dir(args.state_dir or config.device.state_dir)
     address = args.address or config.web.address
     port = args.port or config.web.port
-    handed = inherited_socket()  # a fresh start keeps the socket (and the address) it had
-    if handed:
-        notify.watchdog()  # imports done; following the journal again may take as long
-    sock = handed or listening_socket(address, port)
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
+    # The journal is read before the socket listens: the first phone to connect gets the
+    # committed state, not an empty one.
     hub = Hub(Feed(paths.database_path(state_dir), args.games), config.printed_names())
     await hub.catch_up()
+    sock = listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago
     serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set)
     where = ", ".join(urls(address, port, machine_addresses())) or f"{address}:{port}"
-    log.info("serving the phone view on %s (journal %s)%s", where, state_dir,
-             ", started afresh" if handed else "")  # fmt: skip
+    log.info("serving the phone view on %s (journal %s)", where, state_dir)
     notify.ready(f"serving {where}")
-    at_start = resident_mib()
     pinger = asyncio.create_task(_watchdog())
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopped.set)
-    handover = await _until_stopped_or_handed_over(serving, stopped, quiet, at_start, args)
-    if handover:  # a status only: STOPPING=1 would have systemd wait for an exit, then kill
-        notify.status("starting afresh to give memory back")
-    else:
-        notify.stopping()
+    await _until_stopped(serving, stopped, quiet)
+    notify.stopping()
     pinger.cancel()
     await serving.stop()
     hub.feed.close()
-    return handover or 0
+    return 0
 
 
-async def _until_stopped_or_handed_over(
-    serving: Serving,
-    stopped: asyncio.Event,
-    quiet: asyncio.Event,
-    at_start: float | None,
-    args: argparse.Namespace,
-) -> Handover | None:
-    """Serve until a signal (None), or until the last page closed and the view is worth
-    starting afresh (the handed-over socket: see device.web.afresh)."""
-    from device.web.afresh import resident_mib, worth_starting_afresh
+async def _until_stopped(serving: Serving, stopped: asyncio.Event, quiet: asyncio.Event) -> None:
+    """Serve until a signal; each time the last page has closed, give memory back."""
     from device.web.release import release
 
-    loop = asyncio.get_running_loop()
     while True:
         await _first_of(stopped, quiet)
         if stopped.is_set():
-            return None
+            return
         quiet.clear()
-        if serving.streams:
-            continue  # a page opened meanwhile: its closing will tell
-        release()
-        now = resident_mib()
-        if not worth_starting_afresh(now, at_start, args.afresh_above):
-            continue
-        # No await from here to hand_over(): no connection can be accepted in between.
-        if serving.connections == 0:
-            assert now is not None and at_start is not None
-            log.info("no page open and %.1f MiB above the start: starting afresh on the "
-                     "same socket", now - at_start)  # fmt: skip
-            return Handover(serving.hand_over())
-        loop.call_later(AFRESH_RETRY, quiet.set)  # a request still open (a page loading)
+        if not serving.streams:  # else a page opened meanwhile: its closing will tell
+            release()
 
 
 async def _first_of(*events: asyncio.Event) -> None:

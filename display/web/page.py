@@ -22,8 +22,9 @@ from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, translate
 
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
-# Words the script needs after the page has loaded (the connection's state).
-SCRIPT_WORDS: tuple[str, ...] = ("live", "lost", "connecting")
+# Words the script needs after the page has loaded: the connection's state, and every
+# word of the page's shell, so a language chosen on the page applies to all of it.
+SCRIPT_WORDS: tuple[str, ...] = ("live", "lost", "connecting", "title", "language", "read_only")
 
 
 def _empty() -> Mapping[str, str]:
@@ -103,7 +104,9 @@ def script_words(lang: str) -> dict[str, str]:
 def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
     """The whole page as first sent: the shell with the live region already filled, so
     the state shows before the script connects. ``assets``: name → URL of the style
-    sheet and the script (their names carry a hash of their contents)."""
+    sheet and the script (their names carry a hash of their contents). Every word of
+    the shell is marked with the name of its word (``data-word``, ``data-word-label``
+    for an attribute), for the script to say it again in another language."""
     title = escape(translate("web.title", lang))
     connecting = escape(translate("web.connecting", lang))
     languages = escape(translate("web.language", lang))
@@ -121,10 +124,11 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
         '<meta name="color-scheme" content="dark">'
         f'<title>{title}</title><link rel="stylesheet" href="{assets["css"]}">'
         f'<script src="{assets["js"]}" defer></script></head>'
-        f'<body {words}><header class="top"><h1>{title}</h1>'
+        f'<body {words}><header class="top"><h1 data-word="title">{title}</h1>'
         f'<p id="connection" class="connecting" role="status">{connecting}</p>'
-        f'<nav class="languages" aria-label="{languages}">{buttons}</nav>'
-        f'</header><main id="view" aria-live="polite" data-position="{view.position}"'
+        f'<nav class="languages" aria-label="{languages}" data-word-label="language">{buttons}'
+        f'</nav></header><main id="view" aria-live="polite" data-position="{view.position}"'
         f' data-journal="{escape(view.journal)}" data-lang="{lang}">{live_html(view, lang)}</main>'
-        f"<footer><p>{escape(translate('web.read_only', lang))}</p></footer></body></html>"
+        f'<footer><p data-word="read_only">{escape(translate("web.read_only", lang))}</p>'
+        "</footer></body></html>"
     )

@@ -95,5 +95,5 @@ def test_a_configured_name_reaches_the_screen_and_the_events(
             said = render(events[-1], "ja")
     finally:
         use_printed_names({})
-    assert "管理人:黒き大広間" in board.replace(" ", "")  # C12: where the Custodian stands
+    assert "管理人：黒き大広間" in board.replace(" ", "")  # C12: where the Custodian stands
     assert said == "黄色の印は1ユニットを黒き大広間からウブリエットへ移動させる。"

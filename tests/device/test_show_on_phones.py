@@ -13,6 +13,8 @@ from device.app import App, Inputs
 from device.session import GameSession
 from device.store import Store
 from device.ui import phones
+from display import flow, qr
+from display.canvas import Canvas
 from display.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
 from rules.games import GAMES
@@ -54,7 +56,7 @@ def test_the_qr_code_is_the_url_drawn_large_with_the_address_in_words(
         open_show_on_phones(app)
         prompt = app.view().prompt
         assert prompt.qr == URL
-        assert URL in render(prompt.title, lang)
+        assert URL not in render(prompt.title, lang), "said once, under the code, unbroken"
         board = app.screen.regions.panels()["board"]
         module, origin = _find_code(app.screen.surface, board, len(modules(URL)))
         assert module >= 8, f"{module} px per module is too small to scan at arm's length"
@@ -63,6 +65,30 @@ def test_the_qr_code_is_the_url_drawn_large_with_the_address_in_words(
         pygame.image.save(app.screen.surface, str(OUTPUT / f"show-on-phones-{lang}-800x480.png"))
         app.handle_input(ButtonPressed("ok"))  # "Back to the game"
         assert app.view().prompt.qr is None
+
+
+LONGEST = "http://255.255.255.255:65535/"  # the longest IPv4 address and port
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_address_under_the_code_is_one_unbroken_line_at_every_size(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    app, store = make_app(tmp_path, lang, phones.WebSettings(True, "255.255.255.255", 65535), size)
+    with store:
+        open_show_on_phones(app)
+        assert app.view().prompt.qr == LONGEST
+        regions = app.screen.regions
+        canvas = Canvas(pygame.Surface(size), "board", regions.panels()["board"],
+                        regions.sizes(), regions.pad)  # fmt: skip
+        area = qr.draw(canvas, LONGEST)
+        below = pygame.Rect(canvas.inner.x, area.bottom, canvas.inner.w,
+                            canvas.inner.bottom - area.bottom)  # fmt: skip
+        laid = flow.fit(qr.caption(LONGEST), below.w, below.h, canvas.sizes)
+        assert [item.text for item in laid.items] == [LONGEST] and not laid.truncated
+        pygame.image.save(app.screen.surface,
+                          str(OUTPUT / f"show-on-phones-{lang}-{size[0]}x{size[1]}.png"))  # fmt: skip
 
 
 def test_no_network_is_said_and_no_code_is_drawn(

@@ -242,8 +242,7 @@ def test_make_wheelhouse_downloads_what_pyproject_asks_for_the_pis_platform(
         assert option in download
     assert words[-len(pyproject_requirements()) :] == pyproject_requirements()
     assert (tmp_path / "calls.log").read_text() == ""
-    assert not wheels.exists()
-    assert "==" not in output  # no installation step began
+    assert not wheels.exists()  # a dry run downloads nothing
 
 
 def test_make_wheelhouse_needs_a_python_that_reads_pyproject(tmp_path: Path) -> None:

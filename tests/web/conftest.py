@@ -58,6 +58,53 @@ def open_table(state_dir: Path) -> Iterator[Table]:
         yield Table(state_dir, store, session)
 
 
+TABLE_PROCESS = """
+import json, sys
+from device.config import default_config
+from device.journalcmd import default_game
+from device.session import GameSession
+from device.store import Store
+from rules.games import GAMES
+from tests.parsing import parse_any
+with Store.open(sys.argv[1]) as store:
+    session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    print("ready", flush=True)
+    for line in sys.stdin:
+        session.submit(parse_any(json.loads(line)))
+        print("ok", flush=True)
+"""
+
+
+class TableProcess:
+    """The table in a process of its own (as ``celaeno run`` is), for what only another
+    process shows: the view sees it running only while it holds the journal open."""
+
+    def __init__(self, state_dir: Path) -> None:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", TABLE_PROCESS, str(state_dir / "journal.sqlite3")],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        )  # fmt: skip
+        assert self._answer() == "ready"
+
+    def _answer(self) -> str:
+        assert self.process.stdout is not None
+        return self.process.stdout.readline().strip()
+
+    def play(self, command: Mapping[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(dict(command)) + "\n")
+        self.process.stdin.flush()
+        assert self._answer() == "ok"
+
+    def stop(self) -> None:
+        """As the unit stops it: the journal closed, the process gone."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(30) == 0
+
+
 @pytest.fixture()
 def table(tmp_path: Path) -> Iterator[Table]:
     with open_table(tmp_path / "state") as found:

@@ -1,7 +1,8 @@
 """The phone view in a real browser: Debian's chromium, headless, driven by Playwright
 through ``executable_path`` (no browser is downloaded). The page loads, follows commands
 committed through the device's own store and session, shows an undo as the state going
-back, reconnects by itself after the server restarts, and switches language.
+back, reconnects by itself after the server restarts, and switches the whole page's
+language, remembered on that phone.
 Screenshots at 390×844 and 1280×800 in English and Japanese go to tests/output/."""
 
 from __future__ import annotations
@@ -119,22 +120,60 @@ def test_the_page_reconnects_after_a_server_restart_and_catches_up(
     page.close()
 
 
+def shell_words(page: Any) -> tuple[str, str, str, str]:
+    """The words outside the live region: tab title, heading, footer, the buttons' label."""
+    label = page.get_attribute("nav.languages", "aria-label")
+    return page.title(), page.inner_text("h1"), page.inner_text("footer"), label
+
+
+EN_SHELL = ("Celaeno: the table", "Celaeno: the table",
+            "Read-only view: everything is decided at the table.", "Language")  # fmt: skip
+JA_SHELL = (
+    "Celaeno：卓の状況",
+    "Celaeno：卓の状況",
+    "閲覧専用：すべての決定は卓で行います。",
+    "言語",
+)
+
+
 def test_the_language_comes_from_the_browser_and_switches(
     browser: Any, web: WebServer, table: Table
 ) -> None:
     page = open_page(browser, web, locale="ja-JP")
     wait_until(page, "document.documentElement.lang", "ja")
-    assert "第1ラウンド" in page.inner_text("#view")
+    assert "第1ラウンド" in page.inner_text("#view") and shell_words(page) == JA_SHELL
     page.click("button[data-lang=en]")
     wait_until(page, "document.documentElement.lang", "en")
     assert "Round 1" in page.inner_text("#view")
+    assert shell_words(page) == EN_SHELL, "the whole page, not only the live part"
+    assert page.inner_text("#connection") == "Live"
     assert page.get_attribute("button[data-lang=en]", "aria-pressed") == "true"
     table.play(NEXT)  # still live, in the chosen language
     wait_for_position(page, table.position)
     assert "Gather Power" in page.inner_text("#view")
-    page.reload()
-    wait_until(page, "document.documentElement.lang", "en")
     page.close()
+
+
+def test_the_language_picked_is_remembered_on_that_phone_over_its_browsers(
+    browser: Any, web: WebServer
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    page.goto(web.url)
+    page.wait_for_selector("#connection.live")
+    assert shell_words(page) == EN_SHELL
+    page.click("button[data-lang=ja]")
+    wait_until(page, "document.documentElement.lang", "ja")
+    page.reload()  # the server renders the whole page in the phone's pick, from the start
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert shell_words(page) == JA_SHELL and "第1ラウンド" in page.inner_text("#view")
+    page.wait_for_selector("#connection.live")
+    assert page.inner_text("#connection") == "ライブ"
+    other = browser.new_page(locale="en-GB")  # another phone keeps its own browser's language
+    other.goto(web.url)
+    assert other.evaluate("document.documentElement.lang") == "en"
+    other.close()
+    context.close()
 
 
 def test_the_page_loads_nothing_from_elsewhere_and_weighs_under_100_kb(

@@ -18,9 +18,8 @@ from device.games import ALL_GAMES
 from device.store import FILE_MODE
 from device.web import feed as feed_module
 from device.web.feed import Feed
-from rules.games import GAMES
 from rules.journal import Played, state_json
-from tests.web.conftest import ROOT, Table
+from tests.web.conftest import ROOT, Table, TableProcess
 
 NEXT = {"type": "next_phase"}
 ACTIVATE = {"type": "activate", "monster": "custodian", "by": "black_goat", "area": "black_hall"}
@@ -130,20 +129,36 @@ def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> 
     assert found.state is not None and found.state["map"] == "dreamlands"
 
 
-def test_no_journal_yet_says_the_table_is_not_running_then_picks_it_up(tmp_path: Path) -> None:
+def test_not_running_only_while_no_process_holds_the_journal(tmp_path: Path) -> None:
+    """No journal: not running. The table starts: running, its state read. It stops (its
+    unit stopped): not running, and the state it left is still what is shown."""
     feed = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)
     feed.refresh()
     assert not feed.table_running and feed.snapshot().state is None
     assert not (tmp_path / "journal.sqlite3").exists(), "a reader never creates the journal"
-    from device.config import default_config
-    from device.journalcmd import default_game
-    from device.session import GameSession
-    from device.store import Store
-
-    with Store.open(tmp_path / "journal.sqlite3") as store:
-        GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    table = TableProcess(tmp_path)
+    try:
         assert feed.refresh()
         assert feed.table_running and feed.snapshot().position == 1
+        table.play(NEXT)
+        assert feed.refresh() and feed.position == 2 and feed.table_running
+    finally:
+        table.stop()
+    assert feed.refresh(), "the table stopping is a change"
+    stopped = feed.snapshot()
+    assert not stopped.table_running and stopped.position == 2 and stopped.state is not None
+    again = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)  # a view started, the table stopped
+    again.refresh()
+    assert not again.table_running and again.snapshot().position == 2
+    assert again.snapshot().journal == stopped.journal != ""
+
+
+def test_the_table_in_this_process_is_not_counted_as_running(table: Table) -> None:
+    """Only another process's hold on the journal counts: the view's own connection holds
+    the same lock (and here the table's, in the same process, cannot be told from it)."""
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed.refresh()
+    assert feed.position == 1 and not feed.table_running
 
 
 def test_the_journal_files_are_group_readable_only(table: Table) -> None:

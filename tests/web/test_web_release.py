@@ -5,10 +5,11 @@ from __future__ import annotations
 import gc
 import platform
 import weakref
+from pathlib import Path
 
 import pytest
 
-from device.web.release import MALLOC_TRIM, release
+from device.web.release import MALLOC_TRIM, release, resident_mib
 
 
 class Node:
@@ -44,3 +45,12 @@ def test_on_glibc_free_pages_are_handed_back() -> None:
     found = release(trim=trim)
     assert calls == [0]  # keep no padding: give back all that is free
     assert found.trimmed in (True, False)
+
+
+def test_resident_memory_is_read_from_proc(tmp_path: Path) -> None:
+    status = tmp_path / "status"
+    status.write_text("Name:\tpython\nVmPeak:\t  99999 kB\nVmRSS:\t   52224 kB\n")
+    assert resident_mib(status) == 51.0
+    assert resident_mib(tmp_path / "none") is None
+    if Path("/proc/self/status").exists():
+        assert (resident_mib() or 0) > 1

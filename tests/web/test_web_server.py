@@ -1,5 +1,5 @@
 """``celaeno web`` against real sockets: read-only routes, security headers, hostile and
-broken requests, slow clients and too many connections. Nothing a client sends may
+broken requests, slow and silent clients, and too many pages. Nothing a client sends may
 change the journal, show a traceback or hold up the other pages."""
 
 from __future__ import annotations
@@ -12,7 +12,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from device.web.server import RELEASE_DELAY, REQUEST_TIMEOUT, SECURITY_HEADERS
+from device.web.server import (
+    FIRST_BYTE_TIMEOUT,
+    RELEASE_DELAY,
+    REQUEST_TIMEOUT,
+    SECURITY_HEADERS,
+    WAITING_LIMIT,
+)
 from tests.web.conftest import Table, WebServer
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND")
@@ -220,16 +226,59 @@ def test_more_pages_than_the_limit_get_503_and_the_others_keep_their_updates(
     assert status_of(first) == 200
 
 
-def test_more_connections_than_the_server_takes_are_refused_with_503(web: WebServer) -> None:
-    idle = [socket.create_connection(("127.0.0.1", web.port), timeout=5) for _ in range(60)]
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """The server closed ``sock`` (it read EOF or a reset) within ``seconds``."""
+    sock.settimeout(seconds)
     try:
-        answers = [raw(web, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 2)]
-        assert status_of(answers[0]) in (503, None)
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_a_connection_that_sends_nothing_is_closed_after_its_first_byte_timeout(
+    web: WebServer,
+) -> None:
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", web.port), timeout=5) as silent:
+        assert closed_within(silent, FIRST_BYTE_TIMEOUT + 3)
+    assert FIRST_BYTE_TIMEOUT - 0.5 < time.monotonic() - started < FIRST_BYTE_TIMEOUT + 3
+
+
+def test_silent_connections_never_keep_a_phone_out(web: WebServer) -> None:
+    """More silent sockets than may wait at once: the longest waiting make room, and a
+    phone's page and event stream are served at once (the limit is on pages, not sockets)."""
+    silent = [socket.create_connection(("127.0.0.1", web.port), timeout=5)
+              for _ in range(WAITING_LIMIT + 20)]  # fmt: skip
+    try:
+        started = time.monotonic()
+        answer = request(web, "GET", "/")
+        assert answer.status == 200 and b"<main" in answer.read()
+        stream, first = open_stream(web)
+        with stream:
+            while b"data: " not in first and (chunk := stream.recv(65536)):
+                first += chunk
+        assert status_of(first) == 200 and b"data: " in first
+        assert time.monotonic() - started < 2
+        assert sum(closed_within(sock, 0.05) for sock in silent[:20]) == 20, "the oldest made room"
     finally:
-        for sock in idle:
+        for sock in silent:
             sock.close()
-    time.sleep(0.3)
-    assert request(web, "GET", "/").status == 200
+
+
+def test_pages_beyond_the_limit_are_refused_even_with_no_silent_socket_open(
+    web: WebServer,
+) -> None:
+    streams = [open_stream(web)[0] for _ in range(web.max_pages)]
+    try:
+        extra, answer = open_stream(web)
+        extra.close()
+        assert status_of(answer) == 503
+        assert request(web, "GET", "/").status == 200, "the page itself is still served"
+    finally:
+        for sock in streams:
+            sock.close()
 
 
 def released_lines(web: WebServer) -> list[str]:
@@ -262,3 +311,20 @@ def test_a_page_that_comes_back_at_once_cancels_the_release(web: WebServer) -> N
         assert released_lines(web) == []
     finally:
         again.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "lang"),
+    [
+        ("/", {"Accept-Language": "ja-JP,ja;q=0.9"}, "ja"),
+        ("/", {"Accept-Language": "ja-JP", "Cookie": "lang=en"}, "en"),  # the phone's pick
+        ("/", {"Accept-Language": "en", "Cookie": "other=1; lang=ja"}, "ja"),
+        ("/?lang=en", {"Cookie": "lang=ja"}, "en"),  # asked in the address: that
+        ("/", {"Accept-Language": "ja", "Cookie": "lang=xx"}, "ja"),  # not ours: ignored
+    ],
+)
+def test_the_page_is_rendered_in_the_language_picked_on_that_phone(
+    shared_web: WebServer, path: str, headers: dict[str, str], lang: str
+) -> None:
+    page = request(shared_web, "GET", path, **headers).read().decode()
+    assert f'<html lang="{lang}">' in page

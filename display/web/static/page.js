@@ -4,15 +4,15 @@
 // except when the table itself went back (an undo is a newer command). EventSource
 // reconnects by itself after a restart or a Wi-Fi drop, and the server's first message
 // on every connection is the whole current state: one snapshot catches the page up.
+// The language picked here is kept in a cookie, so the server renders the next page in
+// it; every word of the page (its title, header and footer too) follows a switch.
 "use strict";
 (function () {
   var view = document.getElementById("view");
   var status = document.getElementById("connection");
   var body = document.body;
   var source = null;
-  var stored = null;
-  try { stored = window.localStorage.getItem("celaeno-lang"); } catch (e) { stored = null; }
-  var lang = stored || ((navigator.language || "").toLowerCase().indexOf("ja") === 0 ? "ja" : "en");
+  var lang = document.documentElement.lang;  // the server's pick: ?lang=, cookie, browser
 
   function word(name) { return body.getAttribute("data-word-" + name) || ""; }
   function show(state) { status.className = state; status.textContent = word(state); }
@@ -24,9 +24,20 @@
     return update.position === shown && update.lang !== view.getAttribute("data-lang");
   }
 
+  function sayAgain(words) {
+    for (var name in words) body.setAttribute("data-word-" + name, words[name]);
+    document.querySelectorAll("[data-word]").forEach(function (element) {
+      element.textContent = words[element.getAttribute("data-word")] || element.textContent;
+    });
+    document.querySelectorAll("[data-word-label]").forEach(function (element) {
+      var said = words[element.getAttribute("data-word-label")];
+      if (said) element.setAttribute("aria-label", said);
+    });
+  }
+
   function apply(update) {
     if (!newer(update)) return;
-    for (var name in update.words) body.setAttribute("data-word-" + name, update.words[name]);
+    if (update.lang !== document.documentElement.lang) sayAgain(update.words);
     document.documentElement.lang = update.lang;
     document.title = update.title;
     view.setAttribute("data-lang", update.lang);
@@ -57,7 +68,8 @@
   document.querySelectorAll("nav.languages button").forEach(function (button) {
     button.addEventListener("click", function () {
       lang = button.getAttribute("data-lang");
-      try { window.localStorage.setItem("celaeno-lang", lang); } catch (e) { /* private mode */ }
+      // A year; Strict: only this page's own requests carry it (and only this view reads it).
+      document.cookie = "lang=" + lang + "; Path=/; Max-Age=31536000; SameSite=Strict";
       connect();
     });
   });
