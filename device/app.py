@@ -28,6 +28,7 @@ from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
+from device.ui.games import GameUI
 from device.ui.history import history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
@@ -105,7 +106,7 @@ class App:
         self.dice = dice  # the smart dice (Bluetooth), when there are any
         self.games, self.web = games, web
         self._controller_of = games.front_end(session.played)
-        self._controller: Controller = self._controller_of.controller(lang)
+        self._controller: Controller = self._new_controller(self._controller_of, lang)
         self.screen = Screen(surface, games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
         self._on_window = surface is pygame.display.get_surface()
@@ -383,9 +384,15 @@ class App:
         """The controller of the game being played; a new game of another kind gets its own."""
         ui = self.games.front_end(self.session.played)
         if self._controller_of is not ui:
-            self._controller = ui.controller(self._controller.lang)  # the language stays
+            self._controller = self._new_controller(ui, self._controller.lang)  # language stays
             self._controller_of = ui
         return self._controller
+
+    def _new_controller(self, ui: GameUI, lang: str) -> Controller:
+        """A game's controller, told where the device keeps its own files (beside the journal)."""
+        controller = ui.controller(lang)
+        controller.files = self.session.store.path.parent
+        return controller
 
     def view(self) -> View:
         return View(

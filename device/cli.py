@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.journalcmd",
     "device.configcmd",
     "device.web.webcmd",
+    "device.normandie.tilescmd",
     "hardware.tools",
 )
 

@@ -8,33 +8,53 @@ battle waits for (``state.pending``) is the base step, so after a restart the sc
 asks the same question again.
 
 Buttons: PHASE asks to go to the next phase; OK opens the menu; UP/DOWN choose, and
-on the grid move the cursor a row, CUSTODIAN/LIBRARIAN a column; BACK goes back,
+on the grid move the cursor a row, CUSTODIAN/LIBRARIAN a column, and PHASE jumps (to the
+next tile, or the next free square of a unit's deployment zone); BACK goes back,
 holding it undoes. A die from the reader answers a pending Assault (Z7).
+
+Setup runs by itself: a new battle whose tiles are not all described asks for their
+terrain on the grid; Done keeps the described tiles in the state directory
+(device/normandie/tilestore.py) and the grid goes on to placing units, the next unit
+already chosen (device/normandie/placing.py), until the table says Done.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from device.normandie.decisions import check_roll, decision_step, losers_step
-from device.normandie.menu import menu, phase_step, place_where
+from device.normandie.keeping import as_marked, keep, keep_changes_step, kept_tiles, undescribed
+from device.normandie.menu import menu, phase_step
+from device.normandie.placing import (
+    DEFAULT_MOVEMENT,
+    NextUnit,
+    PlaceStep,
+    next_unit_step,
+    place_step,
+)
 from device.normandie.space import LEFT, RIGHT, SpaceStep
 from device.normandie.terrain import TerrainStep, terrain_step
 from device.ui.controller import Controller, shown_values
-from device.ui.steps import DONE, Step, StepResult
+from device.ui.steps import DONE, Notice, Step, StepResult
 from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.normandie.battlefield import Space
-from rules.normandie.commands import NzNewBattle, NzNextPhase
+from rules.normandie.commands import NzNewBattle, NzNextPhase, NzPlaceUnit
 from rules.normandie.engine import apply
 from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault
+from rules.normandie.tiles import Tile
+from rules.normandie.units import INFANTRY, ZOMBIES
 from rules.normandie.zombies_phase import preview
 from rules.text import Text, text
 
-AUTO, OPEN, CLOSED = "auto", "open", "closed"  # when the grid asks for terrain (see below)
+# What the grid does in setup: "auto" decides from the battle (terrain while a tile is
+# not described and no unit stands, else placing), "terrain" when the menu asked,
+# "placing" once the terrain is done, "closed" once the table said Done.
+AUTO, TERRAIN, PLACING, CLOSED = "auto", "terrain", "placing", "closed"
 
 
 class NormandieController(Controller):
@@ -42,18 +62,31 @@ class NormandieController(Controller):
         super().__init__(lang)
         self.chance = chance or random.Random()
         self.near = Space(0, 0)  # where the cursor last stood: the next grid question starts there
-        # When the grid asks for terrain in setup: "auto" while no unit is placed (a new
-        # battle), "open" when the menu asked, "closed" once the players said Done.
-        self._terrain = AUTO
+        self._setup = AUTO
+        self._next = NextUnit()  # the unit OK places next: the last one placed, again
+        self._said: Text | None = None  # which tiles were kept, said until the next command
 
     # --- inputs -------------------------------------------------------------------------
 
     def _back(self, state: NormandieState) -> Reaction:
+        step = self._current(state)
+        if isinstance(step, PlaceStep):  # BACK on the placing grid: another unit, or Done
+            return self._follow(step.more())
         if self._stack:
             self._stack.pop()
             return NOTHING
-        step = self._current(state)  # BACK on the terrain grid: Done (no arrow for it)
-        return self._follow(step.finish()) if isinstance(step, TerrainStep) else NOTHING
+        if isinstance(step, TerrainStep):  # BACK on the terrain grid: Done (no arrow for it)
+            return self._follow(step.finish())
+        return NOTHING
+
+    def _button(self, button: str, state: NormandieState) -> Reaction | None:
+        """PHASE on the grid jumps the cursor; elsewhere it keeps its shared meaning."""
+        step = self._current(state)
+        if button != "phase" or not isinstance(step, SpaceStep) or step.jumps is None:
+            return None
+        step.jump()
+        self.near = step.cursor
+        return NOTHING
 
     def _phase_step(self, state: NormandieState) -> Step:
         return phase_step(state)
@@ -87,8 +120,8 @@ class NormandieController(Controller):
         if step is None:
             return Prompt(_idle_title(state), hints=IDLE_HINTS, result=result)
         hints = step.hints  # the grid's own hints fill the one-line bar already
-        if not isinstance(step, SpaceStep):
-            hints = (*hints, Hint("undo", text("hint.undo")))
+        if not isinstance(step, SpaceStep) and all(h.button != "undo" for h in hints):
+            hints = (*hints, Hint("undo", text("hint.undo")))  # once: never "Undo Undo"
         return Prompt(step.title, step.choices(), step.selected(), hints, result, step.qr)
 
     def overlay(self, state: NormandieState) -> dict[str, Any]:
@@ -118,33 +151,109 @@ class NormandieController(Controller):
         return NOTHING
 
     def _base_step(self, state: NormandieState) -> Step | None:
-        """What the battle waits for, else terrain on the grid in setup, else nothing."""
-        return decision_step(state, self.chance, self.near) or self._terrain_step(state)
+        """What the battle waits for, else setup on the grid (terrain, units), else nothing."""
+        return decision_step(state, self.chance, self.near) or self._setup_step(state)
 
     def _menu(self, state: NormandieState) -> Step:
-        return menu(state, self.lang, self.near, lambda: self._set_terrain(OPEN))
-
-    def _terrain_step(self, state: NormandieState) -> Step | None:
-        """Setup, and a new battle with no unit yet or the menu asked: terrain on the grid."""
-        wanted = self._terrain == OPEN or (self._terrain == AUTO and not state.units)
-        if state.phase != SETUP or state.over or not wanted:
-            return None
-        return terrain_step(
-            state, self.near, lambda: self._terrain_done(state), lambda: self._menu(state)
+        return menu(
+            state,
+            self.lang,
+            self.near,
+            lambda: self._set_setup(TERRAIN),
+            lambda: self._place_from_menu(state),
         )
 
-    def _terrain_done(self, state: NormandieState) -> StepResult:
-        self._set_terrain(CLOSED)
-        return DONE if state.units else place_where(state, self.near)
+    def _setup_step(self, state: NormandieState) -> Step | None:
+        if state.phase != SETUP or state.over or self._setup == CLOSED:
+            return None
+        unknown = undescribed(state, kept_tiles(self.files))
+        describe = self._setup == AUTO and not state.units and unknown is not None
+        if self._setup == TERRAIN or describe:
+            return terrain_step(
+                state,
+                self.near,
+                lambda: self._terrain_done(state),
+                lambda: self._menu(state),
+                unknown or (),
+            )
+        return place_step(state, self._next, self.near, lambda: self._which_next(state), self._said)
 
-    def _set_terrain(self, mode: str) -> StepResult:
-        self._terrain = mode
+    def _terrain_done(self, state: NormandieState) -> StepResult:
+        """Done with the terrain: the named tiles are kept as marked, then units are placed."""
+        self._set_setup(PLACING)
+        new, changed = as_marked(state, kept_tiles(self.files))
+        saved = self._keep(new)
+        if changed:
+            return keep_changes_step(changed, lambda: self._keep(changed), lambda: saved)
+        return saved
+
+    def _keep(self, tiles: list[Tile]) -> StepResult:
+        said, problem = keep(self.files, tiles)
+        if problem is not None:
+            return Notice(problem)
+        if said is not None:
+            self._said = said  # news, said in the next question (a notice is a refusal)
+            self._forget_base()
+        return DONE
+
+    def _which_next(self, state: NormandieState) -> StepResult:
+        return next_unit_step(
+            state,
+            self._next,
+            self._choose_next,
+            self._setup_finished,
+            lambda: self._menu(state),
+        )
+
+    def _place_from_menu(self, state: NormandieState) -> StepResult:
+        """In setup the placing grid comes back; later (reinforcements, Chapter 3's entries)
+        it is a question of its own, closed by Done or by placing a unit."""
+        if state.phase == SETUP and not state.over:
+            return self._set_setup(PLACING)
+        return self._place_later(state)
+
+    def _place_later(self, state: NormandieState) -> Step:
+        def choose(unit: NextUnit) -> StepResult:
+            self._next = unit
+            return self._place_later(state)
+
+        return place_step(
+            state, self._next, self.near,
+            lambda: next_unit_step(state, self._next, choose, lambda: DONE,
+                                   lambda: self._menu(state)),
+        )  # fmt: skip
+
+    def _setup_finished(self) -> StepResult:
+        """Done placing: the battle begins (turn 1, the Order Phase)."""
+        self._set_setup(CLOSED)
+        return NzNextPhase()
+
+    def _choose_next(self, unit: NextUnit) -> StepResult:
+        self._next = unit
+        return self._set_setup(PLACING)
+
+    def _set_setup(self, mode: str) -> StepResult:
+        self._setup = mode
         self._forget_base()
         return DONE
 
     def _made(self, cmd: Command) -> None:
-        if isinstance(cmd, NzNewBattle):  # a new battle: its grid asks for terrain first
-            self._set_terrain(AUTO)
+        self._said = None
+        if isinstance(cmd, NzNewBattle):  # a new battle: setup decides afresh
+            self._set_setup(AUTO)
+            self._next = NextUnit()
+        elif isinstance(cmd, NzPlaceUnit):
+            self._next = _placed(self._next, cmd)
+
+
+def _placed(before: NextUnit, cmd: NzPlaceUnit) -> NextUnit:
+    """The unit just placed, as the next one: the same kind, side and movement (or a token)."""
+    if before.special is not None:  # Derleth and named units are placed once
+        return NextUnit(INFANTRY, before.owner, before.movement)
+    if cmd.kind == ZOMBIES:
+        return replace(before, kind=ZOMBIES)
+    movement = cmd.movement if cmd.movement is not None else DEFAULT_MOVEMENT
+    return NextUnit(cmd.kind, cmd.owner, movement)
 
 
 def planned(state: NormandieState) -> tuple[Any, ...]:

@@ -10,14 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.normandie.named import (
-    DEFAULT_MOVEMENT,
-    MOVEMENTS,
-    NAMED_PREFIX,
-    named_options,
-    place_named,
-)
-from device.normandie.space import SpaceStep
+from device.normandie.space import SpaceStep, free_square
 from device.normandie.tokens import suppressed_which, wound_which
 from device.ui.steps import (
     CHOOSE_GAME,
@@ -43,16 +36,12 @@ from rules.normandie.commands import (
     NzInitiative,
     NzMoveUnit,
     NzNextPhase,
-    NzPlaceUnit,
     NzSerum,
 )
 from rules.normandie.state import SETUP, NormandieState
-from rules.normandie.units import INFANTRY, KINDS, MARKS, MASTER, ZOMBIES, Unit
+from rules.normandie.units import MARKS, MASTER, Unit
 from rules.normandie.words import label
 from rules.text import LANGUAGES, Text, text
-
-ID_LETTER = {"infantry": "i", "vehicle": "v", "mythos": "m", "master": "d"}
-DERLETH_NAME = "Erghöl Derleth"  # Chapter 1: the id was fixed when the battle began
 
 
 def phase_step(state: NormandieState) -> ListStep:
@@ -78,14 +67,15 @@ def menu(
     state: NormandieState,
     lang: str,
     near: Space,
-    terrain: Callable[[], StepResult] | None = None,
+    terrain: Callable[[], StepResult],
+    place: Callable[[], StepResult],
 ) -> ListStep:
-    """``terrain``: what brings the terrain step back (offered during setup only)."""
-    items: list[tuple[str, Callable[[], StepResult]]] = []
-    if terrain is not None and state.phase == SETUP:
+    """``terrain``: what brings the terrain step back (offered during setup only);
+    ``place``: the grid placing units (device/normandie/placing.py)."""
+    items: list[tuple[str, Callable[[], StepResult]]] = [("place", place)]
+    if state.phase == SETUP:
         items.append(("terrain", terrain))
     items += [
-        ("place", lambda: place_where(state, near)),
         ("move", lambda: move_which(state, near)),
         ("eliminate", lambda: eliminate_which(state)),
     ]
@@ -126,75 +116,6 @@ def choose_unit(
     return ListStep(title, options, then)
 
 
-# --- units onto the battlefield ------------------------------------------------------------
-
-
-def place_where(state: NormandieState, near: Space) -> SpaceStep:
-    return SpaceStep(text("nz_device.place.where"), state, lambda s: place_kind(state, s), near)
-
-
-def place_kind(state: NormandieState, space: Space) -> ListStep:
-    options = [
-        *named_options(state),
-        *(Option(text(f"normandie.kind.{kind}"), kind) for kind in KINDS),
-    ]
-    if state.derleth is not None and state.derleth not in state.units:
-        options.insert(0, Option(text("nz_device.place.derleth"), "derleth"))
-    return ListStep(
-        text("nz_device.place.kind", space=space.name),
-        options,
-        lambda k: _after_kind(state, space, k),
-    )
-
-
-def _after_kind(state: NormandieState, space: Space, kind: str) -> StepResult:
-    if kind == "derleth":
-        assert state.derleth is not None
-        return NzPlaceUnit(state.derleth, INFANTRY, space.name, "sons_of_cthulhu", 0, DERLETH_NAME)
-    if kind.startswith(NAMED_PREFIX):
-        return place_named(state, space, kind)
-    if kind == ZOMBIES:
-        return _zombie_token(state, space)
-    options = [Option(text(f"normandie.side.{p}"), p) for p in state.players]
-    return ListStep(
-        text("nz_device.place.owner"), options, lambda owner: _movement(state, space, kind, owner)
-    )
-
-
-def _zombie_token(state: NormandieState, space: Space) -> Step:
-    bag = sorted(state.bag)
-    if not bag:
-        return ListStep(
-            text("nz_device.place.token"), [Option(text("nz_device.bag_empty"), DONE)], lambda a: a
-        )
-    options = [
-        Option(text("normandie.unit.zombies", id=t), NzPlaceUnit(t, ZOMBIES, space.name))
-        for t in bag
-    ]
-    return ListStep(text("nz_device.place.token"), options, lambda cmd: cmd)
-
-
-def _movement(state: NormandieState, space: Space, kind: str, owner: str) -> ListStep:
-    uid = new_id(state, kind)
-    options = [
-        Option(text("nz_device.movement", n=n), NzPlaceUnit(uid, kind, space.name, owner, n))
-        for n in MOVEMENTS
-    ]
-    return ListStep(
-        text("nz_device.place.movement"), options, lambda cmd: cmd, cursor=DEFAULT_MOVEMENT
-    )
-
-
-def new_id(state: NormandieState, kind: str) -> str:
-    """i1, i2 … for infantry, v1 … for vehicles: short, so the legend can name them."""
-    taken = set(state.units) | {e.unit for e in state.eliminated} | set(state.zombie_tokens)
-    letter = ID_LETTER.get(kind, "u")
-    number = 1
-    while f"{letter}{number}" in taken:
-        number += 1
-    return f"{letter}{number}"
-
-
 # --- units moving and falling --------------------------------------------------------------
 
 
@@ -205,9 +126,16 @@ def move_which(state: NormandieState, near: Space) -> Step:
 
 
 def move_where(state: NormandieState, uid: str) -> SpaceStep:
+    """Only squares the unit can stand on are offered: free ones, and its own (I4)."""
     start = state.units[uid].space
     question = text("nz_device.relocate.where", unit=label(state, uid))
-    return SpaceStep(question, state, lambda s: NzMoveUnit(uid, s.name), start)
+    return SpaceStep(
+        question,
+        state,
+        lambda s: NzMoveUnit(uid, s.name),
+        start,
+        allowed=lambda s: s == start or free_square(state, s),
+    )
 
 
 def eliminate_which(state: NormandieState) -> Step:
@@ -294,10 +222,13 @@ def _grave(state: NormandieState, master: str) -> StepResult:
     if not graves:
         return Notice(text("nz_device.gear.no_graves"))
     options = [
-        Option(text("nz_device.gear.grave", grave=g.id), NzCreate(master, g.id),
-               text("nz_device.at", space=", ".join(sorted(s.name for s in g.spaces))))
+        Option(
+            text("nz_device.gear.grave", grave=g.id),
+            NzCreate(master, g.id),
+            text("nz_device.at", space=", ".join(sorted(s.name for s in g.spaces))),
+        )
         for g in graves
-    ]  # fmt: skip
+    ]
     return ListStep(text("nz_device.gear.which_grave"), options, lambda cmd: cmd)
 
 

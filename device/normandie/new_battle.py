@@ -1,31 +1,46 @@
-"""A new Shadows over Normandie battle from the buttons: chapter, tiles, sides, bag, gear.
+"""A new Shadows over Normandie battle from the buttons: a chapter, then one sheet.
 
-Reached from the new-game wizard's game list. A chapter fixes the sides, the turn
-limit and (Chapters 1–2) the initiative; a free battle asks for them. Chapter 1
-names Erghöl Derleth's unit ``derleth`` (he is placed from the menu); Chapter 2 asks
-for the red space by the jail door as a column and then a row, since there is no
-grid to point at before the battle exists. Units are placed on the grid afterwards.
+Reached from the new-game wizard's game list. The chapter comes first: Chapters 1–3 lay
+the tiles they name (rules/normandie/tiles.py) and fix the sides, the turn limit and
+(Chapters 1–2) the initiative; a battle of the players' own and Chapter 3 ask for the
+initiative next. Then one sheet shows every choice with its default, Start on top: OK
+starts the battle at once, or a line is changed first (the battlefield's size, which tile
+lies where and how it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay
+their impassable squares and Mass Graves into the new battle itself, so the journal holds
+the whole battlefield; tiles not yet described are marked on the grid afterwards and kept
+then. Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from pathlib import Path
 
-from device.ui.steps import DONE, Counter, CounterStep, ListStep, Option, StepResult
+from device.normandie.draft import Draft, Line, Sheet, sized
+from device.normandie.tilestore import TileStore
+from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepResult, WithFiles
 from rules.normandie.battlefield import TILE_SIZE, column_letters
-from rules.normandie.commands import GearSpec, NzNewBattle, Tiles
+from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.scenarios import CHAPTERS
+from rules.normandie.tiles import CHAPTER_TILES, Placement, Tile, chapter_layout, chapter_size
 from rules.normandie.units import SIDES
-from rules.text import text
+from rules.text import Text, text
 
 FREE = 0  # "chapter" 0: a battle of the players' own making
-MOST_TILES = (4, 3)  # across, down: more than a table holds
-DEFAULT_TILES = (3, 1)  # Chapters 1 and 2 are played on three tiles in a row
+SIZES: tuple[tuple[int, int], ...] = (
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (2, 2),
+    (3, 2),
+    (4, 2),
+    (3, 3),
+    (4, 3),
+)
 TOKENS = range(1, 9)
-DEFAULT_TOKENS = 4
 ZOMBIE_MOVEMENTS = range(1, 7)
-DEFAULT_ZOMBIE_MOVEMENT = 3
 GEAR_MOST = 3  # Z11, Z12: three tokens of each option
 SIDE_SETS: tuple[tuple[str, ...], ...] = (
     ("sons_of_cthulhu", "black_sun"),
@@ -33,107 +48,271 @@ SIDE_SETS: tuple[tuple[str, ...], ...] = (
     ("black_sun", "majestic"),
     SIDES,
 )
-
-
-@dataclass(frozen=True)
-class Draft:
-    chapter: int = FREE
-    columns: int = DEFAULT_TILES[0]
-    rows: int = DEFAULT_TILES[1]
-    players: tuple[str, ...] = ()
-    initiative: str = ""
-    tokens: int = DEFAULT_TOKENS
-    movement: int = DEFAULT_ZOMBIE_MOVEMENT
-
-    def command(self, door: str | None, gear: dict[str, GearSpec] | None) -> NzNewBattle:
-        return NzNewBattle(
-            tiles=Tiles(self.columns, self.rows),
-            players=self.players,
-            initiative=self.initiative,
-            zombies={f"z{n}": self.movement for n in range(1, self.tokens + 1)},
-            chapter=self.chapter or None,
-            derleth="derleth" if self.chapter == 1 else None,
-            door=door,
-            gear=gear,
-        )
+# Printed tiles a table may name before describing them: the six tiles of the pack, both
+# sides. An imported tile file adds any other name.
+PRINTED = tuple(f"SoN-{n}-{side}" for n in range(1, 7) for side in "AB")
+TURN_KEYS = ("printed", "quarter", "half", "three_quarters")
 
 
 def battle_wizard() -> ListStep:
     options = [Option(text(f"nz_device.chapter.{n}"), n) for n in (1, 2, 3)]
     options.append(Option(text("nz_device.chapter.free"), FREE))
-    return ListStep(text("nz_device.wizard.chapter"), options, lambda n: _columns(Draft(chapter=n)))
+    return ListStep(
+        text("nz_device.wizard.chapter"),
+        options,
+        lambda n: WithFiles(lambda files: _after_chapter(n, _kept(files))),
+    )
 
 
-def _columns(draft: Draft) -> ListStep:
-    across = MOST_TILES[0]
-    return _tiles("columns", draft.columns, across, lambda n: _rows(replace(draft, columns=n)))
+def _kept(files: Path | None) -> Mapping[str, Tile]:
+    if files is None:
+        return {}
+    try:
+        return TileStore(files).tiles()
+    except OSError:  # an unreadable folder: the battle starts from blank tiles
+        return {}
 
 
-def _rows(draft: Draft) -> ListStep:
-    return _tiles("rows", draft.rows, MOST_TILES[1], lambda n: _sides(replace(draft, rows=n)))
+def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
+    printed = CHAPTERS.get(chapter)
+    draft = Draft(chapter=chapter, kept=kept)
+    if chapter in CHAPTER_TILES:
+        columns, rows = chapter_size(chapter)
+        draft = replace(draft, columns=columns, rows=rows, layout=chapter_layout(chapter))
+    if printed is not None:
+        draft = replace(draft, players=printed.sides)
+    if printed is not None and printed.initiative is not None:
+        return sheet(replace(draft, initiative=printed.initiative))
+    return _initiative(draft, lambda s: sheet(replace(draft, initiative=s)))
 
 
-def _tiles(axis: str, now: int, most: int, then: Callable[[int], StepResult]) -> ListStep:
-    """How many 7×7 tiles across (columns) or down (rows)."""
-    options = [Option(text("nz_device.wizard.tiles_n", n=n), n) for n in range(1, most + 1)]
-    return ListStep(text(f"nz_device.wizard.{axis}"), options, then, cursor=now - 1)
+def _initiative(draft: Draft, then: Callable[[str], StepResult]) -> ListStep:
+    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it."""
+    options = [Option(text(f"normandie.side.{s}"), s) for s in draft.players]
+    return ListStep(text("nz_device.wizard.initiative"), options, then)
 
 
-def _sides(draft: Draft) -> StepResult:
-    chapter = CHAPTERS.get(draft.chapter)
-    if chapter is not None:
-        return _initiative(replace(draft, players=chapter.sides))
+# --- the sheet --------------------------------------------------------------------------------
+
+
+def sheet(draft: Draft) -> Sheet:
+    return Sheet(text("nz_device.wizard.sheet"), draft, _lines)
+
+
+def _lines(draft: Draft) -> list[Line]:
+    free = draft.chapter == FREE
+    printed = CHAPTERS.get(draft.chapter)
+    asks_initiative = printed is None or printed.initiative is None
+    size = text("nz_device.wizard.size_detail", width=draft.width, height=draft.height)
+    sides = text("nz_device.wizard.sides_line", sides=[_side(s) for s in draft.players])
+    gear = sum(g.reanimator_serum + g.serum_dart_gun for g in draft.gear.values())
+    return [
+        Line(text("nz_device.wizard.start_line"), _summary(draft), _start),
+        Line(_size_words(draft), size, _size_step, enabled=free),
+        Line(_tiles_words(draft), _tiles_detail(draft), _places_step),
+        Line(sides, None, _sides_step, enabled=free),
+        Line(
+            text("nz_device.wizard.initiative_line", side=_side(draft.initiative)),
+            None,
+            _initiative_step,
+            enabled=asks_initiative,
+        ),
+        Line(text("nz_device.wizard.tokens_line", n=draft.tokens), None, _tokens_step),
+        Line(text("nz_device.wizard.movement_line", n=draft.movement), None, _movement_step),
+        Line(text("nz_device.wizard.gear_line", n=gear), None, _gear_step),
+    ]
+
+
+def _side(player: str) -> Text:
+    return text(f"normandie.side.{player}")
+
+
+def _summary(draft: Draft) -> Text:
+    what = text(f"nz_device.chapter.{draft.chapter}" if draft.chapter else "nz_device.chapter.free")
+    return text("nz_device.wizard.summary", what=what, width=draft.width, height=draft.height)
+
+
+def _size_words(draft: Draft) -> Text:
+    return size_words(draft.columns, draft.rows)
+
+
+def size_words(columns: int, rows: int) -> Text:
+    """Plainly what the battlefield is: 1 tile, tiles side by side, or rows of tiles."""
+    shape = "one" if (columns, rows) == (1, 1) else "row" if rows == 1 else "grid"
+    return text(f"nz_device.wizard.size_{shape}", columns=columns, rows=rows)
+
+
+def _tiles_words(draft: Draft) -> Text:
+    named = [p.tile for p in draft.layout]
+    tiles = (
+        text("nz_device.wizard.named", tiles=named) if named else text("nz_device.wizard.all_blank")
+    )
+    return text("nz_device.wizard.tiles_line", tiles=tiles)
+
+
+def _tiles_detail(draft: Draft) -> Text:
+    """How many of the named tiles are kept: the others are marked on the grid first."""
+    named = [p.tile for p in draft.layout]
+    if not named:
+        return text("nz_device.wizard.tiles_detail")
+    kept = sum(name in draft.kept for name in named)
+    return text("nz_device.wizard.tiles_kept_n", kept=kept, named=len(named))
+
+
+def _size_step(sheet_: Sheet) -> ListStep:
     options = [
         Option(
-            text("nz_device.wizard.side_set", sides=[text(f"normandie.side.{s}") for s in sides]),
-            sides,
+            size_words(c, r),
+            (c, r),
+            text("nz_device.wizard.size_detail", width=c * TILE_SIZE, height=r * TILE_SIZE),
         )
+        for c, r in SIZES
+    ]
+    now = SIZES.index((sheet_.draft.columns, sheet_.draft.rows))
+    return ListStep(
+        text("nz_device.wizard.size"),
+        options,
+        lambda cr: _set(sheet_, sized(sheet_.draft, *cr)),
+        cursor=now,
+    )
+
+
+def _set(sheet_: Sheet, draft: Draft) -> StepResult:
+    sheet_.draft = draft
+    return BACK
+
+
+# --- which tile lies where ---------------------------------------------------------------------
+
+
+def _places_step(sheet_: Sheet) -> Sheet:
+    """Each place of the battlefield: its tile (OK chooses) and its turn (OK turns it)."""
+    return Sheet(text("nz_device.wizard.places"), sheet_.draft, _place_lines, parent=sheet_)
+
+
+def _place_lines(draft: Draft) -> list[Line]:
+    lines: list[Line] = []
+    for row in range(draft.rows):
+        for col in range(draft.columns):
+            place = draft.at(col, row)
+            where = text("nz_device.wizard.place", column=col + 1, row=row + 1)
+            name = (
+                text("nz_device.wizard.blank")
+                if place is None
+                else text("nz_device.wizard.tile", tile=place.tile)
+            )
+            lines.append(
+                Line(
+                    text("nz_device.wizard.place_is", place=where, tile=name),
+                    _tile_state(draft, place),
+                    _tile_choice(col, row),
+                )
+            )
+            if place is not None:
+                turn = text(f"nz_device.wizard.turn.{TURN_KEYS[place.turn]}")
+                lines.append(
+                    Line(text("nz_device.wizard.turned", turn=turn), None, _turn_it(col, row))
+                )
+    return lines
+
+
+def _tile_state(draft: Draft, place: Placement | None) -> Text:
+    if place is None:
+        return text("nz_device.wizard.blank_detail")
+    tile = draft.kept.get(place.tile)
+    if tile is None:
+        return text("nz_device.wizard.not_kept")
+    return text(
+        "nz_device.wizard.kept",
+        impassable=len(tile.impassable),
+        graves=len(tile.graves) + len(tile.graves_x1),
+    )
+
+
+def _tile_choice(col: int, row: int) -> Callable[[Sheet], StepResult]:
+    def step(places: Sheet) -> ListStep:
+        draft = places.draft
+        here = draft.at(col, row)
+        elsewhere = {p.tile for p in draft.layout} - ({here.tile} if here else set())
+        names = sorted(set(draft.kept) | set(PRINTED), key=lambda n: (n not in draft.kept, n))
+        options = [
+            Option(text("nz_device.wizard.blank"), None, text("nz_device.wizard.blank_detail"))
+        ]
+        options += [
+            Option(
+                text("nz_device.wizard.tile", tile=n),
+                n,
+                _tile_state(draft, Placement(n, col, row)),
+                enabled=n not in elsewhere,
+            )
+            for n in names
+        ]
+        now = 0 if here is None else names.index(here.tile) + 1
+        question = text(
+            "nz_device.wizard.which_tile",
+            place=text("nz_device.wizard.place", column=col + 1, row=row + 1),
+        )
+        return ListStep(
+            question, options, lambda n: _set(places, draft.with_tile(col, row, n)), cursor=now
+        )
+
+    return step
+
+
+def _turn_it(col: int, row: int) -> Callable[[Sheet], StepResult]:
+    def turn(places: Sheet) -> StepResult:
+        places.draft = places.draft.turned(col, row)
+        return None  # stays on the list: OK again turns it on
+
+    return turn
+
+
+# --- the other lines ----------------------------------------------------------------------------
+
+
+def _sides_step(sheet_: Sheet) -> ListStep:
+    options = [
+        Option(text("nz_device.wizard.side_set", sides=[_side(s) for s in sides]), sides)
         for sides in SIDE_SETS
     ]
     return ListStep(
-        text("nz_device.wizard.sides"), options, lambda s: _initiative(replace(draft, players=s))
+        text("nz_device.wizard.sides"), options, lambda s: _set(sheet_, sheet_.draft.playing(s))
     )
 
 
-def _initiative(draft: Draft) -> StepResult:
-    chapter = CHAPTERS.get(draft.chapter)
-    if chapter is not None and chapter.initiative is not None:
-        return _tokens(replace(draft, initiative=chapter.initiative))
-    options = [Option(text(f"normandie.side.{s}"), s) for s in draft.players]
-    return ListStep(
-        text("nz_device.wizard.initiative"),
-        options,
-        lambda s: _tokens(replace(draft, initiative=s)),
-    )
+def _initiative_step(sheet_: Sheet) -> ListStep:
+    return _initiative(sheet_.draft, lambda s: _set(sheet_, replace(sheet_.draft, initiative=s)))
 
 
-def _tokens(draft: Draft) -> ListStep:
+def _tokens_step(sheet_: Sheet) -> ListStep:
     options = [Option(text("nz_device.wizard.tokens_n", n=n), n) for n in TOKENS]
     return ListStep(
         text("nz_device.wizard.tokens"),
         options,
-        lambda n: _movement(replace(draft, tokens=n)),
-        cursor=DEFAULT_TOKENS - 1,
+        lambda n: _set(sheet_, replace(sheet_.draft, tokens=n)),
+        cursor=sheet_.draft.tokens - 1,
     )
 
 
-def _movement(draft: Draft) -> ListStep:
+def _movement_step(sheet_: Sheet) -> ListStep:
     options = [Option(text("nz_device.movement", n=n), n) for n in ZOMBIE_MOVEMENTS]
     return ListStep(
         text("nz_device.wizard.zombie_movement"),
         options,
-        lambda n: _gear(replace(draft, movement=n)),
-        cursor=DEFAULT_ZOMBIE_MOVEMENT - 1,
+        lambda n: _set(sheet_, replace(sheet_.draft, movement=n)),
+        cursor=sheet_.draft.movement - 1,
     )
 
 
-def _gear(draft: Draft) -> CounterStep:
+def _gear_step(sheet_: Sheet) -> CounterStep:
     """Z11, Z12: the Reanimator serum and Serum dart gun tokens each side took (0 to 3)."""
+    draft = sheet_.draft
     rows = [
         Counter(
             f"{side}:{item}",
-            text(f"nz_device.wizard.gear_{item}", side=text(f"normandie.side.{side}")),
+            text(f"nz_device.wizard.gear_{item}", side=_side(side)),
             GEAR_MOST,
+            getattr(draft.gear.get(side, GearSpec()), item),
         )
         for side in draft.players
         for item in ("reanimator_serum", "serum_dart_gun")
@@ -145,42 +324,40 @@ def _gear(draft: Draft) -> CounterStep:
             for side in draft.players
             if counts[f"{side}:reanimator_serum"] or counts[f"{side}:serum_dart_gun"]
         }
-        return _door(draft, gear or None)
+        return _set(sheet_, replace(draft, gear=gear))
 
     return CounterStep(text("nz_device.wizard.gear"), rows, confirm)
 
 
-def _door(draft: Draft, gear: dict[str, GearSpec] | None) -> StepResult:
+# --- Start ------------------------------------------------------------------------------------
+
+
+def _start(sheet_: Sheet) -> StepResult:
+    draft = sheet_.draft
     if draft.chapter != 2:
-        return confirm(draft.command(None, gear))
-    width, height = draft.columns * TILE_SIZE, draft.rows * TILE_SIZE
+        return draft.command(None)
+    return _door(draft)
+
+
+def _door(draft: Draft) -> ListStep:
+    """Chapter 2: the red space by the jail door, a column then a row (no grid yet)."""
     columns = [
-        Option(text("nz_device.wizard.column", column=column_letters(c)), c) for c in range(width)
+        Option(text("nz_device.wizard.column", column=column_letters(c)), c)
+        for c in range(draft.width)
     ]
 
     def row_step(column: int) -> ListStep:
         rows = [
-            Option(text("nz_device.wizard.row", space=f"{column_letters(column)}{r + 1}"),
-                   draft.command(f"{column_letters(column)}{r + 1}", gear))
-            for r in range(height)
-        ]  # fmt: skip
-        return ListStep(text("nz_device.wizard.door_row"), rows, confirm)
+            Option(
+                text("nz_device.wizard.row", space=f"{column_letters(column)}{r + 1}"),
+                draft.command(f"{column_letters(column)}{r + 1}"),
+            )
+            for r in range(draft.height)
+        ]
+        return ListStep(text("nz_device.wizard.door_row"), rows, _started)
 
     return ListStep(text("nz_device.wizard.door_column"), columns, row_step)
 
 
-def confirm(cmd: NzNewBattle) -> ListStep:
-    width, height = cmd.tiles.columns * TILE_SIZE, cmd.tiles.rows * TILE_SIZE
-    what = (
-        text("nz_device.chapter.free")
-        if cmd.chapter is None
-        else text(f"nz_device.chapter.{cmd.chapter}")
-    )
-    return ListStep(
-        text("nz_device.wizard.start", what=what, width=width, height=height, n=len(cmd.zombies)),
-        [
-            Option(text("prompt.start"), cmd, text("detail.old_game_kept")),
-            Option(text("prompt.cancel"), DONE),
-        ],
-        lambda answer: answer,
-    )
+def _started(cmd: NzNewBattle) -> NzNewBattle:
+    return cmd

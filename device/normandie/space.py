@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from device.ui.steps import BACK, Step, StepResult
+from device.ui.steps import BACK, Notice, Step, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.state import NormandieState
@@ -45,6 +45,19 @@ def describe(state: NormandieState, space: Space) -> Text:
     return terrain_words(state, space)
 
 
+def square_words(state: NormandieState, space: Space) -> Text:
+    """Why a unit cannot stand on ``space``: a unit is there, or its terrain."""
+    occupant = state.occupied().get(space)
+    if occupant is not None:
+        return text("nz_device.place.taken", unit=label(state, occupant))
+    return terrain_words(state, space)
+
+
+def free_square(state: NormandieState, space: Space) -> bool:
+    """A unit can be placed here: on open ground or a Mass Grave, with no unit (I4)."""
+    return state.battlefield.passable(space) and space not in state.occupied()
+
+
 def current_mark(state: NormandieState, space: Space) -> str:
     """What ``space`` is marked now: impassable, grave, grave_x1 or open."""
     kind, grave_id = terrain_of(state, space)
@@ -69,9 +82,15 @@ class SpaceStep(Step):
     on_pick: Callable[[Space], StepResult]
     cursor: Space = ORIGIN
     hints: tuple[Hint, ...] = field(default_factory=lambda: SPACE_HINTS)
+    # Squares this question can be answered with; the cursor never stops on another.
+    allowed: Callable[[Space], bool] = lambda space: True
+    # PHASE: where the cursor jumps from here (the next tile, the next free square), if anywhere.
+    jumps: Callable[[Space], Space] | None = None
 
     def __post_init__(self) -> None:
         self.cursor = self._inside(self.cursor)
+        if not self.allowed(self.cursor):
+            self.cursor = self._first_allowed(self.cursor)
 
     @property
     def title(self) -> Text:  # type: ignore[override]
@@ -88,12 +107,38 @@ class SpaceStep(Step):
         return 0
 
     def move(self, step: int) -> None:
-        """UP/DOWN: a row up or down."""
-        self.cursor = self._inside(Space(self.cursor.col, self.cursor.row + step))
+        """UP/DOWN: a row up or down (past squares it cannot stop on)."""
+        self._walk(0, step)
 
     def shift(self, step: int) -> None:
-        """CUSTODIAN/LIBRARIAN: a column left or right."""
-        self.cursor = self._inside(Space(self.cursor.col + step, self.cursor.row))
+        """CUSTODIAN/LIBRARIAN: a column left or right (past squares it cannot stop on)."""
+        self._walk(step, 0)
+
+    def jump(self) -> None:
+        """PHASE: to the next tile, or the next free square of a unit's deployment side."""
+        if self.jumps is not None:
+            self.cursor = self.jumps(self.cursor)
+
+    def _walk(self, dcol: int, drow: int) -> None:
+        field_ = self.state.battlefield
+        here = self.cursor
+        for _ in range(max(field_.width, field_.height)):
+            here = self._inside(Space(here.col + dcol, here.row + drow))
+            if self.allowed(here):
+                self.cursor = here
+                return
+
+    def _first_allowed(self, start: Space) -> Space:
+        """The first square from ``start`` in reading order that the question allows."""
+        field_ = self.state.battlefield
+        count = field_.width * field_.height
+        first = start.row * field_.width + start.col
+        for n in range(count):
+            index = (first + n) % count
+            found = Space(index % field_.width, index // field_.width)
+            if self.allowed(found):
+                return found
+        return start
 
     def pick(self, index: int | None = None) -> StepResult:
         if index == 1:
@@ -107,6 +152,14 @@ class SpaceStep(Step):
         found = parse_space(name)
         if found is None or not self.state.battlefield.on_board(found):
             return None
+        if not self.allowed(found):
+            return Notice(
+                text(
+                    "nz_device.place.not_here",
+                    space=found.name,
+                    what=square_words(self.state, found),
+                )
+            )
         self.cursor = found
         return self.on_pick(found)
 

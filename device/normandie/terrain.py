@@ -3,13 +3,14 @@
 Terrain is entered once the battle exists (``nz_terrain``, one command a space), so the
 empty grid is there to point at and every mark is in the journal the moment it is made:
 a pulled plug loses nothing, and undo takes back one square. Right after a new battle
-begins, and for as long as no unit stands on the battlefield, the grid asks for terrain;
-"Done" goes on to placing units. During setup the menu brings the step back.
+begins, while a tile of it is not described yet, the grid asks for terrain; "Done" keeps
+the described tiles (device/normandie/tilestore.py) and goes on to placing units. During
+setup the menu brings the step back.
 
-The cursor moves as everywhere on the grid (UP/DOWN a row, CUSTODIAN/LIBRARIAN a column);
-OK or a finger on a square asks what the square is; BACK (or a finger on its line) is Done.
-The choice offered first undoes a mark, or marks open ground impassable, so walls go in
-two presses a square.
+The cursor moves as everywhere on the grid (UP/DOWN a row, CUSTODIAN/LIBRARIAN a column)
+and PHASE jumps to the next tile. OK on the cursor's square turns it to the next terrain
+in the order open → impassable → Mass Grave → Mass Grave X1 → open, so a wall is one
+press a square; a finger on a square does the same. BACK (or a finger on its line) is Done.
 """
 
 from __future__ import annotations
@@ -18,21 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from device.normandie.space import LEFT, RIGHT, SpaceStep, current_mark, terrain_words
-from device.ui.steps import ListStep, Option, StepResult
+from device.ui.steps import StepResult
 from display.view import Choice, Hint
-from rules.normandie.battlefield import Space
+from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.commands import NzTerrain
 from rules.normandie.state import NormandieState
 from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN
 from rules.text import text
-
-# What a square can be, in the order offered: (choice key, terrain, X1).
-MARKS: tuple[tuple[str, str, bool], ...] = (
-    (IMPASSABLE, IMPASSABLE, False),
-    ("grave", MASS_GRAVE, False),
-    ("grave_x1", MASS_GRAVE, True),
-    (OPEN, OPEN, False),
-)
 
 TERRAIN_HINTS: tuple[Hint, ...] = (
     # One entry for the four, arrows in the keycaps' order, and none for OK (the lit
@@ -41,6 +34,7 @@ TERRAIN_HINTS: tuple[Hint, ...] = (
     Hint("down", text("nz_device.hint.cursor")),
     Hint(LEFT, text("nz_device.hint.cursor")),
     Hint(RIGHT, text("nz_device.hint.cursor")),
+    Hint("phase", text("nz_device.hint.next_tile")),
     Hint("back", text("nz_device.hint.done")),
 )
 
@@ -55,10 +49,18 @@ class TerrainStep(SpaceStep):
 
     def choices(self) -> tuple[Choice, ...]:
         done = "done_units" if not self.state.units else "done"
+        now = current_mark(self.state, self.cursor)
         return (
             Choice(
-                text("nz_device.terrain.mark", space=self.cursor.name),
-                terrain_words(self.state, self.cursor),
+                text(
+                    "nz_device.terrain.make",
+                    space=self.cursor.name,
+                    next=text(
+                        f"nz_device.terrain.is_{_next(now)}",
+                        grave=_next_grave(self.state, self.cursor),
+                    ),
+                ),
+                text("nz_device.terrain.now", now=terrain_words(self.state, self.cursor)),
             ),
             Choice(text(f"nz_device.terrain.{done}")),
             Choice(text("nz_device.menu.open")),
@@ -79,37 +81,56 @@ def terrain_step(
     near: Space,
     finish: Callable[[], StepResult],
     more: Callable[[], StepResult],
+    tiles: tuple[str, ...] = (),
 ) -> TerrainStep:
+    """``tiles``: the printed tiles the table describes now (named in the question)."""
+    question = (
+        text("nz_device.terrain.of_tiles", tiles=list(tiles))
+        if tiles
+        else text("nz_device.terrain.question")
+    )
     return TerrainStep(
-        text("nz_device.terrain.question"),
+        question,
         state,
-        lambda space: mark_step(state, space),
+        lambda space: next_mark(state, space),
         near,
         finish=finish,
         more=more,
+        jumps=lambda space: next_tile(state, space),
     )
 
 
-def mark_step(state: NormandieState, space: Space) -> ListStep:
-    """What the square becomes; its present terrain is shown but not offered again."""
-    now = current_mark(state, space)
-    grave = new_grave_id(state)
-    options = [
-        Option(
-            text(f"nz_device.terrain.to_{key}"),
-            _command(space, terrain, grave, single_use),
-            text(f"nz_device.terrain_rule.{key}"),
-            enabled=key != now,
-        )
-        for key, terrain, single_use in MARKS
-    ]
-    first = len(MARKS) - 1 if now != OPEN else 0  # unmark, or make open ground impassable
-    return ListStep(
-        text("nz_device.terrain.what", space=space.name, now=terrain_words(state, space)),
-        options,
-        lambda cmd: cmd,
-        cursor=first,
-    )
+CYCLE = {OPEN: IMPASSABLE, IMPASSABLE: "grave", "grave": "grave_x1", "grave_x1": OPEN}
+
+
+def _next(now: str) -> str:
+    return CYCLE[now]
+
+
+def _next_grave(state: NormandieState, space: Space) -> str:
+    """The id the square's Mass Grave will have: always a new one, since a grave's squares
+    are all X1 or none is (Z10), so a grave turned X1 is a grave of its own."""
+    return new_grave_id(state)
+
+
+def next_mark(state: NormandieState, space: Space) -> NzTerrain:
+    """OK on a square: the next terrain of the cycle."""
+    key = _next(current_mark(state, space))
+    terrain, single_use = {
+        IMPASSABLE: (IMPASSABLE, False),
+        "grave": (MASS_GRAVE, False),
+        "grave_x1": (MASS_GRAVE, True),
+        OPEN: (OPEN, False),
+    }[key]
+    return _command(space, terrain, _next_grave(state, space), single_use)
+
+
+def next_tile(state: NormandieState, space: Space) -> Space:
+    """PHASE on the grid: the top-left square of the next tile, in reading order."""
+    field_ = state.battlefield
+    col, row = space.col // TILE_SIZE, space.row // TILE_SIZE
+    index = (row * field_.columns + col + 1) % (field_.columns * field_.rows)
+    return Space(index % field_.columns * TILE_SIZE, index // field_.columns * TILE_SIZE)
 
 
 def _command(space: Space, terrain: str, grave: str, single_use: bool) -> NzTerrain:

@@ -7,6 +7,8 @@ table in both languages.
 
 from __future__ import annotations
 
+from device.normandie.setup_words import SETUP_EN, SETUP_JA
+
 _SCREEN_EN: dict[str, str] = {
     "nz_device.game": "Shadows over Normandie (Zombies)",
     "nz_tokens.one": "{n} token",
@@ -20,7 +22,7 @@ _SCREEN_JA: dict[str, str] = {
 }
 
 _DEVICE_EN: dict[str, str] = {
-    "nz_device.hint.cursor": "move ▲▼◀▶",
+    "nz_device.hint.cursor": "move",
     "nz_device.hint.done": "done",
     "nz_device.space.title": "{question} Cursor: {space}",
     "nz_device.space.choose": "Choose {space}",
@@ -28,7 +30,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.at": "at {space}",
     "nz_device.movement": "Movement {n}",
     "nz_device.none_here": "There is none",
-    "nz_device.bag_empty": "The Zombies bag is empty",
     "nz_device.idle.setup": "Setup: place the units (OK), then PHASE for turn 1",
     "nz_device.idle.orders": "Turn {turn}, Order Phase: PHASE runs the Zombies",
     "nz_device.idle.zombies": "Turn {turn}: the Zombies phase",
@@ -69,11 +70,7 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.menu.undo": "Undo the last entry",
     "nz_device.menu.new_game": "New game",
     "nz_device.menu.language": "Language / 言語",
-    "nz_device.place.where": "Where does the unit go?",
-    "nz_device.place.kind": "What kind of unit is at {space}?",
     "nz_device.place.derleth": "Erghöl Derleth",
-    "nz_device.place.owner": "Whose unit is it?",
-    "nz_device.place.token": "Which Zombies token?",
     "nz_device.place.movement": "Its movement value?",
     "nz_device.relocate.which": "Which unit moved?",
     "nz_device.relocate.where": "Where is {unit} now?",
@@ -112,9 +109,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.chapter.3": "Chapter 3: Rangers!",
     "nz_device.chapter.free": "A battle of our own",
     "nz_device.wizard.chapter": "Shadows over Normandie: which scenario?",
-    "nz_device.wizard.columns": "How many tiles side by side?",
-    "nz_device.wizard.rows": "How many rows of tiles?",
-    "nz_device.wizard.tiles_n": "{n} × 7 spaces",
     "nz_device.wizard.sides": "Which sides play?",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "Who has the initiative?",
@@ -128,26 +122,13 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.wizard.door_row": "And which row?",
     "nz_device.wizard.column": "Column {column}",
     "nz_device.wizard.row": "{space}",
-    "nz_device.wizard.start": (
-        "Start {what} on {width} × {height} spaces with {n:nz_tokens} in the bag?"
-    ),
     "nz_device.terrain.question": "Terrain: mark the impassable spaces and Mass Graves.",
-    "nz_device.terrain.mark": "Mark {space}",
     "nz_device.terrain.is_open": "open ground",
     "nz_device.terrain.is_impassable": "impassable",
     "nz_device.terrain.is_grave": "Mass Grave {grave}",
     "nz_device.terrain.is_grave_x1": "Mass Grave {grave}, X1",
     "nz_device.terrain.done_units": "Done: place the units",
     "nz_device.terrain.done": "Done with the terrain",
-    "nz_device.terrain.what": "{space} is {now}. What is it?",
-    "nz_device.terrain.to_impassable": "Impassable",
-    "nz_device.terrain.to_grave": "Mass Grave",
-    "nz_device.terrain.to_grave_x1": "Mass Grave marked X1",
-    "nz_device.terrain.to_open": "Open ground",
-    "nz_device.terrain_rule.impassable": "I4: no unit enters",
-    "nz_device.terrain_rule.grave": "Z10: Masters create Zombies here",
-    "nz_device.terrain_rule.grave_x1": "Z10: discarded after one creation",
-    "nz_device.terrain_rule.open": "clears the mark",
     "nz_device.menu.open": "Menu",
     "nz_device.menu.terrain": "Terrain: impassable, Mass Graves",
     "nz_device.menu.wound": "A unit loses life points",
@@ -172,7 +153,7 @@ _DEVICE_EN: dict[str, str] = {
 }
 
 _DEVICE_JA: dict[str, str] = {
-    "nz_device.hint.cursor": "移動▲▼◀▶",
+    "nz_device.hint.cursor": "移動",
     "nz_device.hint.done": "完了",
     "nz_device.space.title": "{question} カーソル：{space}",
     "nz_device.space.choose": "{space}を選ぶ",
@@ -180,7 +161,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.at": "{space}",
     "nz_device.movement": "移動力{n}",
     "nz_device.none_here": "該当なし",
-    "nz_device.bag_empty": "ゾンビ袋は空",
     "nz_device.idle.setup": "準備：ユニットを配置（決定）、フェイズでターン1へ",
     "nz_device.idle.orders": "ターン{turn}、命令フェイズ：フェイズでゾンビが動く",
     "nz_device.idle.zombies": "ターン{turn}：ゾンビフェイズ",
@@ -215,11 +195,7 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.menu.undo": "直前の入力を取り消す",
     "nz_device.menu.new_game": "新しいゲーム",
     "nz_device.menu.language": "Language / 言語",
-    "nz_device.place.where": "ユニットをどこに置く？",
-    "nz_device.place.kind": "{space}のユニットの種類は？",
     "nz_device.place.derleth": "エルグール・ダーレス",
-    "nz_device.place.owner": "どの陣営のユニット？",
-    "nz_device.place.token": "どのゾンビトークン？",
     "nz_device.place.movement": "移動力は？",
     "nz_device.relocate.which": "移動したユニットは？",
     "nz_device.relocate.where": "{unit}は今どこ？",
@@ -258,9 +234,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.chapter.3": "第3章：Rangers!",
     "nz_device.chapter.free": "自由な戦闘",
     "nz_device.wizard.chapter": "Shadows over Normandie：どのシナリオ？",
-    "nz_device.wizard.columns": "横に並ぶタイルの数は？",
-    "nz_device.wizard.rows": "タイルの段数は？",
-    "nz_device.wizard.tiles_n": "{n}×7マス",
     "nz_device.wizard.sides": "参加する陣営は？",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "イニシアチブを持つのは？",
@@ -274,24 +247,13 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.wizard.door_row": "どの行？",
     "nz_device.wizard.column": "{column}列",
     "nz_device.wizard.row": "{space}",
-    "nz_device.wizard.start": "{what}を{width}×{height}マス、袋に{n:nz_tokens}で始める？",
     "nz_device.terrain.question": "地形：通行不能マスと集団墓地を指定する。",
-    "nz_device.terrain.mark": "{space}を指定",
     "nz_device.terrain.is_open": "開けた地形",
     "nz_device.terrain.is_impassable": "通行不能",
     "nz_device.terrain.is_grave": "集団墓地{grave}",
     "nz_device.terrain.is_grave_x1": "集団墓地{grave}（X1）",
     "nz_device.terrain.done_units": "完了：ユニットの配置へ",
     "nz_device.terrain.done": "地形の入力を終える",
-    "nz_device.terrain.what": "{space}は{now}。何にする？",
-    "nz_device.terrain.to_impassable": "通行不能",
-    "nz_device.terrain.to_grave": "集団墓地",
-    "nz_device.terrain.to_grave_x1": "X1の集団墓地",
-    "nz_device.terrain.to_open": "開けた地形",
-    "nz_device.terrain_rule.impassable": "I4：どのユニットも入れない",
-    "nz_device.terrain_rule.grave": "Z10：死者の主がここでゾンビを生む",
-    "nz_device.terrain_rule.grave_x1": "Z10：1回生むと捨て札",
-    "nz_device.terrain_rule.open": "印を消す",
     "nz_device.menu.open": "メニュー",
     "nz_device.menu.terrain": "地形：通行不能、集団墓地",
     "nz_device.menu.wound": "ユニットが生命点を失った",
@@ -315,5 +277,5 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.named.life_n": "{n:nz_life_points}",
 }
 
-EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN}
-JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA}
+EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **SETUP_EN}
+JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **SETUP_JA}

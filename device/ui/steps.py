@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from display.view import Choice, Hint
@@ -49,6 +50,14 @@ class UndoMany:
 @dataclass(frozen=True)
 class SetLanguage:
     lang: str
+
+
+@dataclass(frozen=True)
+class WithFiles:
+    """A step's answer that needs the device's own files to go on (a game's kept tiles):
+    the wizard calls ``make`` with the state directory, or None where there is none."""
+
+    make: Callable[[Path | None], StepResult]
 
 
 @dataclass(frozen=True)
@@ -343,8 +352,11 @@ class DialStep(Step):
 
 
 # What picking can lead to: another question, a command for the rules, the end of the
-# wizard, a message for the table, or a change of language. None: stay on this step.
-StepResult = Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | UndoMany | None
+# wizard, a message for the table, a question only the app can put, a change of
+# language, or the same once the device's files are at hand. None: stay on this step.
+StepResult = (
+    Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | UndoMany | WithFiles | None
+)
 
 LIST_HINTS: tuple[Hint, ...] = (
     Hint("up", text("hint.choose")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from device.ui.steps import (
     BACK,
@@ -13,6 +14,7 @@ from device.ui.steps import (
     Step,
     StepResult,
     UndoMany,
+    WithFiles,
 )
 from rules.commands import Command, Undo
 from rules.text import Text
@@ -39,6 +41,7 @@ class Wizard:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self._stack: list[Step] = []
+        self.files: Path | None = None  # the state directory, where the app has one
 
     def ask(self, step: Step) -> None:
         """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
@@ -59,6 +62,8 @@ class Wizard:
                 self._stack.pop()
         elif isinstance(result, Notice):
             return Reaction(notice=result.message)
+        elif isinstance(result, WithFiles):
+            return self._follow(result.make(self.files))
         elif isinstance(result, AppStep):
             return Reaction(app_step=result)
         elif isinstance(result, SetLanguage):

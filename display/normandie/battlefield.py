@@ -58,6 +58,7 @@ def draw_board(canvas: Canvas, view: View) -> None:
     drawn = moves(state)
     for entry in drawn:
         _arrow(canvas.surface, grid, state, entry)
+    _letters(canvas.surface, grid, state, view.lang)  # over the arrows: always readable
     for entry in drawn:
         _badge(canvas.surface, grid, entry)
     where = space(state.get("cursor"))
@@ -110,8 +111,14 @@ def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
 
 
 def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+    """The units' shapes; their letters come after the arrows (:func:`_letters`)."""
     for look in unit_looks(state, lang):
-        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, look.letter)
+        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "")
+
+
+def _letters(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+    for look in unit_looks(state, lang):
+        shapes.unit_letter(surface, grid.rect(look.space), look.letter)
 
 
 def _zombie_letter(uid: str) -> str:
@@ -132,13 +139,14 @@ def _arrow(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], entry:
 
 
 def _badge(surface: pygame.Surface, grid: Grid, entry: Drawn) -> None:
-    """The move's number at its start, nudged into the square's corner so arrows stay clear."""
+    """The move's number centred on its start square's top-left corner: a third of a square
+    across, it stays clear of every letter (a letter keeps to the middle of its square) and
+    of the arrow, which leaves from the centre."""
     start = space(entry.move.get("from"))
     if start is None:
         return
     rect = grid.rect(start)
-    size = max(8, grid.cell * 2 // 3)
-    shapes.badge(surface, (rect.left + size // 3, rect.top + size // 3), entry.number, size)
+    shapes.badge(surface, rect.topleft, entry.number, max(8, grid.cell * 2 // 3))
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:

@@ -102,6 +102,7 @@ def paras(state: Mapping[str, Any], lang: str) -> list[Para]:
     for entry in drawn:
         found.append(_move_para(state, entry, lang))
     found += _terrain_para(state, lang)  # the key to the grid's signs before the counts
+    found += _tiles_para(state, lang)
     found.append(_bag_para(state, lang))
     found.append(_sides_para(state, lang))
     return found
@@ -172,6 +173,16 @@ def terrain_marks(state: Mapping[str, Any]) -> list[str]:
     if any(g.get("single_use") for g in graves):
         found.append("grave_x1")
     return found
+
+
+def _tiles_para(state: Mapping[str, Any], lang: str) -> list[Para]:
+    """In setup, the printed tiles the battlefield was laid from, to check on the table."""
+    layout = (state.get("battlefield") or {}).get("layout") or []
+    if state.get("phase") != "setup" or not layout:
+        return []
+    names = [str(place.get("tile")) for place in layout]
+    words = translate("nz_device.tiles_legend", lang, tiles=names)
+    return [Para((Span(words, colours.DIM),), "small")]
 
 
 def _terrain_para(state: Mapping[str, Any], lang: str) -> list[Para]:

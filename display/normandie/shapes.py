@@ -102,10 +102,18 @@ def door(surface: pygame.Surface, rect: pygame.Rect) -> None:
 def unit(
     surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour, letter: str
 ) -> None:
-    body = rect.inflate(-max(2, rect.w // 7), -max(2, rect.h // 7))
-    _SHAPES.get(kind, _disc)(surface, body, colour)
+    _SHAPES.get(kind, _disc)(surface, _body(rect), colour)
+    unit_letter(surface, rect, letter)
+
+
+def unit_letter(surface: pygame.Surface, rect: pygame.Rect, letter: str) -> None:
+    """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows."""
     if rect.w >= MIN_LETTER_CELL and letter:
-        _letter(surface, body, letter)
+        _letter(surface, _body(rect), letter)
+
+
+def _body(rect: pygame.Rect) -> pygame.Rect:
+    return rect.inflate(-max(2, rect.w // 7), -max(2, rect.h // 7))
 
 
 def _letter(surface: pygame.Surface, body: pygame.Rect, letter: str) -> None:

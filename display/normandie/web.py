@@ -27,7 +27,6 @@ from rules.text import translate
 
 CELL = 40  # SVG units per square; the browser scales the drawing to the phone's width
 MARGIN = 18  # room for column letters and row numbers
-WIDE = 10  # more columns than this scroll sideways on a phone
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
@@ -52,21 +51,27 @@ def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
         return ""
     width, height = MARGIN + columns * CELL, MARGIN + rows * CELL
     label = escape(translate("web.battlefield", lang))
-    # A board of several tiles is wider than a phone: it scrolls sideways in its frame
-    # rather than shrinking its squares below what a finger and an eye can take.
-    wide = " wide" if columns > WIDE else ""
+    zoom = escape(translate("nz_web.zoom", lang))
+    # The whole battlefield fits the phone's width, however many tiles; a tap on it (the
+    # hidden checkbox's label: no script needed) zooms in, the frame then scrolls sideways,
+    # and another tap fits it again.
     parts = [
-        f'<div class="fieldframe"><svg class="field{wide}" viewBox="0 0 {width} {height}"'
-        f' role="img" aria-label="{label}" xmlns="http://www.w3.org/2000/svg">',
+        '<div class="fieldframe"><input type="checkbox" id="fieldzoom" class="zoom">'
+        f'<label for="fieldzoom" title="{zoom}">'
+        f'<svg class="field" viewBox="0 0 {width} {height}"'
+        f' role="img" aria-label="{label}. {zoom}" xmlns="http://www.w3.org/2000/svg">',
         _defs(),
         *_labels(columns, rows),
         *_terrain(state, columns, rows),
-        *_units(state, lang),
     ]
     drawn = moves(state)
+    # The units, their moves, then the units' letters again over the arrows, so a unit's or
+    # Zombie's letter is never under an arrow; the numbers sit in the squares' corners.
+    parts += _units(state, lang)
     parts += [_arrow(state, entry) for entry in drawn]
+    parts += (_letter(look.space, look.letter) for look in unit_looks(state, lang))
     parts += [_badge(entry) for entry in drawn]
-    parts.append("</svg></div>")
+    parts.append("</svg></label></div>")
     return "".join(parts)
 
 
@@ -171,7 +176,8 @@ def _units(state: Mapping[str, Any], lang: str) -> Iterator[str]:
 
 def _unit_shape(where: Space, kind: str, colour: Colour, letter: str) -> str:
     """A shape per kind, as on the screen: infantry a disc, vehicle a wide block, Mythos
-    creature a diamond, Master of the dead a triangle, Zombies a square."""
+    creature a diamond, Master of the dead a triangle, Zombies a square (its letter is
+    drawn later, over the arrows)."""
     cx, cy = _centre(where)
     r = CELL // 2 - 5
     fill = f'fill="{_hex(colour)}" stroke="#f5f5f0" stroke-width="1.5"'
@@ -186,8 +192,12 @@ def _unit_shape(where: Space, kind: str, colour: Colour, letter: str) -> str:
         body = f'<path d="M{cx} {cy - r}L{cx + r} {cy + r}L{cx - r} {cy + r}z" {fill}/>'
     else:
         body = f'<rect x="{cx - r}" y="{cy - r}" width="{2 * r}" height="{2 * r}" {fill}/>'
-    text = f'<text class="unit" x="{cx}" y="{cy + 5}" text-anchor="middle">{escape(letter)}</text>'
-    return body + text
+    return body
+
+
+def _letter(where: Space, letter: str) -> str:
+    cx, cy = _centre(where)
+    return f'<text class="unit" x="{cx}" y="{cy + 5}" text-anchor="middle">{escape(letter)}</text>'
 
 
 def _arrow(state: Mapping[str, Any], entry: Drawn) -> str:
@@ -231,13 +241,14 @@ def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> st
 
 
 def _badge(entry: Drawn) -> str:
+    """The move's number on its start square's corner, clear of the letters (as on the screen)."""
     start = space(entry.move.get("from"))
     if start is None:
         return ""
     x, y = _origin(start)
     return (
-        f'<circle cx="{x + 9}" cy="{y + 9}" r="9" fill="#ffdc5a"/>'
-        f'<text class="badge" x="{x + 9}" y="{y + 13}" text-anchor="middle">{entry.number}</text>'
+        f'<circle cx="{x}" cy="{y}" r="11" fill="#ffdc5a" stroke="#0a0a0a"/>'
+        f'<text class="badge" x="{x}" y="{y + 5}" text-anchor="middle">{entry.number}</text>'
     )
 
 

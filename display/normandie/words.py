@@ -5,6 +5,8 @@ from __future__ import annotations
 from rules.text import Words
 
 EN: dict[str, str] = {
+    "nz_web.zoom": "Tap to zoom in or out",
+    "nz_device.tiles_legend": "Tiles from the top left: {tiles:list}",
     "nz_device.side_letter.sons_of_cthulhu": "S",
     "nz_device.side_letter.black_sun": "B",
     "nz_device.side_letter.majestic": "M",
@@ -80,6 +82,8 @@ JA: dict[str, str] = {
     "nz_device.winner": "{side}の勝利",
     "nz_device.over": "戦闘終了",
     "nz_device.phase.next": "{phase}へ進む？",
+    "nz_web.zoom": "タップで拡大・縮小",
+    "nz_device.tiles_legend": "タイル（左上から）：{tiles:list}",
 }
 
 WORDS = Words("normandie.display", EN, JA)

@@ -402,12 +402,42 @@ _BIND_JA: dict[str, str] = {
     "event.normandie.bind_still_held": "{zombie}は別のゾンビ束縛トークンでまだ麻痺している。",
 }
 
+# Map tiles and tile files (rules/normandie/tiles.py, tiles.md).
+_TILES_EN: dict[str, str] = {
+    "error.normandie.tile_name": (
+        "{name} is not a tile name: letters, digits and . _ - only, up to 24, as printed (SoN-5-A)."
+    ),
+    "error.normandie.tile_place": (
+        "{tile} lies at tile column {column}, row {row}: the battlefield has {columns} × {rows}"
+        " tiles and one tile a place."
+    ),
+    "error.normandie.tile_twice": "{tile} is named twice: each printed tile is laid once.",
+    "error.normandie.tile_turn": "{tile} can be turned 0 to 3 quarter turns.",
+    "error.normandie.tile_square": "{square} is not a square of a tile: A1 to G7.",
+    "error.normandie.tile_square_twice": "{square} is marked twice: a square has one terrain.",
+    "error.normandie.tile_file_line": "line {line}: {why}",
+}
+_TILES_JA: dict[str, str] = {
+    "error.normandie.tile_name": (
+        "{name}はタイル名ではない。印刷どおり（SoN-5-A）英数字と . _ - のみ、24文字まで。"
+    ),
+    "error.normandie.tile_place": (
+        "{tile}はタイルの{column}列{row}行目にある：戦場は{columns}×{rows}タイルで、1か所に1枚。"
+    ),
+    "error.normandie.tile_twice": "{tile}が2回ある：印刷されたタイルは1回だけ置ける。",
+    "error.normandie.tile_turn": "{tile}の回転は0〜3回（90度ずつ）。",
+    "error.normandie.tile_square": "{square}はタイルのマスではない：A1〜G7。",
+    "error.normandie.tile_square_twice": "{square}が2回ある：1マスに地形は1つ。",
+    "error.normandie.tile_file_line": "{line}行目：{why}",
+}
+
 EN: dict[str, str] = {
     **_NAMES_EN,
     **_EVENTS_EN,
     **_ERRORS_EN,
     **_TERRAIN_EN,
     **_BIND_EN,
+    **_TILES_EN,
     **{f"command.{k}": v for k, v in _COMMANDS_EN.items()},
 }
 JA: dict[str, str] = {
@@ -416,5 +446,6 @@ JA: dict[str, str] = {
     **_ERRORS_JA,
     **_TERRAIN_JA,
     **_BIND_JA,
+    **_TILES_JA,
     **{f"command.{k}": v for k, v in _COMMANDS_JA.items()},
 }

@@ -31,6 +31,17 @@ class MassGraveSpec:
 
 
 @dataclass(frozen=True)
+class TilePlace:
+    """A printed map tile on the battlefield: its name, its place (1-based column and row of
+    tiles, from the top left) and how many quarter turns clockwise it lies turned."""
+
+    tile: str
+    column: int
+    row: int
+    turn: int = 0
+
+
+@dataclass(frozen=True)
 class GearSpec:
     reanimator_serum: int = 0  # Z11
     serum_dart_gun: int = 0  # Z12
@@ -59,6 +70,9 @@ class NzNewBattle(Command):
     derleth: str | None = optional()  # Chapter 1: the id Erghöl Derleth will have
     door: str | None = optional()  # Chapter 2: the red space by the jail door
     settings: NormandieSettings | None = optional()
+    # Which printed tiles the battlefield was laid from; the terrain itself is in
+    # impassable and mass_graves, so a replay needs no tile file.
+    layout: tuple[TilePlace, ...] | None = optional()
 
 
 @COMMANDS.command("nz_terrain")

@@ -17,6 +17,7 @@ from rules.normandie.battlefield import (
 )
 from rules.normandie.commands import NormandieSettings, NzNewBattle, NzPlaceUnit
 from rules.normandie.state import BY_THE_GAME, Gear, NormandieState
+from rules.normandie.tiles import Placement, check_layout
 from rules.normandie.units import KINDS, SIDES, ZOMBIES, Unit
 from rules.normandie.words import label, side, unit_label
 from rules.text import Text, text
@@ -48,8 +49,15 @@ def new_battle(cmd: NzNewBattle) -> tuple[NormandieState, list[Text]]:
             _mass_grave(field_, spec.id, spec.spaces, spec.single_use) for spec in cmd.mass_graves
         ),
         gear=frozen(_gear(cmd)),
+        layout=_layout(cmd),
     )
     return state, [text("event.normandie.new_battle", columns=field_.width, rows=field_.height)]
+
+
+def _layout(cmd: NzNewBattle) -> tuple[Placement, ...]:
+    layout = tuple(Placement(p.tile, p.column - 1, p.row - 1, p.turn) for p in cmd.layout or ())
+    check_layout(layout, cmd.tiles.columns, cmd.tiles.rows)
+    return layout
 
 
 def _check_players(cmd: NzNewBattle) -> None:

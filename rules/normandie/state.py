@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
+from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
 
 VERSION = 1
@@ -166,6 +167,7 @@ class NormandieState:
     door: Space | None = None
     settings: NormandieSettings = field(default_factory=NormandieSettings)
     mass_graves: tuple[MassGrave, ...] = ()
+    layout: tuple[Placement, ...] = ()  # the printed tiles it was laid from, if named
     turn: int = 0
     phase: str = SETUP
     units: Mapping[str, Unit] = field(default_factory=_empty)
@@ -248,6 +250,11 @@ class NormandieState:
                 for grave in self.mass_graves
             ],
         }
+        if self.layout:  # only when named: every earlier battle's state stays as it was
+            out["layout"] = [
+                {"tile": p.tile, "column": p.column + 1, "row": p.row + 1, "turn": p.turn}
+                for p in self.layout
+            ]
         if self.door is not None:
             out["door"] = self.door.name
         if self.derleth is not None:

@@ -14,16 +14,18 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.normandie.tilestore import TileStore
 from display.screen import Screen
 from rules import journal
 from rules.games import GAMES
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
+from rules.normandie.tiles import read_tiles, tile_line
 from rules.text import render
 from tests.device.conftest import OUTPUT, Table
 
 SHOTS = OUTPUT / "normandie"
-SIZES = ((800, 480), (480, 320))
+SIZES = ((800, 480), (480, 320), (1920, 1080))
 
 
 @pytest.fixture()
@@ -101,20 +103,35 @@ def cursor_to(table: Table, name: str) -> None:
     assert table.app.view().state["cursor"] == name
 
 
+def title(table: Table) -> str:
+    return render(table.app.view().prompt.title, "en")
+
+
 def place(table: Table, space: str, kind: str, owner: str | None, by_tap: bool) -> None:
-    table.press("ok")
-    choose(table, "Place a unit")
+    """On the placing grid: the unit chosen (BACK lists the others) unless it is already
+    the one OK places, then its square, with the cursor or a finger."""
+    if ": where? Cursor:" not in title(table):
+        table.press("ok")
+        choose(table, "Place a unit")
+    wanted = "Zombies token" if owner is None else f"{kind}, {owner[0].lower()}{owner[1:]}"
+    wanted = wanted.replace("majestic", "Majestic")
+    if f"Place {wanted}" not in title(table):
+        table.press("back")
+        found = [c for c in choices(table) if c.startswith(wanted)]
+        assert found, (wanted, choices(table))
+        choose(table, found[0])
     if by_tap:
         tap(table, square(table, space))
     else:
         cursor_to(table, space)
         table.press("ok")
-    choose(table, kind)
-    if owner is None:
-        return
-    choose(table, owner)
-    assert table.app.view().prompt.selected == 4  # movement 4 is offered first
-    table.press("ok")
+
+
+def begin_turn_1(table: Table) -> None:
+    """BACK on the placing grid, then Done: setup ends, turn 1's Order Phase begins."""
+    table.press("back")
+    choose(table, "Done: begin turn 1")
+    assert battle(table).phase == "orders"
 
 
 def check_screens(table: Table, shots: Path, name: str) -> None:
@@ -135,27 +152,16 @@ def check_screens(table: Table, shots: Path, name: str) -> None:
 
 
 def start_chapter_3(table: Table) -> None:
-    choose(table, "Something else happened…")  # the Library's main screen: its menu
-    choose(table, "New game")
-    choose(table, "Shadows over Normandie (Zombies)")
-    choose(table, "Chapter 3: Rangers!")
-    table.press("ok")  # 3 tiles across, the default
-    choose(table, "2 × 7 spaces")
-    choose(table, "Majestic")  # Chapter 3: the players enter the initiative
-    table.press("ok")  # 4 Zombies tokens
-    table.press("ok")  # movement 3
-    table.press("ok")  # no gear: Confirm
-    assert choices(table)[0] == "Start"
-    table.press("ok")
+    start_chapter_3_with_terrain(table)
     no_terrain(table)
 
 
 def no_terrain(table: Table) -> None:
-    """The new battle's grid asks for terrain first; BACK is Done, BACK again leaves the
-    unit placement it leads to for the main screen."""
-    assert render(table.app.view().prompt.title, "en").startswith("Terrain:")
-    table.press("back", "back")
-    assert choices(table) == []  # the main screen: OK opens the menu
+    """The new battle's grid asks for the terrain of tiles not described yet; BACK is Done
+    (and keeps them), and the grid goes on to placing units."""
+    assert title(table).startswith("Terrain of SoN-3-A")
+    table.press("back")
+    assert "Place infantry, the Sons of Cthulhu, movement 4: where?" in title(table)
 
 
 def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, shots: Path) -> None:
@@ -169,17 +175,15 @@ def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, sho
     place(table, "S3", "Infantry", "The Black Sun", by_tap=True)  # Novices, with a finger
     place(table, "K12", "Vehicle", "Majestic", by_tap=True)  # never assaulted (Z4)
     for zombie, space in (("z1", "J5"), ("z2", "I8"), ("z3", "R12")):
+        assert zombie == min(battle(table).bag)  # the next token is offered by itself
         place(table, space, "Zombies", None, by_tap=True)
-        choose(table, f"Zombies {zombie}")
     state = battle(table)
     assert {u: state.units[u].space.name for u in state.units} == {
         "i1": "J8", "i2": "S3", "v1": "K12", "z1": "J5", "z2": "I8", "z3": "R12",
     }  # fmt: skip
     check_screens(table, shots, "01_setup")
 
-    table.press("phase")
-    choose(table, "Yes, next phase")
-    assert battle(table).phase == "orders"
+    begin_turn_1(table)
     planned = table.app.view().state["preview"]
     # Drawn before PHASE is pressed; nearer prey first (Z6, I3): z2 stands next to i1.
     assert [m["zombie"] for m in planned] == ["z2", "z1", "z3"]
@@ -228,10 +232,9 @@ def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: T
     start_chapter_3(table)
     place(table, "J8", "Infantry", "Majestic", by_tap=True)
     place(table, "J6", "Zombies", None, by_tap=True)
-    choose(table, "Zombies z1")
-    for _ in range(2):
-        table.press("phase")
-        choose(table, "Yes, next phase")
+    begin_turn_1(table)
+    table.press("phase")
+    choose(table, "Yes, next phase")
     before = battle(table)
     assert isinstance(before.pending, PendingAssault)
     table.roll(3, 5)
@@ -245,14 +248,17 @@ def test_the_reader_refuses_two_dice_for_an_assault_and_nothing_changes(table: T
 
 def start_chapter_3_with_terrain(table: Table) -> None:
     """Chapter 3 from the menu wizard, stopping on the terrain grid the new battle opens."""
-    choose(table, "Something else happened…")  # the Library's main screen: its menu
+    table.press("ok")
     choose(table, "New game")
     choose(table, "Shadows over Normandie (Zombies)")
     choose(table, "Chapter 3: Rangers!")
-    table.press("ok")  # 3 tiles across
-    choose(table, "2 × 7 spaces")
-    choose(table, "Majestic")
-    table.press("ok", "ok", "ok", "ok")  # 4 tokens, movement 3, no gear, Start
+    choose(table, "Majestic")  # Chapter 3: the players enter the initiative
+    assert choices(table)[:3] == [
+        "Start the battle",
+        "Battlefield: 2 rows of 3 tiles",
+        "Tiles: SoN-3-A, SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B",
+    ]
+    table.press("ok")  # Start: every default
 
 
 def journal_lines(table: Table) -> list[str]:
@@ -270,97 +276,109 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     start_chapter_3_with_terrain(table)
     state = battle(table)
     assert state.phase == "setup" and not state.units
-    title = render(table.app.view().prompt.title, "en")
-    assert title == "Terrain: mark the impassable spaces and Mass Graves. Cursor: A1"
+    assert title(table) == (
+        "Terrain of SoN-3-A, SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B: OK marks the"
+        " square. Cursor: A1"
+    )
     assert table.app.view().state["cursor"] == "A1"  # the empty grid, with the cursor
 
     cursor_to(table, "C3")  # UP/DOWN rows, CUSTODIAN/LIBRARIAN columns
-    table.press("ok")
-    assert choices(table) == ["Impassable", "Mass Grave", "Mass Grave marked X1", "Open ground"]
-    assert table.app.view().prompt.selected == 0  # open ground: Impassable comes first
-    table.press("ok")  # I4
+    assert choices(table)[0] == "OK: C3 becomes impassable"
+    table.press("ok")  # I4: one press
     assert journal_lines(table)[-1] == (
         '{"type": "nz_terrain", "space": "C3", "terrain": "impassable"}'
     )
-    assert table.app.view().state["cursor"] == "C3"  # back on the grid where it was
+    assert table.app.view().state["cursor"] == "C3"  # still where it was
+    assert choices(table)[0] == "OK: C3 becomes Mass Grave g1"  # the next in the cycle
 
-    tap(table, square(table, "D4"))  # a finger: the square, then what it is
-    tap_choice(table, "Mass Grave marked X1")
-    tap(table, square(table, "E5"))
-    tap_choice(table, "Mass Grave")
+    for _ in range(3):  # a finger: open → impassable → Mass Grave → X1
+        tap(table, square(table, "D4"))
+    for _ in range(2):
+        tap(table, square(table, "E5"))
     assert terrain_json(table) == {
         "impassable": ["C3"],
         "mass_graves": [
-            {"id": "g1", "spaces": ["D4"], "single_use": True},
-            {"id": "g2", "spaces": ["E5"], "single_use": False},
+            {"id": "g2", "spaces": ["D4"], "single_use": True},  # its own grave once X1
+            {"id": "g1", "spaces": ["E5"], "single_use": False},
         ],
     }
     check_screens(table, shots, "07_terrain")
     legend = table.words("board")
     assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in legend  # words, not colour alone
 
-    tap(table, square(table, "C3"))  # a marked square offers its undoing first
-    assert table.app.view().prompt.selected == 3 and choices(table)[3] == "Open ground"
-    assert not table.app.view().prompt.choices[0].enabled  # already impassable
-    table.press("ok")
+    table.press("phase")  # PHASE on the grid: the next tile
+    assert table.app.view().state["cursor"] == "H1"
+    tap(table, square(table, "C3"))  # impassable → Mass Grave
     assert battle(table).battlefield.impassable == frozenset()
     table.hold_back()  # undo: one square back
     assert [s.name for s in battle(table).battlefield.impassable] == ["C3"]
 
-    table.press("back")  # Done: on to placing units, the cursor where it was
-    assert render(table.app.view().prompt.title, "en").startswith("Where does the unit go?")
-    cursor_to(table, "D4")
-    detail = table.app.view().prompt.choices[0].detail
-    assert detail is not None and render(detail, "en") == "Mass Grave g1, X1"  # said, not coloured
+    table.press("back")  # Done: the tiles are kept, then units are placed
+    assert title(table).startswith("Kept for later battles: SoN-3-A, SoN-5-A, SoN-6-B,")
+    assert table.app.status.error is None  # said as news, not as a refusal
+    kept = TileStore(table.app.session.store.path.parent).tiles()
+    assert sorted(kept) == ["SoN-1-A", "SoN-2-B", "SoN-3-A", "SoN-4-A", "SoN-5-A", "SoN-6-B"]
+    assert tile_line(kept["SoN-3-A"]) == (
+        '{"tile": "SoN-3-A", "impassable": ["C3"], "mass_graves": ["E5"], "mass_graves_x1": ["D4"]}'
+    )
+    assert "Place infantry, the Sons of Cthulhu, movement 4: where?" in title(table)
+    check_screens(table, shots, "08_placing")
+    cursor_to(table, "C2")
+    table.press("down")  # C3 is impassable: never offered, the cursor passes it
+    assert table.app.view().state["cursor"] == "C4"
     tap(table, square(table, "C3"))
-    choose(table, "Infantry")
-    choose(table, "Majestic")
-    table.press("ok")
     error = table.app.status.error
-    assert error is not None and "C3 is impassable" in render(error, "en")  # nothing changed
-    assert not battle(table).units
-    table.press("back", "back", "back", "back")  # movement, side, kind, space: main screen
+    assert error is not None
+    assert render(error, "en") == "C3 is impassable: no unit can be placed there."
+    assert not battle(table).units  # nothing changed
     place(table, "D4", "Master of the dead", "The Black Sun", by_tap=True)  # Z10: on its grave
     assert battle(table).units["d1"].space.name == "D4"
 
-    table.press("ok")  # in setup the menu brings the terrain grid back, units or not
+    table.press("back")
+    choose(table, "Menu")  # in setup the menu brings the terrain grid back, units or not
     choose(table, "Terrain: impassable, Mass Graves")
     tap(table, square(table, "F6"))
-    tap_choice(table, "Impassable")
-    assert render(table.app.view().prompt.title, "en").startswith("Terrain:")  # still there
+    assert title(table).startswith("Terrain")  # still there
     tap_choice(table, "Done with the terrain")
-    assert choices(table) == []
+    assert choices(table) == ["Keep the changes", "For this battle only"]
+    assert title(table) == "SoN-3-A changed. Keep the changes for later battles?"
+    choose(table, "For this battle only")
+    assert TileStore(table.app.session.store.path.parent).tiles() == kept
 
     lines = journal_lines(table)
-    # C3, D4, E5, C3 open ground (then undone: an undo line follows it), F6.
-    assert sum('"nz_terrain"' in line for line in lines) == 5 and '{"type": "undo"}' in lines
-    replayed, _ = journal.replay(lines, GAMES)
+    # C3, D4 ×3, E5 ×2, H1's C3 (then undone: an undo line follows it), F6.
+    assert sum('"nz_terrain"' in line for line in lines) == 8 and '{"type": "undo"}' in lines
+    replayed, _ = journal.replay(journal_lines(table), GAMES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
-    table.press("phase")
-    choose(table, "Yes, next phase")
+    begin_turn_1(table)
     table.press("ok")
     assert "Terrain: impassable, Mass Graves" not in choices(table)  # turn 1: fixed
+
+    table.press("back")  # the next battle on the same tiles starts from them
+    start_chapter_3_with_terrain(table)
+    assert title(table).startswith("Place infantry")  # nothing to describe
+    field_ = battle(table).to_json()["battlefield"]
+    assert field_["impassable"] == ["C3"] and field_["layout"][0]["tile"] == "SoN-3-A"
 
 
 def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
     table: Table, shots: Path
 ) -> None:
     start_chapter_3(table)
-    table.press("ok")
-    choose(table, "Place a unit")
-    tap(table, square(table, "C3"))
-    assert choices(table)[:2] == ["Shoggoth", "Sherman 76"]  # the chapter's named units
+    table.press("back")
+    assert choices(table)[2:4] == ["Shoggoth", "Sherman 76"]  # the chapter's named units
     choose(table, "Shoggoth")
+    tap(table, square(table, "C3"))
     choose(table, "Movement 3")
     choose(table, "3 life points")
-    table.press("ok")
-    choose(table, "Place a unit")
-    tap(table, square(table, "K12"))
-    assert choices(table)[0] == "Sherman 76"  # the Shoggoth is on the battlefield already
+    table.press("back")
+    assert "Shoggoth" not in choices(table)  # the Shoggoth is on the battlefield already
     choose(table, "Sherman 76")
+    tap(table, square(table, "K12"))
     table.press("ok")  # movement 4
     place(table, "J8", "Infantry", "Majestic", by_tap=True)
+    begin_turn_1(table)  # the menu, not the placing grid, answers OK from now on
     state = battle(table)
     shoggoth, sherman = state.units["shoggoth"], state.units["sherman"]
     assert (shoggoth.owner, shoggoth.kind, shoggoth.worth, shoggoth.life_points) == (
@@ -405,6 +423,48 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
 
     lines = journal_lines(table)
     assert '"type": "nz_wound"' in lines[-3] and '"type": "nz_suppressed"' in lines[-2]
-    replayed, _ = journal.replay(lines, GAMES)
+
+    table.press("ok")  # after setup a unit still comes on from the menu (reinforcements)
+    choose(table, "Place a unit")
+    assert title(table).startswith("Place infantry, Majestic, movement 4: where?")
+    table.press("back")
+    assert choices(table)[-1] == "Done placing"
+    table.press("back")  # the list closes: the grid again
+    tap(table, square(table, "C5"))
+    assert battle(table).units["i2"].space.name == "C5"
+    assert choices(table) == []  # placed: the main screen again
+    replayed, _ = journal.replay(journal_lines(table), GAMES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
+
+
+def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> None:
+    """A battle of our own on two tiles: a kept tile laid a quarter turned, a blank one
+    beside it; the kept tile's terrain arrives turned, the blank one is marked on the grid."""
+    kept = TileStore(table.app.session.store.path.parent)
+    kept.save(read_tiles(['{"tile": "SoN-5-A", "impassable": ["A1", "B1"]}'])[0])
+    table.press("ok")
+    choose(table, "New game")
+    choose(table, "Shadows over Normandie (Zombies)")
+    choose(table, "A battle of our own")
+    choose(table, "The Black Sun")  # the battle asks for the initiative
+    choose(table, "Battlefield: 3 tiles side by side")
+    choose(table, "Battlefield: 2 tiles side by side")
+    choose(table, "Tiles: blank, marked on the grid")
+    assert choices(table) == ["Tile column 1, row 1: blank", "Tile column 2, row 1: blank"]
+    choose(table, "Tile column 1, row 1: blank")
+    assert choices(table)[:2] == ["Blank", "SoN-5-A"]  # kept tiles first, then the printed
+    choose(table, "SoN-5-A")
+    assert choices(table) == [
+        "Tile column 1, row 1: SoN-5-A", "Turned: as printed", "Tile column 2, row 1: blank",
+    ]  # fmt: skip
+    choose(table, "Turned: as printed")  # OK turns it a quarter clockwise
+    assert choices(table)[1] == "Turned: a quarter turn clockwise"
+    check_screens(table, shots, "09_tile_places")
+    table.press("back")
+    assert choices(table)[2] == "Tiles: SoN-5-A"
+    choose(table, "Start the battle")
+    state = battle(table)
+    assert [(p.tile, p.column, p.row, p.turn) for p in state.layout] == [("SoN-5-A", 0, 0, 1)]
+    assert sorted(s.name for s in state.battlefield.impassable) == ["G1", "G2"]  # turned
+    assert title(table).startswith("Terrain: mark")  # the blank tile is still to mark

@@ -1,0 +1,150 @@
+"""The battle being set up (a :class:`Draft`) and the sheet of lines that shows it.
+
+A :class:`Sheet` is a list whose lines are made afresh from the draft each time it is
+drawn: a line's question changes the draft and comes back (BACK), so the sheet shows
+the new value at once, and OK on Start takes every default without another question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from device.ui.steps import LIST_HINTS, Step, StepResult
+from display.view import Choice, Hint
+from rules.normandie.battlefield import TILE_SIZE
+from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle, TilePlace, Tiles
+from rules.normandie.tiles import Placement, Tile, layout_terrain
+from rules.text import Text
+
+DEFAULT_TILES = (3, 1)  # Chapters 1 and 2 are played on three tiles in a row
+DEFAULT_TOKENS = 4
+DEFAULT_ZOMBIE_MOVEMENT = 3
+
+
+@dataclass(frozen=True)
+class Draft:
+    chapter: int = 0
+    columns: int = DEFAULT_TILES[0]
+    rows: int = DEFAULT_TILES[1]
+    layout: tuple[Placement, ...] = ()  # named tiles; a place without one is blank
+    players: tuple[str, ...] = ("sons_of_cthulhu", "black_sun")
+    initiative: str = "sons_of_cthulhu"
+    tokens: int = DEFAULT_TOKENS
+    movement: int = DEFAULT_ZOMBIE_MOVEMENT
+    gear: Mapping[str, GearSpec] = field(default_factory=dict)
+    kept: Mapping[str, Tile] = field(default_factory=dict)  # the device's tiles, by name
+
+    @property
+    def width(self) -> int:
+        return self.columns * TILE_SIZE
+
+    @property
+    def height(self) -> int:
+        return self.rows * TILE_SIZE
+
+    def at(self, col: int, row: int) -> Placement | None:
+        return next((p for p in self.layout if (p.column, p.row) == (col, row)), None)
+
+    def with_tile(self, col: int, row: int, name: str | None) -> Draft:
+        rest = tuple(p for p in self.layout if (p.column, p.row) != (col, row))
+        added = () if name is None else (Placement(name, col, row),)
+        return replace(self, layout=_in_order(rest + added))
+
+    def turned(self, col: int, row: int) -> Draft:
+        layout = tuple(
+            replace(p, turn=(p.turn + 1) % 4) if (p.column, p.row) == (col, row) else p
+            for p in self.layout
+        )
+        return replace(self, layout=layout)
+
+    def playing(self, players: tuple[str, ...]) -> Draft:
+        initiative = self.initiative if self.initiative in players else players[0]
+        gear = {side: spec for side, spec in self.gear.items() if side in players}
+        return replace(self, players=players, initiative=initiative, gear=gear)
+
+    def command(self, door: str | None) -> NzNewBattle:
+        """The battle, with the kept tiles' terrain in it (the journal needs no tile file)."""
+        terrain = layout_terrain(self.layout, self.kept)
+        graves = tuple(
+            MassGraveSpec(f"g{n}", (space.name,), x1)
+            for n, (space, x1) in enumerate(terrain.graves, start=1)
+        )
+        layout = tuple(TilePlace(p.tile, p.column + 1, p.row + 1, p.turn) for p in self.layout)
+        return NzNewBattle(
+            tiles=Tiles(self.columns, self.rows),
+            players=self.players,
+            initiative=self.initiative,
+            zombies={f"z{n}": self.movement for n in range(1, self.tokens + 1)},
+            chapter=self.chapter or None,
+            derleth="derleth" if self.chapter == 1 else None,
+            door=door,
+            gear=dict(self.gear) or None,
+            impassable=tuple(space.name for space in terrain.impassable),
+            mass_graves=graves,
+            layout=layout or None,
+        )
+
+
+def sized(draft: Draft, columns: int, rows: int) -> Draft:
+    """A new size keeps the tiles whose place is still on the battlefield."""
+    layout = tuple(p for p in draft.layout if p.column < columns and p.row < rows)
+    return replace(draft, columns=columns, rows=rows, layout=layout)
+
+
+def _in_order(layout: tuple[Placement, ...]) -> tuple[Placement, ...]:
+    return tuple(sorted(layout, key=lambda p: (p.row, p.column)))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a sheet: what it says, and what OK on it leads to (given the sheet)."""
+
+    label: Text
+    detail: Text | None
+    then: Callable[[Sheet], StepResult]
+    enabled: bool = True
+
+
+@dataclass
+class Sheet(Step):
+    """A list of lines made from ``draft``; a line's question sets ``draft`` and comes back."""
+
+    title: Text
+    draft: Draft
+    make_lines: Callable[[Draft], list[Line]]
+    parent: Sheet | None = None  # a sheet opened from a line of another gives it its draft
+    cursor: int = 0
+    hints: tuple[Hint, ...] = field(default_factory=lambda: LIST_HINTS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "draft" and getattr(self, "parent", None) is not None:
+            assert self.parent is not None and isinstance(value, Draft)
+            self.parent.draft = value
+
+    def lines(self) -> list[Line]:
+        return self.make_lines(self.draft)
+
+    def choices(self) -> tuple[Choice, ...]:
+        return tuple(Choice(line.label, line.detail, line.enabled) for line in self.lines())
+
+    def selected(self) -> int | None:
+        return min(self.cursor, len(self.lines()) - 1)
+
+    def move(self, step: int) -> None:
+        lines = self.lines()
+        for offset in range(1, len(lines) + 1):
+            candidate = (self.cursor + step * offset) % len(lines)
+            if lines[candidate].enabled:
+                self.cursor = candidate
+                return
+
+    def pick(self, index: int | None = None) -> StepResult:
+        lines = self.lines()
+        if index is not None:
+            if not 0 <= index < len(lines):
+                return None
+            self.cursor = index
+        line = lines[min(self.cursor, len(lines) - 1)]
+        return line.then(self) if line.enabled else None
