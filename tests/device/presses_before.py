@@ -6,7 +6,7 @@ measured, kept so anyone can measure them again on the commit they came from (60
     git archive 603244c | tar -x -C /tmp/before
     git show cb92776:tests/device/presses.py > /tmp/before/tests/device/presses.py
     cp tests/device/presses_before.py /tmp/before/tests/device/
-    cp -r tests/normandie/data /tmp/before/tests/normandie/
+    cp -r tests/rules/normandie/data /tmp/before/tests/normandie/
     cd /tmp/before && PYTHONPATH=. python -m tests.device.presses_before
 
 It uses :class:`tests.device.presses.PressTable` (shortest key paths, as for the after
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tests.device.presses import PressTable
 
-DATA = Path(__file__).resolve().parents[1] / "normandie" / "data"
+DATA = Path(__file__).resolve().parents[1] / "rules" / "normandie" / "data"
 
 
 def _open_new_game(table: PressTable) -> None:

@@ -1,7 +1,7 @@
 """Seeded random commands for Cthulhu Wars games, drawn from the public state JSON.
 
-The same choices as the hypothesis strategies (tests/rules/strategies.py for the Library,
-tests/rules/test_dreamlands_properties.py for the Dreamlands), made with a
+The same choices as the hypothesis strategies (tests/rules/cthulhu_wars/strategies.py for the Library,
+tests/rules/cthulhu_wars/test_dreamlands_properties.py for the Dreamlands), made with a
 ``random.Random`` so a seed always gives the same journal. Commands come from the
 current state (the pending decision, held and Overdue Tomes, the Units present), so
 long journals reach deep positions; a few are illegal on purpose.

@@ -16,7 +16,7 @@ from rules.errors import RulesError
 from rules.games import GAMES
 from rules.journal import apply, replay, start
 from tests.parsing import parse_any
-from tests.rules.strategies import new_game_commands, next_command
+from tests.rules.cthulhu_wars.strategies import new_game_commands, next_command
 
 STEPS = 60
 

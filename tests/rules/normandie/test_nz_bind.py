@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
 from rules.normandie.zombies_phase import preview
-from tests.normandie.support import NEXT, Json, keys, new_battle, play, rendered, unit, zombie
+from tests.rules.normandie.support import NEXT, Json, keys, new_battle, play, rendered, unit, zombie
 
 BIND_Z2: Json = {"type": "nz_bind", "caster": "carter", "zombie": "z2"}
 

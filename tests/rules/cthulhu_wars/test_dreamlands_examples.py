@@ -13,7 +13,7 @@ from rules.games import GAMES
 from rules.journal import replay
 from rules.text import render
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "rules" / "examples"
 
 
 def _replay(name: str) -> tuple[dict[str, Any], list[str]]:

@@ -14,7 +14,17 @@ from rules.cthulhu_wars.maps.dreamlands import CITADEL_LABELS, citadel_for_roll,
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import apply
 from rules.text import render, text, translate
-from tests.rules.play import THREE, as_json, events, gate, phases, play, refused, roll, step
+from tests.rules.cthulhu_wars.play import (
+    THREE,
+    as_json,
+    events,
+    gate,
+    phases,
+    play,
+    refused,
+    roll,
+    step,
+)
 
 OPENER_GAME = ["great_cthulhu", "opener_of_the_way", "yellow_sign"]
 VALE = "vale_of_pnath"
@@ -259,10 +269,11 @@ def test_d8_the_bhole_moves_to_the_citadel_its_die_names_and_destroys_the_gate()
     said = events(state, roll(4))
     state = play(roll(4), state=state)
     assert of(state).bhole == underworld("4") and underworld("4") not in state.gates
-    assert said[0] == (
+    assert said[:2] == [
+        "The Bhole's die shows 4.",  # what the die showed comes first (D8)
         "The Bhole moves to Underworld Citadel 4 and destroys the Gate there; "
-        "Great Cthulhu's controlling unit is eliminated."
-    )
+        "Great Cthulhu's controlling unit is eliminated.",
+    ]
 
 
 def test_d8_the_bhole_sentence_in_japanese() -> None:
@@ -277,12 +288,12 @@ def test_d8_the_yellow_signs_unit_counts_as_eliminated_by_an_enemy() -> None:
         gate(underworld("1_2"), None), gate(underworld("3"), "yellow_sign"), state=dreamlands()
     )
     state = play(NEXT, state=to_doom(state))
-    assert events(state, roll(3))[:2] == [
+    assert events(state, roll(3))[1:3] == [  # after what the die showed (D8)
         "The Bhole moves to Underworld Citadel 3 and destroys the Gate there; the Yellow Sign's controlling unit is eliminated.",
         "That unit counts as eliminated by an enemy (the Yellow Sign's Passion).",
     ]
     assert (
-        events(state, roll(2))[0]
+        events(state, roll(2))[1]
         == "The Bhole moves to Underworld Citadel 1–2 and destroys the abandoned Gate there."
     )
 
@@ -290,7 +301,10 @@ def test_d8_the_yellow_signs_unit_counts_as_eliminated_by_an_enemy() -> None:
 def test_d8_the_bhole_rolling_its_own_citadel_stays() -> None:
     state = first_doom_over(dreamlands(), bhole=5)
     state = play(NEXT, state=to_doom(state))
-    assert events(state, roll(6))[0] == "The Bhole stays in Underworld Citadel 5–6."
+    assert events(state, roll(6))[:2] == [
+        "The Bhole's die shows 6.",
+        "The Bhole stays in Underworld Citadel 5–6.",
+    ]
 
 
 def test_d9_the_bhole_kills_yog_sothoth_then_destroys_the_gate() -> None:
@@ -299,7 +313,7 @@ def test_d9_the_bhole_kills_yog_sothoth_then_destroys_the_gate() -> None:
     said = events(state, roll(4))
     state = play(roll(4), state=state)
     assert of(state).yog_sothoth is None and underworld("4") not in state.gates
-    assert said[1] == "The Bhole kills Yog-Sothoth in Underworld Citadel 4: remove it from the map."
+    assert said[2] == "The Bhole kills Yog-Sothoth in Underworld Citadel 4: remove it from the map."
 
 
 def test_d9_yog_sothoth_dies_where_the_bhole_lands_even_without_a_gate() -> None:

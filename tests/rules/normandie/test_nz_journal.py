@@ -14,7 +14,7 @@ from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, render
 from tests.parsing import replay_game
 
-EXAMPLES = sorted((Path(__file__).parents[2] / "rules" / "examples").glob("normandie_*.jsonl"))
+EXAMPLES = sorted((Path(__file__).parents[3] / "rules" / "examples").glob("normandie_*.jsonl"))
 
 
 def test_there_is_an_example_per_chapter() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.normandie.state import ACTIVATION, PendingAssault, PendingOrder, PendingTarget
 from rules.normandie.zombies_phase import preview
-from tests.normandie.support import (
+from tests.rules.normandie.support import (
     NEXT,
     keys,
     new_battle,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import JournalError
-from tests.normandie.support import NEXT, new_battle, play, refused, unit, zombie
 from tests.parsing import parse_any
+from tests.rules.normandie.support import NEXT, new_battle, play, refused, unit, zombie
 
 
 def test_a_unit_off_the_battlefield_is_refused() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.cthulhu_wars.maps.celaeno import TOMES
-from tests.rules.play import (
+from tests.rules.cthulhu_wars.play import (
     activate,
     assign,
     events,

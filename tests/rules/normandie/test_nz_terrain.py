@@ -9,8 +9,8 @@ from rules.commands import command_to_json
 from rules.normandie.battlefield import parse_space
 from rules.normandie.commands import NzTerrain
 from rules.normandie.state import NormandieState
-from tests.normandie.support import NEXT, new_battle, play, refused, rendered, unit, zombie
 from tests.parsing import parse_any, replay_game
+from tests.rules.normandie.support import NEXT, new_battle, play, refused, rendered, unit, zombie
 
 
 def terrain(space: str, kind: str, **more: Any) -> dict[str, Any]:

@@ -172,6 +172,6 @@ def test_a_battle_without_a_layout_shows_none() -> None:
 def test_the_documented_example_is_a_tile_file() -> None:
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parents[2] / "rules" / "normandie" / "tiles.md").read_text()
+    page = (Path(__file__).resolve().parents[3] / "rules" / "normandie" / "tiles.md").read_text()
     example = page.split("```jsonl\n", 1)[1].split("```", 1)[0]
     assert [t.name for t in read_tiles(example.splitlines())] == ["SoN-4-A", "SoN-5-A"]

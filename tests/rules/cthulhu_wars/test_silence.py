@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tests.rules.play import activate, events, new_game, phases, play, refused, to_round_two_action
+from tests.rules.cthulhu_wars.play import (
+    activate,
+    events,
+    new_game,
+    phases,
+    play,
+    refused,
+    to_round_two_action,
+)
 
 
 def test_i1_nobody_holds_a_token_in_round_one() -> None:

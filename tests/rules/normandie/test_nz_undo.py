@@ -22,11 +22,11 @@ from rules.journal import Played, apply, parse_line, replay, state_json
 from rules.journal import start as start_game
 from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
-from tests.normandie.test_nz_properties import SPACES, battles
 from tests.parsing import parse_any
+from tests.rules.normandie.test_nz_properties import SPACES, battles
 
 STEPS = 40
-EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "normandie_chapter1.jsonl"
+EXAMPLE = Path(__file__).resolve().parents[3] / "rules" / "examples" / "normandie_chapter1.jsonl"
 
 
 def _answer(draw: st.DrawFn, state: NormandieState) -> dict[str, Any]:

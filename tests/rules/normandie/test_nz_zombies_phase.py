@@ -11,7 +11,7 @@ from rules.normandie.state import (
     PendingTarget,
 )
 from rules.normandie.zombies_phase import preview
-from tests.normandie.support import (
+from tests.rules.normandie.support import (
     NEXT,
     Json,
     keys,

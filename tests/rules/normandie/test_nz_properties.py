@@ -20,8 +20,8 @@ from rules.normandie.engine import apply
 from rules.normandie.pathing import distances_from
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
 from rules.normandie.zombies import closest_prey, narrow_ties, plan_move
-from tests.normandie.support import NEXT, new_battle, play
 from tests.parsing import parse_any
+from tests.rules.normandie.support import NEXT, new_battle, play
 
 SPACES = [Space(col, row).name for row in range(7) for col in range(7)]
 KINDS = ["infantry", "infantry", "vehicle", "mythos", "master"]

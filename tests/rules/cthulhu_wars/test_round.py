@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.play import THREE, new_game, phases, play, refused
+from tests.rules.cthulhu_wars.play import THREE, new_game, phases, play, refused
 
 
 def test_t1_phases_follow_in_order() -> None:

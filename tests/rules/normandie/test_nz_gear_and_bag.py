@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules.normandie.state import ACTIVATION, NormandieState, PendingDraw, PendingOrder
-from tests.normandie.support import NEXT, Json, new_battle, play, refused, rendered, unit, zombie
+from tests.rules.normandie.support import (
+    NEXT,
+    Json,
+    new_battle,
+    play,
+    refused,
+    rendered,
+    unit,
+    zombie,
+)
 
 GRAVE = {"id": "pit", "spaces": ["D4"], "single_use": True}
 

@@ -8,7 +8,7 @@ from rules.commands import Undo
 from rules.cthulhu_wars.game import state_to_json
 from rules.games import GAMES
 from rules.journal import apply, replay
-from tests.rules.play import (
+from tests.rules.cthulhu_wars.play import (
     THREE,
     activate,
     assign,
@@ -23,7 +23,7 @@ from tests.rules.play import (
     to_round_two_action,
 )
 
-EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[3] / "rules" / "examples"
 GUARDIAN = "guardian_under_the_lake"
 LARVAE = "larvae_of_the_outer_gods"
 

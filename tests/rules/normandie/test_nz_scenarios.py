@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.normandie.scenarios import POINTS_AS_PRINTED, points_for
 from rules.normandie.state import NormandieState
-from tests.normandie.support import NEXT, new_battle, play, refused, rendered, unit
+from tests.rules.normandie.support import NEXT, new_battle, play, refused, rendered, unit
 
 SIDES_12 = ["sons_of_cthulhu", "black_sun"]
 SIDES_3 = ["sons_of_cthulhu", "black_sun", "majestic"]

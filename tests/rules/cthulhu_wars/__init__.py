@@ -1,0 +1,1 @@
+"""Cthulhu Wars rule tests (the core, the Library at Celaeno, the Dreamlands)."""
