@@ -86,7 +86,11 @@ class Dice:
         self.app.step()
 
     def open_dice_screen(self) -> None:
-        self.app.handle_input(ButtonPressed("ok"))
+        main = [choice.label.key for choice in self.app.view().prompt.choices]
+        if "main.menu" in main:  # the Library's main screen: its last line is the menu
+            self.app.react(self.app.controller.tap(main.index("main.menu"), self.app.state))
+        else:
+            self.app.handle_input(ButtonPressed("ok"))
         labels = [choice.label.key for choice in self.app.view().prompt.choices]
         index = next(i for i, key in enumerate(labels) if key.endswith("menu.dice"))
         self.app.react(self.app.controller.tap(index, self.app.state))

@@ -108,6 +108,7 @@ def test_c_a_custodian_activation_from_keys_and_the_reader(machine: Machine) -> 
     machine.wait_reader_line("EXPECT 1 agony", 30)  # the app asks the reader for the roll
     machine.reader.send_roll([2])
     since = wait_committed(machine, "roll", since)
+    machine.keys("ret", gap=2)  # who has Units there: everyone, as proposed (C13)
     settle()
     machine.screendump("c-split")
     machine.keys("ret")  # confirm the proposed split
@@ -156,9 +157,10 @@ def test_d_the_reader_unplugged_and_plugged_back(machine: Machine) -> None:
     machine.wait_reader_line("EXPECT 1 agony", 30, after=1)
     machine.reader.send_roll([1])
     since = wait_committed(machine, "roll", since)
-    machine.keys("ret")
+    machine.keys("ret", gap=2)  # who has Units there, as proposed
+    machine.keys("ret")  # the split, as proposed
     wait_committed(machine, "assign_agony", since)
-    assert export(machine)[-2] == {"type": "roll", "values": [1]}
+    assert export(machine)[-2] == {"type": "roll", "values": [1], "source": "reader"}
     assert differing(before, unplugged) > 0  # the reader's status line changed
 
 
