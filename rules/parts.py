@@ -19,7 +19,7 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
-from rules.text import Words, add_words
+from rules.text import add_words
 
 P = TypeVar("P")
 
@@ -72,6 +72,3 @@ class Parts(Generic[P]):
 def _import(where: str) -> Any:
     module, _, attribute = where.partition(":")
     return getattr(import_module(module), attribute)
-
-
-__all__ = ["Parts", "UnknownGame", "Words"]
