@@ -16,7 +16,7 @@ from typing import Literal, Protocol
 from device.dice import choices
 from hardware.events import SmartDiceStatus, SmartDie
 from hardware.smartdice.hub import LOW_BATTERY, Chosen
-from rules.text import Text, text
+from rules.text import Text, render, text
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,11 @@ class DiceTable:
     enabled: bool = True
 
     def seen(self, status: SmartDiceStatus) -> None:
+        before = self.status_words()
         self.status = status
+        words = self.status_words()
+        if words != before and words is not None:  # in the journal, as the reader's changes are
+            log.info("smart dice: %s", render(words))
 
     def role_of(self, address: str) -> Literal["agony", "d6"] | None:
         return next((c.role for c in self.chosen if c.address == address), None)

@@ -82,6 +82,9 @@ class DiceHub:
         self._state: SmartDiceState = "off"
         self._last_status: SmartDiceStatus | None = None
         self._last_posted = -SIGNAL_REFRESH
+        # Told when what the Bluetooth loop must do changed (a choice, a die first seen), so
+        # that the loop sleeps until then instead of looking every second.
+        self.on_change: Callable[[], None] = lambda: None
         self.choose(chosen, agony_faces)
 
     # --- the app's side ---------------------------------------------------------------------
@@ -95,6 +98,7 @@ class DiceHub:
             self._agony_faces = agony_faces
             self._collected.clear()
         self.publish()
+        self.on_change()
 
     def send_expect(self, count: int, die: str) -> bool:
         with self._lock:
@@ -121,7 +125,31 @@ class DiceHub:
                 and (chosen.kind == "godice" or self._dice[address].needs_connection)
             )
 
+    def next_quiet(self) -> float | None:
+        """Seconds until a chosen die that is heard now would count as quiet (None: no
+        chosen die is heard now): when the loop must look again, and not before."""
+        with self._lock:
+            now = self._clock()
+            left = [
+                die.heard + QUIET_AFTER - now
+                for address, die in self._dice.items()
+                if address in self._chosen and now - die.heard <= QUIET_AFTER
+            ]
+        return max(min(left), 0.0) + 0.05 if left else None
+
     # --- the Bluetooth loop's side ----------------------------------------------------------
+
+    def heard_again(self, address: str, rssi: int | None) -> None:
+        """The same advertisement as the last one from ``address``, its signal perhaps moved
+        (most of what a scan hears): nothing to decode; the signal is kept once a second."""
+        die = self._dice.get(address)
+        if die is None:
+            return  # not a die: no work at all
+        now = self._clock()
+        if now - die.heard <= 1.0:
+            die.heard = now
+            return
+        self._heard(address, die.info.kind, die.info.name, rssi=rssi)
 
     def set_state(self, state: SmartDiceState) -> None:
         with self._lock:
@@ -242,6 +270,7 @@ class DiceHub:
         now = self._clock()
         with self._lock:
             die = self._dice.get(address)
+            first = die is None
             if die is None:
                 die = self._dice[address] = _Die(SmartDie(address, kind, name), now - QUIET_AFTER)
             before, was_heard, die.heard = die.info, die.heard, now
@@ -251,6 +280,8 @@ class DiceHub:
         # each die many times a second; the once-a-second publish carries the signal).
         if replace(before, rssi=None) != replace(die.info, rssi=None) or now - was_heard > 1.0:
             self.publish()
+        if first or now - was_heard > QUIET_AFTER:
+            self.on_change()  # a die to connect to, or to watch again for going quiet
         return die
 
     def _update(self, die: _Die, **changes: object) -> None:
