@@ -41,6 +41,7 @@ from tests.system.smart_dice import (
     attach_bluetooth,
     cpu_share,
     dice_on,
+    patient_start,
     radio_arguments,
 )
 
@@ -68,7 +69,7 @@ def test_a_bluetooth_in_the_guest_and_the_dice_switched_on(
 ) -> None:
     machine.extra = radio_arguments(radio)
     machine.boot(BOOT_BUDGET)
-    wait_active(machine)
+    patient_start(machine)
     attach_bluetooth(machine)
     since = len(machine.console_text())
     dice_on(machine)
