@@ -249,7 +249,7 @@ class DiceHub:
                 for c in self._chosen.values()
                 if c.address not in self._dice
             ]
-            listed.sort(key=lambda d: (d.role is None, d.role != "agony", d.name, d.address))
+            listed.sort(key=listing_order)
             return SmartDiceStatus(self._state, tuple(listed))
 
     # --- inner workings ---------------------------------------------------------------------
@@ -336,6 +336,11 @@ class DiceHub:
 
     def _problem(self, die: _Die, kind: SmartDieProblemKind, face: int | None = None) -> None:
         self._post(SmartDieProblem(die.info.name, kind, face))
+
+
+def listing_order(die: SmartDie) -> tuple[bool, bool, str, str]:
+    """The Dice screen's order: the Agony die, then the d6s, then the others, by name."""
+    return (die.role is None, die.role != "agony", die.name, die.address)
 
 
 def _unsignalled(status: SmartDiceStatus) -> SmartDiceStatus:

@@ -323,3 +323,16 @@ def test_a_die_gone_mid_roll_is_a_word_and_commits_nothing(dice: Dice) -> None:
     assert dice.error() == (
         "GoDice_Blue went away during its roll: nothing was entered; roll it again when it is back."
     )
+
+
+def test_the_dice_screen_shows_a_choice_at_once(dice: Dice) -> None:
+    """Right after a choice the screen is drawn again, before the source's next status:
+    it shows the new role, chosen dice first (the order the keys then move through)."""
+    dice.advert(BLUE, "Blue", 1, 0)
+    dice.advert(RED, "Red", 1, 0)
+    dice.open_dice_screen()
+    dice.app.react(dice.app.controller.tap(1, dice.app.state))  # Red, without a step
+    dice.app.react(dice.app.controller.tap(0, dice.app.state))  # The Agony die
+    shown = [render(c.label) + " / " + render(c.detail).split(" · ")[0]
+             for c in dice.app.view().prompt.choices if c.detail is not None]  # fmt: skip
+    assert shown == ["Red (Pixels) / Agony die", "Blue (Pixels) / Not used"]
