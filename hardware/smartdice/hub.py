@@ -60,6 +60,7 @@ class _Die:
     firmware: int | None = None
     moving: bool = False  # mid-roll, for a disconnect to say so
     needs_connection: bool = False  # a Pixels die whose advertisements carry no face
+    connected: bool = False  # a connected die stops advertising and, at rest, says nothing
 
 
 class DiceHub:
@@ -133,7 +134,7 @@ class DiceHub:
             left = [
                 die.heard + QUIET_AFTER - now
                 for address, die in self._dice.items()
-                if address in self._chosen and now - die.heard <= QUIET_AFTER
+                if address in self._chosen and not die.connected and now - die.heard <= QUIET_AFTER
             ]
         return max(min(left), 0.0) + 0.05 if left else None
 
@@ -216,11 +217,24 @@ class DiceHub:
         )
         self._outcome(die, die.godice.observe(message))
 
+    def connected(self, address: str) -> None:
+        """Connected and listening: the die is there while the connection lasts, though a
+        die at rest says nothing over it (and no longer advertises)."""
+        die = self._dice.get(address)
+        if die is None:
+            return
+        with self._lock:
+            die.connected, die.heard = True, self._clock()
+        self.publish()
+
     def disconnected(self, address: str) -> None:
         """A connection dropped: a roll in progress is lost, and said to be."""
         die = self._dice.get(address)
         if die is None:
             return
+        with self._lock:
+            die.connected, die.heard = False, self._clock()  # quiet from now if not heard
+        self.on_change()
         if die.moving and address in self._chosen:
             self._problem(die, "lost_mid_roll")
         die.moving = False
@@ -257,7 +271,7 @@ class DiceHub:
     def _listed(self, address: str, now: float) -> SmartDie:
         die, chosen = self._dice[address], self._chosen.get(address)
         role = chosen.role if chosen else None
-        quiet = chosen is not None and now - die.heard > QUIET_AFTER
+        quiet = chosen is not None and not die.connected and now - die.heard > QUIET_AFTER
         return replace(die.info, role=role, quiet=quiet)
 
     def _heard(

@@ -231,6 +231,7 @@ class BluetoothDice:
                 await self._listen_godice(client, address)
             else:
                 await self._listen_pixels(client, address)
+            self.hub.connected(address)
             await lost.wait()
 
     async def _listen_godice(self, client: Any, address: str) -> None:

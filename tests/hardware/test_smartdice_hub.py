@@ -286,3 +286,20 @@ def test_the_loop_is_told_when_to_look_again_not_every_second() -> None:
     assert woken == ["changed", "changed"]
     hub.choose([], AGONY_FACES)
     assert woken == ["changed", "changed", "changed"]
+
+
+def test_a_connected_die_at_rest_is_not_quiet_until_its_connection_drops() -> None:
+    """A connected GoDice stops advertising and, lying still, says nothing: it is there."""
+    clock = Clock()
+    hub, posted = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "d6"), clock=clock)
+    godice_seen(hub)
+    hub.connected(GODICE)
+    clock.now += QUIET_AFTER * 5
+    hub.publish()
+    assert not last_status(posted).dice[0].quiet
+    assert hub.next_quiet() is None  # nothing to look at while connected
+    hub.disconnected(GODICE)
+    assert hub.next_quiet() is not None
+    clock.now += QUIET_AFTER + 1
+    hub.publish()
+    assert last_status(posted).dice[0].quiet
