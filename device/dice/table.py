@@ -35,13 +35,15 @@ class DiceTable:
     chosen: tuple[Chosen, ...] = ()
     status: SmartDiceStatus = field(default_factory=lambda: SmartDiceStatus("off"))
     enabled: bool = True
+    _logged: str | None = None  # the status words last written to the journal
 
     def seen(self, status: SmartDiceStatus) -> None:
-        before = self.status_words()
         self.status = status
         words = self.status_words()
-        if words != before and words is not None:  # in the journal, as the reader's changes are
-            log.info("smart dice: %s", render(words))
+        said = render(words) if words is not None else None
+        if said != self._logged and said is not None:  # in the journal, as the reader's are
+            log.info("smart dice: %s", said)
+        self._logged = said
 
     def role_of(self, address: str) -> Literal["agony", "d6"] | None:
         return next((c.role for c in self.chosen if c.address == address), None)

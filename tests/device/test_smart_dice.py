@@ -336,3 +336,16 @@ def test_the_dice_screen_shows_a_choice_at_once(dice: Dice) -> None:
     shown = [render(c.label) + " / " + render(c.detail).split(" · ")[0]
              for c in dice.app.view().prompt.choices if c.detail is not None]  # fmt: skip
     assert shown == ["Red (Pixels) / Agony die", "Blue (Pixels) / Not used"]
+
+
+def test_the_status_words_go_to_the_journal_when_they_change(
+    dice: Dice, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="device.dice.table")
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")  # shown at once, then the source's status arrives
+    dice.clock.now += QUIET_AFTER + 1
+    dice.hub.publish()
+    dice.app.step()
+    said = [r.getMessage() for r in caplog.records if r.name == "device.dice.table"]
+    assert said == ["smart dice: Dice: 1 ready", "smart dice: Red: quiet"]
