@@ -6,11 +6,12 @@ web`` above all) builds the same parser without loading pygame, the app or the h
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from device.journalcmd import add_place_options
 from display.size import parse_size
-from rules.text import LANGUAGES
+from rules.text import LANGUAGES, Text, text
 
 
 def register(subparsers: Any) -> None:
@@ -30,6 +31,13 @@ def register(subparsers: Any) -> None:
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None)
     screen.add_argument("--window", dest="fullscreen", action="store_false")
     run.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the screen")
+    run.add_argument(
+        "--notice-file",
+        default=None,
+        metavar="FILE",
+        help="show each line of FILE, if it exists, on the screen at start (the SD card's "
+        "settings check writes there why the card's celaeno.toml was not used)",
+    )
     run.set_defaults(func=run_command)
 
 
@@ -38,6 +46,18 @@ def _size(value: str) -> tuple[int, int]:
         return parse_size(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def settings_notices(path: str | None) -> list[Text]:
+    """The lines of ``--notice-file`` as notices (none when it is absent or unreadable:
+    a missing file means the settings were good)."""
+    if not path:
+        return []
+    try:
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    return [text("device.settings_refused", line=line.strip()) for line in lines if line.strip()]
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -25,6 +25,7 @@ from device.dice.table import DiceTable
 from device.games import GameSet
 from device.journalcmd import default_game, load_settings, open_store
 from device.paths import BadPath
+from device.runcmd import settings_notices
 from device.runtime import (
     Hardware,
     open_hardware,
@@ -79,6 +80,7 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     games: GameSet = args.games
     session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
+    notices += settings_notices(getattr(args, "notice_file", None))
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
         window = open_window(config, args.size, args.fullscreen, on_pi)
