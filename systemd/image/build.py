@@ -2,6 +2,7 @@
 
     sudo python3 systemd/image/build.py                 # build (or reuse) card.img
     sudo python3 systemd/image/build.py --rebuild       # build again even if cached
+    sudo python3 systemd/image/build.py --xz            # and card.img.xz beside it
 
 Run as root on a Debian (or Ubuntu) computer with mmdebstrap, qemu-user-static,
 dosfstools, mtools, fdisk and e2fsprogs (systemd/image/build.sh installs them first).
@@ -793,6 +794,7 @@ def build_card(rebuild: bool = False, out_dir: Path | None = None) -> Path:
             files["bcm2837-rpi-3-b.dtb"], work / "bcm2837-rpi-3-b.dtb"
         )  # for -M raspi3b
         shutil.copyfile(rootfs / f"boot/vmlinuz-{version}", work / "vmlinuz")
+        shutil.copyfile(installed / "install.log", work / "install.log")  # what install.sh said
         data_tree(rootfs, work / "data")
         run(
             [
@@ -875,6 +877,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rebuild", action="store_true", help="build even if cached")
     parser.add_argument("--out", type=Path, default=None, help="directory for card.img")
+    parser.add_argument(
+        "--xz", action="store_true", help="also write card.img.xz (for Raspberry Pi Imager)"
+    )
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         print("build.py: run as root (mmdebstrap, chroot and binfmt_misc need it)", file=sys.stderr)
@@ -884,8 +889,20 @@ def main(argv: list[str] | None = None) -> int:
     except DownloadError as error:
         print(f"DOWNLOAD FAILED: {error}", file=sys.stderr)
         return EX_TEMPFAIL
+    if args.xz:
+        compress(card / "card.img")
     print(card / "card.img")
     return 0
+
+
+def compress(card: Path) -> Path:
+    """card.img.xz beside card.img (xz on every core); its size and time on stderr."""
+    started = time.monotonic()
+    run(["xz", "-T0", "-6", "-k", "-f", str(card)], what="card.img.xz (xz)")
+    packed = card.with_name(card.name + ".xz")
+    mib = packed.stat().st_size / 2**20
+    log(f"{packed}: {mib:.0f} MiB, compressed in {time.monotonic() - started:.0f} s")
+    return packed
 
 
 if __name__ == "__main__":

@@ -156,11 +156,23 @@ class Shell:
 class Machine:
     """See the module docstring. ``name`` names its directory under tests/output/system/."""
 
-    def __init__(self, image: Image, name: str, *, gpus: int = 1, memory: int = 1024) -> None:
+    def __init__(
+        self,
+        image: Image,
+        name: str,
+        *,
+        gpus: int = 1,
+        memory: int = 1024,
+        root: str = "root=/dev/vda rw",
+        grow_to: str | None = None,
+    ) -> None:
+        """``root``: how the kernel finds its root (the SD card: by PARTUUID, read-only);
+        ``grow_to``: a larger disk than the image, as a card is larger than its image."""
         self.image = image
         self.name = name
         self.gpus = gpus
         self.memory = memory
+        self.root = root
         self.dir = OUTPUT / name
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir.mkdir(parents=True)
@@ -180,6 +192,8 @@ class Machine:
             ],
             check=True,
         )
+        if grow_to is not None:
+            subprocess.run(["qemu-img", "resize", "-q", str(self.overlay), grow_to], check=True)
         self.console = self.dir / "console.log"
         self.reader = FakeReader()
         self.reader_lines: list[str] = []
@@ -199,7 +213,7 @@ class Machine:
             "nice", "-n", "10", "qemu-system-aarch64",
             "-M", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", str(self.memory),
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
-            "-append", "root=/dev/vda rw console=ttyAMA0 loglevel=4 systemd.show_status=false",
+            "-append", f"{self.root} console=ttyAMA0 loglevel=4 systemd.show_status=false",
             "-drive", f"if=none,id=disk,file={self.overlay},format=qcow2",
             "-device", "virtio-blk-pci,drive=disk",
             *gpus,
