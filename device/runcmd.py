@@ -48,6 +48,11 @@ def _size(value: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+# The card's settings check (systemd/image/settings.py) marks its lines about the data
+# partition so; every other line is about the card's celaeno.toml or wifi.txt.
+DATA_MARK = "data\t"
+
+
 def settings_notices(path: str | None) -> list[Text]:
     """The lines of ``--notice-file`` as notices (none when it is absent or unreadable:
     a missing file means the settings were good)."""
@@ -57,7 +62,13 @@ def settings_notices(path: str | None) -> list[Text]:
         lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return []
-    return [text("device.settings_refused", line=line.strip()) for line in lines if line.strip()]
+    return [_card_notice(line) for line in lines if line.strip()]
+
+
+def _card_notice(line: str) -> Text:
+    if line.startswith(DATA_MARK):
+        return text("device.data_unusable", line=line.removeprefix(DATA_MARK).strip())
+    return text("device.settings_refused", line=line.strip())
 
 
 def run_command(args: argparse.Namespace) -> int:

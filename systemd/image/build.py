@@ -673,10 +673,11 @@ def appliance(rootfs: Path) -> None:
     (rootfs / "etc/machine-id").write_text("")
     for directory in ("data", "boot/firmware"):
         (rootfs / directory).mkdir(parents=True, exist_ok=True)
-    # The configuration the service reads is the last good one on the data partition.
+    # The configuration the service reads: the settings in force this boot, which the
+    # settings check copies into memory (the last good ones on the data partition).
     config = rootfs / "etc/celaeno/celaeno.toml"
     config.unlink(missing_ok=True)
-    config.symlink_to("/data/settings/celaeno.toml")
+    config.symlink_to("/run/celaeno-settings/celaeno.toml")
     # The Wi-Fi settings wpa_supplicant reads are written at each boot into /run.
     wpa = rootfs / "etc/wpa_supplicant/wpa_supplicant-wlan0.conf"
     wpa.parent.mkdir(parents=True, exist_ok=True)

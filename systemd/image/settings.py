@@ -8,6 +8,13 @@
   (``celaeno run --notice-file``). The last good settings stay in force.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
+- The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
+  there): the last good ones from the data partition, or, when the data partition cannot
+  be used (not mounted: damaged beyond what the boot's fsck repairs; or read-only after an
+  error), the boot partition's file if it is good. Then the games are kept in memory for
+  this boot (a tmpfs on the service's state directory) and the problem file says so in a
+  line marked ``data``: nothing is written to the damaged partition, so the games it holds
+  stay as they were for a repair on a computer.
 
 Runs with the system's Python (standard library only). Paths are arguments, for tests.
 """
@@ -17,12 +24,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import pwd
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
+DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
 COUNTRY_LETTERS = 2
 
 
@@ -43,6 +52,25 @@ def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
         return lines[0] if lines else f"{source}: check-config failed ({done.returncode})"
     _replace(good, source.read_bytes())
     return None
+
+
+def data_problem(data: Path, flags: int | None = None) -> str | None:
+    """Why the data partition at ``data`` cannot keep games (None: it can). ``flags``: its
+    statvfs flags (read from ``data`` when not given)."""
+    if not os.path.ismount(data):
+        return f"{data}: the data partition is not mounted (damaged?)"
+    if flags is None:
+        flags = os.statvfs(data).f_flag
+    if flags & os.ST_RDONLY:
+        return f"{data}: the data partition is read-only after an error"
+    return None
+
+
+def play_in_memory(state: Path, user: str = "celaeno") -> None:
+    """A tmpfs on the service's state directory, owned by its user: this boot's games."""
+    entry = pwd.getpwnam(user)
+    options = f"mode=0750,uid={entry.pw_uid},gid={entry.pw_gid},size=64m,nosuid,nodev"
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
 
 
 def wifi_config(source: Path) -> str:
@@ -101,15 +129,32 @@ def _replace(path: Path, data: bytes) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boot", type=Path, default=Path("/boot/firmware"))
+    parser.add_argument("--data", type=Path, default=Path("/data"))
     parser.add_argument("--good", type=Path, default=Path("/data/settings/celaeno.toml"))
     parser.add_argument("--run", type=Path, default=Path("/run/celaeno-settings"))
+    parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
+    parser.add_argument(
+        "--no-mount", action="store_true", help="never mount the tmpfs (tests on a computer)"
+    )
     args = parser.parse_args(argv)
     args.run.mkdir(parents=True, exist_ok=True)
     problems = []
-    refused = check_settings(args.boot / "celaeno.toml", args.good, args.celaeno.split())
+    unusable = data_problem(args.data)
+    if unusable is not None:
+        problems.append(DATA_MARK + unusable)
+        if not args.no_mount:
+            play_in_memory(args.state)
+    # With the data partition unusable, a good boot file is kept for this boot only.
+    good = args.good if unusable is None else args.run / "checked.toml"
+    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())
     if refused is not None:
         problems.append(refused)
+    in_force = args.run / "celaeno.toml"
+    if good.is_file():
+        _replace(in_force, good.read_bytes())
+    else:
+        in_force.unlink(missing_ok=True)  # none good yet: the companion's defaults
     try:
         wpa = wifi_config(args.boot / "wifi.txt")
     except WifiError as error:
@@ -122,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         problem.write_text("".join(line + "\n" for line in problems))
         for line in problems:
-            print(line, file=sys.stderr)
+            print(line.removeprefix(DATA_MARK), file=sys.stderr)
     else:
         problem.unlink(missing_ok=True)
     return 0

@@ -125,8 +125,11 @@ def card(tmp_path: Path) -> dict[str, Path]:
     return {"boot": boot, "good": good, "run": run}
 
 
-def boot_check(card: dict[str, Path]) -> int:
+def boot_check(card: dict[str, Path], data: str = "/") -> int:
+    """settings.py as the card runs it, on these directories; ``data``: the data partition's
+    mount point ("/" is always one, and writable, here)."""
     argv = ["--boot", str(card["boot"]), "--good", str(card["good"]), "--run", str(card["run"])]
+    argv += ["--data", data, "--no-mount"]
     here = Path.cwd()
     os.chdir(SOURCE)  # so that `python -m device.cli` finds this checkout
     try:
@@ -153,6 +156,55 @@ def test_a_bad_celaeno_toml_is_one_line_and_the_last_good_one_stays(
         f"{card['boot']}/celaeno.toml: reader.baud: expected a whole number from 300 to "
         '4000000, got "fast"'
     ]
+
+
+def test_the_settings_in_force_are_the_last_good_ones(card: dict[str, Path]) -> None:
+    (card["boot"] / "celaeno.toml").write_text('[reader]\nbaud = "fast"\n')
+    boot_check(card)
+    assert (card["run"] / "celaeno.toml").read_text() == '[screen]\nlanguage = "en"\n'
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "ja"\n')
+    boot_check(card)
+    assert (card["run"] / "celaeno.toml").read_text() == '[screen]\nlanguage = "ja"\n'
+
+
+def test_a_data_partition_not_mounted_is_one_line_and_nothing_is_written_to_it(
+    card: dict[str, Path], tmp_path: Path
+) -> None:
+    """A damaged data partition (the boot's fsck could not repair it: not mounted): said,
+    never written to; the boot file, if good, is in force for this boot only."""
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "ja"\n')
+    unmounted = tmp_path / "data"
+    assert boot_check(card, data=str(unmounted)) == 0
+    problem = (card["run"] / "problem").read_text().splitlines()
+    assert problem == [f"data\t{unmounted}: the data partition is not mounted (damaged?)"]
+    assert card["good"].read_text() == '[screen]\nlanguage = "en"\n'  # untouched
+    assert (card["run"] / "celaeno.toml").read_text() == '[screen]\nlanguage = "ja"\n'
+
+
+def test_a_data_partition_that_went_read_only_is_said(tmp_path: Path) -> None:
+    import os
+
+    assert settings.data_problem(Path("/"), flags=os.ST_RDONLY) == (
+        "/: the data partition is read-only after an error"
+    )
+    assert settings.data_problem(Path("/"), flags=0) is None
+    assert settings.data_problem(tmp_path) is not None  # not a mount point
+
+
+def test_the_companion_says_the_data_partition_problem_in_its_own_words(
+    card: dict[str, Path], tmp_path: Path
+) -> None:
+    from device.runcmd import settings_notices
+    from rules.text import render
+
+    (card["boot"] / "celaeno.toml").write_text("[screen\n")
+    boot_check(card, data=str(tmp_path / "data"))
+    data, refused = settings_notices(str(card["run"] / "problem"))
+    shown = render(data, "en")
+    assert shown.startswith("The card's data partition cannot be used (")
+    assert "not mounted" in shown and "games are not saved now" in shown
+    assert render(data, "ja").startswith("カードのデータ領域が使えません")
+    assert render(refused, "en").startswith("Settings on the card not used: ")
 
 
 def test_a_missing_celaeno_toml_is_said_and_changes_nothing(card: dict[str, Path]) -> None:
