@@ -36,7 +36,9 @@ from tests.system.machine import Machine
 pytestmark = pytest.mark.system
 
 BOOT_BUDGET = 300  # seconds from power on to a shell, under TCG on a busy 2-core host
-READY_BUDGET = 300
+# From the shell to READY: the SD card's first boot on a loaded host took 380 s (its
+# settings check alone 100 s of emulated CPU); the time itself is a figure, not a limit.
+READY_BUDGET = 600
 
 
 def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) -> None:

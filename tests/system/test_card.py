@@ -31,6 +31,7 @@ from tests.system.card import (
 from tests.system.conftest import record, wait_active
 from tests.system.guest import CELAENO, committed, export
 from tests.system.machine import Machine
+from tests.system.test_appliance import BOOT_BUDGET, READY_BUDGET
 from tests.system.test_power_cut import type_keys_until
 
 pytestmark = pytest.mark.system
@@ -66,8 +67,8 @@ def test_the_boot_partition_has_what_a_pis_firmware_needs(card: Card) -> None:
 
 def test_the_card_boots_read_only_and_its_data_partition_fills_the_disk(machine: Machine) -> None:
     started = time.monotonic()
-    machine.boot(300)
-    wait_active(machine, 300)
+    machine.boot(BOOT_BUDGET)
+    wait_active(machine, READY_BUDGET)
     record("card_power_on_to_ready_s", round(time.monotonic() - started, 1))
     mounts = machine.sh("findmnt -rn -o TARGET,OPTIONS / ; findmnt -rn -o TARGET,SOURCE /data")
     assert mounts.splitlines()[0].split()[1].split(",")[0] == "ro", mounts
@@ -87,7 +88,7 @@ def test_a_broken_celaeno_toml_is_one_line_and_the_last_good_one_is_used(
     machine.sh("cp /boot/firmware/celaeno.toml /tmp/good.toml")
     machine.sh("printf '[reader]\\nbaud = \"fast\"\\n' > /boot/firmware/celaeno.toml && sync")
     machine.sh("systemctl restart celaeno-settings && systemctl restart celaeno", timeout=300)
-    wait_active(machine, 300)
+    wait_active(machine, READY_BUDGET)
     time.sleep(4)
     machine.screendump("settings-refused")  # the line on the screen, for whoever looks
     problem = machine.sh("cat /run/celaeno-settings/problem").strip()
@@ -103,6 +104,31 @@ def test_a_broken_celaeno_toml_is_one_line_and_the_last_good_one_is_used(
     assert machine.sh("test -e /run/celaeno-settings/problem || echo gone").strip() == "gone"
 
 
+def test_a_full_data_partition_is_said_and_the_games_before_it_stay(machine: Machine) -> None:
+    """The data partition filled to the last block (as root: the reserved blocks too): the
+    next command is refused in words, everything committed before stays, and once there is
+    room again the table goes on."""
+    before = export(machine)
+    machine.sh(
+        "free=$(( $(stat -f -c %f /data) * $(stat -f -c %S /data) - 4194304 )); "
+        "fallocate -l $free /data/fill && "
+        "(dd if=/dev/zero of=/data/fill2 bs=64k status=none; sync; true)",
+        timeout=300,
+    )
+    assert machine.sh("stat -f -c %f /data").strip() == "0"
+    since = len(machine.console_text())
+    type_keys_until(machine, 6.0)
+    machine.wait_console(r"journal: the disk holding the journal \S+ is full", 120, since)
+    machine.screendump("data-full")
+    machine.sh("rm -f /data/fill /data/fill2 && sync")
+    since = len(machine.console_text())
+    type_keys_until(machine, 6.0)
+    machine.wait_console(r"committed \d+ of game \d+: \w+", 120, since)
+    after = export(machine)
+    assert after[: len(before)] == before  # nothing committed before the disk filled is lost
+    assert "Traceback" not in machine.journal()
+
+
 def test_power_cuts_keep_every_command_the_data_clean_and_the_root_unchanged(
     machine: Machine, card: Card, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -116,8 +142,8 @@ def test_power_cuts_keep_every_command_the_data_clean_and_the_root_unchanged(
         data = partition_bytes(machine.overlay, card, "data", work / "data.raw")
         checked = fsck(data)
         assert checked.returncode == 0, f"cut {cut}: e2fsck -fn:\n{checked.stdout}{checked.stderr}"
-        machine.boot(300)
-        wait_active(machine, 300)
+        machine.boot(BOOT_BUDGET)
+        wait_active(machine, READY_BUDGET)
         journal = export(machine)
         for _game, seq, kind in seen:
             assert seq <= len(journal), f"cut {cut}: committed {seq} ({kind}) is lost"
