@@ -29,6 +29,7 @@ from types import ModuleType
 import pytest
 
 from tests.system.conftest import record
+from tests.system.image import EMULATOR_DROP_IN
 from tests.system.machine import qemu_usable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,9 +46,6 @@ def _load_builder() -> ModuleType:
 
 
 builder = _load_builder()
-# Under TCG on a loaded host one start of the app took over 60 s of emulated time (the
-# unit's TimeoutStartSec=60s, right for a Pi): the limit is raised for the emulator only.
-EMULATOR_DROP_IN = "[Service]\nTimeoutStartSec=300s\n"
 SHELL_UNIT = """[Unit]
 Description=test plumbing: a root shell on hvc0 for the host
 DefaultDependencies=no
@@ -77,6 +75,7 @@ PLUMBING = {
         "[Unit]\nWants=celaeno-test-shell.service\n"
     ),
     "systemd/system/celaeno.service.d/emulator.conf": EMULATOR_DROP_IN,
+    "systemd/system/celaeno-web.service.d/emulator.conf": EMULATOR_DROP_IN,
     # The card's fstab waits 60 s for each partition (plenty on a Pi); udev under TCG on a
     # loaded host started after that, and the boot ended in emergency mode.
     **{
