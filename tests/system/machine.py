@@ -127,12 +127,20 @@ class Shell:
                 continue
         else:
             raise TimeoutError("no root prompt on hvc0")
-        self.sock.sendall(
-            b"stty -echo; exec bash --noediting --norc --noprofile\n"
-            b"PS1= PS2=; set +m; export SYSTEMD_PAGER= SYSTEMD_COLORS=0 TERM=dumb; "
-            b"echo SHELL''READY\n"
-        )
-        self._read_until(re.compile(rb"SHELLREADY\r?\n"), 30)
+        # Sent again until it answers: under a loaded emulator the prompts for the newlines
+        # above can still be arriving 30 s later, behind which this line waits.
+        while True:
+            self.sock.sendall(
+                b"stty -echo; exec bash --noediting --norc --noprofile\n"
+                b"PS1= PS2=; set +m; export SYSTEMD_PAGER= SYSTEMD_COLORS=0 TERM=dumb; "
+                b"echo SHELL''READY\n"
+            )
+            try:
+                self._read_until(re.compile(rb"SHELLREADY\r?\n"), 30)
+                return
+            except TimeoutError:
+                if time.monotonic() > deadline:
+                    raise
 
     def run(self, command: str, timeout: float = 60) -> tuple[int, str]:
         self.counter += 1
