@@ -6,12 +6,11 @@ web`` above all) builds the same parser without loading pygame, the app or the h
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from device.journalcmd import add_place_options
 from display.size import parse_size
-from rules.text import LANGUAGES, Text, text
+from rules.text import LANGUAGES
 
 
 def register(subparsers: Any) -> None:
@@ -46,29 +45,6 @@ def _size(value: str) -> tuple[int, int]:
         return parse_size(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-# The card's settings check (systemd/image/settings.py) marks its lines about the data
-# partition so; every other line is about the card's celaeno.toml or wifi.txt.
-DATA_MARK = "data\t"
-
-
-def settings_notices(path: str | None) -> list[Text]:
-    """The lines of ``--notice-file`` as notices (none when it is absent or unreadable:
-    a missing file means the settings were good)."""
-    if not path:
-        return []
-    try:
-        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
-    return [_card_notice(line) for line in lines if line.strip()]
-
-
-def _card_notice(line: str) -> Text:
-    if line.startswith(DATA_MARK):
-        return text("device.data_unusable", line=line.removeprefix(DATA_MARK).strip())
-    return text("device.settings_refused", line=line.strip())
 
 
 def run_command(args: argparse.Namespace) -> int:

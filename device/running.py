@@ -18,6 +18,7 @@ import pygame
 
 from device import drm, notify, stopping
 from device.app import App
+from device.card_notices import settings_notices
 from device.config import Config, ConfigError
 from device.dice import choices
 from device.dice.links import every_link
@@ -25,7 +26,6 @@ from device.dice.table import DiceTable
 from device.games import GameSet
 from device.journalcmd import default_game, load_settings, open_store
 from device.paths import BadPath
-from device.runcmd import settings_notices
 from device.runtime import (
     Hardware,
     open_hardware,

@@ -194,7 +194,7 @@ def test_a_data_partition_that_went_read_only_is_said(tmp_path: Path) -> None:
 def test_the_companion_says_the_data_partition_problem_in_its_own_words(
     card: dict[str, Path], tmp_path: Path
 ) -> None:
-    from device.runcmd import settings_notices
+    from device.card_notices import settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text("[screen\n")
@@ -214,7 +214,7 @@ def test_a_missing_celaeno_toml_is_said_and_changes_nothing(card: dict[str, Path
 
 
 def test_the_companion_shows_the_problem_line_on_its_screen(card: dict[str, Path]) -> None:
-    from device.runcmd import settings_notices
+    from device.card_notices import settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text("[screen\n")
