@@ -101,6 +101,45 @@ def test_correcting_the_proposed_split_costs_one_up_per_unit_taken_from_the_top(
         assert changes == moved
 
 
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_moving_a_unit_between_any_two_rows_costs_one_up_beyond_pointing_at_them(
+    data: st.DataObject,
+) -> None:
+    """A shared dial of 2 to 5 rows, any split, any giver and taker: LIBRARIAN (round the
+    rows) to the taker, CUSTODIAN (round the others) to the giver, then one UP moves one
+    Unit from the giver to the taker and changes nothing else; the screen marks the giver
+    before the press. Each of the pointing presses is at most one per row."""
+    count = data.draw(st.integers(2, 5))
+    values = data.draw(st.lists(st.integers(0, 3), min_size=count, max_size=count))
+    total = sum(values)
+    giver = data.draw(st.sampled_from([i for i, v in enumerate(values) if v > 0] or [0]))
+    taker = data.draw(st.sampled_from([i for i in range(count) if i != giver]))
+    if values[giver] == 0:
+        return
+    rows = [Dial(f"r{i}", text("prompt.pay_doom"), total, v) for i, v in enumerate(values)]
+    step = DialStep(text("prompt.pay_doom"), rows, lambda values: None, share=total)
+    step.cursor = data.draw(st.integers(0, count))
+    pointing = 0
+    while step.cursor != taker:  # two rows: the buttons go up and down; more: round them
+        step.row_button(1 if step.picks_giver or step.cursor < taker else -1)
+        pointing += 1
+        assert pointing <= count + 1
+    while step.gives() is not rows[giver]:
+        step.row_button(-1)
+        pointing += 1
+        assert pointing <= 2 * (count + 1)
+    marked = [c.detail for c in step.choices()].index(
+        text("detail.gives", count=text("count.units", n=values[giver]))
+    )
+    assert marked == giver, "the screen says which row UP takes from"
+    step.move(-1)  # UP
+    moved = list(values)
+    moved[giver] -= 1
+    moved[taker] += 1
+    assert [row.value for row in rows] == moved
+
+
 def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
     """The screens of ``task`` a search meets first (copies, each pressable)."""
     import copy
