@@ -159,3 +159,22 @@ def test_a_redo_with_nothing_to_redo_says_so_and_changes_nothing(tmp_path: Path)
         assert app.session.played is before
         assert app.status.error is not None
         assert "nothing to redo" in render(app.status.error)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fresh_game_says_what_was_started_and_how_to_start_another(
+    lang: str, tmp_path: Path
+) -> None:
+    """The first launch's default game is said on its first screen, not started silently."""
+    app, store = _app(tmp_path, ROUND_2[:1], lang)
+    with store:
+        result = app.view().prompt.result
+        assert result is not None and result.key == "device.fresh_game"
+        for size in SIZES:
+            screen = Screen(pygame.Surface(size), GAME_SCREENS)
+            screen.render(app.view())
+            drawn = "".join("".join(label.text.split()) for label in screen.labels())
+            assert "".join(render(result, lang).split()) in drawn, size
+            assert not any(label.truncated for label in screen.labels())
+            least = 3 if size[1] < 480 else 4
+            assert len(screen.shown_choices()) >= least
