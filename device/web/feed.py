@@ -42,8 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from device.games import GameSet
-from device.ui.history import Entry, entry
+from device.ui.history import entry
 from device.web.liveness import table_running
+from display.web.page import HistoryLine
 from rules.errors import RulesError
 from rules.game import Game
 from rules.journal import Played, Step, parse_line, state_json, submit
@@ -71,7 +72,7 @@ class Snapshot:
     problem: str | None = None  # a journal the view cannot read or follow (in the log too)
     # The game's commands in words, newest first, as the screen's history view lists them
     # (an undone command is not among them).
-    history: tuple[Entry, ...] = ()
+    history: tuple[HistoryLine, ...] = ()
 
 
 @dataclass
@@ -85,7 +86,7 @@ class _Game:
     cut: bool = False  # states before the oldest one kept were let go
     # Each kept step in words (by the step's identity): a command is said once, not once
     # per update; the steps are frozen, so a step seen again says the same.
-    said: dict[int, tuple[Step, Entry]] = field(default_factory=dict)
+    said: dict[int, tuple[Step, HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -273,15 +274,16 @@ class Feed:
         self._version = None
 
 
-def _history(game: _Game) -> tuple[Entry, ...]:
+def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[Step, Entry]] = {}
+    said: dict[int, tuple[Step, HistoryLine]] = {}
     for step in islice(game.played.history(), SHOWN_HISTORY):
         known = game.said.get(id(step))
         if known is None or known[0] is not step:
-            known = (step, entry(game.played, step))
+            words = entry(game.played, step)
+            known = (step, HistoryLine(words.said, words.how))
         said[id(step)] = known
     game.said = said
     return tuple(words for _step, words in said.values())

@@ -33,6 +33,22 @@ def _empty() -> Mapping[str, str]:
     return MappingProxyType({})
 
 
+@dataclass(frozen=True, eq=False)
+class HistoryLine:
+    """One command of the history: what it did, and where its dice came from. Each says
+    itself once per language (a page update lists up to 30 of them in both languages,
+    and the words of a command already said do not change)."""
+
+    said: Text
+    how: Text | None = None
+    _html: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def html(self, lang: str) -> str:
+        if lang not in self._html:
+            self._html[lang] = _history_line(self.said, self.how, lang)
+        return self._html[lang]
+
+
 @dataclass(frozen=True)
 class WebView:
     """Everything the page shows at one journal position."""
@@ -43,8 +59,7 @@ class WebView:
     waiting: Text | None = None  # what the table waits for, in the screen's words
     recent: tuple[tuple[Text, ...], ...] = ()  # events of the latest commands, newest last
     undone: bool = False  # the latest command was an undo
-    # the game's commands in words, newest first: (what it did, where its dice came from)
-    history: tuple[tuple[Text, Text | None], ...] = ()
+    history: tuple[HistoryLine, ...] = ()  # the game's commands in words, newest first
     table_running: bool = True
     problem: str | None = None
     citadel_names: Mapping[str, str] = field(default_factory=_empty)
@@ -95,7 +110,7 @@ def _said(view: WebView, lang: str) -> str:
         )
     if view.history:
         parts.append(f'<h3>{escape(translate("web.history", lang))}</h3><ol class="history">')
-        parts += [_history_line(said, how, lang) for said, how in view.history]
+        parts += [line.html(lang) for line in view.history]
         parts.append("</ol>")
     parts.append("</section>")
     return "".join(parts)
