@@ -140,6 +140,15 @@ def test_moving_a_unit_between_any_two_rows_costs_one_up_beyond_pointing_at_them
     assert [row.value for row in rows] == moved
 
 
+def test_by_touch_the_row_tapped_before_is_the_one_a_tap_takes_from() -> None:
+    """Tap the row to take from, then the row that takes, then that row again."""
+    rows = [Dial(f, text(f"faction.{f}"), 4, v) for f, v in zip("abcd", (2, 1, 1, 0), strict=True)]
+    step = DialStep(text("prompt.pay_doom"), rows, lambda values: None, share=4)
+    for index in (1, 3, 3):  # b, then d, then d again: one of b's goes to d
+        assert step.pick(index) is None
+    assert step.values() == {"a": 2, "b": 0, "c": 1, "d": 1}
+
+
 def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
     """The screens of ``task`` a search meets first (copies, each pressable)."""
     import copy
