@@ -118,9 +118,9 @@ class App:
         # undo takes its command's events out again, a new game starts an empty history.
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
-        self._greet_a_fresh_game()
-        self._controller.offer_redo(redoable(session.played))
         self.result: Text | None = None
+        self._greet_a_fresh_game()  # after the line above: it sets the result
+        self._controller.offer_redo(redoable(session.played))
         self.quit = False
         self._present = present
         self._to_canvas = to_canvas
@@ -137,9 +137,9 @@ class App:
         journal = self.session.store.commands(self.session.game_id)
         first = parse_line(journal[0], self.games.rules) if len(journal) == 1 else None
         if first is not None and self.games.rules.started_by(first) is not None:
-            events = list(start(first, self.games.rules).events)
-            self._done = [events]
-            self.result = text("device.fresh_game", events=events)
+            self._done = [list(start(first, self.games.rules).events)]
+            # short, so that it fits beside the main screen's choices (the board shows the rest)
+            self.result = text("device.fresh_game")
 
     # --- the loop -----------------------------------------------------------------------
 

@@ -30,6 +30,13 @@ def register(subparsers: Any) -> None:
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None)
     screen.add_argument("--window", dest="fullscreen", action="store_false")
     run.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the screen")
+    run.add_argument(
+        "--notice-file",
+        default=None,
+        metavar="FILE",
+        help="show each line of FILE, if it exists, on the screen at start (the SD card's "
+        "settings check writes there why the card's celaeno.toml was not used)",
+    )
     run.set_defaults(func=run_command)
 
 

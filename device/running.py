@@ -18,6 +18,7 @@ import pygame
 
 from device import drm, notify, stopping
 from device.app import App
+from device.card_notices import settings_notices
 from device.config import Config, ConfigError
 from device.dice import choices
 from device.dice.links import every_link
@@ -79,6 +80,7 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     games: GameSet = args.games
     session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
+    notices += settings_notices(getattr(args, "notice_file", None))
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
         window = open_window(config, args.size, args.fullscreen, on_pi)

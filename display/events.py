@@ -14,22 +14,19 @@ from display.canvas import Canvas
 from display.flow import layout
 from display.runs import Para, Span
 from display.view import View
-from rules.text import render, render_fragment, translate
+from rules.text import render
 
 SHOWN = 6
 MIN_SHARE = 0.2  # of the prompt column kept for events
 
 
 def key(view: View) -> object:
-    return (view.events[-SHOWN:], view.status.last_rejected, view.lang)
+    return (view.events[-SHOWN:], view.lang)
 
 
 def paras(view: View) -> list[Para]:
+    """The events, newest first (what the reader last sent is in the status line)."""
     found: list[Para] = []
-    if view.status.last_rejected is not None:
-        reason = render_fragment(view.status.last_rejected, view.lang)
-        words = translate("screen.last_rejected", view.lang, reason=reason)
-        found.append(Para((Span(words, colours.WARNING, icon="warning"),), "small"))
     for age, event in enumerate(reversed(view.events[-SHOWN:])):
         colour = colours.TEXT if age == 0 else colours.DIM
         found.append(Para((Span(render(event, view.lang), colour),), "small", gap_before=0.3))

@@ -14,11 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display import colours, prompt
+from display import colours, flow, prompt
 from display.canvas import Canvas
 from display.runs import Para, Span
 from display.view import Hint, View
-from rules.text import render, translate
+from rules.text import render, render_fragment, translate
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,8 @@ def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
 
 def _status_key(view: View) -> object:
     status = view.status
-    return (status.reader, status.saved, status.rejected, status.dice, status.dice_trouble,
-            view.lang)  # fmt: skip
+    return (status.reader, status.saved, status.rejected, status.last_rejected, status.dice,
+            status.dice_trouble, view.lang)  # fmt: skip
 
 
 _READER_LOOK = {
@@ -76,45 +76,51 @@ _READER_LOOK = {
 
 
 def _draw_status(canvas: Canvas, view: View) -> None:
+    """The reader, the journal, the smart dice, then what the reader last sent that did
+    not count. The status line is one line at every size and never gives way to the
+    prompt, so the last read is always seen; when the whole line does not fit, the words
+    of a journal that is saved (the usual case, still said by its ✓) go first, then the
+    reader's (its ✓, ○ or ✗ stays: a reader whose line is shown is sending), then the
+    count of misread lines (the last one is the one to read)."""
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
+    box = canvas.strip
+    for words in (3, 2, 1, 0):
+        spans = _status_spans(view, words >= 3, words >= 2, words >= 1)
+        laid = flow.fit([Para(tuple(spans), "small")], box.w, box.h, canvas.sizes)
+        if not laid.truncated:
+            break
+    canvas.text([Para(tuple(spans), "small")], box, "left", "center")
+
+
+def _status_spans(
+    view: View, saved_words: bool, reader_words: bool = True, count: bool = True
+) -> list[Span]:
     status, lang = view.status, view.lang
     icon, icon_colour, colour = _READER_LOOK[status.reader]
-    spans = [
-        Span(
-            translate(f"screen.reader.{status.reader}", lang) + "  ",
-            colour,
-            icon=icon,
-            icon_colour=icon_colour,
-            atomic=True,
-        )
-    ]
-    if status.saved:
-        spans.append(
-            Span(
-                translate("screen.saved", lang) + "  ",
-                colours.DIM,
-                icon="check",
-                icon_colour=colours.GOOD,
-                atomic=True,
-            )
-        )
-    else:
+    reader = translate(f"screen.reader.{status.reader}", lang) + "  " if reader_words else " "
+    spans = [Span(reader, colour, icon=icon, icon_colour=icon_colour, atomic=True)]
+    if not status.saved:
         spans.append(
             Span(translate("screen.unsaved", lang) + "  ", colours.BAD, icon="cross", atomic=True)
         )
+    elif saved_words:
+        saved = translate("screen.saved", lang) + "  "
+        spans.append(Span(saved, colours.DIM, icon="check", icon_colour=colours.GOOD, atomic=True))
+    else:
+        spans.append(Span(" ", colours.DIM, icon="check", icon_colour=colours.GOOD, atomic=True))
     if status.dice is not None:
         look = (colours.WARNING, "warning") if status.dice_trouble else (colours.TEXT, "check")
         spans.append(Span(render(status.dice, lang) + "  ", look[0], icon=look[1], atomic=True))
-    if status.rejected:
-        spans.append(
-            Span(
-                translate("screen.rejected", lang, n=status.rejected),
-                colours.WARNING,
-                icon="warning",
-                atomic=True,
-            )
-        )
-    canvas.text([Para(tuple(spans), "small")], canvas.strip, "left", "center")
+    counted = bool(status.rejected) and count
+    if counted:
+        said = translate("screen.rejected", lang, n=status.rejected) + "  "
+        spans.append(Span(said, colours.WARNING, icon="warning", atomic=True))
+    if status.last_rejected is not None:
+        reason = render_fragment(status.last_rejected, lang)
+        words = translate("screen.last_rejected", lang, reason=reason)
+        marker = None if counted else "warning"  # one ⚠ for the reader's trouble
+        spans.append(Span(words, colours.WARNING, icon=marker))
+    return spans
 
 
 # The panels every game shares; a game adds its own "header" and "board" in front of them.

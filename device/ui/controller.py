@@ -41,7 +41,7 @@ class Controller(Wizard):
         self._undos = 0  # any other press ends a run of undos
         step = self._current(state)
         if isinstance(step, DialStep) and button in ROW_BUTTONS and len(step.rows) > 1:
-            step.change_row(ROW_BUTTONS[button])
+            step.row_button(ROW_BUTTONS[button])
             return NOTHING
         own = self._button(button, state)
         if own is not None:

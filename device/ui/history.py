@@ -6,15 +6,18 @@ The guard on runs of UNDO: a sleeve on the button must not undo a whole setup, s
 would bring back, in words, for the main screen.
 
 These questions need the game's history, which the engine keeps (``Played``): the app
-opens them (``AppStep``).
+opens them (``AppStep``). The phone view lists the same entries (:func:`entries`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import islice
+
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import Played, State
+from rules.journal import Played, State, Step
 from rules.text import Text, text
 
 UNDO_RUN = 3  # undos in a row before the next one asks
@@ -30,6 +33,45 @@ def in_words(played: Played, cmd: Command, before: State) -> Text:
     return events[0] if events else text(f"command.{cmd.TYPE}")
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One line of the history: what the command did, and where its dice came from."""
+
+    said: Text
+    how: Text | None = None
+
+
+DIE_KINDS = ("pixels", "godice")  # smart dice named in a roll's source ("pixels:Red")
+
+
+def how_rolled(cmd: Command) -> Text | None:
+    """A roll's ``source`` in words ("rolled on the dice reader", "Red (Pixels)"); None
+    for a command that is not a roll, or a roll of an older journal, which has none."""
+    source = getattr(cmd, "source", None)
+    if not isinstance(source, str) or not source:
+        return None
+    if source in ("reader", "keys"):
+        return text(f"history.source.{source}")
+    dice = [_die(part) for part in source.split(",")]
+    return text("history.source.dice", dice=dice)
+
+
+def _die(part: str) -> Text:
+    kind, _, name = part.partition(":")
+    if kind in DIE_KINDS and name:
+        return text("dice.die", name=name, kind=text(f"dice.kind.{kind}"))
+    return text("history.source.other", source=part)  # a source this version does not know
+
+
+def entry(played: Played, step: Step) -> Entry:
+    return Entry(in_words(played, step.command, step.before), how_rolled(step.command))
+
+
+def entries(played: Played, most: int) -> list[Entry]:
+    """The newest ``most`` commands in words, newest first."""
+    return [entry(played, step) for step in islice(played.history(), most)]
+
+
 def redoable(played: Played) -> Text | None:
     """What redo would bring back, in words; None when nothing is undone."""
     step = played.undone
@@ -37,14 +79,13 @@ def redoable(played: Played) -> Text | None:
 
 
 def history_step(played: Played) -> ListStep:
-    entries = [step for _, step in zip(range(SHOWN), played.history(), strict=False)]
-    if not entries:
+    shown = entries(played, most=SHOWN)
+    if not shown:
         nothing = [Option(text("prompt.nothing_to_choose"), DONE)]
         return ListStep(text("prompt.history_empty"), nothing, lambda answer: answer)
     # the confirmation says how many commands a choice undoes: the lines stay short
     options = [
-        Option(in_words(played, step.command, step.before), count)
-        for count, step in enumerate(entries, start=1)
+        Option(line.said, count, detail=line.how) for count, line in enumerate(shown, start=1)
     ]
     return ListStep(text("prompt.history"), options, lambda count: _confirm(count))
 

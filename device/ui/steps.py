@@ -271,10 +271,14 @@ class DialStep(Step):
     LIBRARIAN (or a tap) choose the row.
 
     ``share``: the rows share a total (Agony to split or to pay): no row takes more than
-    is left, and UP when nothing is left takes one from the ``reserve`` row (Doom, in a
-    payment), or else from the row holding the most (the top one of those): a Unit moved
-    from there costs one press, any other two (DOWN on the giver, UP on the taker). The
-    title says what is still to assign.
+    is left, and UP when nothing is left takes one from the row the screen marks as the
+    one it takes from: the row the table marked (CUSTODIAN, with three rows or more),
+    else the ``reserve`` row (Doom, in a payment), else the row the selection came from
+    (by a button or a tap), else the row holding the most (the top one of those). So
+    moving a Unit from any row to any other costs one press (UP) beyond pointing at the
+    two rows: from a neighbour, step from it to the row that takes; from any other,
+    LIBRARIAN goes round the rows to the one that takes and CUSTODIAN round the others
+    to the one it takes from. The title says what is still to assign.
     """
 
     title: Text
@@ -284,13 +288,23 @@ class DialStep(Step):
     reserve: str | None = None  # the row UP takes from first (Doom, in a payment)
     left_unit: str = "agony"
     cursor: int = 0
+    giver: str | None = None  # the row the table marked to take from (its key)
+    came_from: str | None = None  # the row selected before this one (its key)
 
     @property
     def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
         if len(self.rows) <= 1:
             return DIAL_HINTS
-        rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
+        if self.picks_giver:
+            rows = (Hint("left", text("hint.take_from")), Hint("right", text("hint.row")))
+        else:
+            rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
         return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
+
+    @property
+    def picks_giver(self) -> bool:
+        """Rows sharing a total, more than two: which one UP takes from is a choice."""
+        return self.share is not None and len(self.rows) > 2
 
     def values(self) -> dict[str, int]:
         return {row.key: row.value for row in self.rows}
@@ -305,11 +319,30 @@ class DialStep(Step):
         return text("prompt.dial", question=self.title, left=left)
 
     def choices(self) -> tuple[Choice, ...]:
-        counted = tuple(Choice(r.label, text(f"count.{r.unit}", n=r.value)) for r in self.rows)
+        giver = self.gives() if self.share is not None and self.left() <= 0 else None
+        counted = tuple(
+            Choice(r.label, self._detail(r, r is giver and self.cursor < len(self.rows)))
+            for r in self.rows
+        )
         return (*counted, Choice(text("prompt.confirm")))  # the last line is for a finger
+
+    def _detail(self, row: Dial, gives: bool) -> Text:
+        count = text(f"count.{row.unit}", n=row.value)
+        return text("detail.gives", count=count) if gives else count
 
     def selected(self) -> int | None:
         return self.cursor
+
+    def gives(self, taker: Dial | None = None) -> Dial | None:
+        """The row UP on ``taker`` (the selected row) takes from when nothing is left."""
+        if taker is None:
+            taker = self.rows[self.cursor] if self.cursor < len(self.rows) else None
+        can = [r for r in self.rows if r is not taker and r.value > r.least]
+        for key in (self.giver, self.reserve, self.came_from):
+            found = [r for r in can if r.key == key]
+            if found:
+                return found[0]
+        return max(can, key=lambda r: r.value, default=None)  # ties: the top one
 
     def move(self, step: int) -> None:
         """UP (-1 on the screen's list) turns the selected number up, DOWN turns it down."""
@@ -325,25 +358,55 @@ class DialStep(Step):
         if row.value >= row.most:
             return False
         if self.share is not None and self.left() <= 0:
-            donors = [r for r in self.rows if r is not row and r.value > r.least]
-            if not donors:
+            giver = self.gives(row)
+            if giver is None:
                 return False
-            max(donors, key=lambda r: (r.key == self.reserve, r.value)).value -= 1  # ties: top
+            giver.value -= 1
         row.value += 1
         return True
 
+    def row_button(self, step: int) -> None:
+        """CUSTODIAN (-1) or LIBRARIAN (+1). Where the row UP takes from is a choice,
+        CUSTODIAN marks the next row that can give and LIBRARIAN goes round the rows;
+        otherwise they move one row up or down."""
+        if not self.picks_giver:
+            self.change_row(step)
+        elif step > 0:
+            self._select((self.cursor + 1) % (len(self.rows) + 1))
+        else:
+            self._next_giver()
+
+    def _next_giver(self) -> None:
+        """Mark the next row after the one shown that can give (not the selected one)."""
+        shown = self.gives()
+        if shown is None:
+            return
+        taker = self.rows[self.cursor] if self.cursor < len(self.rows) else None
+        start = self.rows.index(shown)
+        for offset in range(1, len(self.rows)):
+            row = self.rows[(start + offset) % len(self.rows)]
+            if row.value > row.least and row is not taker:
+                self.giver = row.key
+                return
+
     def change_row(self, step: int) -> None:
-        self.cursor = min(max(self.cursor + step, 0), len(self.rows))
+        self._select(min(max(self.cursor + step, 0), len(self.rows)))
+
+    def _select(self, index: int) -> None:
+        if index != self.cursor:
+            self.came_from = self.rows[self.cursor].key if self.cursor < len(self.rows) else None
+            self.cursor = index
 
     def pick(self, index: int | None = None) -> StepResult:
-        """OK confirms. A finger: a tap chooses a row, a tap on the chosen row adds one
-        (from its most back to its least: a touch screen has no DOWN), Confirm confirms."""
+        """OK confirms. A finger: a tap chooses a row (the row it leaves is then the one
+        it takes from), a tap on the chosen row adds one (from its most back to its
+        least: a touch screen has no DOWN), Confirm confirms."""
         if index is None or index == len(self.rows):
             return self.on_confirm(self.values())
         if not 0 <= index < len(self.rows):
             return None
         if index != self.cursor:
-            self.cursor = index
+            self._select(index)
             return None
         row = self.rows[index]
         if not self._up(row):

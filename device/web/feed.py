@@ -42,7 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from device.games import GameSet
+from device.ui.history import entry
 from device.web.liveness import table_running
+from display.web.page import HistoryLine
 from rules.errors import RulesError
 from rules.game import Game
 from rules.journal import Played, Step, parse_line, state_json, submit
@@ -51,6 +53,7 @@ from rules.text import Text
 log = logging.getLogger(__name__)
 
 RECENT_COMMANDS = 6  # the events of this many latest commands are kept for the page
+SHOWN_HISTORY = 30  # the newest commands the page lists in words (fewer than HISTORY)
 HISTORY = 32  # states before the latest kept for undo (at least; twice as many at most)
 LIVENESS_INTERVAL = 1.0  # seconds between looks whether the table is running
 
@@ -67,6 +70,9 @@ class Snapshot:
     undone: bool  # the latest command was an undo: the state went back
     table_running: bool
     problem: str | None = None  # a journal the view cannot read or follow (in the log too)
+    # The game's commands in words, newest first, as the screen's history view lists them
+    # (an undone command is not among them).
+    history: tuple[HistoryLine, ...] = ()
 
 
 @dataclass
@@ -78,6 +84,9 @@ class _Game:
     undone: bool = False
     broken: str | None = None
     cut: bool = False  # states before the oldest one kept were let go
+    # Each kept step in words (by the step's identity): a command is said once, not once
+    # per update; the steps are frozen, so a step seen again says the same.
+    said: dict[int, tuple[Step, HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -169,6 +178,7 @@ class Feed:
             game.undone,
             self.table_running,
             game.broken or problem,
+            _history(game),
         )
 
     def close(self) -> None:
@@ -262,6 +272,21 @@ class Feed:
             self._cursor.connection.close()
             self._cursor = None
         self._version = None
+
+
+def _history(game: _Game) -> tuple[HistoryLine, ...]:
+    """The game's newest commands in words, newest first; each said once (``game.said``)."""
+    if game.played is None:
+        return ()
+    said: dict[int, tuple[Step, HistoryLine]] = {}
+    for step in islice(game.played.history(), SHOWN_HISTORY):
+        known = game.said.get(id(step))
+        if known is None or known[0] is not step:
+            words = entry(game.played, step)
+            known = (step, HistoryLine(words.said, words.how))
+        said[id(step)] = known
+    game.said = said
+    return tuple(words for _step, words in said.values())
 
 
 def kept_history(played: Played, keep: int) -> tuple[Played, bool]:

@@ -168,6 +168,7 @@ class Hub:
             waiting=waiting_for(self.feed.played, self.feed.games),
             recent=snapshot.recent,
             undone=snapshot.undone,
+            history=snapshot.history,
             table_running=snapshot.table_running,
             problem=snapshot.problem,
             citadel_names=self.citadel_names,

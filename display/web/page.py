@@ -3,10 +3,12 @@ state inside it, rendered in one language.
 
 Pure: a :class:`WebView` in, HTML text out; the server (``device/web``) decides when.
 Each game draws its own part (its ``web`` module, listed in :mod:`display.web.games`);
-this module adds what every game shows: what the table
-is waiting for, the latest instructions in plain words, an undo said as such, and
-whether the table is running at all. The live region carries its journal position
-(``data-position``) so the script never replaces a newer state with an older one.
+this module adds what every game shows: what the table is waiting for, the latest
+instructions in plain words, the game's history (its commands in words, newest first,
+as the screen's history view lists them: an undone command is not among them), an undo
+said as such, and whether the table is running at all. The live region carries its
+journal position (``data-position``) so the script never replaces a newer state with an
+older one.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from display.web.games import PHONE_PARTS, PhonePart, game_html
 from display.web.html import escape
 from rules.parts import Parts
-from rules.text import LANGUAGES, Text, render, translate
+from rules.text import LANGUAGES, Text, render, render_fragment, translate
 
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
 # Words the script needs after the page has loaded: the connection's state, and every
@@ -29,6 +31,22 @@ SCRIPT_WORDS: tuple[str, ...] = ("live", "lost", "connecting", "title", "languag
 
 def _empty() -> Mapping[str, str]:
     return MappingProxyType({})
+
+
+@dataclass(frozen=True, eq=False)
+class HistoryLine:
+    """One command of the history: what it did, and where its dice came from. Each says
+    itself once per language (a page update lists up to 30 of them in both languages,
+    and the words of a command already said do not change)."""
+
+    said: Text
+    how: Text | None = None
+    _html: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def html(self, lang: str) -> str:
+        if lang not in self._html:
+            self._html[lang] = _history_line(self.said, self.how, lang)
+        return self._html[lang]
 
 
 @dataclass(frozen=True)
@@ -41,6 +59,7 @@ class WebView:
     waiting: Text | None = None  # what the table waits for, in the screen's words
     recent: tuple[tuple[Text, ...], ...] = ()  # events of the latest commands, newest last
     undone: bool = False  # the latest command was an undo
+    history: tuple[HistoryLine, ...] = ()  # the game's commands in words, newest first
     table_running: bool = True
     problem: str | None = None
     citadel_names: Mapping[str, str] = field(default_factory=_empty)
@@ -57,7 +76,7 @@ def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -
         if view.waiting is not None:
             shown.append(_waiting(view.waiting, lang))
         shown.append(game_html(state, lang, view.citadel_names, parts))
-        shown.append(_recent(view.recent, lang))
+        shown.append(_said(view, lang))
     return "".join(part for part in shown if part)
 
 
@@ -78,23 +97,31 @@ def _waiting(waiting: Text, lang: str) -> str:
     )
 
 
-def _recent(recent: tuple[tuple[Text, ...], ...], lang: str) -> str:
-    """The latest command's events first and large, then the ones before, dimmer."""
-    said = [events for events in reversed(recent) if events]
-    if not said:
+def _said(view: WebView, lang: str) -> str:
+    """The latest command's events first and large, then the history, newest first."""
+    latest = next((events for events in reversed(view.recent) if events), ())
+    if not latest and not view.history:
         return ""
-    latest = "".join(f"<li>{escape(render(event, lang))}</li>" for event in said[0])
-    earlier = "".join(
-        f"<li>{escape(render(event, lang))}</li>" for events in said[1:] for event in events
-    )
-    parts = [f'<section class="said"><h2>{escape(translate("web.latest", lang))}</h2>',
-             f'<ul class="latest">{latest}</ul>']  # fmt: skip
-    if earlier:
+    parts = ['<section class="said">']
+    if latest:
+        items = "".join(f"<li>{escape(render(event, lang))}</li>" for event in latest)
         parts.append(
-            f'<h3>{escape(translate("web.earlier", lang))}</h3><ul class="earlier">{earlier}</ul>'
+            f'<h2>{escape(translate("web.latest", lang))}</h2><ul class="latest">{items}</ul>'
         )
+    if view.history:
+        parts.append(f'<h3>{escape(translate("web.history", lang))}</h3><ol class="history">')
+        parts += [line.html(lang) for line in view.history]
+        parts.append("</ol>")
     parts.append("</section>")
     return "".join(parts)
+
+
+def _history_line(said: Text, how: Text | None, lang: str) -> str:
+    line = escape(render(said, lang))
+    if how is not None:
+        said_how = translate("web.how", lang, how=render_fragment(how, lang))
+        line += f' <span class="how">{escape(said_how)}</span>'
+    return f"<li>{line}</li>"
 
 
 def script_words(lang: str) -> dict[str, str]:

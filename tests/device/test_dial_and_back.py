@@ -101,6 +101,54 @@ def test_correcting_the_proposed_split_costs_one_up_per_unit_taken_from_the_top(
         assert changes == moved
 
 
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_moving_a_unit_between_any_two_rows_costs_one_up_beyond_pointing_at_them(
+    data: st.DataObject,
+) -> None:
+    """A shared dial of 2 to 5 rows, any split, any giver and taker: LIBRARIAN (round the
+    rows) to the taker, CUSTODIAN (round the others) to the giver, then one UP moves one
+    Unit from the giver to the taker and changes nothing else; the screen marks the giver
+    before the press. Each of the pointing presses is at most one per row."""
+    count = data.draw(st.integers(2, 5))
+    values = data.draw(st.lists(st.integers(0, 3), min_size=count, max_size=count))
+    total = sum(values)
+    giver = data.draw(st.sampled_from([i for i, v in enumerate(values) if v > 0] or [0]))
+    taker = data.draw(st.sampled_from([i for i in range(count) if i != giver]))
+    if values[giver] == 0:
+        return
+    rows = [Dial(f"r{i}", text("prompt.pay_doom"), total, v) for i, v in enumerate(values)]
+    step = DialStep(text("prompt.pay_doom"), rows, lambda values: None, share=total)
+    step.cursor = data.draw(st.integers(0, count))
+    pointing = 0
+    while step.cursor != taker:  # two rows: the buttons go up and down; more: round them
+        step.row_button(1 if step.picks_giver or step.cursor < taker else -1)
+        pointing += 1
+        assert pointing <= count + 1
+    while step.gives() is not rows[giver]:
+        step.row_button(-1)
+        pointing += 1
+        assert pointing <= 2 * (count + 1)
+    marked = [c.detail for c in step.choices()].index(
+        text("detail.gives", count=text("count.units", n=values[giver]))
+    )
+    assert marked == giver, "the screen says which row UP takes from"
+    step.move(-1)  # UP
+    moved = list(values)
+    moved[giver] -= 1
+    moved[taker] += 1
+    assert [row.value for row in rows] == moved
+
+
+def test_by_touch_the_row_tapped_before_is_the_one_a_tap_takes_from() -> None:
+    """Tap the row to take from, then the row that takes, then that row again."""
+    rows = [Dial(f, text(f"faction.{f}"), 4, v) for f, v in zip("abcd", (2, 1, 1, 0), strict=True)]
+    step = DialStep(text("prompt.pay_doom"), rows, lambda values: None, share=4)
+    for index in (1, 3, 3):  # b, then d, then d again: one of b's goes to d
+        assert step.pick(index) is None
+    assert step.values() == {"a": 2, "b": 0, "c": 1, "d": 1}
+
+
 def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
     """The screens of ``task`` a search meets first (copies, each pressable)."""
     import copy

@@ -115,7 +115,7 @@ def custodian_round(table: Table) -> None:
     rejected = table.app.view().status.last_rejected
     assert rejected is not None and rejected.key == "notice.misread"
     shown = translate("screen.last_rejected", reason=render_fragment(rejected))
-    assert "".join(shown.split()) in table.words()  # "Reader sent 4: …", under the prompt
+    assert "".join(shown.split()) in table.words("status")  # "Reader sent 4: …"
     shot(table, "custodian_misread")
 
     table.roll(2)

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
+from device.ui.history import how_rolled
+from display.games import SCREENS
+from display.screen import Screen
+from display.view import View
+from rules.cthulhu_wars.commands import Roll
 from rules.journal import state_json
-from rules.text import render, text
+from rules.text import render, render_fragment, text
 from tests.device.press_table import Task, _Table, begin
 from tests.device.test_press_table import ROUND_2
 
@@ -114,3 +122,53 @@ def test_back_with_nothing_to_go_back_to_redoes_in_order_until_a_new_command() -
     _press(table, "undo", "phase", "ok")  # a new command: nothing to redo any more
     hints = {h.button: h.action.key for h in table.controller.prompt(table.state).hints}
     assert "back" not in hints
+
+
+ROLLS = [
+    *ROUND_2,
+    '{"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "black_hall"}',
+    '{"type": "roll", "values": [1], "source": "godice:Blue"}',
+    '{"type": "assign_agony", "present": {"yellow_sign": 1}, "assign": {"yellow_sign": 1}}',
+    '{"type": "undo"}',
+    '{"type": "undo"}',
+    '{"type": "roll", "values": [1], "source": "reader"}',
+    '{"type": "assign_agony", "present": {"yellow_sign": 1}, "assign": {"yellow_sign": 1}}',
+    *['{"type": "next_phase"}'] * 4,
+    '{"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "fountain"}',
+    '{"type": "roll", "values": [2], "source": "keys"}',
+    '{"type": "undo"}',
+    '{"type": "roll", "values": [2]}',
+    '{"type": "assign_agony", "present": {"yellow_sign": 2}, "assign": {"yellow_sign": 2}}',
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_history_says_where_each_roll_came_from_and_draws_it(lang: str) -> None:
+    """Issue 24, item 4: the roll's source (JOURNAL.md) beside the roll, in words; an old
+    journal's roll (no source) says nothing more. Drawn whole at 800×480."""
+    table = _table(ROLLS)
+    table.controller.lang = lang
+    _open_history(table)
+    prompt = table.controller.prompt(table.state)
+    rolls = [c for c in prompt.choices if c.label.key.startswith("event.agony_rolled")]
+    assert [c.detail and render_fragment(c.detail, lang) for c in rolls] == [
+        None,  # no source: a journal from before it was recorded
+        {"en": "rolled on the dice reader", "ja": "ダイスリーダーで読み取り"}[lang],
+    ]  # the undone rolls (GoDice, by hand) are not in the history
+    _press(table, *["down"] * prompt.choices.index(rolls[1]))  # the reader's roll on screen
+    pygame.display.init()
+    screen = Screen(pygame.Surface((800, 480)), SCREENS)
+    screen.render(View(state_json(table.played), table.controller.prompt(table.state), lang=lang))
+    drawn = " ".join(label.text for label in screen.labels() if label.panel == "prompt")
+    assert {"en": "dice reader", "ja": "ダイスリーダー"}[lang] in drawn
+    assert not any(label.truncated for label in screen.labels())
+
+
+def test_a_smart_die_is_said_by_name_and_kind() -> None:
+    roll = Roll((3,), "pixels:Red,godice:Blue")
+    assert (
+        render_fragment(how_rolled(roll) or text("x"))
+        == "rolled with Red (Pixels) and Blue (GoDice)"
+    )
+    assert render_fragment(how_rolled(Roll((3,), "keys")) or text("x"), "ja") == "手で入力"
+    assert how_rolled(Roll((3,))) is None

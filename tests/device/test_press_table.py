@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from device.ui.steps import DialStep
 from rules.commands import Command
 from rules.cthulhu_wars.commands import Activate, AssignAgony, NextPhase, Roll, Satisfy, SetGate
-from tests.device.press_table import Found, Task, shortest
+from tests.device.press_table import Found, Task, _Table, begin, shortest
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 GC, CC, YS, BG, SL = "great_cthulhu", "crawling_chaos", "yellow_sign", "black_goat", "sleeper"
@@ -72,6 +73,13 @@ TASKS: tuple[tuple[str, Task], ...] = (
         done=lambda cmds: "assign_agony" in _types(cmds),
         buttons=("left", "right"), dice=(3,),
     )),
+    ("Custodian staying, its 4 Agony proposed 2-1-1: 1 Unit moved between the two 1s", Task(
+        "custodian_correction", CUSTODIAN_IN_BLACK_HALL,
+        keep=lambda cmd: cmd == Activate("custodian", YS, "black_hall") or isinstance(cmd, Roll)
+        or (isinstance(cmd, AssignAgony) and _given(cmd) == {GC: 2, YS: 2}),
+        done=lambda cmds: "assign_agony" in _types(cmds),
+        buttons=("left", "right"), dice=(3,),
+    )),
     ("Librarian, 2 Agony paid with 1 Unit and the Overdue Tome", Task(
         "librarian_mixed", TWO_OVERDUE,
         keep=lambda cmd: (isinstance(cmd, Activate) and cmd.monster == "librarian")
@@ -119,6 +127,11 @@ BEFORE: dict[str, str] = {
     # the search gave up (numbers that only went up, wrapping at 12); counted by hand:
     # CUSTODIAN, 2 DOWN, OK, 3 DOWN, OK, roll, DOWN, 11 OK (3 → 1), DOWN, OK, DOWN, OK, DOWN, OK
     "Custodian to another Area, 3 Agony split over 3 factions": "26 + 1 roll (by hand)",
+    # a task added later (moving a Unit between any two rows); on 603244c not measured,
+    # on 89b30d1 (UP took only from the row holding the most) the same search finds 10
+    "Custodian staying, its 4 Agony proposed 2-1-1: 1 Unit moved between the two 1s": (
+        "– (89b30d1: 10 + 1 roll)"
+    ),
     "Librarian, 2 Agony paid with 1 Unit and the Overdue Tome": "13 + 1 roll",
     "A Gate change in a Tome Area (the Barrier of Naach-Tith)": "12",
     "Next phase": "2",
@@ -161,6 +174,32 @@ def _found(name: str) -> Found:
     found = shortest(task)
     assert found is not None, name
     return found
+
+
+def _turned_on_the_split(task: Task, presses: Sequence[str]) -> int:
+    """How many of ``presses`` turned a number on a dial whose rows share a total (UP or
+    DOWN there); the rest point at rows, answer the questions before, or confirm."""
+    table = _Table(begin(task), task.dice)
+    turned = 0
+    for button in presses:
+        step = table.controller._stack[-1] if table.controller._stack else None
+        if isinstance(step, DialStep) and step.share is not None and button in ("up", "down"):
+            turned += 1
+        table.press(button, task.keep)
+    assert task.done(table.commands)
+    return turned
+
+
+def test_correcting_a_proposed_split_costs_one_press_per_unit_moved() -> None:
+    """C13: 4 Agony (3, +1 for staying) proposed one each in seat order after the Yellow
+    Sign: Great Cthulhu 2, Crawling Chaos 1, the Yellow Sign 1. One of Crawling Chaos's
+    goes to the Yellow Sign instead, between the two rows that do not hold the most: one
+    turn of a number (UP), beyond pointing at the rows."""
+    task = next(task for _label, task in TASKS if task.name == "custodian_correction")
+    found = _found("custodian_correction")
+    assert _turned_on_the_split(task, found.presses) == 1
+    accepted = next(task for _label, task in TASKS if task.name == "custodian_split")
+    assert _turned_on_the_split(accepted, _found("custodian_split").presses) == 0
 
 
 def test_a_gate_change_in_a_tome_area_takes_at_most_5_presses() -> None:

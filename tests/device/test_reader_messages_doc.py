@@ -47,10 +47,10 @@ def test_each_line_shows_what_the_protocol_page_says(table: Table) -> None:
         table.send(line, "ReaderStatus")
         assert f"Misreaddice:{count}" in table.words("status")
     shows(table, "Misread dice: 3", "status")
-    # The last garbled line is kept for the screen ("last: …" under the prompt); at this size
-    # the main screen's five choices now take that room (issue 21 gives choices the room).
+    # The last garbled line is drawn in the status line, beside the main screen's choices.
     last = table.app.status.last_rejected
     assert last is not None and "ROLL 3 5*1C" in render(last, "en")
+    assert "Last:“ROLL35*1C”" in table.words("status")
     table.screenshot("reader_unreadable_lines")
 
     for _ in range(4):  # to round 2's Action Phase: everyone has a Silence token (C1)
@@ -58,9 +58,9 @@ def test_each_line_shows_what_the_protocol_page_says(table: Table) -> None:
     table.press("left", "ok", "ok")  # CUSTODIAN
     assert isinstance(table.state.pending, RollPending)
     table.roll(4)
-    shows(table, "Last: Reader sent 4: the Agony die has no 4.")
+    shows(table, "Last: Reader sent 4: the Agony die has no 4.", "status")
     table.roll(2, 5)
-    shows(table, "Last: Reader sent 2 5: 1 die wanted, 2 read.")
+    shows(table, "Last: Reader sent 2 5: 1 die wanted, 2 read.", "status")
     assert isinstance(table.state.pending, RollPending)  # nothing changed
     table.screenshot("reader_misread")
     table.roll(2)

@@ -19,16 +19,17 @@ from device.session import GameSession
 from device.store import Store
 from display.games import SCREENS as GAME_SCREENS
 from display.screen import Screen
-from hardware.events import ButtonPressed, DiceRead
+from hardware.events import ButtonPressed, DiceRead, ReaderStatus
 from rules.games import GAMES
 from rules.journal import parse_line
-from rules.text import LANGUAGES, render
+from rules.text import LANGUAGES, render, render_fragment, translate
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "table"
 SIZES = ((480, 320), (800, 480), (1920, 1080))
 NEXT = '{"type": "next_phase"}'
+ACTIVATE = '{"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "fountain"}'
 
 
 def _press(app: App, *buttons: str) -> None:
@@ -106,11 +107,47 @@ def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> N
             screen = Screen(surface, GAME_SCREENS)
             screen.render(view)
             pygame.image.save(surface, str(OUTPUT / f"{name}.{lang}.{width}x{height}.png"))
-            cut = [label.text for label in screen.labels()
-                   if label.panel == "prompt" and (label.truncated or not label.box.contains(label.rect))]  # fmt: skip
+            cut = [f"{label.panel}: {label.text}" for label in screen.labels()
+                   if label.truncated or not label.box.contains(label.rect)]  # fmt: skip
             assert cut == [], (width, height)
             least = 3 if height < 480 else 4
             assert len(screen.shown_choices()) >= min(least, len(view.prompt.choices))
+
+
+LAST_LINES = {
+    "raw line": (ReaderStatus("connected", 3, "ROLL 9 9 *7F"), "ROLL 9 9 *7F"),
+    "misread": (None, "4"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", list(LAST_LINES))
+def test_what_the_reader_last_sent_is_drawn_whole_beside_the_main_screens_choices(
+    kind: str, lang: str, tmp_path: Path
+) -> None:
+    """The reader's last line that did not count ("last: …") is drawn, whole, in the
+    status line at 480×320 and 800×480, while the question shows its choices."""
+    journal = ROUND_2 if kind == "raw line" else [*ROUND_2, ACTIVATE]
+    app, store = _app(tmp_path, journal, lang)
+    event, shown = LAST_LINES[kind]
+    with store:
+        if event is not None:
+            app.handle_input(event)
+        else:  # a smart die's 4 where the Agony die has none (C19)
+            app.handle_input(DiceRead((4,), "pixels:Red"))
+        last = app.view().status.last_rejected
+        assert last is not None
+        said = translate("screen.last_rejected", lang, reason=render_fragment(last, lang))
+        for width, height in ((480, 320), (800, 480)):
+            screen = Screen(pygame.Surface((width, height)), GAME_SCREENS)
+            screen.render(app.view())
+            labels = [label for label in screen.labels() if label.panel == "status"]
+            drawn = "".join("".join(label.text.split()) for label in labels)
+            assert "".join(said.split()) in drawn, (width, height, drawn)
+            assert "".join(shown.split()) in drawn
+            assert not any(label.truncated for label in screen.labels()), (width, height)
+            least = 3 if height < 480 else 4
+            assert len(screen.shown_choices()) >= min(least, len(app.view().prompt.choices))
 
 
 def test_a_redo_with_nothing_to_redo_says_so_and_changes_nothing(tmp_path: Path) -> None:
@@ -122,3 +159,22 @@ def test_a_redo_with_nothing_to_redo_says_so_and_changes_nothing(tmp_path: Path)
         assert app.session.played is before
         assert app.status.error is not None
         assert "nothing to redo" in render(app.status.error)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fresh_game_says_what_was_started_and_how_to_start_another(
+    lang: str, tmp_path: Path
+) -> None:
+    """The first launch's default game is said on its first screen, not started silently."""
+    app, store = _app(tmp_path, ROUND_2[:1], lang)
+    with store:
+        result = app.view().prompt.result
+        assert result is not None and result.key == "device.fresh_game"
+        for size in SIZES:
+            screen = Screen(pygame.Surface(size), GAME_SCREENS)
+            screen.render(app.view())
+            drawn = "".join("".join(label.text.split()) for label in screen.labels())
+            assert "".join(render(result, lang).split()) in drawn, size
+            assert not any(label.truncated for label in screen.labels())
+            least = 3 if size[1] < 480 else 4
+            assert len(screen.shown_choices()) >= least

@@ -16,6 +16,7 @@ from rules.cthulhu_wars.commands import Settings
 from rules.journal import apply, parse_line
 from rules.text import LANGUAGES, catalogue, render
 from tests.device.press_table import ALL_GAMES, Task, begin
+from tests.display import samples  # the sample screens' words, compared below
 
 DREAMLANDS = ['{"type": "new_game", "map": "dreamlands", "factions": '
               '["great_cthulhu", "crawling_chaos", "yellow_sign"]}']  # fmt: skip
@@ -54,6 +55,7 @@ def test_a_table_stuck_in_japanese_finds_english(key: str) -> None:
 
 
 def test_activate_is_one_word_in_japanese_across_the_cthulhu_wars_screens() -> None:
+    assert samples.new_game().prompt.hints  # its words are in the catalogue (on import)
     ja = catalogue("ja")
     assert ja["hint.custodian"] == ja["hint.librarian"] == ja["screen.sample.hint_custodian"]
     assert all("起動" not in ja[k] for k in ja if k.startswith(("main.", "hint.", "screen.")))

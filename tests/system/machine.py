@@ -127,12 +127,20 @@ class Shell:
                 continue
         else:
             raise TimeoutError("no root prompt on hvc0")
-        self.sock.sendall(
-            b"stty -echo; exec bash --noediting --norc --noprofile\n"
-            b"PS1= PS2=; set +m; export SYSTEMD_PAGER= SYSTEMD_COLORS=0 TERM=dumb; "
-            b"echo SHELL''READY\n"
-        )
-        self._read_until(re.compile(rb"SHELLREADY\r?\n"), 30)
+        # Sent again until it answers: under a loaded emulator the prompts for the newlines
+        # above can still be arriving 30 s later, behind which this line waits.
+        while True:
+            self.sock.sendall(
+                b"stty -echo; exec bash --noediting --norc --noprofile\n"
+                b"PS1= PS2=; set +m; export SYSTEMD_PAGER= SYSTEMD_COLORS=0 TERM=dumb; "
+                b"echo SHELL''READY\n"
+            )
+            try:
+                self._read_until(re.compile(rb"SHELLREADY\r?\n"), 30)
+                return
+            except TimeoutError:
+                if time.monotonic() > deadline:
+                    raise
 
     def run(self, command: str, timeout: float = 60) -> tuple[int, str]:
         self.counter += 1
@@ -156,11 +164,23 @@ class Shell:
 class Machine:
     """See the module docstring. ``name`` names its directory under tests/output/system/."""
 
-    def __init__(self, image: Image, name: str, *, gpus: int = 1, memory: int = 1024) -> None:
+    def __init__(
+        self,
+        image: Image,
+        name: str,
+        *,
+        gpus: int = 1,
+        memory: int = 1024,
+        root: str = "root=/dev/vda rw",
+        grow_to: str | None = None,
+    ) -> None:
+        """``root``: how the kernel finds its root (the SD card: by PARTUUID, read-only);
+        ``grow_to``: a larger disk than the image, as a card is larger than its image."""
         self.image = image
         self.name = name
         self.gpus = gpus
         self.memory = memory
+        self.root = root
         self.dir = OUTPUT / name
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir.mkdir(parents=True)
@@ -180,6 +200,8 @@ class Machine:
             ],
             check=True,
         )
+        if grow_to is not None:
+            subprocess.run(["qemu-img", "resize", "-q", str(self.overlay), grow_to], check=True)
         self.console = self.dir / "console.log"
         self.reader = FakeReader()
         self.reader_lines: list[str] = []
@@ -201,7 +223,7 @@ class Machine:
             "nice", "-n", "10", "qemu-system-aarch64",
             "-M", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", str(self.memory),
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
-            "-append", "root=/dev/vda rw console=ttyAMA0 loglevel=4 systemd.show_status=false",
+            "-append", f"{self.root} console=ttyAMA0 loglevel=4 systemd.show_status=false",
             "-drive", f"if=none,id=disk,file={self.overlay},format=qcow2",
             "-device", "virtio-blk-pci,drive=disk",
             *gpus,

@@ -36,7 +36,9 @@ from tests.system.machine import Machine
 pytestmark = pytest.mark.system
 
 BOOT_BUDGET = 300  # seconds from power on to a shell, under TCG on a busy 2-core host
-READY_BUDGET = 300
+# From the shell to READY: the SD card's first boot on a loaded host took 380 s (its
+# settings check alone 100 s of emulated CPU); the time itself is a figure, not a limit.
+READY_BUDGET = 600
 
 
 def test_a_fresh_install_starts_the_service_and_reports_ready(machine: Machine) -> None:
@@ -75,8 +77,8 @@ def test_a_the_phone_view_gives_its_memory_back_after_a_crowd(machine: Machine) 
     pid = machine.sh("systemctl show -p MainPID --value celaeno-web").strip()
     # Compressed: the guest's terminal takes lines of at most 4095 bytes.
     script = base64.b64encode(gzip.compress((Path(__file__).parent / "crowd.py").read_bytes()))
-    machine.sh(f"echo {script.decode()} | base64 -d | gunzip > /root/crowd.py")
-    output = machine.sh(f"python3 /root/crowd.py {pid} 200", timeout=600)
+    machine.sh(f"echo {script.decode()} | base64 -d | gunzip > /tmp/crowd.py")
+    output = machine.sh(f"python3 /tmp/crowd.py {pid} 200", timeout=600)
     found = json.loads(output.strip().splitlines()[-1])
     record("web_rss_idle_held_after_mib", [round(found[k], 1) for k in ("idle", "held", "after")])
     record("web_crowd_longest_answer_s", round(found["longest"], 2))

@@ -120,6 +120,43 @@ def test_the_page_reconnects_after_a_server_restart_and_catches_up(
     page.close()
 
 
+def history(page: Any) -> list[str]:
+    return [str(line) for line in page.eval_on_selector_all(
+        "ol.history li", "items => items.map(item => item.textContent)")]  # fmt: skip
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_the_history_is_listed_newest_first_and_follows_undo_and_redo_live(
+    browser: Any, web: WebServer, table: Table, locale: str
+) -> None:
+    """The screen's history view, read-only on the phone, in the phone reader's language."""
+    page = open_page(browser, web, locale=locale)
+    for _ in range(4):
+        table.play(NEXT)
+    table.play(
+        {"type": "activate", "monster": "custodian", "by": "black_goat", "area": "black_hall"}
+    )
+    table.play({"type": "roll", "values": [2], "source": "reader"})
+    wait_for_position(page, table.position)
+    first = {
+        "en": "The Agony die shows 2: 2 Agony. (rolled on the dice reader)",
+        "ja": "苦悶ダイスの目は2：苦悶2。 （ダイスリーダーで読み取り）",
+    }[locale]
+    shown = history(page)
+    assert shown[0] == first and len(shown) == 6, shown
+    assert (
+        shown[-1]
+        == {"en": "Round 2: Gather Power Phase.", "ja": "第2ラウンド：魔力収集フェイズ。"}[locale]
+    )
+    table.play({"type": "undo"})
+    wait_for_position(page, table.position)
+    assert history(page) == shown[1:], "the undone roll is not in the history"
+    table.play({"type": "redo"})
+    wait_for_position(page, table.position)
+    assert history(page) == shown
+    page.close()
+
+
 def shell_words(page: Any) -> tuple[str, str, str, str]:
     """The words outside the live region: tab title, heading, footer, the buttons' label."""
     label = page.get_attribute("nav.languages", "aria-label")

@@ -289,3 +289,82 @@ def test_a_commit_wakes_the_view_through_inotify(table: Table) -> None:
         assert watcher.drain(), "a commit raised no event"
     finally:
         watcher.close()
+
+
+def _lines(feed: Feed, lang: str = "en") -> list[str]:
+    from rules.text import render, render_fragment
+
+    return [
+        render(line.said, lang)
+        + ("" if line.how is None else f" ({render_fragment(line.how, lang)})")
+        for line in feed.snapshot().history
+    ]
+
+
+def test_the_history_is_the_games_commands_in_words_newest_first_without_the_undone(
+    table: Table,
+) -> None:
+    """The phone's history (issue 21, item 5) is the screen's: an undone command leaves it,
+    a redo brings it back, and a roll says where its die was read (JOURNAL.md ``source``)."""
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    for _ in range(4):
+        table.play(NEXT)
+    table.play(ACTIVATE)
+    table.play({"type": "roll", "values": [2], "source": "pixels:Red"})
+    feed.refresh()
+    assert _lines(feed) == [
+        "The Agony die shows 2: 2 Agony. (rolled with Red (Pixels))",
+        "The Black Goat spends its Silence token and places the Custodian in the Black Hall.",
+        "Round 2: Action Phase.",
+        "Round 2: Doom Phase.",
+        "Round 2: First Player Phase.",
+        "Round 2: Gather Power Phase.",
+    ]
+    assert _lines(feed, "ja")[0] == "苦悶ダイスの目は2：苦悶2。 (Red(Pixels)で振った)"
+    table.play({"type": "undo"})
+    feed.refresh()
+    assert _lines(feed)[0].startswith("The Black Goat spends"), "the undone roll left it"
+    table.play({"type": "redo"})
+    feed.refresh()
+    assert _lines(feed)[0].startswith("The Agony die shows 2"), "a redo brings it back"
+
+
+def test_a_roll_says_where_it_came_from_and_an_old_journals_roll_says_nothing(
+    table: Table,
+) -> None:
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    for _ in range(4):
+        table.play(NEXT)
+    said = {}
+    for source in ("reader", "keys", "godice:Blue", None):
+        table.play(ACTIVATE)
+        roll: dict[str, object] = {"type": "roll", "values": [1]}
+        if source is not None:
+            roll["source"] = source
+        table.play(roll)
+        feed.refresh()
+        said[source] = _lines(feed)[0].removeprefix("The Agony die shows 1: 1 Agony.")
+        table.play({"type": "undo"})
+        table.play({"type": "undo"})
+    assert said == {
+        "reader": " (rolled on the dice reader)",
+        "keys": " (entered by hand)",
+        "godice:Blue": " (rolled with Blue (GoDice))",
+        None: "",
+    }
+
+
+def test_each_command_is_said_once_not_at_every_update(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[object] = []
+    real = feed_module.entry
+    monkeypatch.setattr(
+        feed_module, "entry", lambda played, step: calls.append(step) or real(played, step)
+    )
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    for count in range(1, 6):
+        table.play(NEXT)
+        feed.refresh()
+        feed.snapshot()
+        assert len(calls) == count, "only the new command is put in words"

@@ -1,0 +1,177 @@
+#!/usr/bin/python3
+"""The card's settings at each boot (celaeno-settings.service; systemd/image/build.py).
+
+- ``celaeno.toml`` on the boot partition is checked with ``celaeno check-config``, the same
+  check the companion makes. A good file becomes the last good one on the data partition
+  (which the service reads); a bad or missing one is not used, and its first problem goes
+  in one line to the problem file, which the companion shows on its screen
+  (``celaeno run --notice-file``). The last good settings stay in force.
+- ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
+  configuration in /run (the root is read-only); a mistake there is one line too.
+- The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
+  there): the last good ones from the data partition, or, when the data partition cannot
+  be used (not mounted: damaged beyond what the boot's fsck repairs; or read-only after an
+  error), the boot partition's file if it is good. Then the games are kept in memory for
+  this boot (a tmpfs on the service's state directory) and the problem file says so in a
+  line marked ``data``: nothing is written to the damaged partition, so the games it holds
+  stay as they were for a repair on a computer.
+
+Runs with the system's Python (standard library only). Paths are arguments, for tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import pwd
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+CELAENO = "/opt/celaeno/venv/bin/celaeno"
+DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
+COUNTRY_LETTERS = 2
+
+
+class WifiError(ValueError):
+    """A mistake in wifi.txt, in one line."""
+
+
+def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
+    """Keep ``source`` as the last good settings if it passes check-config; else the line
+    that says why not (``good`` is left as it was)."""
+    if not source.is_file():
+        return f"{source}: no such file"
+    done = subprocess.run(
+        [*celaeno, "check-config", str(source)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        return lines[0] if lines else f"{source}: check-config failed ({done.returncode})"
+    _replace(good, source.read_bytes())
+    return None
+
+
+def data_problem(data: Path, flags: int | None = None) -> str | None:
+    """Why the data partition at ``data`` cannot keep games (None: it can). ``flags``: its
+    statvfs flags (read from ``data`` when not given)."""
+    if not os.path.ismount(data):
+        return f"{data}: the data partition is not mounted (damaged?)"
+    if flags is None:
+        flags = os.statvfs(data).f_flag
+    if flags & os.ST_RDONLY:
+        return f"{data}: the data partition is read-only after an error"
+    return None
+
+
+def play_in_memory(state: Path, user: str = "celaeno") -> None:
+    """A tmpfs on the service's state directory, owned by its user: this boot's games."""
+    entry = pwd.getpwnam(user)
+    options = f"mode=0750,uid={entry.pw_uid},gid={entry.pw_gid},size=64m,nosuid,nodev"
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
+
+
+def wifi_config(source: Path) -> str:
+    """wpa_supplicant's configuration for the network in ``source`` (no network: none)."""
+    try:
+        settings = tomllib.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        settings = {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise WifiError(f"{source}: not readable as settings ({error})") from None
+    unknown = sorted(set(settings) - {"country", "ssid", "password"})
+    if unknown:
+        raise WifiError(f"{source}: unknown key {unknown[0]} (expected country, ssid, password)")
+    country = settings.get("country", "GB")
+    ssid = settings.get("ssid", "")
+    password = settings.get("password", "")
+    for key, value in (("country", country), ("ssid", ssid), ("password", password)):
+        if not isinstance(value, str):
+            raise WifiError(f"{source}: {key}: expected text in quotes, got {value!r}")
+    if len(country) != COUNTRY_LETTERS or not country.isascii() or not country.isalpha():
+        raise WifiError(f'{source}: country: expected two letters such as "GB", got "{country}"')
+    lines = ["ctrl_interface=DIR=/run/wpa_supplicant", f"country={country.upper()}", ""]
+    if not ssid:
+        return "\n".join(lines) + "\n"
+    name = ssid.encode("utf-8")
+    if len(name) > 32:
+        raise WifiError(f"{source}: ssid: a network name is at most 32 bytes")
+    network = ["network={", f"    ssid={name.hex()}"]
+    if password:
+        if not 8 <= len(password) <= 63 or not password.isascii() or not password.isprintable():
+            raise WifiError(f"{source}: password: expected 8 to 63 letters, digits or signs")
+        # The key itself (WPA2-PSK), so that the password is never stored in clear.
+        psk = hashlib.pbkdf2_hmac("sha1", password.encode(), name, 4096, 32)
+        network.append(f"    psk={psk.hex()}")
+    else:
+        network.append("    key_mgmt=NONE")
+    return "\n".join([*lines, *network, "}"]) + "\n"
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all, and durably (a power cut keeps the old or the new)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".new")
+    with open(temporary, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--boot", type=Path, default=Path("/boot/firmware"))
+    parser.add_argument("--data", type=Path, default=Path("/data"))
+    parser.add_argument("--good", type=Path, default=Path("/data/settings/celaeno.toml"))
+    parser.add_argument("--run", type=Path, default=Path("/run/celaeno-settings"))
+    parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
+    parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
+    parser.add_argument(
+        "--no-mount", action="store_true", help="never mount the tmpfs (tests on a computer)"
+    )
+    args = parser.parse_args(argv)
+    args.run.mkdir(parents=True, exist_ok=True)
+    problems = []
+    unusable = data_problem(args.data)
+    if unusable is not None:
+        problems.append(DATA_MARK + unusable)
+        if not args.no_mount:
+            play_in_memory(args.state)
+    # With the data partition unusable, a good boot file is kept for this boot only.
+    good = args.good if unusable is None else args.run / "checked.toml"
+    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())
+    if refused is not None:
+        problems.append(refused)
+    in_force = args.run / "celaeno.toml"
+    if good.is_file():
+        _replace(in_force, good.read_bytes())
+    else:
+        in_force.unlink(missing_ok=True)  # none good yet: the companion's defaults
+    try:
+        wpa = wifi_config(args.boot / "wifi.txt")
+    except WifiError as error:
+        problems.append(str(error))
+        wpa = wifi_config(Path("/nonexistent"))  # no network: the radio stays off the air
+    target = args.run / "wpa_supplicant-wlan0.conf"
+    target.write_text(wpa)
+    target.chmod(0o600)
+    problem = args.run / "problem"
+    if problems:
+        problem.write_text("".join(line + "\n" for line in problems))
+        for line in problems:
+            print(line.removeprefix(DATA_MARK), file=sys.stderr)
+    else:
+        problem.unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
