@@ -9,14 +9,14 @@ and the file is written before the screen says it is done.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
 from device.dice import choices
 from hardware.events import SmartDiceStatus, SmartDie
-from hardware.smartdice.hub import LOW_BATTERY, Chosen
-from rules.text import Text, text
+from hardware.smartdice.hub import LOW_BATTERY, Chosen, listing_order
+from rules.text import Text, render, text
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +35,15 @@ class DiceTable:
     chosen: tuple[Chosen, ...] = ()
     status: SmartDiceStatus = field(default_factory=lambda: SmartDiceStatus("off"))
     enabled: bool = True
+    _logged: str | None = None  # the status words last written to the journal
 
     def seen(self, status: SmartDiceStatus) -> None:
         self.status = status
+        words = self.status_words()
+        said = render(words) if words is not None else None
+        if said != self._logged and said is not None:  # in the journal, as the reader's are
+            log.info("smart dice: %s", said)
+        self._logged = said
 
     def role_of(self, address: str) -> Literal["agony", "d6"] | None:
         return next((c.role for c in self.chosen if c.address == address), None)
@@ -52,9 +58,16 @@ class DiceTable:
         kept = tuple(c for c in self.chosen if c.address != die.address)
         added = (Chosen(die.address, die.kind, die.name, role),) if role else ()
         self.chosen = kept + added
+        self._show_roles()
         if self.source is not None:
             self.source.choose(self.chosen, self.agony_faces)
         return self._save()
+
+    def _show_roles(self) -> None:
+        """The new roles in the list at once: the Dice screen is drawn again right after a
+        choice, before the source's next status arrives (it would show the old roles)."""
+        dice = [replace(d, role=self.role_of(d.address)) for d in self.status.dice]
+        self.status = replace(self.status, dice=tuple(sorted(dice, key=listing_order)))
 
     def _save(self) -> Text | None:
         if self.path is None:

@@ -60,6 +60,7 @@ class _Die:
     firmware: int | None = None
     moving: bool = False  # mid-roll, for a disconnect to say so
     needs_connection: bool = False  # a Pixels die whose advertisements carry no face
+    connected: bool = False  # a connected die stops advertising and, at rest, says nothing
 
 
 class DiceHub:
@@ -82,6 +83,9 @@ class DiceHub:
         self._state: SmartDiceState = "off"
         self._last_status: SmartDiceStatus | None = None
         self._last_posted = -SIGNAL_REFRESH
+        # Told when what the Bluetooth loop must do changed (a choice, a die first seen), so
+        # that the loop sleeps until then instead of looking every second.
+        self.on_change: Callable[[], None] = lambda: None
         self.choose(chosen, agony_faces)
 
     # --- the app's side ---------------------------------------------------------------------
@@ -95,6 +99,7 @@ class DiceHub:
             self._agony_faces = agony_faces
             self._collected.clear()
         self.publish()
+        self.on_change()
 
     def send_expect(self, count: int, die: str) -> bool:
         with self._lock:
@@ -121,7 +126,31 @@ class DiceHub:
                 and (chosen.kind == "godice" or self._dice[address].needs_connection)
             )
 
+    def next_quiet(self) -> float | None:
+        """Seconds until a chosen die that is heard now would count as quiet (None: no
+        chosen die is heard now): when the loop must look again, and not before."""
+        with self._lock:
+            now = self._clock()
+            left = [
+                die.heard + QUIET_AFTER - now
+                for address, die in self._dice.items()
+                if address in self._chosen and not die.connected and now - die.heard <= QUIET_AFTER
+            ]
+        return max(min(left), 0.0) + 0.05 if left else None
+
     # --- the Bluetooth loop's side ----------------------------------------------------------
+
+    def heard_again(self, address: str, rssi: int | None) -> None:
+        """The same advertisement as the last one from ``address``, its signal perhaps moved
+        (most of what a scan hears): nothing to decode; the signal is kept once a second."""
+        die = self._dice.get(address)
+        if die is None:
+            return  # not a die: no work at all
+        now = self._clock()
+        if now - die.heard <= 1.0:
+            die.heard = now
+            return
+        self._heard(address, die.info.kind, die.info.name, rssi=rssi)
 
     def set_state(self, state: SmartDiceState) -> None:
         with self._lock:
@@ -188,11 +217,24 @@ class DiceHub:
         )
         self._outcome(die, die.godice.observe(message))
 
+    def connected(self, address: str) -> None:
+        """Connected and listening: the die is there while the connection lasts, though a
+        die at rest says nothing over it (and no longer advertises)."""
+        die = self._dice.get(address)
+        if die is None:
+            return
+        with self._lock:
+            die.connected, die.heard = True, self._clock()
+        self.publish()
+
     def disconnected(self, address: str) -> None:
         """A connection dropped: a roll in progress is lost, and said to be."""
         die = self._dice.get(address)
         if die is None:
             return
+        with self._lock:
+            die.connected, die.heard = False, self._clock()  # quiet from now if not heard
+        self.on_change()
         if die.moving and address in self._chosen:
             self._problem(die, "lost_mid_roll")
         die.moving = False
@@ -221,7 +263,7 @@ class DiceHub:
                 for c in self._chosen.values()
                 if c.address not in self._dice
             ]
-            listed.sort(key=lambda d: (d.role is None, d.role != "agony", d.name, d.address))
+            listed.sort(key=listing_order)
             return SmartDiceStatus(self._state, tuple(listed))
 
     # --- inner workings ---------------------------------------------------------------------
@@ -229,7 +271,7 @@ class DiceHub:
     def _listed(self, address: str, now: float) -> SmartDie:
         die, chosen = self._dice[address], self._chosen.get(address)
         role = chosen.role if chosen else None
-        quiet = chosen is not None and now - die.heard > QUIET_AFTER
+        quiet = chosen is not None and not die.connected and now - die.heard > QUIET_AFTER
         return replace(die.info, role=role, quiet=quiet)
 
     def _heard(
@@ -242,6 +284,7 @@ class DiceHub:
         now = self._clock()
         with self._lock:
             die = self._dice.get(address)
+            first = die is None
             if die is None:
                 die = self._dice[address] = _Die(SmartDie(address, kind, name), now - QUIET_AFTER)
             before, was_heard, die.heard = die.info, die.heard, now
@@ -251,6 +294,8 @@ class DiceHub:
         # each die many times a second; the once-a-second publish carries the signal).
         if replace(before, rssi=None) != replace(die.info, rssi=None) or now - was_heard > 1.0:
             self.publish()
+        if first or now - was_heard > QUIET_AFTER:
+            self.on_change()  # a die to connect to, or to watch again for going quiet
         return die
 
     def _update(self, die: _Die, **changes: object) -> None:
@@ -305,6 +350,11 @@ class DiceHub:
 
     def _problem(self, die: _Die, kind: SmartDieProblemKind, face: int | None = None) -> None:
         self._post(SmartDieProblem(die.info.name, kind, face))
+
+
+def listing_order(die: SmartDie) -> tuple[bool, bool, str, str]:
+    """The Dice screen's order: the Agony die, then the d6s, then the others, by name."""
+    return (die.role is None, die.role != "agony", die.name, die.address)
 
 
 def _unsignalled(status: SmartDiceStatus) -> SmartDiceStatus:

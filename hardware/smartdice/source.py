@@ -30,7 +30,6 @@ log = logging.getLogger(__name__)
 
 RETRY = 5.0  # seconds between attempts to start Bluetooth, or to reconnect a chosen die
 CONNECT_TIMEOUT = 15.0
-TICK = 1.0  # how often "a chosen die went quiet" is looked at
 
 
 class BluetoothDice:
@@ -52,6 +51,11 @@ class BluetoothDice:
         self._stopping: asyncio.Event | None = None
         self._ready = threading.Event()
         self._connections: dict[str, asyncio.Task[None]] = {}
+        self._changed: asyncio.Event | None = None
+        # What each address last advertised (name, manufacturer and service data): the same
+        # again is passed on without decoding, so a die at rest or a stranger's phone whose
+        # signal wavers costs a comparison, not a decode.
+        self._said: dict[str, tuple[object, ...]] = {}
         self._last_failure = ""
         self._failed_as: SmartDiceState = "no_bluetooth"
         # The BLEDevice each address was last seen as: a client made from it connects at
@@ -103,6 +107,8 @@ class BluetoothDice:
 
     async def _main(self) -> None:
         self._loop, self._stopping = asyncio.get_running_loop(), asyncio.Event()
+        self._changed = asyncio.Event()
+        self.hub.on_change = self._wake
         self._ready.set()
         while not self._stopping.is_set():
             scanner = await self._start_scanning()
@@ -130,22 +136,44 @@ class BluetoothDice:
                 self._last_failure = said
             return None
         self._last_failure = ""
+        log.info("smart dice: scanning (%s)", self._adapter or "the first adapter")
         return scanner
 
     def _bluez(self) -> Any:
         return {"adapter": self._adapter} if self._adapter else {}
 
     async def _watch(self) -> None:
-        """While scanning: keep the wanted connections, publish quiet dice, until stopped."""
-        assert self._stopping is not None
+        """While scanning: keep the wanted connections, publish quiet dice, until stopped.
+
+        No polling: it wakes when the hub says something changed, or when a chosen die
+        would go quiet, and otherwise sleeps (an idle table with dice at rest does nothing).
+        """
+        assert self._stopping is not None and self._changed is not None
         while not self._stopping.is_set():
+            self._changed.clear()
             wanted = set(self.hub.wants_connection())
             for address in wanted - set(self._connections):
                 self._connections[address] = asyncio.create_task(self._keep_connected(address))
             for address in set(self._connections) - wanted:
                 self._connections.pop(address).cancel()
             self.hub.publish()
-            await self._wait(TICK)
+            await self._until_changed(self.hub.next_quiet())
+
+    def _wake(self) -> None:
+        """From any thread: the hub changed what the loop must do."""
+        loop, changed = self._loop, self._changed
+        if loop is not None and changed is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended
+                loop.call_soon_threadsafe(changed.set)
+
+    async def _until_changed(self, seconds: float | None) -> None:
+        assert self._stopping is not None and self._changed is not None
+        waits = [asyncio.ensure_future(e.wait()) for e in (self._stopping, self._changed)]
+        try:
+            await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def _stop_all(self, scanner: Any) -> None:
         for task in self._connections.values():
@@ -161,6 +189,12 @@ class BluetoothDice:
             await asyncio.wait_for(self._stopping.wait(), seconds)
 
     def _seen(self, device: Any, advert: Any) -> None:
+        said = (advert.local_name or device.name, advert.manufacturer_data, advert.service_data,
+                advert.service_uuids)  # fmt: skip
+        if self._said.get(device.address) == said:
+            self.hub.heard_again(device.address, advert.rssi)
+            return
+        self._said[device.address] = said
         self._devices[device.address] = device
         self.hub.advertisement(
             device.address,
@@ -197,6 +231,7 @@ class BluetoothDice:
                 await self._listen_godice(client, address)
             else:
                 await self._listen_pixels(client, address)
+            self.hub.connected(address)
             await lost.wait()
 
     async def _listen_godice(self, client: Any, address: str) -> None:

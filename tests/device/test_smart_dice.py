@@ -272,3 +272,80 @@ def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
     dice.app.dice = None  # [dice] bluetooth = false, or "auto" off a Pi
     dice.open_dice_screen()
     assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
+
+
+def test_a_face_outside_the_shell_is_a_word_and_commits_nothing(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.activate()
+    before = dice.journal()
+    for state, index in ((2, 0), (3, 2), (1, 9)):  # face index 9: a "10" on a d6
+        dice.advert(RED, "Red", state, index)
+    assert dice.journal() == before
+    assert isinstance(dice.app.state.pending, RollPending)  # still waiting for the roll
+    assert dice.error() == "Red says 10: a six-sided die has no 10. Nothing was entered."
+
+
+def test_two_agony_dice_remembered_commit_nothing_and_say_so(tmp_path: Path) -> None:
+    """The screen refuses a second Agony die; a remembered file with two (edited by hand,
+    or from another version) is said at the roll, and nothing is entered."""
+    table = Dice(tmp_path)
+    try:
+        both = (Chosen(RED, "pixels", "Red", "agony"), Chosen(BLUE, "pixels", "Blue", "agony"))
+        table.table.chosen = both
+        table.hub.choose(both, (1, 1, 2, 2, 3, 3))
+        table.advert(RED, "Red", 1, 0)
+        table.activate()
+        before = table.journal()
+        table.roll(RED, "Red", 4)
+        assert table.journal() == before
+        assert table.error() == (
+            "Two dice are chosen as the Agony die: choose one on the Dice screen. "
+            "Nothing was entered."
+        )
+    finally:
+        table.store.close()
+
+
+def test_a_die_gone_mid_roll_is_a_word_and_commits_nothing(dice: Dice) -> None:
+    dice.hub.advertisement(BLUE, "GoDice_Blue", {}, {}, [], -60)
+    dice.app.step()
+    dice.choose("GoDice_Blue", "The Agony die")
+    dice.activate()
+    before = dice.journal()
+    dice.hub.godice_message(BLUE, b"R")  # rolling …
+    dice.hub.disconnected(BLUE)  # … and gone before it settled
+    dice.app.step()
+    dice.hub.godice_message(BLUE, b"S\x40\x00\x00")  # back: its resting state, not a roll
+    dice.app.step()
+    assert dice.journal() == before
+    assert isinstance(dice.app.state.pending, RollPending)
+    assert dice.error() == (
+        "GoDice_Blue went away during its roll: nothing was entered; roll it again when it is back."
+    )
+
+
+def test_the_dice_screen_shows_a_choice_at_once(dice: Dice) -> None:
+    """Right after a choice the screen is drawn again, before the source's next status:
+    it shows the new role, chosen dice first (the order the keys then move through)."""
+    dice.advert(BLUE, "Blue", 1, 0)
+    dice.advert(RED, "Red", 1, 0)
+    dice.open_dice_screen()
+    dice.app.react(dice.app.controller.tap(1, dice.app.state))  # Red, without a step
+    dice.app.react(dice.app.controller.tap(0, dice.app.state))  # The Agony die
+    shown = [render(c.label) + " / " + render(c.detail).split(" · ")[0]
+             for c in dice.app.view().prompt.choices if c.detail is not None]  # fmt: skip
+    assert shown == ["Red (Pixels) / Agony die", "Blue (Pixels) / Not used"]
+
+
+def test_the_status_words_go_to_the_journal_when_they_change(
+    dice: Dice, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="device.dice.table")
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")  # shown at once, then the source's status arrives
+    dice.clock.now += QUIET_AFTER + 1
+    dice.hub.publish()
+    dice.app.step()
+    said = [r.getMessage() for r in caplog.records if r.name == "device.dice.table"]
+    assert said == ["smart dice: Dice: 1 ready", "smart dice: Red: quiet"]

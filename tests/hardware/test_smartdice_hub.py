@@ -245,3 +245,61 @@ def test_a_chosen_godice_is_connected_only_once_it_is_seen() -> None:
     assert hub.wants_connection() == ()
     godice_seen(hub)
     assert hub.wants_connection() == (GODICE,)
+
+
+def test_the_same_advertisement_again_is_only_the_time_heard() -> None:
+    """A die at rest says the same many times a second: heard, never decoded into a state
+    (so it can be no roll), and its signal kept at most once a second."""
+    clock = Clock()
+    hub, posted = make(Chosen(PIXEL, "pixels", "Red", "agony"), clock=clock)
+    pixel_advert(hub, 1, 0)
+    count = len(posted)
+    for _ in range(50):
+        clock.now += 0.1
+        hub.heard_again(PIXEL, -70)
+    assert reads(posted) == [] and len(posted) <= count + 5
+    clock.now += QUIET_AFTER - 0.5
+    hub.publish()
+    assert not last_status(posted).dice[0].quiet  # heard just now: not quiet
+
+
+def test_a_stranger_heard_again_costs_nothing() -> None:
+    hub, posted = make()
+    hub.heard_again("11:22:33:44:55:66", -40)
+    assert posted == [] or all(isinstance(e, SmartDiceStatus) for e in posted)
+    assert hub.status().dice == ()
+
+
+def test_the_loop_is_told_when_to_look_again_not_every_second() -> None:
+    clock = Clock()
+    hub, _posted = make(Chosen(PIXEL, "pixels", "Red", "agony"), clock=clock)
+    woken: list[str] = []
+    hub.on_change = lambda: woken.append("changed")
+    assert hub.next_quiet() is None  # nothing heard: nothing to look at
+    pixel_advert(hub, 1, 0)
+    assert woken == ["changed"]  # first seen
+    left = hub.next_quiet()
+    assert left is not None and QUIET_AFTER - 0.1 < left <= QUIET_AFTER + 0.1
+    clock.now += QUIET_AFTER + 1
+    assert hub.next_quiet() is None  # quiet now: only its return wakes the loop
+    pixel_advert(hub, 1, 0)
+    assert woken == ["changed", "changed"]
+    hub.choose([], AGONY_FACES)
+    assert woken == ["changed", "changed", "changed"]
+
+
+def test_a_connected_die_at_rest_is_not_quiet_until_its_connection_drops() -> None:
+    """A connected GoDice stops advertising and, lying still, says nothing: it is there."""
+    clock = Clock()
+    hub, posted = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "d6"), clock=clock)
+    godice_seen(hub)
+    hub.connected(GODICE)
+    clock.now += QUIET_AFTER * 5
+    hub.publish()
+    assert not last_status(posted).dice[0].quiet
+    assert hub.next_quiet() is None  # nothing to look at while connected
+    hub.disconnected(GODICE)
+    assert hub.next_quiet() is not None
+    clock.now += QUIET_AFTER + 1
+    hub.publish()
+    assert last_status(posted).dice[0].quiet

@@ -4,7 +4,7 @@
 # (scenarios a–d and f, and the power cut scenario e with CELAENO_POWER_CUTS cuts, 2 here).
 #
 #   tests/system/ci.sh            the reduced set, as CI runs it
-#   tests/system/ci.sh --full     every scenario, 10 power cuts, two DRM cards
+#   tests/system/ci.sh --full     every scenario, 10 power cuts, two DRM cards, smart dice
 #
 # Exit 0 with a loud "SKIPPED: reason" only where this machine cannot run them at all (no
 # root, no QEMU, no arm64 emulation) or the Debian mirror or PyPI failed twice while building
@@ -53,6 +53,9 @@ echo "system test image ready in $((SECONDS - built_at)) s"
 
 if [ "${1:-}" = "--full" ]; then
     export CELAENO_POWER_CUTS="${CELAENO_POWER_CUTS:-10}"
+    # The smart dice scenario's virtual Bluetooth radio (bumble, pinned in pyproject.toml).
+    "$PYTHON" -m pip install -q -e '.[system]' ||
+        skip "pip could not install the system extra (bumble): network or PyPI? run tests/system/ci.sh --full again later"
     selection=(tests/system)
 else
     export CELAENO_POWER_CUTS="${CELAENO_POWER_CUTS:-2}"

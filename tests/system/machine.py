@@ -209,6 +209,8 @@ class Machine:
         self.qmp: Qmp | None = None
         self.shell: Shell | None = None
         self.boots = 0
+        # More QEMU arguments a scenario adds before power on (the smart dice's radio).
+        self.extra: list[str] = []
 
     # --- power ---------------------------------------------------------------------------------
 
@@ -237,6 +239,7 @@ class Machine:
             "-chardev", f"socket,id=shell,path={self.dir / 'shell.sock'},server=on,wait=off",
             "-device", "virtconsole,chardev=shell",
             "-qmp", f"unix:{self.dir / 'qmp.sock'},server=on,wait=off",
+            *self.extra,
         ]  # fmt: skip
 
     def power_on(self) -> float:

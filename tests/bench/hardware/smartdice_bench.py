@@ -55,6 +55,19 @@ def decoder_rate(rng: random.Random, count: int) -> tuple[float, float, float]:
     return pixels_rate, godice_rate, count / (time.perf_counter() - started)
 
 
+def heard_again_rate(count: int) -> float:
+    """The same advertisement again, as the source hands it on (no decoding): per second."""
+    posted: list[InputEvent] = []
+    hub = DiceHub(posted.append, [Chosen("AA", "pixels", "Red", "d6")])
+    data = ({pixels.COMPANY_ID: bytes([6, 0x21, 1, 0, 80])},
+            {pixels.INFO_SERVICE: struct.pack("<II", 7, 1735689600)})  # fmt: skip
+    hub.advertisement("AA", "Red", *data, [], -60)
+    started = time.perf_counter()
+    for n in range(count):
+        hub.heard_again("AA", -60 - n % 7)
+    return count / (time.perf_counter() - started)
+
+
 def cpu_share(seconds: float, running: bool) -> tuple[float, str]:
     """This process's CPU over ``seconds``, % of one core, with the source on or off."""
     state = "off"
@@ -83,6 +96,8 @@ def main() -> None:
     print(f"Pixels advertisements decoded: {pixels_rate:,.0f}/s")
     print(f"GoDice notifications decoded: {godice_rate:,.0f}/s")
     print(f"advertisements of a die at rest through the hub: {hub_rate:,.0f}/s")
+    print(f"the same advertisement again (the source's path, no decoding): "
+          f"{heard_again_rate(args.count):,.0f}/s")  # fmt: skip
     off, _ = cpu_share(args.seconds, running=False)
     on, state = cpu_share(args.seconds, running=True)
     print(f"idle CPU, source off: {off:.3f} % of a core over {args.seconds:g} s")

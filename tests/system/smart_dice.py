@@ -1,0 +1,130 @@
+"""What the smart dice scenario asks of the guest: Bluetooth attached, the dice on, keys.
+
+The guest's Bluetooth is a serial line (QEMU's pci-serial, ``/dev/ttyS0``) to the host's
+virtual radio (tests/system/bluetooth.py), attached with ``btattach -P h4`` — the way a Pi's
+own chip is attached over its UART. Debian's ``bluetooth`` unit is skipped at boot (its
+condition, ``/sys/class/bluetooth``, does not exist yet), so it is started once ``hci0`` is
+there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from pathlib import Path
+
+from tests.system.bluetooth import VirtualRadio
+from tests.system.machine import BootTimeout, Machine
+
+ATTACH = (
+    "modprobe hci_uart && "
+    "(setsid btattach -B /dev/ttyS0 -P h4 >/var/log/btattach.log 2>&1 &) && "
+    "for i in $(seq 100); do [ -e /sys/class/bluetooth/hci0 ] && break; sleep 0.2; done && "
+    "test -e /sys/class/bluetooth/hci0 && systemctl start bluetooth"
+)
+# Over install.sh's example, as the test image has it: smart dice on (a Pi would say "auto"),
+# and UP/DOWN never repeat: under emulation a short press can look held for half a second.
+DICE_CONFIG = (
+    'sed -i \'s/^kind = "keyboard"$/kind = "keyboard"\\nrepeat_delay = 5/\' '
+    "/etc/celaeno/celaeno.toml && "
+    "printf '\\n[dice]\\nbluetooth = %s\\nadapter = \"hci0\"\\n' {on} >> /etc/celaeno/celaeno.toml"
+)
+CPU_UNITS = ("celaeno", "bluetooth", "dbus")
+
+
+def patient_start(machine: Machine) -> None:
+    """Under emulation on a loaded host one start of the app can take more than the unit's
+    60 s (each costs about a minute of emulated CPU): this scenario is about the dice, so
+    its unit may take five minutes to start. Nothing else of the unit changes."""
+    machine.sh(
+        "mkdir -p /etc/systemd/system/celaeno.service.d && printf '[Service]\\nTimeoutStartSec=300\\n'"
+        " > /etc/systemd/system/celaeno.service.d/emulated.conf && systemctl daemon-reload && "
+        "systemctl reset-failed celaeno"
+    )
+
+
+def radio_arguments(radio: VirtualRadio) -> list[str]:
+    """QEMU's second serial line: a socket to the radio, a 16550 on PCI in the guest."""
+    return [
+        "-chardev", f"socket,id=bt,host=127.0.0.1,port={radio.port}",
+        "-device", "pci-serial,chardev=bt",
+    ]  # fmt: skip
+
+
+def attach_bluetooth(machine: Machine) -> None:
+    machine.sh(ATTACH, timeout=120)
+    machine.wait_guest("bluetoothctl show | grep -q 'Powered: yes' || bluetoothctl power on", 60)
+
+
+def dice_on(machine: Machine, on: bool = True) -> None:
+    """Smart dice in the table's configuration (first call), or switched on/off (later)."""
+    config = machine.sh("cat /etc/celaeno/celaeno.toml")
+    if "[dice]" not in config:
+        machine.sh(DICE_CONFIG.format(on="true" if on else "false"))
+    else:
+        value = "true" if on else "false"
+        machine.sh(f"sed -i 's/^bluetooth = .*/bluetooth = {value}/' /etc/celaeno/celaeno.toml")
+    machine.sh("systemctl restart celaeno", timeout=300)
+
+
+class Screen:
+    """Keys pressed as a player presses them, each followed until the screen has changed
+    and settled: under emulation the app may take seconds to answer one press."""
+
+    def __init__(self, machine: Machine) -> None:
+        self.machine = machine
+        self.shots = 0
+
+    def digest(self) -> tuple[str, Path]:
+        self.shots += 1
+        path = self.machine.screendump(f"keys-{self.shots % 2}")
+        return hashlib.sha256(path.read_bytes()).hexdigest(), path
+
+    def press(self, *keys: str, timeout: float = 40) -> None:
+        for key in keys:
+            before, _ = self.digest()
+            # Held 150 ms: longer than the debounce under load, far from the hold time.
+            self.machine.keys(key, hold_ms=150, gap=0.3)
+            self.changed_from(before, timeout, key)
+            self.settled(timeout)
+
+    def changed_from(self, before: str, timeout: float, why: str) -> None:
+        deadline = time.monotonic() + timeout
+        while self.digest()[0] == before:
+            if time.monotonic() > deadline:
+                self.machine.keep_evidence(f"key-{why}")
+                raise BootTimeout(f"the screen did not change after {why!r} in {timeout:.0f} s")
+            time.sleep(0.3)
+
+    def settled(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        last, _ = self.digest()
+        while time.monotonic() < deadline:
+            time.sleep(0.8)
+            now, _ = self.digest()
+            if now == last:
+                return
+            last = now
+
+
+def cpu_seconds(machine: Machine) -> dict[str, float]:
+    """CPU seconds each unit's cgroup has used (all its processes, user and system)."""
+    units = " ".join(CPU_UNITS)
+    output = machine.sh(
+        f"for u in {units}; do echo $u $(awk '/usage_usec/{{print $2}}' "
+        "/sys/fs/cgroup/system.slice/$u.service/cpu.stat 2>/dev/null || echo 0); done"
+    )
+    found = {}
+    for line in output.splitlines():
+        name, _, value = line.partition(" ")
+        if name in CPU_UNITS:
+            found[name] = int(value or 0) / 1e6
+    return found
+
+
+def cpu_share(machine: Machine, seconds: float) -> dict[str, float]:
+    """Each unit's CPU over ``seconds``, in % of one (emulated) core."""
+    before, started = cpu_seconds(machine), time.monotonic()
+    time.sleep(seconds)
+    after, elapsed = cpu_seconds(machine), time.monotonic() - started
+    return {unit: round((after[unit] - before[unit]) / elapsed * 100, 2) for unit in before}
