@@ -532,11 +532,15 @@ def _cpio(files: dict[str, bytes | str], links: dict[str, str]) -> bytes:
 def build_image(rebuild: bool = False) -> Image:
     key = image_key()
     done = CACHE / f"image-{key}"
-    with locked("image"):
-        if (done / "manifest.json").exists() and not rebuild:
-            return Image(done)
+    # A finished image appears whole (renamed into place after its manifest is written), so
+    # finding one needs no lock: a run whose image is cached never waits behind another
+    # checkout's build.
+    if (done / "manifest.json").exists() and not rebuild:
+        return Image(done)
     base = build_base()
     with locked("image"):
+        if (done / "manifest.json").exists() and not rebuild:
+            return Image(done)  # built by the run that held the lock before this one
         started = time.monotonic()
         work = CACHE / f"image-{key}.tmp"
         remove_tree(work)
