@@ -347,10 +347,17 @@ def listener(tmp_path: Path) -> Iterator[NotifyListener]:
         found.close()
 
 
+# systemd starts a service with every signal at its default action. A test runner started
+# in the background or under nohup hands its children SIGINT, SIGQUIT and SIGHUP ignored,
+# which would hide what the program itself does with them (and a signal sent before its
+# handlers would be lost instead of ending it): its children start with the defaults.
+DEFAULT_SIGNALS = ["env", "--default-signal=HUP,INT,QUIT,TERM"]
+
+
 def start_run(tmp: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     """`celaeno run` headless, without a dice reader, as systemd would start it."""
     return subprocess.Popen(
-        celaeno_argv("run", "--reader", "none", *args),
+        [*DEFAULT_SIGNALS, *celaeno_argv("run", "--reader", "none", *args)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

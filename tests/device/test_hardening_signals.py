@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.device.conftest import NotifyListener, start_run, stop
+from tests.device.conftest import DEFAULT_SIGNALS, NotifyListener, start_run, stop
 
 STOP_SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT]
 
@@ -100,7 +100,8 @@ print(repr(seen), [signal.getsignal(s) is not signal.SIG_DFL for s in
 
 def spy(program: str, *arguments: str) -> str:
     code = _SPY.format(program=program, arguments=list(arguments))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    done = subprocess.run([*DEFAULT_SIGNALS, sys.executable, "-c", code],
+                          capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], check=True)  # fmt: skip
     return done.stdout.strip()
 
