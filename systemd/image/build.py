@@ -39,7 +39,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -226,9 +226,15 @@ def installer_packages() -> list[str]:
     return out.split()
 
 
-def base_key() -> str:
+def base_packages(packages: Sequence[str] | None = None) -> list[str]:
+    """What the base system holds: ``packages`` if given (a bare system for the tests of
+    install.sh's own apt step), else the card's packages and install.sh's."""
+    return [*BASE_PACKAGES, *installer_packages()] if packages is None else list(packages)
+
+
+def base_key(packages: Sequence[str] | None = None) -> str:
     digest = hashlib.sha256()
-    parts = (SUITE, MIRROR, SECURITY, COMPONENTS, *BASE_PACKAGES, *installer_packages())
+    parts = (SUITE, MIRROR, SECURITY, COMPONENTS, *base_packages(packages))
     for part in (*parts, "base-v3"):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:16]
@@ -258,9 +264,10 @@ def installed_key() -> str:
 # --- the base layer ----------------------------------------------------------------------------
 
 
-def build_base() -> Path:
-    """Bookworm for arm64 with the packages above, from mmdebstrap; cached by base_key."""
-    key = base_key()
+def build_base(packages: Sequence[str] | None = None) -> Path:
+    """Bookworm for arm64 with the packages above (or ``packages``), from mmdebstrap;
+    cached by base_key."""
+    key = base_key(packages)
     done = CACHE / f"base-{key}"
     with locked(f"base-{key}"):
         if (done / "rootfs/etc/os-release").exists():
@@ -275,14 +282,14 @@ def build_base() -> Path:
             f"deb {MIRROR} {SUITE}-updates {COMPONENTS}",
             f"deb {SECURITY} {SUITE}-security {COMPONENTS}",
         ]
-        packages = ",".join([*BASE_PACKAGES, *installer_packages()])
+        included = ",".join(base_packages(packages))
         run(
             [
                 "mmdebstrap",
                 "--mode=root",
                 "--arch=arm64",
                 "--variant=apt",
-                f"--include={packages}",
+                f"--include={included}",
                 # Debian's update-initramfs under qemu-user takes half an hour (thousands
                 # of emulated modprobe calls for MODULES=most): made a no-op here, and the
                 # modules the card and the virtual machine need are packed natively instead

@@ -173,10 +173,15 @@ class Machine:
         memory: int = 1024,
         root: str = "root=/dev/vda rw",
         grow_to: str | None = None,
+        network: bool = False,
     ) -> None:
         """``root``: how the kernel finds its root (the SD card: by PARTUUID, read-only);
-        ``grow_to``: a larger disk than the image, as a card is larger than its image."""
+        ``grow_to``: a larger disk than the image, as a card is larger than its image;
+        ``network``: QEMU's user networking (slirp: the guest's connections go out through
+        the host's sockets; no port of the guest is forwarded), for a guest that must reach a
+        package mirror. Off by default: the appliance's scenarios run without a network."""
         self.image = image
+        self.network = network
         self.name = name
         self.gpus = gpus
         self.memory = memory
@@ -228,7 +233,7 @@ class Machine:
             "-device", "virtio-blk-pci,drive=disk",
             *gpus,
             "-display", "none",
-            "-nic", "none",
+            *(["-nic", "user,model=virtio-net-pci"] if self.network else ["-nic", "none"]),
             "-device", "qemu-xhci,id=xhci",
             "-device", "usb-kbd,bus=xhci.0",
             "-chardev", f"tty,id=reader,path={self.reader.path}",
