@@ -132,12 +132,13 @@ def copy_checkout(target: Path) -> Path:
 
 def run_on_host(command: str, checkout: Path) -> str:
     """A README line "on the computer with internet", in a shell in the checkout."""
-    return builder.run(
+    output = builder.run(
         ["bash", "-c", f"cd {checkout} && {command}"],
         what=f"README on the host: {command}",
         network=builder.PIP_NETWORK,
         env=os.environ,
     )
+    return str(output)
 
 
 # --- the bare machine's disk ----------------------------------------------------------------------
