@@ -233,7 +233,7 @@ class Machine:
             "-device", "virtio-blk-pci,drive=disk",
             *gpus,
             "-display", "none",
-            *(["-nic", "user,model=virtio-net-pci"] if self.network else ["-nic", "none"]),
+            *self.network_arguments(),
             "-device", "qemu-xhci,id=xhci",
             "-device", "usb-kbd,bus=xhci.0",
             "-chardev", f"tty,id=reader,path={self.reader.path}",
@@ -246,6 +246,13 @@ class Machine:
             "-qmp", f"unix:{self.dir / 'qmp.sock'},server=on,wait=off",
             *self.extra,
         ]  # fmt: skip
+
+    def network_arguments(self) -> list[str]:
+        if not self.network:
+            return ["-nic", "none"]
+        # romfile= : no network boot ROM (the kernel is given; Debian's QEMU ships the ROM
+        # in another package, ipxe-qemu, and refuses to start without it otherwise).
+        return ["-netdev", "user,id=net0", "-device", "virtio-net-pci,netdev=net0,romfile="]
 
     def power_on(self) -> float:
         """Start QEMU; returns the monotonic time it was started."""
