@@ -225,15 +225,32 @@ def hosts_file() -> str:
     return "\n".join(lines) + "\n"
 
 
+SHELL_UNIT = f"""[Unit]
+Description=test plumbing: a root shell on hvc0 for the host
+BindsTo=dev-hvc0.device
+After=dev-hvc0.device
+
+[Service]
+Environment=HOME=/root TERM=dumb "PS1=root@{HOSTNAME}:~# "
+WorkingDirectory=/root
+ExecStart=/bin/bash --norc --noprofile -i
+StandardInput=tty-force
+StandardOutput=tty
+StandardError=tty
+TTYPath=/dev/hvc0
+Restart=always
+"""
+
+
 def plumbing(rootfs: Path) -> None:
-    """A root shell on hvc0 (autologin), the journal on ttyAMA0, the emulator's timeouts."""
+    """A root shell on hvc0, the journal on ttyAMA0, the emulator's timeouts.
+
+    The shell is a plain bash on the console, not an autologin getty: that needs /bin/login
+    (Debian's ``login``), which the bare base has not."""
     (rootfs / "etc/fstab").write_text("/dev/vda / ext4 rw,errors=remount-ro 0 1\n")
     system = rootfs / "etc/systemd/system"
     files = {
-        "serial-getty@hvc0.service.d/autologin.conf": (
-            "[Service]\nExecStart=\nExecStart=-/sbin/agetty --autologin root --noclear "
-            "--keep-baud 115200 %I $TERM\n"
-        ),
+        "celaeno-test-shell.service": SHELL_UNIT,
         # udev under TCG on a busy host can take longer than systemd's 90 s for a device.
         "dev-hvc0.device.d/timeout.conf": "[Unit]\nJobRunningTimeoutSec=infinity\n",
         # A start of the app under TCG can exceed the unit's 60 s (right for a Pi).
@@ -243,11 +260,14 @@ def plumbing(rootfs: Path) -> None:
     for name, body in files.items():
         (system / name).parent.mkdir(parents=True, exist_ok=True)
         (system / name).write_text(body)
-    wants = system / "getty.target.wants"
+    wants = system / "multi-user.target.wants"
     wants.mkdir(parents=True, exist_ok=True)
-    link = wants / "serial-getty@hvc0.service"
-    if not link.is_symlink():
-        link.symlink_to("/lib/systemd/system/serial-getty@.service")
+    (wants / "celaeno-test-shell.service").symlink_to(
+        "/etc/systemd/system/celaeno-test-shell.service"
+    )
+    # systemd's getty generator starts a login on a virtual machine's console by itself; its
+    # hangup of the terminal would end the test shell.
+    (system / "serial-getty@hvc0.service").symlink_to("/dev/null")
     journald = rootfs / "etc/systemd/journald.conf.d"
     journald.mkdir(parents=True, exist_ok=True)
     (journald / "console.conf").write_text(
