@@ -5,7 +5,9 @@
   check the companion makes. A good file becomes the last good one on the data partition
   (which the service reads); a bad or missing one is not used, and its first problem goes
   in one line to the problem file, which the companion shows on its screen
-  (``celaeno run --notice-file``). The last good settings stay in force.
+  (``celaeno run --notice-file``). The last good settings stay in force. A file that is
+  byte for byte the last good one, found good by this same image (its build id), is not
+  checked again; a new image (an update) checks it once more.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
 - The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
@@ -35,6 +37,7 @@ import tomllib
 from pathlib import Path
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
+BUILD_ID = Path("/usr/local/lib/celaeno/build-id")  # written by build.py; new with each image
 DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
 COUNTRY_LETTERS = 2
 
@@ -43,11 +46,18 @@ class WifiError(ValueError):
     """A mistake in wifi.txt, in one line."""
 
 
-def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
+def check_settings(
+    source: Path, good: Path, celaeno: list[str], build: str | None = None
+) -> str | None:
     """Keep ``source`` as the last good settings if it passes check-config; else the line
-    that says why not (``good`` is left as it was)."""
+    that says why not (``good`` is left as it was). ``build``: this system's build id; a
+    file already found good by the same build is not checked again (check-config imports
+    the whole app: seconds of every start on a Pi, minutes under emulation)."""
     if not source.is_file():
         return f"{source}: no such file"
+    stamp = good.with_name(good.name + ".checked")
+    if build is not None and _same(source, good) and _read(stamp) == build:
+        return None
     done = subprocess.run(
         [*celaeno, "check-config", str(source)], capture_output=True, text=True, check=False
     )
@@ -55,7 +65,20 @@ def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         return lines[0] if lines else f"{source}: check-config failed ({done.returncode})"
     _replace(good, source.read_bytes())
+    if build is not None:
+        _replace(stamp, build.encode())
     return None
+
+
+def _same(one: Path, other: Path) -> bool:
+    return other.is_file() and one.read_bytes() == other.read_bytes()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def data_problem(data: Path, flags: int | None = None) -> str | None:
@@ -168,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
     parser.add_argument(
+        "--build-id", type=Path, default=BUILD_ID, help="this system's build id (a file)"
+    )
+    parser.add_argument(
         "--no-mount",
         action="store_true",
         help="never mount the state directory (tests on a computer)",
@@ -182,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(DATA_MARK + unusable)
     # With the data partition unusable, a good boot file is kept for this boot only.
     good = args.good if unusable is None else args.run / "checked.toml"
-    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())
+    build = _read(args.build_id) if unusable is None else None
+    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split(), build)
     if refused is not None:
         problems.append(refused)
     in_force = args.run / "celaeno.toml"

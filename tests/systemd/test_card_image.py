@@ -128,17 +128,44 @@ def card(tmp_path: Path) -> dict[str, Path]:
     return {"boot": boot, "good": good, "run": run}
 
 
-def boot_check(card: dict[str, Path], data: str = "/") -> int:
+def boot_check(
+    card: dict[str, Path], data: str = "/", build: str | None = None, celaeno: str = CELAENO
+) -> int:
     """settings.py as the card runs it, on these directories; ``data``: the data partition's
-    mount point ("/" is always one, and writable, here)."""
+    mount point ("/" is always one, and writable, here); ``build``: the image's build id
+    (none: an image without one)."""
     argv = ["--boot", str(card["boot"]), "--good", str(card["good"]), "--run", str(card["run"])]
     argv += ["--data", data, "--no-mount"]
+    build_id = card["run"].parent / "build-id"
+    if build is not None:
+        build_id.write_text(build)
+    argv += ["--build-id", str(build_id)]
     here = Path.cwd()
     os.chdir(SOURCE)  # so that `python -m device.cli` finds this checkout
     try:
-        return int(settings.main([*argv, "--celaeno", CELAENO]))
+        return int(settings.main([*argv, "--celaeno", celaeno]))
     finally:
         os.chdir(here)
+        build_id.unlink(missing_ok=True)
+
+
+def test_a_file_found_good_by_this_image_is_not_checked_again(card: dict[str, Path]) -> None:
+    """check-config costs every start seconds on a Pi: not paid again for the same file
+    and the same image; a changed file, or a new image, is checked again."""
+    refuses = "false"  # a check-config that refuses everything: did the check run?
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "ja"\n')
+    assert boot_check(card, build="image-1\n") == 0
+    assert not (card["run"] / "problem").exists()
+    boot_check(card, build="image-1\n", celaeno=refuses)
+    assert not (card["run"] / "problem").exists()  # not checked: the same file, same image
+    boot_check(card, build="image-2\n", celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # a new image checks it again
+    boot_check(card, build="image-1\n")
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "en"\n')
+    boot_check(card, build="image-1\n", celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # a changed file is checked again
+    boot_check(card, celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # no build id: always checked
 
 
 def test_a_good_celaeno_toml_becomes_the_last_good_one(card: dict[str, Path]) -> None:
