@@ -5,16 +5,22 @@
   check the companion makes. A good file becomes the last good one on the data partition
   (which the service reads); a bad or missing one is not used, and its first problem goes
   in one line to the problem file, which the companion shows on its screen
-  (``celaeno run --notice-file``). The last good settings stay in force.
+  (``celaeno run --notice-file``). The last good settings stay in force. A file that is
+  byte for byte the last good one, found good by this same image (its build id), is not
+  checked again; a new image (an update) checks it once more.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
 - The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
   there): the last good ones from the data partition, or, when the data partition cannot
   be used (not mounted: damaged beyond what the boot's fsck repairs; or read-only after an
-  error), the boot partition's file if it is good. Then the games are kept in memory for
-  this boot (a tmpfs on the service's state directory) and the problem file says so in a
-  line marked ``data``: nothing is written to the damaged partition, so the games it holds
-  stay as they were for a repair on a computer.
+  error), the boot partition's file if it is good.
+- The service's state directory (/var/lib/celaeno) is put in place here, not in fstab: the
+  data partition's ``celaeno`` directory bound onto it, or, when the data partition cannot
+  be used, a tmpfs (this boot's games in memory) and a line marked ``data`` in the problem
+  file. Nothing is written to a damaged partition, so the games it holds stay as they were
+  for a repair on a computer. (A bind mount in fstab would need /data; the service's
+  ``StateDirectory=`` requires the mount on its directory, so a damaged card would then
+  stop the companion from starting at all.)
 
 Runs with the system's Python (standard library only). Paths are arguments, for tests.
 """
@@ -31,6 +37,7 @@ import tomllib
 from pathlib import Path
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
+BUILD_ID = Path("/usr/local/lib/celaeno/build-id")  # written by build.py; new with each image
 DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
 COUNTRY_LETTERS = 2
 
@@ -39,11 +46,18 @@ class WifiError(ValueError):
     """A mistake in wifi.txt, in one line."""
 
 
-def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
+def check_settings(
+    source: Path, good: Path, celaeno: list[str], build: str | None = None
+) -> str | None:
     """Keep ``source`` as the last good settings if it passes check-config; else the line
-    that says why not (``good`` is left as it was)."""
+    that says why not (``good`` is left as it was). ``build``: this system's build id; a
+    file already found good by the same build is not checked again (check-config imports
+    the whole app: seconds of every start on a Pi, minutes under emulation)."""
     if not source.is_file():
         return f"{source}: no such file"
+    stamp = good.with_name(good.name + ".checked")
+    if build is not None and _same(source, good) and _read(stamp) == build:
+        return None
     done = subprocess.run(
         [*celaeno, "check-config", str(source)], capture_output=True, text=True, check=False
     )
@@ -51,7 +65,20 @@ def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         return lines[0] if lines else f"{source}: check-config failed ({done.returncode})"
     _replace(good, source.read_bytes())
+    if build is not None:
+        _replace(stamp, build.encode())
     return None
+
+
+def _same(one: Path, other: Path) -> bool:
+    return other.is_file() and one.read_bytes() == other.read_bytes()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def data_problem(data: Path, flags: int | None = None) -> str | None:
@@ -71,6 +98,35 @@ def play_in_memory(state: Path, user: str = "celaeno") -> None:
     entry = pwd.getpwnam(user)
     options = f"mode=0750,uid={entry.pw_uid},gid={entry.pw_gid},size=64m,nosuid,nodev"
     subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
+
+
+def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None:
+    """The data partition's ``games`` directory bound onto the state directory (made, owned
+    by the service's user, if the partition has none yet); else the line that says why not."""
+    entry = pwd.getpwnam(user)
+    try:
+        games.mkdir(mode=0o750, exist_ok=True)
+        os.chown(games, entry.pw_uid, entry.pw_gid)
+    except OSError as error:
+        return f"{games}: cannot be used for the games ({error.strerror})"
+    done = subprocess.run(
+        ["mount", "--bind", str(games), str(state)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return f"{games}: cannot be used for the games ({done.stderr.strip()})"
+    return None
+
+
+def place_state(data: Path, state: Path, unusable: str | None) -> str | None:
+    """Put the games' directory in place (see the module's docstring); the problem, if any.
+    A state directory that is already a mount point (this check run again) is left alone."""
+    if os.path.ismount(state):
+        return unusable
+    if unusable is None:
+        unusable = keep_games_on(data / "celaeno", state)
+    if unusable is not None:
+        play_in_memory(state)
+    return unusable
 
 
 def wifi_config(source: Path) -> str:
@@ -135,19 +191,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
     parser.add_argument(
-        "--no-mount", action="store_true", help="never mount the tmpfs (tests on a computer)"
+        "--build-id", type=Path, default=BUILD_ID, help="this system's build id (a file)"
+    )
+    parser.add_argument(
+        "--no-mount",
+        action="store_true",
+        help="never mount the state directory (tests on a computer)",
     )
     args = parser.parse_args(argv)
     args.run.mkdir(parents=True, exist_ok=True)
     problems = []
     unusable = data_problem(args.data)
+    if not args.no_mount:
+        unusable = place_state(args.data, args.state, unusable)
     if unusable is not None:
         problems.append(DATA_MARK + unusable)
-        if not args.no_mount:
-            play_in_memory(args.state)
     # With the data partition unusable, a good boot file is kept for this boot only.
     good = args.good if unusable is None else args.run / "checked.toml"
-    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())
+    build = _read(args.build_id) if unusable is None else None
+    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split(), build)
     if refused is not None:
         problems.append(refused)
     in_force = args.run / "celaeno.toml"

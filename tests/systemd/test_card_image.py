@@ -76,7 +76,10 @@ def test_fstab_mounts_the_root_read_only_and_the_journal_on_the_data_partition()
     by_point = {row[1]: row for row in rows}
     assert by_point["/"][0] == "PARTUUID=c0ffee25-02" and "ro" in by_point["/"][3].split(",")
     assert by_point["/data"][0] == "PARTUUID=c0ffee25-03" and "rw" in by_point["/data"][3]
-    assert by_point["/var/lib/celaeno"][0] == "/data/celaeno"
+    # The games' directory is not in fstab: a mount there would require /data, and the
+    # service's StateDirectory= requires that mount, so a damaged data partition would keep
+    # the companion from starting; the settings check binds it (or a tmpfs) instead.
+    assert "/var/lib/celaeno" not in by_point
     assert "ro" in by_point["/boot/firmware"][3].split(",")
     for point in ("/tmp", "/var/tmp", "/var/log", "/var/lib/systemd"):
         assert by_point[point][2] == "tmpfs"
@@ -125,17 +128,44 @@ def card(tmp_path: Path) -> dict[str, Path]:
     return {"boot": boot, "good": good, "run": run}
 
 
-def boot_check(card: dict[str, Path], data: str = "/") -> int:
+def boot_check(
+    card: dict[str, Path], data: str = "/", build: str | None = None, celaeno: str = CELAENO
+) -> int:
     """settings.py as the card runs it, on these directories; ``data``: the data partition's
-    mount point ("/" is always one, and writable, here)."""
+    mount point ("/" is always one, and writable, here); ``build``: the image's build id
+    (none: an image without one)."""
     argv = ["--boot", str(card["boot"]), "--good", str(card["good"]), "--run", str(card["run"])]
     argv += ["--data", data, "--no-mount"]
+    build_id = card["run"].parent / "build-id"
+    if build is not None:
+        build_id.write_text(build)
+    argv += ["--build-id", str(build_id)]
     here = Path.cwd()
     os.chdir(SOURCE)  # so that `python -m device.cli` finds this checkout
     try:
-        return int(settings.main([*argv, "--celaeno", CELAENO]))
+        return int(settings.main([*argv, "--celaeno", celaeno]))
     finally:
         os.chdir(here)
+        build_id.unlink(missing_ok=True)
+
+
+def test_a_file_found_good_by_this_image_is_not_checked_again(card: dict[str, Path]) -> None:
+    """check-config costs every start seconds on a Pi: not paid again for the same file
+    and the same image; a changed file, or a new image, is checked again."""
+    refuses = "false"  # a check-config that refuses everything: did the check run?
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "ja"\n')
+    assert boot_check(card, build="image-1\n") == 0
+    assert not (card["run"] / "problem").exists()
+    boot_check(card, build="image-1\n", celaeno=refuses)
+    assert not (card["run"] / "problem").exists()  # not checked: the same file, same image
+    boot_check(card, build="image-2\n", celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # a new image checks it again
+    boot_check(card, build="image-1\n")
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "en"\n')
+    boot_check(card, build="image-1\n", celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # a changed file is checked again
+    boot_check(card, celaeno=refuses)
+    assert (card["run"] / "problem").exists()  # no build id: always checked
 
 
 def test_a_good_celaeno_toml_becomes_the_last_good_one(card: dict[str, Path]) -> None:
@@ -349,3 +379,15 @@ def test_the_manifest_names_the_root_checksum_the_booted_checks_compare(tmp_path
     disk.write_bytes(b"a" * 512 * 4 + b"b" * 512 * 2 + b"c" * 512)
     assert build.sha256_of(disk, 4, 2) == hashlib.sha256(b"b" * 1024).hexdigest()
     assert json.loads(json.dumps({"root_sha256": build.sha256_of(disk, 0, 1)}))
+
+
+def test_no_unit_of_the_companion_requires_the_data_partition() -> None:
+    """A damaged data partition must not stop the companion or the phone view: they are
+    ordered after the settings check (which puts the journal's directory in place), never
+    made to require /data or a mount on /var/lib/celaeno."""
+    for conf in ("celaeno-card.conf", "celaeno-web-card.conf", "celaeno-settings.service"):
+        for line in (IMAGE / conf).read_text().splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() in {"Requires", "RequiresMountsFor", "BindsTo", "Requisite"}:
+                assert "data" not in value and "celaeno.mount" not in value, f"{conf}: {line}"
+    assert "After=celaeno-settings.service" in (IMAGE / "celaeno-web-card.conf").read_text()
