@@ -133,7 +133,6 @@ class App:
         self._last_input = clock()
         self._expecting: RollWanted | None = None
         self._last_touch = clock()  # a table just started counts as attended
-        self._watching = False  # the Dice screen is open
         self._attended: bool | None = None  # as the dice were last told
 
     def _greet_a_fresh_game(self) -> None:
@@ -175,7 +174,6 @@ class App:
                 self._guarded(self.handle_input, pressed)
         if happened:
             self._last_input = self._clock()
-            self._watching = isinstance(self.controller.showing(self.state), DiceList)
             self._tell_reader()
             self.draw()
         self._tell_attended()
@@ -384,7 +382,8 @@ class App:
 
     def attended(self) -> bool:
         """Someone is at the table: touched lately, or the Dice screen open."""
-        return self._watching or self._clock() - self._last_touch < ATTENDED_FOR
+        watching = isinstance(self.controller.showing(self.state), DiceList)
+        return watching or self._clock() - self._last_touch < ATTENDED_FOR
 
     def _tell_attended(self) -> None:
         """The dice listen all the time while the table is attended (called every step: the
