@@ -97,8 +97,10 @@ class DiceHub:
             quiet_at_rest() if resting_quiet_after is None else resting_quiet_after
         )
         # Silence counts from the later of a die's last word and the last change of mode: a
-        # table that starts listening gives a die a whole QUIET_AFTER to be heard again.
+        # table that starts listening gives a die a whole QUIET_AFTER to be heard again. A
+        # die already quiet when the mode changed stays quiet until it is heard.
         self._listened, self._quiet_after, self._quiet_from = True, QUIET_AFTER, -float("inf")
+        self._quiet_before: set[str] = set()
         # Told when what the Bluetooth loop must do changed (a choice, a die first seen), so
         # that the loop sleeps until then instead of looking every second.
         self.on_change: Callable[[], None] = lambda: None
@@ -315,7 +317,12 @@ class DiceHub:
         return replace(die.info, role=role, quiet=quiet)
 
     def _quiet(self, die: _Die, now: float) -> bool:
-        return not die.connected and now > self._silent_until(die)
+        if die.connected:
+            return False
+        unheard_since_change = die.heard <= self._quiet_from
+        if unheard_since_change and die.info.address in self._quiet_before:
+            return True
+        return now > self._silent_until(die)
 
     def _silent_until(self, die: _Die) -> float:
         return max(die.heard, self._quiet_from) + self._quiet_after
@@ -330,7 +337,9 @@ class DiceHub:
             listening = self._listening()
             if listening == self._listened:
                 return
-            self._listened, self._quiet_from = listening, self._clock()
+            now = self._clock()
+            self._quiet_before = {a for a, die in self._dice.items() if self._quiet(die, now)}
+            self._listened, self._quiet_from = listening, now
             self._quiet_after = QUIET_AFTER if listening else self._resting_quiet_after
         self.on_change()
 

@@ -184,3 +184,26 @@ def test_a_table_that_wakes_gives_a_die_heard_in_the_last_window_time_to_be_hear
     assert last_status(posted).dice[0].quiet
     pixel_advert(hub, 1, 0)  # heard: back at once
     assert not last_status(posted).dice[0].quiet
+
+
+def test_a_die_already_quiet_stays_quiet_when_the_mode_changes_until_it_is_heard() -> None:
+    """No "ready" for a die nobody heard: quiet while listening, it stays quiet when the
+    table rests (though two windows have not passed); quiet at rest, it stays quiet when the
+    table wakes (though QUIET_AFTER has not passed since the press)."""
+    clock = Clock()
+    hub, posted = make(RED, clock=clock)
+    pixel_advert(hub, 1, 0)
+    clock.now += QUIET_AFTER + 1
+    hub.publish()
+    assert last_status(posted).dice[0].quiet
+    hub.send_attended(False)
+    hub.publish()
+    assert last_status(posted).dice[0].quiet
+    assert hub.next_quiet() is None  # nothing left to look at: it is quiet already
+    clock.now += 5
+    hub.send_attended(True)
+    hub.publish()
+    assert last_status(posted).dice[0].quiet
+    clock.now += 1
+    pixel_advert(hub, 1, 0)  # heard: back
+    assert not last_status(posted).dice[0].quiet
