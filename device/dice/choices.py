@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from device.durable import replace_durably
 from hardware.smartdice.hub import Chosen
 
 FILE_NAME = "dice.json"
@@ -82,15 +82,5 @@ def save(path: Path, chosen: Iterable[Chosen]) -> None:
         ]
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
     data = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-    with open(temporary, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
+    replace_durably(path, data, path.with_name(path.name + ".new"))

@@ -10,10 +10,10 @@ temporary file from such a cut is ignored and cleared at the next save.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from device.durable import replace_durably
 from rules.errors import RulesError
 from rules.normandie.tiles import Tile, check_name, tile_line, tile_of
 
@@ -45,12 +45,7 @@ class TileStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         final = self.folder / (tile.name + SUFFIX)
         part = self.folder / (tile.name + SUFFIX + PART)
-        with open(part, "w", encoding="utf-8") as out:
-            out.write(tile_line(tile) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(part, final)
-        _sync_directory(self.folder)
+        replace_durably(final, (tile_line(tile) + "\n").encode("utf-8"), part)
 
     def save_all(self, tiles: Iterable[Tile]) -> None:
         for tile in tiles:
@@ -68,12 +63,3 @@ def _read(path: Path) -> Tile | None:
     except (OSError, UnicodeDecodeError, RulesError):
         return None
     return tile if path.name == tile.name + SUFFIX else None
-
-
-def _sync_directory(folder: Path) -> None:
-    """The rename itself reaches the disk only when the directory is flushed."""
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)

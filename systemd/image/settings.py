@@ -11,10 +11,14 @@
 - The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
   there): the last good ones from the data partition, or, when the data partition cannot
   be used (not mounted: damaged beyond what the boot's fsck repairs; or read-only after an
-  error), the boot partition's file if it is good. Then the games are kept in memory for
-  this boot (a tmpfs on the service's state directory) and the problem file says so in a
-  line marked ``data``: nothing is written to the damaged partition, so the games it holds
-  stay as they were for a repair on a computer.
+  error), the boot partition's file if it is good.
+- The service's state directory (/var/lib/celaeno) is put in place here, not in fstab: the
+  data partition's ``celaeno`` directory bound onto it, or, when the data partition cannot
+  be used, a tmpfs (this boot's games in memory) and a line marked ``data`` in the problem
+  file. Nothing is written to a damaged partition, so the games it holds stay as they were
+  for a repair on a computer. (A bind mount in fstab would need /data; the service's
+  ``StateDirectory=`` requires the mount on its directory, so a damaged card would then
+  stop the companion from starting at all.)
 
 Runs with the system's Python (standard library only). Paths are arguments, for tests.
 """
@@ -71,6 +75,35 @@ def play_in_memory(state: Path, user: str = "celaeno") -> None:
     entry = pwd.getpwnam(user)
     options = f"mode=0750,uid={entry.pw_uid},gid={entry.pw_gid},size=64m,nosuid,nodev"
     subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
+
+
+def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None:
+    """The data partition's ``games`` directory bound onto the state directory (made, owned
+    by the service's user, if the partition has none yet); else the line that says why not."""
+    entry = pwd.getpwnam(user)
+    try:
+        games.mkdir(mode=0o750, exist_ok=True)
+        os.chown(games, entry.pw_uid, entry.pw_gid)
+    except OSError as error:
+        return f"{games}: cannot be used for the games ({error.strerror})"
+    done = subprocess.run(
+        ["mount", "--bind", str(games), str(state)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return f"{games}: cannot be used for the games ({done.stderr.strip()})"
+    return None
+
+
+def place_state(data: Path, state: Path, unusable: str | None) -> str | None:
+    """Put the games' directory in place (see the module's docstring); the problem, if any.
+    A state directory that is already a mount point (this check run again) is left alone."""
+    if os.path.ismount(state):
+        return unusable
+    if unusable is None:
+        unusable = keep_games_on(data / "celaeno", state)
+    if unusable is not None:
+        play_in_memory(state)
+    return unusable
 
 
 def wifi_config(source: Path) -> str:
@@ -135,16 +168,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
     parser.add_argument(
-        "--no-mount", action="store_true", help="never mount the tmpfs (tests on a computer)"
+        "--no-mount",
+        action="store_true",
+        help="never mount the state directory (tests on a computer)",
     )
     args = parser.parse_args(argv)
     args.run.mkdir(parents=True, exist_ok=True)
     problems = []
     unusable = data_problem(args.data)
+    if not args.no_mount:
+        unusable = place_state(args.data, args.state, unusable)
     if unusable is not None:
         problems.append(DATA_MARK + unusable)
-        if not args.no_mount:
-            play_in_memory(args.state)
     # With the data partition unusable, a good boot file is kept for this boot only.
     good = args.good if unusable is None else args.run / "checked.toml"
     refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())

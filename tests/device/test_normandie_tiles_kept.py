@@ -35,6 +35,7 @@ OTHERS = (
 # (for good: the parent kills it) at the point the test names.
 CHILD = """
 import os, sys, time
+from device import durable
 from device.normandie import tilestore
 from rules.normandie.tiles import read_tiles
 
@@ -55,9 +56,9 @@ if where == "writing":  # half the line is in the file, the rest never comes
         def __exit__(self, *a): return self.f.__exit__(*a)
         def write(self, s): self.f.write(s[: len(s) // 2]); self.f.flush(); stop()
         def __getattr__(self, name): return getattr(self.f, name)
-    tilestore.open = lambda *a, **k: Half(real_open(*a, **k))
+    durable.open = lambda *a, **k: Half(real_open(*a, **k))
 elif where == "renaming":  # written and flushed, not yet renamed over the old tile
-    tilestore.os.replace = stop
+    durable.os.replace = stop
 store.save(new)
 print("saved", flush=True)
 """

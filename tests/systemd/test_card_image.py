@@ -76,7 +76,10 @@ def test_fstab_mounts_the_root_read_only_and_the_journal_on_the_data_partition()
     by_point = {row[1]: row for row in rows}
     assert by_point["/"][0] == "PARTUUID=c0ffee25-02" and "ro" in by_point["/"][3].split(",")
     assert by_point["/data"][0] == "PARTUUID=c0ffee25-03" and "rw" in by_point["/data"][3]
-    assert by_point["/var/lib/celaeno"][0] == "/data/celaeno"
+    # The games' directory is not in fstab: a mount there would require /data, and the
+    # service's StateDirectory= requires that mount, so a damaged data partition would keep
+    # the companion from starting; the settings check binds it (or a tmpfs) instead.
+    assert "/var/lib/celaeno" not in by_point
     assert "ro" in by_point["/boot/firmware"][3].split(",")
     for point in ("/tmp", "/var/tmp", "/var/log", "/var/lib/systemd"):
         assert by_point[point][2] == "tmpfs"
@@ -349,3 +352,15 @@ def test_the_manifest_names_the_root_checksum_the_booted_checks_compare(tmp_path
     disk.write_bytes(b"a" * 512 * 4 + b"b" * 512 * 2 + b"c" * 512)
     assert build.sha256_of(disk, 4, 2) == hashlib.sha256(b"b" * 1024).hexdigest()
     assert json.loads(json.dumps({"root_sha256": build.sha256_of(disk, 0, 1)}))
+
+
+def test_no_unit_of_the_companion_requires_the_data_partition() -> None:
+    """A damaged data partition must not stop the companion or the phone view: they are
+    ordered after the settings check (which puts the journal's directory in place), never
+    made to require /data or a mount on /var/lib/celaeno."""
+    for conf in ("celaeno-card.conf", "celaeno-web-card.conf", "celaeno-settings.service"):
+        for line in (IMAGE / conf).read_text().splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() in {"Requires", "RequiresMountsFor", "BindsTo", "Requisite"}:
+                assert "data" not in value and "celaeno.mount" not in value, f"{conf}: {line}"
+    assert "After=celaeno-settings.service" in (IMAGE / "celaeno-web-card.conf").read_text()
