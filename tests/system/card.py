@@ -29,6 +29,7 @@ from tests.system.conftest import record
 from tests.system.image import EMULATOR_DROP_IN, builder
 from tests.system.machine import qemu_usable
 
+ROOT = Path(__file__).resolve().parents[2]
 SHELL_UNIT = """[Unit]
 Description=test plumbing: a root shell on hvc0 for the host
 DefaultDependencies=no
