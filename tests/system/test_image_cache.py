@@ -19,7 +19,7 @@ from tests.system import image
 from tests.system.image import builder
 
 DAY = 86400
-OTHER = "/work/another-checkout"
+OTHER = "/home/someone-else/celaeno"
 
 
 @pytest.fixture
