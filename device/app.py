@@ -348,6 +348,11 @@ class App:
         self.status = _with(self.status, error=message)
         self._refused = True
 
+    def journal_in_memory(self) -> None:
+        """The journal is kept in memory only this start (the card's data partition cannot
+        be used): the status line says so as long as the app runs, never "Journal saved"."""
+        self.status = _with(self.status, in_memory=True)
+
     def warn(self, message: Text) -> None:
         """Something the table must know at start (a journal moved aside, no GPIO): it
         stays until a command is accepted."""

@@ -865,6 +865,8 @@ def build_card(rebuild: bool = False, out_dir: Path | None = None) -> Path:
             ["cp", "-a", "--reflink=auto", str(installed / "rootfs"), str(rootfs)], check=True
         )
         appliance(rootfs)
+        # Which image this is, for the settings check (a new image checks celaeno.toml again).
+        (rootfs / "usr/local/lib/celaeno/build-id").write_text(f"{key}\n")
         version = kernel_version(rootfs)
         ensure_binfmt()
         make_initramfs(rootfs, version, work / "initrd.img")

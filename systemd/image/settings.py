@@ -5,7 +5,9 @@
   check the companion makes. A good file becomes the last good one on the data partition
   (which the service reads); a bad or missing one is not used, and its first problem goes
   in one line to the problem file, which the companion shows on its screen
-  (``celaeno run --notice-file``). The last good settings stay in force.
+  (``celaeno run --notice-file``). The last good settings stay in force. A file that is
+  byte for byte the last good one, found good by this same image (its build id), is not
+  checked again; a new image (an update) checks it once more.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
 - The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
@@ -33,8 +35,10 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
+BUILD_ID = Path("/usr/local/lib/celaeno/build-id")  # written by build.py; new with each image
 DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
 COUNTRY_LETTERS = 2
 
@@ -43,11 +47,18 @@ class WifiError(ValueError):
     """A mistake in wifi.txt, in one line."""
 
 
-def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
+def check_settings(
+    source: Path, good: Path, celaeno: list[str], build: str | None = None
+) -> str | None:
     """Keep ``source`` as the last good settings if it passes check-config; else the line
-    that says why not (``good`` is left as it was)."""
+    that says why not (``good`` is left as it was). ``build``: this system's build id; a
+    file already found good by the same build is not checked again (check-config imports
+    the whole app: seconds of every start on a Pi, minutes under emulation)."""
     if not source.is_file():
         return f"{source}: no such file"
+    stamp = good.with_name(good.name + ".checked")
+    if build is not None and _same(source, good) and _read(stamp) == build:
+        return None
     done = subprocess.run(
         [*celaeno, "check-config", str(source)], capture_output=True, text=True, check=False
     )
@@ -55,18 +66,42 @@ def check_settings(source: Path, good: Path, celaeno: list[str]) -> str | None:
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         return lines[0] if lines else f"{source}: check-config failed ({done.returncode})"
     _replace(good, source.read_bytes())
+    if build is not None:
+        _replace(stamp, build.encode())
     return None
 
 
-def data_problem(data: Path, flags: int | None = None) -> str | None:
+def _same(one: Path, other: Path) -> bool:
+    return other.is_file() and one.read_bytes() == other.read_bytes()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+class DataProblem(NamedTuple):
+    """Why the data partition cannot keep games: ``code`` for the companion, which says it
+    in the table's language (not-mounted, read-only, unusable), ``detail`` for the log."""
+
+    code: str
+    detail: str
+
+    def line(self) -> str:
+        return f"{DATA_MARK}{self.code}\t{self.detail}"
+
+
+def data_problem(data: Path, flags: int | None = None) -> DataProblem | None:
     """Why the data partition at ``data`` cannot keep games (None: it can). ``flags``: its
     statvfs flags (read from ``data`` when not given)."""
     if not os.path.ismount(data):
-        return f"{data}: the data partition is not mounted (damaged?)"
+        return DataProblem("not-mounted", f"{data}: the data partition is not mounted (damaged?)")
     if flags is None:
         flags = os.statvfs(data).f_flag
     if flags & os.ST_RDONLY:
-        return f"{data}: the data partition is read-only after an error"
+        return DataProblem("read-only", f"{data}: the data partition is read-only after an error")
     return None
 
 
@@ -77,7 +112,7 @@ def play_in_memory(state: Path, user: str = "celaeno") -> None:
     subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
 
 
-def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None:
+def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> DataProblem | None:
     """The data partition's ``games`` directory bound onto the state directory (made, owned
     by the service's user, if the partition has none yet); else the line that says why not."""
     entry = pwd.getpwnam(user)
@@ -85,16 +120,16 @@ def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None
         games.mkdir(mode=0o750, exist_ok=True)
         os.chown(games, entry.pw_uid, entry.pw_gid)
     except OSError as error:
-        return f"{games}: cannot be used for the games ({error.strerror})"
+        return DataProblem("unusable", f"{games}: {error.strerror}")
     done = subprocess.run(
         ["mount", "--bind", str(games), str(state)], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        return f"{games}: cannot be used for the games ({done.stderr.strip()})"
+        return DataProblem("unusable", f"{games}: {done.stderr.strip()}")
     return None
 
 
-def place_state(data: Path, state: Path, unusable: str | None) -> str | None:
+def place_state(data: Path, state: Path, unusable: DataProblem | None) -> DataProblem | None:
     """Put the games' directory in place (see the module's docstring); the problem, if any.
     A state directory that is already a mount point (this check run again) is left alone."""
     if os.path.ismount(state):
@@ -168,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
     parser.add_argument(
+        "--build-id", type=Path, default=BUILD_ID, help="this system's build id (a file)"
+    )
+    parser.add_argument(
         "--no-mount",
         action="store_true",
         help="never mount the state directory (tests on a computer)",
@@ -179,10 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_mount:
         unusable = place_state(args.data, args.state, unusable)
     if unusable is not None:
-        problems.append(DATA_MARK + unusable)
+        problems.append(unusable.line())
     # With the data partition unusable, a good boot file is kept for this boot only.
     good = args.good if unusable is None else args.run / "checked.toml"
-    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split())
+    build = _read(args.build_id) if unusable is None else None
+    refused = check_settings(args.boot / "celaeno.toml", good, args.celaeno.split(), build)
     if refused is not None:
         problems.append(refused)
     in_force = args.run / "celaeno.toml"
@@ -202,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         problem.write_text("".join(line + "\n" for line in problems))
         for line in problems:
-            print(line.removeprefix(DATA_MARK), file=sys.stderr)
+            print(line.rpartition("\t")[2], file=sys.stderr)
     else:
         problem.unlink(missing_ok=True)
     return 0
