@@ -16,36 +16,20 @@ are loaded by the test initramfs, so /dev/hvc0 exists before systemd starts.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from tests.system.conftest import record
-from tests.system.image import EMULATOR_DROP_IN
+from tests.system.image import EMULATOR_DROP_IN, builder
 from tests.system.machine import qemu_usable
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_builder() -> ModuleType:
-    """systemd/image/build.py (a script, not a package), as a module."""
-    spec = importlib.util.spec_from_file_location("card_build", ROOT / "systemd/image/build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-builder = _load_builder()
 SHELL_UNIT = """[Unit]
 Description=test plumbing: a root shell on hvc0 for the host
 DefaultDependencies=no
