@@ -7,6 +7,10 @@ anything is shown, and redraws only what changed. It does not sleep in
 millisecond (2.7 % of a core measured). pygame's own events (keyboard, touch, window)
 are looked at 30 times a second while the table is busy and 10 times a second once it
 has been quiet for a while, which costs a fraction of that.
+
+The dice sources are told what roll is wanted and whether someone is at the table
+(attended: a press, a tap or a roll read in the last ATTENDED_FOR seconds, or the Dice screen
+open); smart dice scan all the time only while attended or a roll is wanted.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
 from device import notify
-from device.dice.screen import dice_screen
+from device.dice.links import DiceLink
+from device.dice.screen import DiceList, dice_screen
 from device.dice.table import DiceTable, said_by
 from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
@@ -62,13 +67,10 @@ EVENTS_KEPT = 12  # the screen shows the newest that fit
 POLL_BUSY_HZ = 30
 POLL_QUIET_HZ = 10
 QUIET = 2.0
-
-
-class DiceLink(Protocol):
-    """What the app needs of a dice reader: tell it whether a roll is wanted."""
-
-    def send_expect(self, count: int, die: str) -> bool: ...
-    def send_idle(self) -> bool: ...
+# Seconds after the last press (tap, roll read) that the table counts as attended: a table
+# in the middle of a turn presses every few seconds, and the press that starts an activation
+# comes presses before its roll is asked for, so the dice listen well before a roll is due.
+ATTENDED_FOR = 60.0
 
 
 @dataclass
@@ -130,6 +132,8 @@ class App:
         self._last_watchdog = 0.0
         self._last_input = clock()
         self._expecting: RollWanted | None = None
+        self._last_touch = clock()  # a table just started counts as attended
+        self._attended: bool | None = None  # as the dice were last told
 
     def _greet_a_fresh_game(self) -> None:
         """A game with nothing but its start (the first launch's default one, say): the
@@ -145,6 +149,8 @@ class App:
 
     def run(self) -> None:
         self.draw()
+        self._tell_reader()  # a restart in the middle of a roll: the dice know at once
+        self._tell_attended()
         notify.ready(self._status_line())
         try:
             while not self.quit:
@@ -170,6 +176,7 @@ class App:
             self._last_input = self._clock()
             self._tell_reader()
             self.draw()
+        self._tell_attended()
         self._watchdog()
 
     def _wait_for_input(self, timeout: float) -> bool:
@@ -227,6 +234,7 @@ class App:
         position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
             index = self.screen.choice_at(self._to_canvas(position))
+            self._touched()
             if index is not None:
                 self._moved_on()
                 self.react(self.controller.tap(index, self.state))
@@ -249,9 +257,11 @@ class App:
 
     def handle_input(self, event: InputEvent) -> None:
         if isinstance(event, ButtonPressed):
+            self._touched()
             self._moved_on()
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
+            self._touched()  # someone rolled: someone is at the table
             self._dice(event.values, event.source)
         elif isinstance(event, ReaderError):
             self._say(text("notice.reader_error", text=event.text))
@@ -348,6 +358,11 @@ class App:
         self.status = _with(self.status, error=message)
         self._refused = True
 
+    def journal_in_memory(self) -> None:
+        """The journal is kept in memory only this start (the card's data partition cannot
+        be used): the status line says so as long as the app runs, never "Journal saved"."""
+        self.status = _with(self.status, in_memory=True)
+
     def warn(self, message: Text) -> None:
         """Something the table must know at start (a journal moved aside, no GPIO): it
         stays until a command is accepted."""
@@ -366,6 +381,23 @@ class App:
             self.reader.send_idle()
         else:
             self.reader.send_expect(wanted.dice, wanted.die)
+
+    def _touched(self) -> None:
+        self._last_touch = self._clock()
+
+    def attended(self) -> bool:
+        """Someone is at the table: touched lately, or the Dice screen open."""
+        watching = isinstance(self.controller.showing(self.state), DiceList)
+        return watching or self._clock() - self._last_touch < ATTENDED_FOR
+
+    def _tell_attended(self) -> None:
+        """The dice listen all the time while the table is attended (called every step: the
+        moment it stops being attended is noticed within a tenth of a second)."""
+        attended = self.attended()
+        if self.reader is None or attended == self._attended:
+            return
+        self._attended = attended
+        self.reader.send_attended(attended)
 
     def _tap_space(self, position: tuple[int, int]) -> None:
         """A finger on a square of a game's grid (the grid, not a menu line)."""

@@ -24,7 +24,21 @@ def settings_notices(path: str | None) -> list[Text]:
     return [_card_notice(line) for line in lines if line.strip()]
 
 
+# A data line is "data<TAB>code<TAB>detail": the code is said in the table's language, the
+# detail (English, for the system's log) only where no words say more.
+DATA_WORDS = {"not-mounted": "device.data_not_mounted", "read-only": "device.data_read_only"}
+
+
+def journal_in_memory(path: str | None) -> bool:
+    """Whether the card's check found its data partition unusable: this start's games are
+    then kept in memory only (and lost at power off), which the status line says."""
+    return any(notice.key.startswith("device.data_") for notice in settings_notices(path))
+
+
 def _card_notice(line: str) -> Text:
     if line.startswith(DATA_MARK):
-        return text("device.data_unusable", line=line.removeprefix(DATA_MARK).strip())
+        code, _, detail = line.removeprefix(DATA_MARK).strip().partition("\t")
+        if code in DATA_WORDS:
+            return text(DATA_WORDS[code])
+        return text("device.data_unusable", line=detail or code)
     return text("device.settings_refused", line=line.strip())

@@ -18,7 +18,7 @@ import pygame
 
 from device import drm, notify, stopping
 from device.app import App
-from device.card_notices import settings_notices
+from device.card_notices import journal_in_memory, settings_notices
 from device.config import Config, ConfigError
 from device.dice import choices
 from device.dice.links import every_link
@@ -96,6 +96,8 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         app = _app(args, config, session, window, hardware, dice)
         for message in [*notices, *hardware.problems, *dice_notice]:
             app.warn(message)
+        if journal_in_memory(getattr(args, "notice_file", None)):
+            app.journal_in_memory()
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
         stopping.on_stop(lambda: setattr(app, "quit", True))
         app.run()

@@ -103,6 +103,9 @@ def _status_spans(
         spans.append(
             Span(translate("screen.unsaved", lang) + "  ", colours.BAD, icon="cross", atomic=True)
         )
+    elif status.in_memory:  # accepted, but gone at power off: never "saved" with a ✓
+        said = translate("screen.in_memory", lang) + "  "
+        spans.append(Span(said, colours.WARNING, icon="warning", atomic=True))
     elif saved_words:
         saved = translate("screen.saved", lang) + "  "
         spans.append(Span(saved, colours.DIM, icon="check", icon_colour=colours.GOOD, atomic=True))

@@ -83,6 +83,7 @@ class Status:
     rejected: int = 0  # dice reader lines refused since start (misreads)
     last_rejected: Text | None = None
     saved: bool = True  # the journal holds every accepted command
+    in_memory: bool = False  # ... in memory only this start (the card's data partition unusable)
     error: Text | None = None  # the last refused input, in words (shown prominently)
     dice: Text | None = None  # the smart dice, when some are chosen ("Red: quiet")
     dice_trouble: bool = False  # a chosen die is quiet or low: shown as a warning

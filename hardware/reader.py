@@ -92,6 +92,12 @@ class DiceReader:
         """Tell the reader no roll is wanted now; False if no reader is connected."""
         return self._want("IDLE")
 
+    def send_attended(self, attended: bool) -> bool:
+        """Someone is at the table or not: nothing to tell a reader, which reads its dice all
+        the time (the smart dice rest when nobody is there; hardware/PROTOCOL.md has no line
+        for it). Always False: no line was sent."""
+        return False
+
     def _want(self, line: str) -> bool:
         self._wanted = line
         return self._send(line)

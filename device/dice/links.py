@@ -9,6 +9,7 @@ from typing import Protocol
 class DiceLink(Protocol):
     def send_expect(self, count: int, die: str) -> bool: ...
     def send_idle(self) -> bool: ...
+    def send_attended(self, attended: bool) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,9 @@ class EveryLink:
 
     def send_idle(self) -> bool:
         return any([link.send_idle() for link in self.links])
+
+    def send_attended(self, attended: bool) -> bool:
+        return any([link.send_attended(attended) for link in self.links])
 
 
 def every_link(*links: DiceLink | None) -> DiceLink | None:

@@ -5,7 +5,8 @@ battery, signal), chosen ones first; picking one asks what it is for: the Agony 
 or not used. Rolling a die makes it the one whose state changes on the list, so the table
 finds out which is which without reading addresses. The choice is remembered
 (:mod:`device.dice.choices`). "Pair" is this screen: the dice need no pairing, BlueZ only
-scans and connects.
+scans and connects. While one of its lists is open (:class:`DiceList`) the dice listen all
+the time, so that a die just switched on is there when the list is looked at again.
 """
 
 from __future__ import annotations
@@ -18,18 +19,22 @@ from hardware.events import SmartDie
 from rules.text import Text, text
 
 
-def dice_screen(table: DiceTable | None) -> ListStep:
+class DiceList(ListStep):
+    """A list of the Dice screen: the app keeps the dice listening while one is open."""
+
+
+def dice_screen(table: DiceTable | None) -> DiceList:
     """The screen for the app's smart dice (None: they are off, and the screen says why)."""
     close = Option(text("dice.close"), DONE)
     if table is None or not table.enabled:
-        return ListStep(text("dice.title.off"), [close], lambda answer: answer)
+        return DiceList(text("dice.title.off"), [close], lambda answer: answer)
     status = table.status
     if status.state in ("no_bluetooth", "bluetooth_off"):
-        return ListStep(text(f"dice.title.{status.state}"), [close], lambda answer: answer)
+        return DiceList(text(f"dice.title.{status.state}"), [close], lambda answer: answer)
     dice = [Option(_label(die), die, _detail(die)) for die in status.dice]
     title = text("dice.title" if dice else "dice.title.none")
     again = Option(text("dice.scan_again"), "again")
-    return ListStep(title, [*dice, again, close], lambda answer: _picked(table, answer))
+    return DiceList(title, [*dice, again, close], lambda answer: _picked(table, answer))
 
 
 def _picked(table: DiceTable, answer: object) -> StepResult:
@@ -60,7 +65,7 @@ def _detail(die: SmartDie) -> Text:
     )
 
 
-def _role_step(table: DiceTable, die: SmartDie) -> ListStep:
+def _role_step(table: DiceTable, die: SmartDie) -> DiceList:
     roles: list[tuple[str, Literal["agony", "d6"] | None]] = [
         ("agony", "agony"),
         ("d6", "d6"),
@@ -78,4 +83,4 @@ def _role_step(table: DiceTable, die: SmartDie) -> ListStep:
         problem = table.set_role(die, role)
         return Notice(problem) if problem is not None else dice_screen(table)
 
-    return ListStep(title, options, chosen, cursor=current)
+    return DiceList(title, options, chosen, cursor=current)

@@ -85,6 +85,10 @@ class Controller(Wizard):
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:
         raise NotImplementedError
 
+    def showing(self, state: Any) -> Step | None:
+        """The question on the screen now (the app looks whether it is the Dice screen)."""
+        return self._current(state)
+
     def shown_hints(self, step: Step) -> tuple[Hint, ...]:
         """The step's hints, without BACK where BACK does nothing (the first question)."""
         if self._stack or type(self)._back is not Controller._back:

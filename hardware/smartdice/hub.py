@@ -11,6 +11,10 @@ through ``agony_faces`` (physical face 1 → the first value, …), and any numb
 of several d6 (the Zoogs) collects one settled face per roll until the count the game waits
 for is reached. A chosen die's roll that cannot be used says why in a
 :class:`SmartDieProblem` and posts no roll.
+
+The hub also keeps what decides how the source listens (:mod:`hardware.smartdice.listening`):
+a roll wanted, or the table attended, is listening; neither is resting. Which mode it is
+sets how long a chosen die may be silent before it counts as quiet.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ from hardware.events import (
     SmartDieProblemKind,
 )
 from hardware.smartdice import godice, pixels
+from hardware.smartdice.listening import quiet_at_rest
 
 MAX_NAME = 32  # a Pixels name is at most 13 characters, a GoDice's about 16
 QUIET_AFTER = 10.0  # seconds without a word from a chosen die before the status says so
+# (while listening; at rest the scan runs in windows, and silence counts from quiet_at_rest)
 # A signal that only wavers is posted at most this often: each post wakes the app's loop.
 SIGNAL_REFRESH = 10.0
 LOW_BATTERY = 15  # percent
@@ -72,6 +78,8 @@ class DiceHub:
         chosen: Iterable[Chosen] = (),
         agony_faces: tuple[int, ...] = (1, 1, 2, 2, 3, 3),
         clock: Callable[[], float] = time.monotonic,
+        *,
+        resting_quiet_after: float | None = None,
     ) -> None:
         self._post, self._clock = post, clock
         self._lock = threading.Lock()
@@ -83,6 +91,16 @@ class DiceHub:
         self._state: SmartDiceState = "off"
         self._last_status: SmartDiceStatus | None = None
         self._last_posted = -SIGNAL_REFRESH
+        # Attended until the app says otherwise: a source used alone listens all the time.
+        self._attended = True
+        self._resting_quiet_after = (
+            quiet_at_rest() if resting_quiet_after is None else resting_quiet_after
+        )
+        # Silence counts from the later of a die's last word and the last change of mode: a
+        # table that starts listening gives a die a whole QUIET_AFTER to be heard again. A
+        # die already quiet when the mode changed stays quiet until it is heard.
+        self._listened, self._quiet_after, self._quiet_from = True, QUIET_AFTER, -float("inf")
+        self._quiet_before: set[str] = set()
         # Told when what the Bluetooth loop must do changed (a choice, a die first seen), so
         # that the loop sleeps until then instead of looking every second.
         self.on_change: Callable[[], None] = lambda: None
@@ -104,12 +122,26 @@ class DiceHub:
     def send_expect(self, count: int, die: str) -> bool:
         with self._lock:
             self._wanted, self._collected = (count, die), []
+        self._mode_may_change()
         return True
 
     def send_idle(self) -> bool:
         with self._lock:
             self._wanted, self._collected = None, []
+        self._mode_may_change()
         return True
+
+    def send_attended(self, attended: bool) -> bool:
+        """The app: someone is at the table (a press or a tap lately, the Dice screen open)."""
+        with self._lock:
+            self._attended = attended
+        self._mode_may_change()
+        return True
+
+    def listening(self) -> bool:
+        """Scan all the time (a roll wanted, or the table attended); False: rest."""
+        with self._lock:
+            return self._listening()
 
     def chosen(self) -> tuple[Chosen, ...]:
         with self._lock:
@@ -132,9 +164,9 @@ class DiceHub:
         with self._lock:
             now = self._clock()
             left = [
-                die.heard + QUIET_AFTER - now
+                self._silent_until(die) - now
                 for address, die in self._dice.items()
-                if address in self._chosen and not die.connected and now - die.heard <= QUIET_AFTER
+                if address in self._chosen and not die.connected and not self._quiet(die, now)
             ]
         return max(min(left), 0.0) + 0.05 if left else None
 
@@ -151,6 +183,16 @@ class DiceHub:
             die.heard = now
             return
         self._heard(address, die.info.kind, die.info.name, rssi=rssi)
+
+    def scan_resumed(self) -> None:
+        """The scan starts again after a gap (a window at rest, or listening again): what a
+        die read from its advertisements says first is a baseline, as at its first
+        sighting — a roll made while nobody listened is never taken as one made now.
+        Connected dice are read over their connection and go on as they were."""
+        with self._lock:
+            for die in self._dice.values():
+                if not die.connected:
+                    die.pixels.forget()
 
     def set_state(self, state: SmartDiceState) -> None:
         with self._lock:
@@ -271,8 +313,35 @@ class DiceHub:
     def _listed(self, address: str, now: float) -> SmartDie:
         die, chosen = self._dice[address], self._chosen.get(address)
         role = chosen.role if chosen else None
-        quiet = chosen is not None and not die.connected and now - die.heard > QUIET_AFTER
+        quiet = chosen is not None and self._quiet(die, now)
         return replace(die.info, role=role, quiet=quiet)
+
+    def _quiet(self, die: _Die, now: float) -> bool:
+        if die.connected:
+            return False
+        unheard_since_change = die.heard <= self._quiet_from
+        if unheard_since_change and die.info.address in self._quiet_before:
+            return True
+        return now > self._silent_until(die)
+
+    def _silent_until(self, die: _Die) -> float:
+        return max(die.heard, self._quiet_from) + self._quiet_after
+
+    def _listening(self) -> bool:
+        return self._attended or self._wanted is not None
+
+    def _mode_may_change(self) -> None:
+        """After what decides the mode changed: a new mode restarts the quiet clock and wakes
+        the loop (which starts or stops the scan)."""
+        with self._lock:
+            listening = self._listening()
+            if listening == self._listened:
+                return
+            now = self._clock()
+            self._quiet_before = {a for a, die in self._dice.items() if self._quiet(die, now)}
+            self._listened, self._quiet_from = listening, now
+            self._quiet_after = QUIET_AFTER if listening else self._resting_quiet_after
+        self.on_change()
 
     def _heard(
         self,

@@ -1,16 +1,24 @@
 """The Bluetooth dice source: bleak (BlueZ over D-Bus on the Pi) feeding a :class:`DiceHub`.
 
-One thread runs one asyncio loop. It scans all the time (Pixels rolls arrive in the dice's
-advertisements, no connection needed) and keeps a connection to each chosen die that needs
-one (GoDice always; a Pixels die whose advertisements carry no face), subscribing to its
-notifications. A connection that drops is tried again every few seconds; when the die is
-back it is used again without a press. Bluetooth that is not there (no adapter, no BlueZ, no
-D-Bus) is the status word "no_bluetooth", an adapter switched off "bluetooth_off", tried again
-every ``retry`` seconds, never a crash. Not noticed yet: BlueZ stopping while a scan runs (the
-status stays "scanning"; chosen dice then show as quiet).
+One thread runs one asyncio loop. It scans (Pixels rolls arrive in the dice's
+advertisements, no connection needed) all the time while the table listens and in short
+windows while it rests (:mod:`hardware.smartdice.listening`: the app says whether the table
+is attended, the hub whether a roll is wanted), and keeps a connection to each chosen die
+that needs one (GoDice always; a Pixels die whose advertisements carry no face), subscribing
+to its notifications, in both modes. A connection that drops is tried again every few
+seconds; when the die is back it is used again without a press. Bluetooth that is not there
+(no adapter, no BlueZ, no D-Bus) is the status word "no_bluetooth", an adapter switched off
+"bluetooth_off", tried again every ``retry`` seconds, never a crash. Not noticed yet: BlueZ
+stopping while a scan runs (the status stays "scanning"; chosen dice then show as quiet).
 
-Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle`` from the app,
-so the app tells both sources what is wanted the same way.
+Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle`` and
+``send_attended`` from the app, so the app tells both sources what is wanted the same way.
+
+A chosen die that needs a connection and went away is called again every ``retry`` seconds
+in both modes. BlueZ forgets an unpaired device not heard for a while (TemporaryTimeout,
+30 s by default), and only a scan finds it again: at rest such a die is connected again
+after the next window that hears it (at most a period and a retry later), while listening
+as soon as it is back.
 """
 
 from __future__ import annotations
@@ -19,12 +27,14 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any
 
 from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen, DiceHub
+from hardware.smartdice.listening import SCAN_PERIOD, SCAN_WINDOW, ScanPlan, quiet_at_rest
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +53,15 @@ class BluetoothDice:
         *,
         adapter: str | None = None,
         retry: float = RETRY,
+        scan_window: float = SCAN_WINDOW,
+        scan_period: float = SCAN_PERIOD,
     ) -> None:
-        self.hub = DiceHub(post, chosen, agony_faces)
+        self.hub = DiceHub(
+            post, chosen, agony_faces, resting_quiet_after=quiet_at_rest(scan_period, scan_window)
+        )
         self._adapter, self._retry = adapter, retry
+        self._plan = ScanPlan(scan_window, scan_period)
+        self._scanning = False  # the scanner is started (BlueZ discovers for us)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -85,6 +101,9 @@ class BluetoothDice:
     def send_idle(self) -> bool:
         return self.hub.send_idle()
 
+    def send_attended(self, attended: bool) -> bool:
+        return self.hub.send_attended(attended)
+
     def choose(self, chosen: Iterable[Chosen], agony_faces: tuple[int, ...]) -> None:
         self.hub.choose(chosen, agony_faces)
 
@@ -114,7 +133,10 @@ class BluetoothDice:
             scanner = await self._start_scanning()
             if scanner is not None:
                 self.hub.set_state("scanning")
-                await self._watch()
+                try:
+                    await self._watch(scanner)
+                except Exception as error:  # a window that would not start: Bluetooth went
+                    self._failed(error)
                 await self._stop_all(scanner)
             if not self._stopping.is_set():
                 self.hub.set_state(self._failed_as)
@@ -126,27 +148,56 @@ class BluetoothDice:
             from bleak import BleakScanner
 
             scanner = BleakScanner(detection_callback=self._seen, bluez=self._bluez())
-            await scanner.start()
+            await self._resume(scanner)
         except Exception as error:  # BleakError, D-Bus errors, a missing bus socket (OSError)
-            self._failed_as = "bluetooth_off" if _switched_off(error) else "no_bluetooth"
-            said = str(error) or type(error).__name__
-            if said != self._last_failure:  # once, not every few seconds
-                log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
-                            said, self._retry)  # fmt: skip
-                self._last_failure = said
+            self._failed(error)
             return None
         self._last_failure = ""
         log.info("smart dice: scanning (%s)", self._adapter or "the first adapter")
         return scanner
 
+    def _failed(self, error: Exception) -> None:
+        self._failed_as = "bluetooth_off" if _switched_off(error) else "no_bluetooth"
+        said = str(error) or type(error).__name__
+        if said != self._last_failure:  # once, not every few seconds
+            log.warning("smart dice: Bluetooth not available: %s (retrying every %g s)",
+                        said, self._retry)  # fmt: skip
+            self._last_failure = said
+
+    async def _resume(self, scanner: Any) -> None:
+        """Scan again after a gap: each die's next advertisement is decoded afresh and is a
+        baseline (:meth:`DiceHub.scan_resumed`), as at its first sighting."""
+        self._said.clear()
+        self.hub.scan_resumed()
+        await scanner.start()
+        self._scanning = True
+
+    async def _follow_plan(self, scanner: Any) -> None:
+        """Start or stop the scan as the mode and the windows say."""
+        now = time.monotonic()
+        if self._plan.listen(self.hub.listening(), now):
+            if self._plan.listening:
+                log.info("smart dice: listening")
+            else:
+                log.info("smart dice: resting (scanning %g s every %g s)",
+                         self._plan.window, self._plan.period)  # fmt: skip
+        wanted = self._plan.scanning(now)
+        if wanted and not self._scanning:
+            await self._resume(scanner)
+        elif not wanted and self._scanning:
+            self._scanning = False
+            await scanner.stop()
+
     def _bluez(self) -> Any:
         return {"adapter": self._adapter} if self._adapter else {}
 
-    async def _watch(self) -> None:
-        """While scanning: keep the wanted connections, publish quiet dice, until stopped.
+    async def _watch(self, scanner: Any) -> None:
+        """While Bluetooth is there: keep the wanted connections, scan as planned, publish
+        quiet dice, until stopped.
 
-        No polling: it wakes when the hub says something changed, or when a chosen die
-        would go quiet, and otherwise sleeps (an idle table with dice at rest does nothing).
+        No polling: it wakes when the hub says something changed (a choice, a die first
+        seen, the mode), when a chosen die would go quiet, or when a resting window opens or
+        closes, and otherwise sleeps (an idle table with dice at rest does nothing).
         """
         assert self._stopping is not None and self._changed is not None
         while not self._stopping.is_set():
@@ -156,8 +207,16 @@ class BluetoothDice:
                 self._connections[address] = asyncio.create_task(self._keep_connected(address))
             for address in set(self._connections) - wanted:
                 self._connections.pop(address).cancel()
+            await self._follow_plan(scanner)
             self.hub.publish()
-            await self._until_changed(self.hub.next_quiet())
+            await self._until_changed(self._next_look())
+
+    def _next_look(self) -> float | None:
+        """Seconds until the loop must look again by itself (None: only when woken)."""
+        window = self._plan.next_change(time.monotonic())
+        looks = [s for s in (self.hub.next_quiet(), window) if s is not None]
+        # A hair past a window's edge, so that the plan has changed when the loop looks.
+        return min(looks) + 0.01 if looks else None
 
     def _wake(self) -> None:
         """From any thread: the hub changed what the loop must do."""
@@ -180,6 +239,7 @@ class BluetoothDice:
             task.cancel()
         await asyncio.gather(*self._connections.values(), return_exceptions=True)
         self._connections.clear()
+        self._scanning = False
         with contextlib.suppress(Exception):
             await scanner.stop()
 

@@ -19,11 +19,14 @@ The card (``card.img``, MBR, disk signature :data:`DISK_ID`):
 3. ``data`` (ext4, 64 MiB, grown to fill the card at the first boot): the journal of games
    (``/var/lib/celaeno``) and the last good settings.
 
-The same code builds the system tests' disk (tests/system/image.py): the base system, the
-wheelhouse, install.sh in the chroot and the initramfs are these functions.
+The system tests' disk (tests/system/image.py) is made from the same installed layer
+(:func:`build_installed`) with this initramfs; only its test plumbing and its single ext4
+disk are its own. A base with another package list (a bare Debian) is
+``build_base(packages)``.
 
 Layers are cached under ``CELAENO_IMAGE_CACHE`` (default /var/cache/celaeno-system-tests),
-each keyed by a hash of what went into it. A failed download is a :class:`DownloadError`
+each keyed by a hash of what went into it; a run holds the layers it uses until it ends, and
+older ones are forgotten by :func:`forget_older`. A failed download is a :class:`DownloadError`
 (exit status 75), never mistaken for a fault of the product.
 """
 
@@ -213,6 +216,88 @@ def remove_tree(path: Path) -> None:
         subprocess.run(["rm", "-rf", "--one-file-system", str(path)], check=True)
 
 
+# --- layers in use, and which are forgotten -------------------------------------------------------
+
+IN_USE = "in-use"  # a shared lock on it while a process uses the layer (see hold)
+LAST_USE = "last-use"  # the checkout that used the layer last; its mtime says when
+UNUSED_DAYS = 1  # another checkout's layer nobody used this long is forgotten
+# The layers this process uses: each one's in-use file, its shared lock held until the
+# process ends.
+_held: list[int] = []
+
+
+def hold(layer: Path, marker: str) -> bool:
+    """Take a finished layer (``marker`` in it) for this process, never waiting: a shared
+    lock on its in-use file until the process ends (a removal takes it exclusively, so a
+    layer in use is never removed), and this checkout noted as its last user.
+    False: the layer is not there, not finished, or being removed right now."""
+    try:
+        lock = os.open(layer / IN_USE, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(lock)
+        return False
+    if not (layer / marker).exists():
+        os.close(lock)
+        return False
+    _held.append(lock)
+    note = layer / f"{LAST_USE}.{os.getpid()}"
+    note.write_text(f"{ROOT}\n")
+    os.replace(note, layer / LAST_USE)
+    return True
+
+
+def last_use(layer: Path, marker: str) -> tuple[str, float]:
+    """The checkout that used ``layer`` last, and when (a layer nobody noted: its build)."""
+    note = layer / LAST_USE
+    try:
+        return note.read_text().strip(), note.stat().st_mtime
+    except FileNotFoundError:
+        return "", (layer / marker).stat().st_mtime
+
+
+def forget_older(prefix: str, keep: int, marker: str) -> list[Path]:
+    """Remove the finished ``prefix*`` layers this checkout used last but its ``keep`` most
+    recent, and other checkouts' layers nobody used for :data:`UNUSED_DAYS`; never one a
+    process holds (:func:`hold`), nor one being built. Each layer is a gigabyte or more and
+    every change to the source makes a new one; another checkout on the same machine may be
+    booting any of its own, so a layer belongs to the checkout that used it last."""
+    ours: list[tuple[float, Path]] = []
+    unused: list[Path] = []
+    cutoff = time.time() - UNUSED_DAYS * 86400
+    for layer in CACHE.glob(f"{prefix}*"):
+        if layer.name.endswith(".tmp") or not (layer / marker).exists():
+            continue
+        user, when = last_use(layer, marker)
+        if user == str(ROOT):
+            ours.append((when, layer))
+        elif when < cutoff:
+            unused.append(layer)
+    ours.sort(reverse=True)
+    doomed = [layer for _when, layer in ours[keep:]] + unused
+    return [layer for layer in doomed if remove_unless_held(layer, marker)]
+
+
+def remove_unless_held(layer: Path, marker: str) -> bool:
+    """Remove ``layer`` if no process holds it; its marker goes first, so that a lookup
+    meanwhile finds it unfinished."""
+    try:
+        with open(layer / IN_USE, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            log(f"removing an older layer ({layer})")
+            (layer / marker).unlink(missing_ok=True)
+            remove_tree(layer)
+    except FileNotFoundError:
+        return False  # removed meanwhile
+    except BlockingIOError:
+        log(f"keeping an older layer a run uses ({layer})")
+        return False
+    return True
+
+
 # --- keys ------------------------------------------------------------------------------------
 
 
@@ -226,16 +311,16 @@ def installer_packages() -> list[str]:
     return out.split()
 
 
-def base_packages(packages: Sequence[str] | None = None) -> list[str]:
-    """What the base system holds: ``packages`` if given (a bare system for the tests of
-    install.sh's own apt step), else the card's packages and install.sh's."""
-    return [*BASE_PACKAGES, *installer_packages()] if packages is None else list(packages)
+def card_packages() -> list[str]:
+    """The card's base: :data:`BASE_PACKAGES` and what install.sh would install with apt."""
+    return [*BASE_PACKAGES, *installer_packages()]
 
 
 def base_key(packages: Sequence[str] | None = None) -> str:
+    """The key of a base with ``packages`` (None: :func:`card_packages`)."""
     digest = hashlib.sha256()
-    parts = (SUITE, MIRROR, SECURITY, COMPONENTS, *base_packages(packages))
-    for part in (*parts, "base-v3"):
+    chosen = card_packages() if packages is None else packages
+    for part in (SUITE, MIRROR, SECURITY, COMPONENTS, *chosen, "base-v3"):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -265,9 +350,12 @@ def installed_key() -> str:
 
 
 def build_base(packages: Sequence[str] | None = None) -> Path:
-    """Bookworm for arm64 with the packages above (or ``packages``), from mmdebstrap;
-    cached by base_key."""
-    key = base_key(packages)
+    """Bookworm for arm64 from mmdebstrap with ``packages`` (None: the card's,
+    :func:`card_packages`; a bare Debian is a shorter list), cached by :func:`base_key`;
+    returns its root tree. The packages are installed, not only unpacked; update-initramfs
+    is a no-op in every base (see below)."""
+    chosen = card_packages() if packages is None else list(packages)
+    key = base_key(chosen)
     done = CACHE / f"base-{key}"
     with locked(f"base-{key}"):
         if (done / "rootfs/etc/os-release").exists():
@@ -282,14 +370,13 @@ def build_base(packages: Sequence[str] | None = None) -> Path:
             f"deb {MIRROR} {SUITE}-updates {COMPONENTS}",
             f"deb {SECURITY} {SUITE}-security {COMPONENTS}",
         ]
-        included = ",".join(base_packages(packages))
         run(
             [
                 "mmdebstrap",
                 "--mode=root",
                 "--arch=arm64",
                 "--variant=apt",
-                f"--include={included}",
+                f"--include={','.join(chosen)}",
                 # Debian's update-initramfs under qemu-user takes half an hour (thousands
                 # of emulated modprobe calls for MODULES=most): made a no-op here, and the
                 # modules the card and the virtual machine need are packed natively instead
@@ -376,12 +463,16 @@ def run_installer(rootfs: Path) -> str:
 
 
 def build_installed() -> Path:
-    """The base with celaeno installed: ``installed-<key>/rootfs`` and its install.log."""
-    base = build_base()
+    """The card's base with celaeno installed: ``installed-<key>/rootfs`` and its
+    install.log, held for this process (:func:`hold`). The card and the system tests' image
+    are both made from it."""
     key = installed_key()
     done = CACHE / f"installed-{key}"
+    if hold(done, "install.log"):
+        return done  # found without waiting for another checkout's build
+    base = build_base()
     with locked(f"installed-{key}"):
-        if (done / "install.log").exists():
+        if hold(done, "install.log"):
             return done
         work = CACHE / f"installed-{key}.tmp"
         remove_tree(work)
@@ -399,26 +490,9 @@ def build_installed() -> Path:
         (work / "install.log").write_text(installed)
         remove_tree(done)
         work.rename(done)
-        forget_older("installed-", keep=2)
+        hold(done, "install.log")
+        forget_older("installed-", keep=2, marker="install.log")
         return done
-
-
-def forget_older(prefix: str, keep: int, marker: str = "install.log") -> list[Path]:
-    """Remove all but the ``keep`` newest finished layers named ``prefix*`` (each is a
-    gigabyte or more, and every change to the source makes a new one)."""
-    layers = sorted(
-        (
-            p
-            for p in CACHE.glob(f"{prefix}*")
-            if not p.name.endswith(".tmp") and (p / marker).exists()
-        ),
-        key=lambda p: (p / marker).stat().st_mtime,
-        reverse=True,
-    )
-    for old in layers[keep:]:
-        log(f"removing an older layer ({old})")
-        remove_tree(old)
-    return layers[keep:]
 
 
 # --- the initramfs (natively packed) -------------------------------------------------------------
@@ -778,7 +852,9 @@ def build_card(rebuild: bool = False, out_dir: Path | None = None) -> Path:
     key = hashlib.sha256((installed.name + _file_digest(HERE)).encode()).hexdigest()[:16]
     done = out_dir or CACHE / f"card-{key}"
     with locked(f"card-{key}"):
-        if (done / "manifest.json").exists() and not rebuild:
+        # A directory the caller named is theirs: not held.
+        finished = not rebuild and (done / "manifest.json").exists()
+        if finished and (out_dir is not None or hold(done, "manifest.json")):
             return done
         started = time.monotonic()
         work = done.with_name(done.name + ".tmp")
@@ -852,6 +928,7 @@ def build_card(rebuild: bool = False, out_dir: Path | None = None) -> Path:
         work.rename(done)
         log(f"built {done / 'card.img'} in {manifest['card_build_seconds']} s")
         if out_dir is None:
+            hold(done, "manifest.json")
             forget_older("card-", keep=2, marker="manifest.json")
         return done
 

@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
 BUILD_ID = Path("/usr/local/lib/celaeno/build-id")  # written by build.py; new with each image
@@ -81,15 +82,26 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def data_problem(data: Path, flags: int | None = None) -> str | None:
+class DataProblem(NamedTuple):
+    """Why the data partition cannot keep games: ``code`` for the companion, which says it
+    in the table's language (not-mounted, read-only, unusable), ``detail`` for the log."""
+
+    code: str
+    detail: str
+
+    def line(self) -> str:
+        return f"{DATA_MARK}{self.code}\t{self.detail}"
+
+
+def data_problem(data: Path, flags: int | None = None) -> DataProblem | None:
     """Why the data partition at ``data`` cannot keep games (None: it can). ``flags``: its
     statvfs flags (read from ``data`` when not given)."""
     if not os.path.ismount(data):
-        return f"{data}: the data partition is not mounted (damaged?)"
+        return DataProblem("not-mounted", f"{data}: the data partition is not mounted (damaged?)")
     if flags is None:
         flags = os.statvfs(data).f_flag
     if flags & os.ST_RDONLY:
-        return f"{data}: the data partition is read-only after an error"
+        return DataProblem("read-only", f"{data}: the data partition is read-only after an error")
     return None
 
 
@@ -100,7 +112,7 @@ def play_in_memory(state: Path, user: str = "celaeno") -> None:
     subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(state)], check=True)
 
 
-def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None:
+def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> DataProblem | None:
     """The data partition's ``games`` directory bound onto the state directory (made, owned
     by the service's user, if the partition has none yet); else the line that says why not."""
     entry = pwd.getpwnam(user)
@@ -108,16 +120,16 @@ def keep_games_on(games: Path, state: Path, user: str = "celaeno") -> str | None
         games.mkdir(mode=0o750, exist_ok=True)
         os.chown(games, entry.pw_uid, entry.pw_gid)
     except OSError as error:
-        return f"{games}: cannot be used for the games ({error.strerror})"
+        return DataProblem("unusable", f"{games}: {error.strerror}")
     done = subprocess.run(
         ["mount", "--bind", str(games), str(state)], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        return f"{games}: cannot be used for the games ({done.stderr.strip()})"
+        return DataProblem("unusable", f"{games}: {done.stderr.strip()}")
     return None
 
 
-def place_state(data: Path, state: Path, unusable: str | None) -> str | None:
+def place_state(data: Path, state: Path, unusable: DataProblem | None) -> DataProblem | None:
     """Put the games' directory in place (see the module's docstring); the problem, if any.
     A state directory that is already a mount point (this check run again) is left alone."""
     if os.path.ismount(state):
@@ -205,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_mount:
         unusable = place_state(args.data, args.state, unusable)
     if unusable is not None:
-        problems.append(DATA_MARK + unusable)
+        problems.append(unusable.line())
     # With the data partition unusable, a good boot file is kept for this boot only.
     good = args.good if unusable is None else args.run / "checked.toml"
     build = _read(args.build_id) if unusable is None else None
@@ -229,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         problem.write_text("".join(line + "\n" for line in problems))
         for line in problems:
-            print(line.removeprefix(DATA_MARK), file=sys.stderr)
+            print(line.rpartition("\t")[2], file=sys.stderr)
     else:
         problem.unlink(missing_ok=True)
     return 0

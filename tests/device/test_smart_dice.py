@@ -15,13 +15,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import App, Inputs
+from device.app import ATTENDED_FOR, App, Inputs
 from device.dice import choices
 from device.dice.table import DiceTable
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
+from hardware.smartdice.listening import quiet_at_rest
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.state import AssignPending, RollPending
 from rules.games import GAMES
@@ -59,7 +60,7 @@ class Dice:
         self.path = choices.choices_path(tmp_path)
         self.hub = DiceHub(self.inputs.post, (), (1, 1, 2, 2, 3, 3), self.clock)
         self.table = DiceTable(self.path, (1, 1, 2, 2, 3, 3), source=self.hub)
-        self.app = App(session, pygame.Surface(size), self.inputs, lang=lang,
+        self.app = App(session, pygame.Surface(size), self.inputs, lang=lang, clock=self.clock,
                        present=lambda rects: None, reader=self.hub, dice=self.table)  # fmt: skip
         self.hub.set_state("scanning")
 
@@ -349,3 +350,82 @@ def test_the_status_words_go_to_the_journal_when_they_change(
     dice.app.step()
     said = [r.getMessage() for r in caplog.records if r.name == "device.dice.table"]
     assert said == ["smart dice: Dice: 1 ready", "smart dice: Red: quiet"]
+
+
+# --- an attended table listens, an untouched one rests -------------------------------------
+
+
+def test_a_press_wakes_the_dice_at_once_and_an_untouched_table_rests(dice: Dice) -> None:
+    dice.app.step()
+    assert dice.hub.listening()  # a table just started counts as attended
+    dice.clock.now += ATTENDED_FOR - 1
+    dice.app.step()
+    assert dice.hub.listening()
+    dice.clock.now += 1.5
+    dice.app.step()
+    assert not dice.hub.listening()  # a minute untouched, nothing wanted: rest
+    dice.inputs.post(ButtonPressed("down"))
+    dice.app.step()
+    assert dice.hub.listening()  # the press itself wakes it
+    dice.clock.now += ATTENDED_FOR + 0.5
+    dice.app.step()
+    assert not dice.hub.listening()
+
+
+def test_a_roll_wanted_listens_though_nobody_pressed(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.pick("Back to the game")
+    dice.clock.now += ATTENDED_FOR + 1
+    dice.app.step()
+    assert not dice.hub.listening()
+    dice.activate()  # the Agony roll is wanted (as after the press that asked for it)
+    dice.clock.now += 10 * ATTENDED_FOR
+    dice.app.step()
+    assert dice.hub.listening()
+    dice.roll(RED, "Red", 5)  # read while listening: committed as always
+    assert dice.journal()[-1] == {"type": "roll", "values": [3], "source": "pixels:Red"}
+    assert dice.hub.listening()  # a roll read is someone at the table
+    dice.clock.now += ATTENDED_FOR + 1
+    dice.app.step()
+    assert not dice.hub.listening()
+
+
+def test_the_dice_listen_while_the_dice_screen_is_open(dice: Dice) -> None:
+    dice.open_dice_screen()
+    dice.clock.now += 5 * ATTENDED_FOR
+    dice.app.step()
+    assert dice.hub.listening()
+    dice.pick("Back to the game")
+    dice.clock.now += ATTENDED_FOR + 1
+    dice.app.step()
+    assert not dice.hub.listening()
+
+
+def test_at_rest_the_status_line_does_not_call_a_die_quiet_between_windows(dice: Dice) -> None:
+    dice.advert(RED, "Red", 1, 0)
+    dice.choose("Red", "The Agony die")
+    dice.pick("Back to the game")
+    dice.clock.now += ATTENDED_FOR + 1
+    dice.advert(RED, "Red", 1, 0)  # heard as the table comes to rest (its step rests it)
+    dice.app.step()
+    dice.clock.now += 2 * QUIET_AFTER  # not heard since: a window may simply have missed it
+    dice.inputs.post(dice.hub.status())
+    dice.app.step()
+    assert render(dice.app.view().status.dice) == "Dice: 1 ready"  # type: ignore[arg-type]
+    dice.clock.now += quiet_at_rest()
+    dice.inputs.post(dice.hub.status())
+    dice.app.step()
+    assert render(dice.app.view().status.dice) == "Red: quiet"  # type: ignore[arg-type]
+
+
+def test_a_table_started_in_the_middle_of_a_roll_tells_the_dice_at_once(dice: Dice) -> None:
+    dice.app.submit(parse_any(ACTIVATE))  # the journal holds an activation: its roll is due
+    dice.hub.send_attended(False)
+    dice.hub.send_idle()
+    dice.app.quit = True  # one pass of the loop: what run() does before it
+    dice.app.run()
+    assert dice.hub.listening()  # the roll wanted, told before any input
+    dice.clock.now += ATTENDED_FOR + 1
+    dice.app.step()
+    assert dice.hub.listening()

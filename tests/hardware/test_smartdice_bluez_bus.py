@@ -38,12 +38,15 @@ FIRMWARE = 1735689600
 
 
 class Adapter(ServiceInterface):
-    """org.bluez.Adapter1: powered, a central, and discovery on request."""
+    """org.bluez.Adapter1: powered, a central, and discovery on request. It keeps when
+    discovery started and stopped; a discovery that starts hears the dice again."""
 
     def __init__(self) -> None:
         super().__init__("org.bluez.Adapter1")
         self.discovering = False
         self.powered = True
+        self.changes: list[tuple[float, bool]] = []  # (time.monotonic(), discovering)
+        self.on_start: list[Any] = []  # what discovery hears as it starts
 
     @method()
     def SetDiscoveryFilter(self, properties: "a{sv}") -> None:
@@ -52,10 +55,14 @@ class Adapter(ServiceInterface):
     @method()
     def StartDiscovery(self) -> None:
         self.discovering = True
+        self.changes.append((time.monotonic(), True))
+        for heard in self.on_start:
+            heard()
 
     @method()
     def StopDiscovery(self) -> None:
         self.discovering = False
+        self.changes.append((time.monotonic(), False))
 
     @dbus_property(access=PropertyAccess.READ)
     def Address(self) -> "s":
@@ -75,11 +82,15 @@ class Adapter(ServiceInterface):
 
 
 class Device(ServiceInterface):
-    """org.bluez.Device1 of a Pixels die: its manufacturer data changes as it rolls."""
+    """org.bluez.Device1 of a Pixels die: its manufacturer data changes as it rolls. As in
+    BlueZ, what the die says while nobody discovers is not heard (``on_air`` changes, the
+    object's data does not) until discovery starts again."""
 
-    def __init__(self) -> None:
+    def __init__(self, adapter: Adapter) -> None:
         super().__init__("org.bluez.Device1")
-        self.data = bytes([6, 0x21, 1, 0, 80])
+        self.adapter = adapter
+        self.data = self.on_air = bytes([6, 0x21, 1, 0, 80])
+        adapter.on_start.append(self.heard_again)
 
     @dbus_property(access=PropertyAccess.READ)
     def Address(self) -> "s":
@@ -126,8 +137,17 @@ class Device(ServiceInterface):
         return {INFO_SERVICE: Variant("ay", struct.pack("<II", 7, FIRMWARE))}
 
     def advertise(self, state: int, index: int) -> None:
-        self.data = bytes([6, 0x21, state, index, 80])
-        self.emit_properties_changed({"ManufacturerData": {COMPANY_ID: Variant("ay", self.data)}})
+        self.on_air = bytes([6, 0x21, state, index, 80])
+        if self.adapter.discovering:
+            self.heard_again()
+
+    def heard_again(self) -> None:
+        """Heard by a discovery: the signal, and the data if it changed (BlueZ's way)."""
+        changed: dict[str, Any] = {"RSSI": -58}
+        if self.on_air != self.data:
+            self.data = self.on_air
+            changed["ManufacturerData"] = {COMPANY_ID: Variant("ay", self.data)}
+        self.emit_properties_changed(changed)
 
 
 GO_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_02"
@@ -285,7 +305,8 @@ class FakeBluez:
     def __init__(self, address: str) -> None:
         self.address = address
         self.loop = asyncio.new_event_loop()
-        self.adapter, self.device = Adapter(), Device()
+        self.adapter = Adapter()
+        self.device = Device(self.adapter)
         self.go = GoDevice(self)
         self.go_notify, self.go_write = self.characteristics(GO_DIE, godice.NOTIFY, godice.WRITE)
         self.quiet_pixel = GoDevice(self, QUIET_DIE, QUIET_ADDRESS, "Blue", pixels.SERVICE)
@@ -500,3 +521,101 @@ def test_an_adapter_switched_off_is_its_own_word(
     events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put, retry=0.2):
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "bluetooth_off")
+
+
+# --- resting and listening -------------------------------------------------------------------
+
+# Resting figures small enough for a test: 0.4 s of every 1.6 s; LONG never opens a window
+# while a test runs (a gap that is surely a gap).
+WINDOW, PERIOD, LONG = 0.4, 1.6, 600.0
+
+
+def until(condition: Any, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.02)
+
+
+def test_at_rest_the_scan_runs_in_windows_and_a_press_listens_at_once(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put, scan_window=WINDOW, scan_period=PERIOD) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        assert fake.adapter.discovering  # told nothing yet: listening, as it always did
+        rested = time.monotonic()
+        source.send_attended(False)  # nobody at the table, no roll wanted
+        time.sleep(3 * PERIOD + 0.4)  # three windows, then in the gap after the third
+        woke = time.monotonic()
+        source.send_attended(True)  # a press
+        until(lambda: fake.adapter.discovering, 1.0)
+        time.sleep(2 * PERIOD)
+        assert fake.adapter.discovering  # listening: no window closes
+    resting = [(t - rested, on) for t, on in fake.adapter.changes if rested <= t < woke]
+    assert resting[0][1] is False and resting[0][0] < 0.3  # the scan stopped at once
+    starts = [t for t, on in resting if on]
+    stops = [t for t, on in resting[1:] if not on]
+    assert len(starts) == len(stops) == 3, resting
+    for n, (opened, closed) in enumerate(zip(starts, stops, strict=True)):
+        assert opened == pytest.approx((n + 1) * PERIOD - WINDOW, abs=0.3)
+        assert closed - opened == pytest.approx(WINDOW, abs=0.3)
+    awake = [on for t, on in fake.adapter.changes if t >= woke]
+    assert awake == [True, False]  # started on the press, stopped only on close
+
+
+def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    """Red lies on 1; the table rests; Red is rolled to 6 while nobody listens; then the
+    Agony roll is wanted: the scan starts at once, hears Red on 6 — a baseline, not the
+    roll — and the roll made after that (face 3) is the one read."""
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    red = [Chosen(ADDRESS, "pixels", "Red", "agony")]
+    with BluetoothDice(events.put, red, scan_window=WINDOW, scan_period=LONG) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.die_appears()
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and bool(e.dice)
+                 and e.dice[0].battery == 80)  # fmt: skip
+        source.send_attended(False)
+        until(lambda: not fake.adapter.discovering)
+
+        def rolled_unheard() -> None:
+            assert not fake.adapter.discovering  # on BlueZ's loop: no window can open now
+            for state, index in ((2, 0), (3, 3), (1, 5)):
+                fake.device.advertise(state, index)
+
+        fake.call(rolled_unheard)
+        source.send_expect(1, "agony")
+        until(lambda: fake.adapter.discovering, 1.0)
+        until(lambda: fake.device.data == fake.device.on_air)  # heard on 6 as the scan began
+        for state, index in ((2, 0), (3, 1), (1, 2)):
+            fake.call(fake.device.advertise, state, index)
+        read = wait_for(events, lambda e: isinstance(e, DiceRead))
+        assert read == DiceRead((2,), "pixels:Red")  # face 3; the stale 6 would read 3
+        source.send_idle()  # nothing wanted, nobody there: rests again
+        until(lambda: not fake.adapter.discovering, 1.0)
+
+
+def test_a_connected_godice_is_read_while_the_table_rests(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
+    with BluetoothDice(events.put, chosen, scan_window=WINDOW, scan_period=LONG) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.godice_appears()
+        until(lambda: fake.go_notify.notifying, 20.0)
+        source.send_attended(False)
+        until(lambda: not fake.adapter.discovering)
+        fake.call(fake.go_notify.notify, b"R")
+        fake.call(fake.go_notify.notify, b"S\x00\x00\xc0")  # (0, 0, -64): face 5
+        read = wait_for(events, lambda e: isinstance(e, DiceRead))
+        assert read == DiceRead((5,), f"godice:{GO_NAME}")  # shown (the app ignores it)
+        assert not fake.adapter.discovering and fake.go.connected

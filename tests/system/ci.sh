@@ -33,7 +33,7 @@ if ! dpkg -s "${PACKAGES[@]}" >/dev/null 2>&1; then
         skip "apt-get could not install ${PACKAGES[*]} (network or mirror?); run tests/system/ci.sh again later"
 fi
 qemu-system-aarch64 -machine help >/dev/null 2>&1 || skip "qemu-system-aarch64 does not run here"
-"$PYTHON" -c 'from tests.system.image import ensure_binfmt; ensure_binfmt()' 2>/dev/null ||
+"$PYTHON" -c 'from tests.system.image import builder; builder.ensure_binfmt()' 2>/dev/null ||
     skip "cannot register qemu-aarch64 with binfmt_misc (a container without it?)"
 arch-test arm64 >/dev/null 2>&1 || skip "this kernel cannot run arm64 programs through qemu-user"
 

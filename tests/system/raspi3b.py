@@ -4,8 +4,9 @@
 
 ``qemu-system-aarch64 -M raspi3b`` with the card's own kernel, initramfs and
 ``bcm2837-rpi-3-b.dtb`` (QEMU does not run the Pi's boot firmware, so config.txt is not
-read) and the card's ``cmdline.txt`` as it is; the card itself as the SD card (a qcow2
-overlay, rounded up to a power of two as QEMU's SD model wants). The kernel's console is
+read) and the card's ``cmdline.txt`` (``quiet`` taken out and systemd logging to the
+kernel's log, to see the progress on the serial console); the card itself as the SD card
+(a qcow2 overlay, rounded up to a power of two as QEMU's SD model wants). The kernel's console is
 the card's ``console=ttyS1``, the Pi's mini UART: QEMU's second serial port. Prints how
 far it got (the milestones below, with the seconds since power on) and leaves the console
 log in tests/output/system/raspi3b/.
@@ -41,6 +42,26 @@ def sd_size(disk: Path) -> int:
     return power
 
 
+def kernel_arguments(cmdline: str) -> str:
+    """The card's cmdline.txt with the kernel's own messages on (a Pi boots ``quiet``, which
+    would hide every milestone but systemd's), the rest as the card has it."""
+    kept = [
+        word for word in cmdline.split() if word != "quiet" and not word.startswith("loglevel=")
+    ]
+    # systemd's own messages (its units started) through the kernel's log onto the serial
+    # port, unthrottled, and the services' own lines too (after journald starts they would
+    # go only to the journal).
+    return " ".join(
+        [
+            *kept,
+            "loglevel=7",
+            "systemd.log_target=kmsg",
+            "systemd.journald.forward_to_kmsg=1",
+            "printk.devkmsg=on",
+        ]
+    )
+
+
 def main(argv: list[str]) -> int:
     card = Card(Path(argv[0]))
     budget = float(argv[1]) if len(argv) > 1 else 900.0
@@ -58,7 +79,7 @@ def main(argv: list[str]) -> int:
         "-kernel", str(card.directory / "vmlinuz"),
         "-initrd", str(card.directory / "initrd.img"),
         "-dtb", str(card.directory / "bcm2837-rpi-3-b.dtb"),
-        "-append", boot_text(card, "cmdline.txt").strip(),
+        "-append", kernel_arguments(boot_text(card, "cmdline.txt")),
         "-drive", f"if=sd,format=qcow2,file={overlay}",
         "-display", "none", "-serial", "null", "-serial", f"file:{console}",
     ]  # fmt: skip

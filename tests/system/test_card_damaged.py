@@ -54,7 +54,9 @@ def test_a_damaged_data_partition_is_one_line_and_never_written(
     wait_active(machine, READY_BUDGET)
     record("card_damaged_power_on_to_ready_s", round(time.monotonic() - started, 1))
     problem = machine.sh("cat /run/celaeno-settings/problem")
-    assert problem.splitlines()[0] == "data\t/data: the data partition is not mounted (damaged?)"
+    assert problem.splitlines()[0] == (
+        "data\tnot-mounted\t/data: the data partition is not mounted (damaged?)"
+    )
     assert machine.sh("findmnt -n -o FSTYPE /var/lib/celaeno").strip() == "tmpfs"
     machine.wait_console(r"committed 1 of game 1: new_game", 120)
     time.sleep(4)

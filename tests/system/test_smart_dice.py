@@ -7,7 +7,8 @@ Dice screen finds both and the table chooses the Pixels as the Agony die and the
 a d6, with the guest's keys; settled rolls are committed with their source and drawn; a
 GoDice roll nobody wants is shown and ignored, and one cut off mid-roll commits nothing;
 the Agony die goes away (the status line says so) and is used again when back; the table's
-idle CPU with scanning on and off; the unit's exposure before and after the smart dice.
+idle CPU with the dice listening and resting, smart dice on and off; the unit's exposure
+before and after the smart dice.
 
 The radio is ideal (no loss, instant connections): this tests the software path, not RF.
 """
@@ -18,7 +19,7 @@ import json
 import os
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -27,7 +28,9 @@ import pytest
 # test run still collects this module, and skips it.
 pytest.importorskip("bumble", reason="bumble (the system extra) is not installed")
 
+from device.app import ATTENDED_FOR
 from hardware.smartdice import godice
+from hardware.smartdice.listening import SCAN_PERIOD
 from tests.system.bluetooth import (
     GODICE_ADDRESS,
     GODICE_NAME,
@@ -215,16 +218,27 @@ def test_e_the_agony_die_goes_away_and_is_used_again_when_back(
     _finish(machine, screen, since)
 
 
-def test_f_idle_cpu_with_scanning_on_and_off_and_the_exposure(machine: Machine) -> None:
-    settle(10)
-    on = cpu_share(machine, 60)
+def test_f_idle_cpu_listening_and_resting_with_scanning_on_and_off_and_the_exposure(
+    machine: Machine,
+) -> None:
+    """The table's idle CPU four ways, each over one resting period (so that a resting
+    measure holds exactly one scan window): listening (the Dice screen open, which keeps the
+    dice listening without a press) and resting (no press for longer than ATTENDED_FOR),
+    with smart dice on, then the same after a restart with them off."""
+    screen = Screen(machine)
+    # On: the Dice screen's last line is "Back to the game"; the source says when it rests.
+    on = _idle_cpu(machine, screen, ("up", "ret"), lambda since: machine.wait_console(
+        r"smart dice: resting", ATTENDED_FOR + 120, since))  # fmt: skip
     dice_on(machine, False)
     wait_active(machine)
     settle(20)
-    off = cpu_share(machine, 60)
-    record("cpu_percent_scanning_on", on)
-    record("cpu_percent_scanning_off", off)
-    record("cpu_scanning_on_over_off", round(on["celaeno"] / max(off["celaeno"], 0.01), 2))
+    # Off: "Back to the game" is the screen's only line; nothing to say when it would rest.
+    off = _idle_cpu(machine, screen, ("ret",), lambda since: settle(ATTENDED_FOR + 5))
+    for mode in ("listening", "resting"):
+        record(f"cpu_percent_{mode}_on", on[mode])
+        record(f"cpu_percent_{mode}_off", off[mode])
+        record(f"cpu_{mode}_on_over_off",
+               round(on[mode]["celaeno"] / max(off[mode]["celaeno"], 0.01), 2))  # fmt: skip
     after = machine.sh("systemd-analyze security --no-pager celaeno.service", timeout=180)
     old = _unit_before()
     # Compressed: the guest's terminal takes lines of at most 4095 bytes.
@@ -235,6 +249,26 @@ def test_f_idle_cpu_with_scanning_on_and_off_and_the_exposure(machine: Machine) 
         check=False,
     )
     record("exposure_before_after", [_score(before), _score(after)])
+
+
+def _idle_cpu(
+    machine: Machine,
+    screen: Screen,
+    close: tuple[str, ...],
+    until_resting: Callable[[int], object],
+) -> dict[str, dict[str, float]]:
+    """Listening, then resting: each unit's CPU over one resting period."""
+    # From the game's main screen: its last line is the menu, the menu's line before last
+    # the Dice screen ("up" wraps round, whatever the number of lines).
+    screen.press("up", "ret", "up", "up", "ret")
+    machine.screendump("f-dice-screen-listening")
+    settle(10)
+    listening = cpu_share(machine, SCAN_PERIOD)
+    since = len(machine.console_text())
+    screen.press(*close)  # back to the game; from now on nobody presses
+    until_resting(since)
+    settle(5)
+    return {"listening": listening, "resting": cpu_share(machine, SCAN_PERIOD)}
 
 
 def _unit_before() -> str:

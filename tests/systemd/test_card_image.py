@@ -206,7 +206,9 @@ def test_a_data_partition_not_mounted_is_one_line_and_nothing_is_written_to_it(
     unmounted = tmp_path / "data"
     assert boot_check(card, data=str(unmounted)) == 0
     problem = (card["run"] / "problem").read_text().splitlines()
-    assert problem == [f"data\t{unmounted}: the data partition is not mounted (damaged?)"]
+    assert problem == [
+        f"data\tnot-mounted\t{unmounted}: the data partition is not mounted (damaged?)"
+    ]
     assert card["good"].read_text() == '[screen]\nlanguage = "en"\n'  # untouched
     assert (card["run"] / "celaeno.toml").read_text() == '[screen]\nlanguage = "ja"\n'
 
@@ -215,7 +217,8 @@ def test_a_data_partition_that_went_read_only_is_said(tmp_path: Path) -> None:
     import os
 
     assert settings.data_problem(Path("/"), flags=os.ST_RDONLY) == (
-        "/: the data partition is read-only after an error"
+        "read-only",
+        "/: the data partition is read-only after an error",
     )
     assert settings.data_problem(Path("/"), flags=0) is None
     assert settings.data_problem(tmp_path) is not None  # not a mount point
@@ -224,17 +227,39 @@ def test_a_data_partition_that_went_read_only_is_said(tmp_path: Path) -> None:
 def test_the_companion_says_the_data_partition_problem_in_its_own_words(
     card: dict[str, Path], tmp_path: Path
 ) -> None:
-    from device.card_notices import settings_notices
+    from device.card_notices import journal_in_memory, settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text("[screen\n")
     boot_check(card, data=str(tmp_path / "data"))
     data, refused = settings_notices(str(card["run"] / "problem"))
     shown = render(data, "en")
-    assert shown.startswith("The card's data partition cannot be used (")
-    assert "not mounted" in shown and "games are not saved now" in shown
-    assert render(data, "ja").startswith("カードのデータ領域が使えません")
+    assert shown.startswith(
+        "Games are not being saved: the card's data partition cannot be mounted"
+    )
+    assert "repair it on a computer (fsck)" in shown and "/" not in shown.split("(fsck)")[0][:60]
+    assert render(data, "ja").startswith(
+        "ゲームは保存されていません：カードのデータ領域をマウントできません"
+    )
     assert render(refused, "en").startswith("Settings on the card not used: ")
+    assert journal_in_memory(str(card["run"] / "problem"))
+
+
+def test_each_data_problem_has_its_words_and_an_unknown_one_its_detail(tmp_path: Path) -> None:
+    from device.card_notices import journal_in_memory, settings_notices
+    from rules.text import render
+
+    problem = tmp_path / "problem"
+    problem.write_text(
+        "data\tread-only\t/data: read-only\ndata\tunusable\t/data/celaeno: Permission denied\n"
+    )
+    read_only, unusable = (render(n, "en") for n in settings_notices(str(problem)))
+    assert "turned read-only after an error" in read_only
+    assert "(/data/celaeno: Permission denied)" in unusable
+    assert journal_in_memory(str(problem))
+    problem.write_text("/boot/firmware/celaeno.toml: no such file\n")
+    assert not journal_in_memory(str(problem))  # a settings problem: the journal is saved
+    assert not journal_in_memory(str(tmp_path / "absent"))
 
 
 def test_a_missing_celaeno_toml_is_said_and_changes_nothing(card: dict[str, Path]) -> None:
