@@ -31,8 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.system.card import builder
-from tests.system.image import EMULATOR_DROP_IN, Image
+from tests.system.image import EMULATOR_DROP_IN, Image, builder
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"

@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 
 from tests.system import bare
-from tests.system.card import builder
 from tests.system.conftest import record, wait_active
+from tests.system.image import builder
 from tests.system.machine import OUTPUT, Machine, qemu_usable
 
 pytestmark = pytest.mark.system
