@@ -1,11 +1,12 @@
 """Run inside the booted machine (standard library only): a crowd of phones on the phone
 view, then gone, while another phone keeps arriving (scenario a).
 
-``python3 crowd.py PID COUNT``: open COUNT event streams on the view (process PID), wait
-until each has its first update, close them all, then ask for the state every 0.2 s
-until the view's log says the last page closed and it let go of what the crowd held (and
-3 s more). Prints one JSON object: the view's VmRSS in MiB idle, held and after; the
-longest answer while asking; failures.
+``python3 crowd.py PID COUNT [ROUNDS]``: open COUNT event streams on the view (process
+PID), wait until each has its first update, close them all, then ask for the state every
+0.2 s until the view's log says the last page closed and it let go of what the crowd held
+(and 3 s more); ROUNDS times (default 1). Prints one JSON object: the view's VmRSS in MiB
+idle, held (the first crowd) and after each round; the longest answer while asking;
+failures.
 """
 
 import json
@@ -42,14 +43,15 @@ def first_update(sock: socket.socket) -> None:
         found += chunk
 
 
-def released() -> bool:
+def released(times: int) -> bool:
+    """Whether the view has said ``times`` times that the last page closed."""
     log = subprocess.run(
         ["journalctl", "-b", "-u", "celaeno-web", "-o", "cat"], capture_output=True, text=True
     ).stdout
-    return "the last page closed" in log
+    return log.count("the last page closed") >= times
 
 
-def ask(until_released: float) -> tuple[float, list[str]]:
+def ask(until_released: float, times: int) -> tuple[float, list[str]]:
     longest, failures, after = 0.0, [], None
     deadline = time.monotonic() + until_released
     while time.monotonic() < deadline and (after is None or time.monotonic() < after):
@@ -60,29 +62,42 @@ def ask(until_released: float) -> tuple[float, list[str]]:
             longest = max(longest, time.monotonic() - asked)
         except OSError as error:
             failures.append(repr(error))
-        if after is None and released():
+        if after is None and released(times):
             after = time.monotonic() + 3
         time.sleep(0.2)
     return longest, failures
 
 
-def main() -> None:
-    pid, count = int(sys.argv[1]), int(sys.argv[2])
-    idle = rss_mib(pid)
+def crowd_comes_and_goes(pid: int, count: int, round_: int) -> tuple[float, float, list[str]]:
+    """One crowd: (VmRSS while it is held, the longest answer meanwhile, failures)."""
     crowd = [open_stream() for _ in range(count)]
     for sock in crowd:
         first_update(sock)
     held = rss_mib(pid)
     for sock in crowd:
         sock.close()
-    longest, failures = ask(RELEASED_WITHIN)
+    longest, failures = ask(RELEASED_WITHIN, round_)
     time.sleep(2)
+    return held, longest, failures
+
+
+def main() -> None:
+    pid, count = int(sys.argv[1]), int(sys.argv[2])
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    idle = rss_mib(pid)
+    helds, afters, longest, failures = [], [], 0.0, []
+    for round_ in range(1, rounds + 1):
+        held, slowest, failed = crowd_comes_and_goes(pid, count, round_)
+        helds.append(held)
+        afters.append(rss_mib(pid))
+        longest, failures = max(longest, slowest), failures + failed
     print(
         json.dumps(
             {
                 "idle": idle,
-                "held": held,
-                "after": rss_mib(pid),
+                "held": helds[0],
+                "after": afters[0],
+                "afters": afters,
                 "longest": longest,
                 "failures": failures,
             }
