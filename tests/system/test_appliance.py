@@ -92,11 +92,13 @@ def test_a_the_phone_view_gives_its_memory_back_after_a_crowd(machine: Machine) 
     assert "Traceback" not in journal
     # What stays is the allocator's: CPython keeps each arena that still holds a live block
     # (2 to 3 MiB of a crowd's 3 measured here), and the next crowd reuses it. A leak would
-    # grow with every crowd; a fixed margin over idle only measured the allocator's mood.
+    # grow with every crowd by about what a crowd holds (3 MiB); a second crowd left 0.1 MiB
+    # more a round in web_bench on x86 and 0.8 MiB once in this guest. A fixed margin over
+    # idle only measured the allocator's mood.
     first, second = found["afters"]
     assert found["idle"] < found["held"]
     assert first <= found["held"] + 1.0, "the view grew after the crowd had gone"
-    assert second <= first + 1.0, "a second crowd grew the view: something is kept"
+    assert second <= first + 1.5, "a second crowd grew the view: something is kept"
 
 
 def test_b_the_first_frame_on_the_drm_output_is_the_main_screen(machine: Machine) -> None:
