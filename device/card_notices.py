@@ -29,10 +29,11 @@ def settings_notices(path: str | None) -> list[Text]:
 DATA_WORDS = {"not-mounted": "device.data_not_mounted", "read-only": "device.data_read_only"}
 
 
-def journal_in_memory(path: str | None) -> bool:
-    """Whether the card's check found its data partition unusable: this start's games are
-    then kept in memory only (and lost at power off), which the status line says."""
-    return any(notice.key.startswith("device.data_") for notice in settings_notices(path))
+def journal_in_memory(notices: list[Text]) -> bool:
+    """Whether the card's check (its ``settings_notices``) found the data partition
+    unusable: this start's games are then kept in memory only (and lost at power off),
+    which the status line says."""
+    return any(notice.key.startswith("device.data_") for notice in notices)
 
 
 def _card_notice(line: str) -> Text:

@@ -80,7 +80,8 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     games: GameSet = args.games
     session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
-    notices += settings_notices(getattr(args, "notice_file", None))
+    card = settings_notices(getattr(args, "notice_file", None))
+    notices += card
     drm.quiet_console(0)  # systemd gives the app tty1 as its stdin (TTYPath=)
     try:
         window = open_window(config, args.size, args.fullscreen, on_pi)
@@ -96,7 +97,7 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         app = _app(args, config, session, window, hardware, dice)
         for message in [*notices, *hardware.problems, *dice_notice]:
             app.warn(message)
-        if journal_in_memory(getattr(args, "notice_file", None)):
+        if journal_in_memory(card):
             app.journal_in_memory()
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
         stopping.on_stop(lambda: setattr(app, "quit", True))

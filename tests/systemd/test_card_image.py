@@ -242,7 +242,7 @@ def test_the_companion_says_the_data_partition_problem_in_its_own_words(
         "ゲームは保存されていません：カードのデータ領域をマウントできません"
     )
     assert render(refused, "en").startswith("Settings on the card not used: ")
-    assert journal_in_memory(str(card["run"] / "problem"))
+    assert journal_in_memory(settings_notices(str(card["run"] / "problem")))
 
 
 def test_each_data_problem_has_its_words_and_an_unknown_one_its_detail(tmp_path: Path) -> None:
@@ -256,10 +256,12 @@ def test_each_data_problem_has_its_words_and_an_unknown_one_its_detail(tmp_path:
     read_only, unusable = (render(n, "en") for n in settings_notices(str(problem)))
     assert "turned read-only after an error" in read_only
     assert "(/data/celaeno: Permission denied)" in unusable
-    assert journal_in_memory(str(problem))
+    assert journal_in_memory(settings_notices(str(problem)))
     problem.write_text("/boot/firmware/celaeno.toml: no such file\n")
-    assert not journal_in_memory(str(problem))  # a settings problem: the journal is saved
-    assert not journal_in_memory(str(tmp_path / "absent"))
+    assert not journal_in_memory(
+        settings_notices(str(problem))
+    )  # a settings problem: the journal is saved
+    assert not journal_in_memory(settings_notices(str(tmp_path / "absent")))
 
 
 def test_a_missing_celaeno_toml_is_said_and_changes_nothing(card: dict[str, Path]) -> None:
