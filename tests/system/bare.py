@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.system.image import EMULATOR_DROP_IN, Image, builder
+from tests.system.image import EMULATOR_DROP_IN, Image, builder, shell_unit
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -224,21 +224,7 @@ def hosts_file() -> str:
     return "\n".join(lines) + "\n"
 
 
-SHELL_UNIT = f"""[Unit]
-Description=test plumbing: a root shell on hvc0 for the host
-BindsTo=dev-hvc0.device
-After=dev-hvc0.device
-
-[Service]
-Environment=HOME=/root TERM=dumb "PS1=root@{HOSTNAME}:~# "
-WorkingDirectory=/root
-ExecStart=/bin/bash --norc --noprofile -i
-StandardInput=tty-force
-StandardOutput=tty
-StandardError=tty
-TTYPath=/dev/hvc0
-Restart=always
-"""
+SHELL_UNIT = shell_unit(HOSTNAME, "BindsTo=dev-hvc0.device\nAfter=dev-hvc0.device\n")
 
 
 def plumbing(rootfs: Path) -> None:

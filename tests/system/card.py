@@ -26,24 +26,11 @@ from pathlib import Path
 import pytest
 
 from tests.system.conftest import record
-from tests.system.image import EMULATOR_DROP_IN, builder
+from tests.system.image import EMULATOR_DROP_IN, builder, shell_unit
 from tests.system.machine import qemu_usable
 
 ROOT = Path(__file__).resolve().parents[2]
-SHELL_UNIT = """[Unit]
-Description=test plumbing: a root shell on hvc0 for the host
-DefaultDependencies=no
-
-[Service]
-Environment=HOME=/root TERM=dumb "PS1=root@card:~# "
-WorkingDirectory=/root
-ExecStart=/bin/bash --norc --noprofile -i
-StandardInput=tty-force
-StandardOutput=tty
-StandardError=tty
-TTYPath=/dev/hvc0
-Restart=always
-"""
+SHELL_UNIT = shell_unit("card", "DefaultDependencies=no\n")
 # Loaded by the test initramfs (virtio-serial-device is virtio-mmio); path in the kernel's tree.
 TEST_MODULES = ("kernel/drivers/virtio/virtio_mmio.ko", "kernel/drivers/char/virtio_console.ko")
 

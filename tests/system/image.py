@@ -86,6 +86,24 @@ max_pages = 200
 EMULATOR_DROP_IN = "[Service]\nTimeoutStartSec=300s\n"
 
 
+def shell_unit(host: str, ordering: str) -> str:
+    """The test plumbing's root shell on hvc0 (a plain bash, not a login), for the card and
+    the bare machine; ``ordering``: the [Unit] lines that say when it starts."""
+    return f"""[Unit]
+Description=test plumbing: a root shell on hvc0 for the host
+{ordering}
+[Service]
+Environment=HOME=/root TERM=dumb "PS1=root@{host}:~# "
+WorkingDirectory=/root
+ExecStart=/bin/bash --norc --noprofile -i
+StandardInput=tty-force
+StandardOutput=tty
+StandardError=tty
+TTYPath=/dev/hvc0
+Restart=always
+"""
+
+
 @dataclass(frozen=True)
 class Image:
     directory: Path
