@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
 from typing import Any
 
+from hardware import threads
 from hardware.events import PHYSICAL_BUTTONS, ButtonPressed, Post
 from hardware.gestures import DebouncedButton, Press, Timing
 
@@ -130,8 +131,7 @@ class ButtonPanel:
 
     def start(self) -> None:
         if self._thread is None and not self._closing:
-            self._thread = threading.Thread(target=self._run, name="buttons", daemon=True)
-            self._thread.start()
+            self._thread = threads.start(self._run, "buttons")
 
     def pump(self, now: float) -> None:
         """Turn queued edges and elapsed time up to ``now`` into posted presses.

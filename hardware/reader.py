@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any, Literal
 
+from hardware import threads
 from hardware.events import Post, ReaderStatus
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
@@ -72,8 +73,7 @@ class DiceReader:
 
     def start(self) -> None:
         if self._thread is None and not self._stop.is_set():
-            self._thread = threading.Thread(target=self._run, name="dice-reader", daemon=True)
-            self._thread.start()
+            self._thread = threads.start(self._run, "dice-reader")
 
     def close(self) -> None:
         self._stop.set()

@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from hardware import threads
 from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen, DiceHub
@@ -82,8 +83,7 @@ class BluetoothDice:
 
     def start(self) -> BluetoothDice:
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="smart-dice", daemon=True)
-            self._thread.start()
+            self._thread = threads.start(self._run, "smart-dice")
             self._ready.wait(5.0)
         return self
 

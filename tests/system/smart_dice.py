@@ -108,23 +108,33 @@ class Screen:
 
 
 def cpu_seconds(machine: Machine) -> dict[str, float]:
-    """CPU seconds each unit's cgroup has used (all its processes, user and system)."""
+    """CPU seconds each unit's cgroup has used (all its processes, user and system), and
+    each thread of the table's process as ``thread:<name>`` (hardware/threads.py names the
+    workers; ``thread:main`` is the main loop), summed by name."""
     units = " ".join(CPU_UNITS)
     output = machine.sh(
         f"for u in {units}; do echo $u $(awk '/usage_usec/{{print $2}}' "
-        "/sys/fs/cgroup/system.slice/$u.service/cpu.stat 2>/dev/null || echo 0); done"
+        "/sys/fs/cgroup/system.slice/$u.service/cpu.stat 2>/dev/null || echo 0); done; "
+        # utime and stime in clock ticks: the 12th and 13th fields after the "(comm) "
+        "pid=$(systemctl show -p MainPID --value celaeno); tick=$(getconf CLK_TCK); "
+        "for t in /proc/$pid/task/*; do n=$(cat $t/comm); [ ${t##*/} = $pid ] && n=main; "
+        "echo thread:$n $(sed 's/.*) //' $t/stat | awk -v k=$tick '{print ($12+$13)*1e6/k}'); "
+        "done 2>/dev/null"
     )
-    found = {}
+    found: dict[str, float] = {}
     for line in output.splitlines():
         name, _, value = line.partition(" ")
-        if name in CPU_UNITS:
-            found[name] = int(value or 0) / 1e6
+        if name in CPU_UNITS or name.startswith("thread:"):
+            found[name] = found.get(name, 0.0) + float(value or 0) / 1e6
     return found
 
 
 def cpu_share(machine: Machine, seconds: float) -> dict[str, float]:
-    """Each unit's CPU over ``seconds``, in % of one (emulated) core."""
+    """Each unit's CPU, and each thread's of the table, over ``seconds``, in % of one
+    (emulated) core."""
     before, started = cpu_seconds(machine), time.monotonic()
     time.sleep(seconds)
     after, elapsed = cpu_seconds(machine), time.monotonic() - started
-    return {unit: round((after[unit] - before[unit]) / elapsed * 100, 2) for unit in before}
+    return {
+        unit: round((after.get(unit, 0.0) - before[unit]) / elapsed * 100, 2) for unit in before
+    }
