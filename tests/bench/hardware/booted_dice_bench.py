@@ -8,8 +8,9 @@ what it measured: a Pixels die settling → the roll committed, and → the firs
 shows it (p50, p99), the die back → used again, the GoDice back → connected again, the
 table's idle CPU with smart dice on and off, both while the dice listen (the Dice screen
 open) and while they rest (no press for longer than the app's ATTENDED_FOR: the scan runs in
-windows), each over one resting period (the unit's cgroup, and BlueZ's and D-Bus's), and
-the unit's `systemd-analyze security` exposure before the smart dice and now. It says
+windows), each over one resting period (the unit's cgroup, and BlueZ's and D-Bus's, and
+the table's process by thread), and the unit's `systemd-analyze security` exposure before
+the smart dice and now. It says
 whether resting meets the goal: scanning costs at most GOAL % of a core.
 
 Emulated arm64 runs many times slower than a Pi: the times are upper bounds of the software
@@ -48,10 +49,9 @@ def idle_cpu(mode: str, figures: dict[str, dict[str, float]]) -> None:
     on, off = figures.get(f"cpu_percent_{mode}_on"), figures.get(f"cpu_percent_{mode}_off")
     if not on or not off:
         return
-    units = {k: v for k, v in on.items() if not k.startswith("thread:")}
+    units = by_unit(on)
     print(f"idle CPU while {mode}, % of an emulated core, smart dice on: {units}")
-    print(f"idle CPU while {mode}, % of an emulated core, smart dice off: "
-          f"{ {k: v for k, v in off.items() if not k.startswith('thread:')} }")  # fmt: skip
+    print(f"idle CPU while {mode}, % of an emulated core, smart dice off: {by_unit(off)}")
     extra = on["celaeno"] - off["celaeno"]
     everything = sum(on[unit] - off.get(unit, 0.0) for unit in units)
     print(
@@ -59,6 +59,10 @@ def idle_cpu(mode: str, figures: dict[str, dict[str, float]]) -> None:
         f"{extra:+.2f} % of an emulated core; with BlueZ and D-Bus {everything:+.2f} %"
     )
     threads(mode, on, off)
+
+
+def by_unit(shares: dict[str, float]) -> dict[str, float]:
+    return {k: v for k, v in shares.items() if not k.startswith("thread:")}
 
 
 def by_thread(shares: dict[str, float]) -> dict[str, float]:
