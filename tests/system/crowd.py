@@ -5,11 +5,12 @@ view, then gone, while another phone keeps arriving (scenario a).
 PID), wait until each has its first update, close them all, then ask for the state every
 0.2 s until the view's log says the last page closed and it let go of what the crowd held
 (and 3 s more); ROUNDS times (default 1). Prints one JSON object: the view's VmRSS in MiB
-idle, held (the first crowd) and after each round; the longest answer while asking;
-failures.
+idle, held (the first crowd) and after each round; the blocks still alive in the view
+each time it let go (its log says); the longest answer while asking; failures.
 """
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -43,12 +44,25 @@ def first_update(sock: socket.socket) -> None:
         found += chunk
 
 
-def released(times: int) -> bool:
-    """Whether the view has said ``times`` times that the last page closed."""
+def releases() -> list[str]:
+    """The view's lines saying that the last page closed, and what it let go then."""
     log = subprocess.run(
         ["journalctl", "-b", "-u", "celaeno-web", "-o", "cat"], capture_output=True, text=True
     ).stdout
-    return log.count("the last page closed") >= times
+    return [line for line in log.splitlines() if "the last page closed" in line]
+
+
+def released(times: int) -> bool:
+    """Whether the view has said ``times`` times that the last page closed."""
+    return len(releases()) >= times
+
+
+def live_blocks(times: int) -> int:
+    """The blocks alive in the view when it let go for the ``times``-th time."""
+    found = re.search(r"(\d+) blocks live", releases()[times - 1])
+    if found is None:
+        raise RuntimeError("the view did not say how many blocks are alive")
+    return int(found.group(1))
 
 
 def ask(until_released: float, times: int) -> tuple[float, list[str]]:
@@ -85,11 +99,12 @@ def main() -> None:
     pid, count = int(sys.argv[1]), int(sys.argv[2])
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     idle = rss_mib(pid)
-    helds, afters, longest, failures = [], [], 0.0, []
+    helds, afters, blocks, longest, failures = [], [], [], 0.0, []
     for round_ in range(1, rounds + 1):
         held, slowest, failed = crowd_comes_and_goes(pid, count, round_)
         helds.append(held)
         afters.append(rss_mib(pid))
+        blocks.append(live_blocks(round_))
         longest, failures = max(longest, slowest), failures + failed
     print(
         json.dumps(
@@ -98,6 +113,7 @@ def main() -> None:
                 "held": helds[0],
                 "after": afters[0],
                 "afters": afters,
+                "blocks": blocks,
                 "longest": longest,
                 "failures": failures,
             }

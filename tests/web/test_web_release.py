@@ -54,3 +54,13 @@ def test_resident_memory_is_read_from_proc(tmp_path: Path) -> None:
     assert resident_mib(tmp_path / "none") is None
     if Path("/proc/self/status").exists():
         assert (resident_mib() or 0) > 1
+
+
+def test_the_live_blocks_count_what_is_kept_alive_and_not_what_was_freed() -> None:
+    before = release(trim=None).live_blocks
+    kept = [Node() for _ in range(5000)]  # a crowd's objects, held by mistake
+    holding = release(trim=None).live_blocks
+    del kept
+    after = release(trim=None).live_blocks
+    assert holding - before >= 5000
+    assert after - before < 500  # freed, though the allocator may keep their arenas

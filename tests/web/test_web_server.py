@@ -298,6 +298,7 @@ def test_memory_is_given_back_once_the_last_page_closed_and_not_before(web: WebS
         time.sleep(0.1)
     (line,) = released_lines(web)
     assert re.search(r"\d+ objects in cycles freed", line), line
+    assert re.search(r"\d+ blocks live$", line), line  # what the booted crowd check reads
     assert request(web, "GET", "/snapshot").status == 200  # and the view serves on
 
 

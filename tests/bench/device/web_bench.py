@@ -31,6 +31,7 @@ import argparse
 import gc
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -272,6 +273,15 @@ class Cycle:
     held: float  # MiB, the most while the streams were open
     after: float  # MiB, once they dropped and the view settled
     longest: float  # seconds, the slowest answer to a phone asking meanwhile
+    blocks: int | None  # alive in the view when it let go (its log); None: it did not
+
+
+def live_blocks(state_dir: Path) -> int | None:
+    """The blocks alive in the view when it last let go of what the phones held."""
+    said = re.findall(
+        r"the last page closed: .*?(\d+) blocks live", view_log(state_dir).read_text()
+    )
+    return int(said[-1]) if said else None
 
 
 def asking(port: int, seconds: float) -> float:
@@ -312,7 +322,7 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
                         streams.close()
                     longest = asking(port, RELEASE_DELAY + 3)  # and memory given back
                     after = settled_rss(port, process.pid)
-                    found.append(Cycle(held, after, longest))
+                    found.append(Cycle(held, after, longest, live_blocks(state_dir)))
                 return idle, found
 
 
@@ -431,8 +441,8 @@ def memory_figures(connections: int, hold: float, cycles: int) -> None:
         print(f"  cycle {number}: {cycle.held:.1f} MiB with {connections} streams held "
               f"{hold:.0f} s, {cycle.after:.1f} MiB after they dropped "
               f"({cycle.after - idle:+.1f} MiB from idle; the control "
-              f"{alone.after - control_idle:+.1f}); a phone asking meanwhile waited "
-              f"{cycle.longest * 1000:.0f} ms at most")  # fmt: skip
+              f"{alone.after - control_idle:+.1f}), {cycle.blocks} blocks alive once it let "
+              f"go; a phone asking meanwhile waited {cycle.longest * 1000:.0f} ms at most")  # fmt: skip
 
 
 if __name__ == "__main__":
