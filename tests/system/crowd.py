@@ -4,9 +4,10 @@ view, then gone, while another phone keeps arriving (scenario a).
 ``python3 crowd.py PID COUNT [ROUNDS]``: open COUNT event streams on the view (process
 PID), wait until each has its first update, close them all, then ask for the state every
 0.2 s until the view's log says the last page closed and it let go of what the crowd held
-(and 3 s more); ROUNDS times (default 1). Prints one JSON object: the view's VmRSS in MiB
-idle, held (the first crowd) and after each round; the blocks still alive in the view
-each time it let go (its log says); the longest answer while asking; failures.
+(and 3 s more); ROUNDS times (default 1), after one phone alone did the same. Prints one
+JSON object: the view's VmRSS in MiB idle, held (the first crowd) and after each round;
+the blocks still alive in the view each time it let go (its log says: after the one phone,
+then after each crowd); the longest answer while asking; failures.
 """
 
 import json
@@ -53,7 +54,7 @@ def releases() -> list[str]:
 
 
 def released(times: int) -> bool:
-    """Whether the view has said ``times`` times that the last page closed."""
+    """Whether the view has said ``times`` times in this boot that the last page closed."""
     return len(releases()) >= times
 
 
@@ -82,7 +83,7 @@ def ask(until_released: float, times: int) -> tuple[float, list[str]]:
     return longest, failures
 
 
-def crowd_comes_and_goes(pid: int, count: int, round_: int) -> tuple[float, float, list[str]]:
+def crowd_comes_and_goes(pid: int, count: int, times: int) -> tuple[float, float, list[str]]:
     """One crowd: (VmRSS while it is held, the longest answer meanwhile, failures)."""
     crowd = [open_stream() for _ in range(count)]
     for sock in crowd:
@@ -90,7 +91,7 @@ def crowd_comes_and_goes(pid: int, count: int, round_: int) -> tuple[float, floa
     held = rss_mib(pid)
     for sock in crowd:
         sock.close()
-    longest, failures = ask(RELEASED_WITHIN, round_)
+    longest, failures = ask(RELEASED_WITHIN, times)
     time.sleep(2)
     return held, longest, failures
 
@@ -99,12 +100,18 @@ def main() -> None:
     pid, count = int(sys.argv[1]), int(sys.argv[2])
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     idle = rss_mib(pid)
-    helds, afters, blocks, longest, failures = [], [], [], 0.0, []
-    for round_ in range(1, rounds + 1):
-        held, slowest, failed = crowd_comes_and_goes(pid, count, round_)
+    times = len(releases())  # what the view let go of before this script
+    # One phone first, come and gone: the blocks alive once the view let go of it are
+    # the view at rest, warmed up, to measure each crowd's leftovers against.
+    times += 1
+    _held, longest, failures = crowd_comes_and_goes(pid, 1, times)
+    helds, afters, blocks = [], [], [live_blocks(times)]
+    for _ in range(rounds):
+        times += 1
+        held, slowest, failed = crowd_comes_and_goes(pid, count, times)
         helds.append(held)
         afters.append(rss_mib(pid))
-        blocks.append(live_blocks(round_))
+        blocks.append(live_blocks(times))
         longest, failures = max(longest, slowest), failures + failed
     print(
         json.dumps(
