@@ -4,24 +4,17 @@
 file (rules/normandie/tiles.md) for another owner; ``celaeno tiles import FILE`` keeps
 every tile of such a file, replacing kept tiles of the same name. A file with a bad line
 is refused whole, with the line's number and what is wrong: nothing is kept from it.
+
+This module holds only the arguments; the work is :mod:`device.normandie.tileactions`,
+imported when the command runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 from typing import Any
 
-from device import paths
-from device.config import ConfigError
-from device.journalcmd import add_place_options, load_settings
-from device.normandie.tilestore import TileStore
-from rules.errors import RulesError
-from rules.games import GAMES
-from rules.normandie.tiles import read_tiles, write_tiles
-
-EXIT_FAILED = 2
+from device.journalcmd import add_place_options
 
 
 def register(subparsers: Any) -> None:
@@ -38,70 +31,6 @@ def register(subparsers: Any) -> None:
 
 
 def tiles_command(args: argparse.Namespace) -> int:
-    GAMES.get("normandie")  # its words: a bad tile file is refused in them
-    try:
-        store = TileStore(_state_dir(args))
-    except (ConfigError, paths.BadPath) as error:
-        print(_problem(error), file=sys.stderr)
-        return EXIT_FAILED
-    if args.action == "import":
-        return _import(store, args.file)
-    if args.action == "export":
-        return _export(store, args.file)
-    for name, tile in sorted(store.tiles().items()):
-        counts = (len(tile.impassable), len(tile.graves), len(tile.graves_x1))
-        print(f"{name}: {counts[0]} impassable, {counts[1]} Mass Graves, {counts[2]} X1")
-    for name in store.unreadable():
-        print(f"{name}: not a tile file, left out", file=sys.stderr)
-    return 0
+    from device.normandie.tileactions import tiles_command as run
 
-
-def _state_dir(args: argparse.Namespace) -> Path:
-    configured = args.state_dir or load_settings(args).device.state_dir
-    return paths.state_dir(configured)
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ConfigError):
-        return "\n".join(error.problems)
-    return f"state directory: {error}"
-
-
-def _export(store: TileStore, file: str) -> int:
-    content = write_tiles(store.tiles().values())
-    if file == "-":
-        sys.stdout.write(content)
-        return 0
-    try:
-        Path(file).write_text(content, encoding="utf-8")
-    except OSError as error:
-        print(f"{file}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_FAILED
-    return 0
-
-
-def _lines_of(file: str) -> list[str]:
-    if file == "-":
-        return sys.stdin.read().splitlines()
-    return Path(file).read_text(encoding="utf-8").splitlines()
-
-
-def _import(store: TileStore, file: str) -> int:
-    try:
-        tiles = read_tiles(_lines_of(file))
-    except OSError as error:
-        print(f"{file}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_FAILED
-    except UnicodeDecodeError:
-        print(f"{file}: not UTF-8 text. Nothing was kept.", file=sys.stderr)
-        return EXIT_FAILED
-    except RulesError as error:
-        print(f"{file}: {error.describe()} Nothing was kept.", file=sys.stderr)
-        return EXIT_FAILED
-    try:
-        store.save_all(tiles)
-    except OSError as error:
-        print(f"{store.folder}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_FAILED
-    print(f"kept {len(tiles)} tiles: {', '.join(t.name for t in tiles)}")
-    return 0
+    return run(args)
