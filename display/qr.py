@@ -11,7 +11,6 @@ is short.
 from __future__ import annotations
 
 import pygame
-import segno
 
 from display import colours
 from display.canvas import Canvas
@@ -27,6 +26,8 @@ LIGHT: colours.Colour = (255, 255, 255)
 def modules(data: str) -> list[list[bool]]:
     """The code's dark modules, row by row (error correction M: readable when a little
     of the screen glares)."""
+    import segno  # on use: the encoder (and the XML and HTTP modules it imports) costs a start
+
     code = segno.make(data, error="m", micro=False)
     return [[bool(cell) for cell in row] for row in code.matrix]
 
