@@ -21,14 +21,13 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from device import notify
 from device.dice.links import DiceLink
-from device.dice.screen import DiceList, dice_screen
-from device.dice.table import DiceTable, said_by
+from device.dice.said import said_by
 from device.games import ALL_GAMES, GameSet
 from device.session import GameSession
 from device.store import StoreError
@@ -58,6 +57,9 @@ from rules.errors import RulesError
 from rules.game import RollWanted
 from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
+
+if TYPE_CHECKING:  # the smart dice load only where they are on (device.running)
+    from device.dice.table import DiceTable
 
 log = logging.getLogger(__name__)
 
@@ -320,6 +322,8 @@ class App:
         if asked is UNDO_RUN:
             return undo_run_step(self.session.played)
         if asked is SMART_DICE:
+            from device.dice.screen import dice_screen  # the Bluetooth dice: on use
+
             return dice_screen(self.dice)
         return new_game_step(self.state, self.games.front_ends)
 
@@ -387,7 +391,8 @@ class App:
 
     def attended(self) -> bool:
         """Someone is at the table: touched lately, or the Dice screen open."""
-        watching = isinstance(self.controller.showing(self.state), DiceList)
+        showing = self.controller.showing(self.state)
+        watching = showing is not None and showing.keeps_dice_listening
         return watching or self._clock() - self._last_touch < ATTENDED_FOR
 
     def _tell_attended(self) -> None:

@@ -12,7 +12,7 @@ import argparse
 import logging
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,9 +20,7 @@ from device import drm, notify, stopping
 from device.app import App
 from device.card_notices import journal_in_memory, settings_notices
 from device.config import Config, ConfigError
-from device.dice import choices
 from device.dice.links import every_link
-from device.dice.table import DiceTable
 from device.games import GameSet
 from device.journalcmd import default_game, load_settings, open_store
 from device.paths import BadPath
@@ -39,6 +37,9 @@ from device.session import GameSession
 from device.store import Store, StoreError
 from device.ui.phones import WebSettings
 from rules.text import Text, text, use_printed_names
+
+if TYPE_CHECKING:
+    from device.dice.table import DiceTable
 
 EXIT_FAILED = 2
 NO_SCREEN_HELP = (
@@ -115,6 +116,10 @@ def _smart_dice(
     remembered beside the journal."""
     if not wants_smart_dice(config, on_pi):
         return None, []
+    # Only here: a table without smart dice never loads them (nor asyncio, which they use).
+    from device.dice import choices
+    from device.dice.table import DiceTable
+
     path = choices.choices_path(store.path.parent)
     chosen, unreadable = choices.load_or_set_aside(path)
     if unreadable is not None:

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,10 +31,12 @@ from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.ports import find_port
 from hardware.reader import DiceReader
-from hardware.smartdice.hub import Chosen
-from hardware.smartdice.source import BluetoothDice
 from rules.journal import Played
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    from hardware.smartdice.hub import Chosen
+    from hardware.smartdice.source import BluetoothDice
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +93,8 @@ def open_smart_dice(
     config: Config, hardware: Hardware, chosen: tuple[Chosen, ...], agony_faces: tuple[int, ...]
 ) -> BluetoothDice:
     """Started at once; Bluetooth that is not there is a status word, never an error here."""
+    from hardware.smartdice.source import BluetoothDice  # asyncio and BlueZ: only when on
+
     source = BluetoothDice(
         hardware.inputs.post, chosen, agony_faces, adapter=config.dice.adapter or None
     )

@@ -22,6 +22,8 @@ from rules.text import Text, text
 class DiceList(ListStep):
     """A list of the Dice screen: the app keeps the dice listening while one is open."""
 
+    keeps_dice_listening = True
+
 
 def dice_screen(table: DiceTable | None) -> DiceList:
     """The screen for the app's smart dice (None: they are off, and the screen says why)."""

@@ -93,15 +93,3 @@ class DiceTable:
             if die.battery is not None and die.battery < LOW_BATTERY:
                 return text("dice.status.low", die=die.name, n=die.battery)
         return text("dice.status.ready", n=len(chosen))
-
-
-_REWORDED = {"notice.roll_not_wanted": "dice.roll_not_wanted", "notice.misread": "dice.misread"}
-
-
-def said_by(notice: Text, source: str) -> Text:
-    """A reader's words about a roll, reworded when a smart die rolled it ("Red rolled 4: …")."""
-    key = _REWORDED.get(notice.key)
-    if key is None or source in ("reader", "keys"):
-        return notice
-    die = ", ".join(part.partition(":")[2] or part for part in source.split(","))
-    return text(key, die=die, **notice.params)

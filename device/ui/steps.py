@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from display.view import Choice, Hint
 from rules.commands import Command
@@ -106,6 +106,9 @@ class Step:
     title: Text
     hints: tuple[Hint, ...] = ()
     qr: str | None = None  # text the screen shows as a QR code beside the question
+    # While this question is on the screen the smart dice listen all the time (the Dice
+    # screen's lists say so); the app asks this instead of importing the dice's screens.
+    keeps_dice_listening: ClassVar[bool] = False
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
