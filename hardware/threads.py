@@ -2,21 +2,20 @@
 
 Python before 3.14 leaves every thread named as the program, so ``top -H``, ``ps -L`` and
 ``/proc/PID/task/*/comm`` cannot tell the smart dice' loop from the main loop. A thread
-started here names itself (``prctl(PR_SET_NAME)``, Linux only, at most 15 bytes), so a maker
-can see which part of the table spends what, and the booted machine's CPU figures can split
-the table's unit by thread.
+started here names itself (its own ``/proc/thread-self/comm``, Linux only, at most 15
+bytes), so a maker can see which part of the table spends what, and the booted machine's
+CPU figures can split the table's unit by thread.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import sys
 import threading
 from collections.abc import Callable
-from functools import cache
+from pathlib import Path
 
-PR_SET_NAME = 15
+# The calling thread's own name in the kernel. Written rather than set with prctl(PR_SET_NAME)
+# through ctypes, which would load ctypes, ctypes.util and subprocess into every start.
+OWN_NAME = Path("/proc/thread-self/comm")
 NAME_BYTES = 15  # the kernel's TASK_COMM_LEN, 16, with its terminating zero
 
 
@@ -33,20 +32,10 @@ def start(target: Callable[[], object], name: str) -> threading.Thread:
 
 
 def name_this_thread(name: str) -> bool:
-    """Give the calling thread ``name`` in the kernel; False where that cannot be done."""
-    prctl = _prctl()
-    if prctl is None:
-        return False
-    return bool(prctl(PR_SET_NAME, name.encode()[:NAME_BYTES], 0, 0, 0) == 0)
-
-
-@cache
-def _prctl() -> Callable[..., int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
+    """Give the calling thread ``name`` in the kernel; False where that cannot be done (not
+    Linux, or a /proc that is not mounted)."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        OWN_NAME.write_bytes(name.encode()[:NAME_BYTES])
     except OSError:
-        return None
-    prctl: Callable[..., int] = libc.prctl
-    return prctl
+        return False
+    return True

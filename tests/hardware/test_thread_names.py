@@ -9,7 +9,9 @@ import pytest
 
 from hardware import threads
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="thread names in /proc are Linux's"
+)
 
 
 def kernel_name(thread: threading.Thread) -> str:
