@@ -41,6 +41,9 @@ class Notifications:
 def environment(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELAENO_", "NOTIFY_"))}
     env.pop("WATCHDOG_USEC", None)
+    # Bytecode as a Pi has it (pip compiles it at install): a shell that forbids writing it
+    # would time the compiler at every start, not the companion.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", **extra)
     return env
 

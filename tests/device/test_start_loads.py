@@ -1,0 +1,87 @@
+"""What `celaeno run` has loaded when it tells systemd READY (its first frame is drawn).
+
+Everything a start does not need before the first frame loads on use: the phone view's
+server and asyncio, the QR encoder, the smart dice when they are off, Shadows over
+Normandie while a Cthulhu Wars game is shown, the tile store. Each costs the start
+milliseconds on a Pi (``python -m tests.bench.device.start_time`` measures the whole), and
+a new import at the top of a module on the run path brings them back without anyone
+noticing: this test notices. The run is the real one, in a child process, stopped at READY.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# The child: `celaeno run` as systemd starts it, which prints what is loaded at READY.
+AT_READY = """
+import json, os, sys
+from device import notify
+
+def ready(*args, **kwargs):
+    print(json.dumps(sorted(sys.modules)), flush=True)
+    os._exit(0)
+
+notify.ready = ready
+from device.cli import main
+main(["run", *sys.argv[1:]])
+"""
+
+# Loaded on use, never by a start that shows a Cthulhu Wars game with smart dice off.
+NOT_AT_START = (
+    "asyncio",  # the phone view's server and the smart dice' loop
+    "aiohttp",
+    "segno",  # the QR code of "Show on phones"
+    "bleak",  # smart dice
+    "hardware.smartdice",
+    "device.dice.table",
+    "device.dice.screen",
+    "device.web.server",
+    "device.web.serving",
+    "device.normandie.tilestore",
+    "device.normandie.tileactions",
+    "rules.normandie",  # the other game
+    "display.normandie",
+    "ctypes",  # thread names are written to /proc, not set through ctypes
+    "subprocess",
+)
+
+
+def loaded_at_ready(tmp_path: Path, *args: str) -> set[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELAENO_", "NOTIFY_"))}
+    env.update(SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run(
+        [sys.executable, "-c", AT_READY, "--state-dir", str(tmp_path / "state"), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def under(prefix: str, modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize("reader", ["none", "simulated"])
+def test_a_start_loads_only_what_the_first_frame_needs(tmp_path: Path, reader: str) -> None:
+    loaded = loaded_at_ready(tmp_path, "--reader", reader)
+    assert "device.app" in loaded and "pygame" in loaded  # the child did reach READY
+    early = {name: under(name, loaded) for name in NOT_AT_START}
+    assert {name: found for name, found in early.items() if found} == {}
+
+
+def test_the_parts_left_out_load_when_used(tmp_path: Path) -> None:
+    """The list above names modules that exist: a rename would make it pass for nothing."""
+    import importlib
+
+    for name in NOT_AT_START:
+        importlib.import_module(name)
