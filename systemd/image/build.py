@@ -191,7 +191,11 @@ def ensure_binfmt() -> None:
         subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(binfmt)], check=True)
     if (binfmt / "qemu-aarch64").exists():
         return
-    emulator = shutil.which("qemu-aarch64-static") or "/usr/bin/qemu-aarch64-static"
+    emulator = shutil.which("qemu-aarch64-static")
+    if emulator is None:  # else the kernel refuses the registration with a bare ENOENT
+        raise SystemExit(
+            "build.py: qemu-aarch64-static is missing: apt-get install qemu-user-static"
+        )
     magic = r"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00"
     mask = r"\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff"
     (binfmt / "register").write_text(f":qemu-aarch64:M::{magic}:{mask}:{emulator}:F")

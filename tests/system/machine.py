@@ -438,15 +438,29 @@ def committed_numbers(console: str) -> list[tuple[int, int]]:
     ]
 
 
+# What the booted tests run on the host, and the Debian package that has each (the same
+# list tests/system/ci.sh installs).
+HOST_TOOLS = {
+    "qemu-system-aarch64": "qemu-system-arm",
+    "qemu-img": "qemu-utils",
+    "qemu-aarch64-static": "qemu-user-static",  # the image's arm64 chroot, via binfmt_misc
+    "mmdebstrap": "mmdebstrap",
+    "arch-test": "arch-test",
+    "mkfs.ext4": "e2fsprogs",
+    "chroot": "coreutils",
+}
+
+
 def qemu_usable() -> str | None:
-    """None if this machine can run the system tests, else why not."""
-    missing = [
-        tool
-        for tool in ("qemu-system-aarch64", "qemu-img", "mmdebstrap", "mkfs.ext4", "chroot")
-        if shutil.which(tool) is None
-    ]
+    """None if this machine can run the system tests, else why not, in one line that names
+    the packages to install."""
+    missing = {tool: package for tool, package in HOST_TOOLS.items() if not shutil.which(tool)}
     if missing:
-        return "missing " + ", ".join(missing) + " (tests/system/ci.sh installs them with apt)"
+        packages = " ".join(sorted(set(missing.values())))
+        return (
+            f"missing {', '.join(missing)}: apt-get install {packages} "
+            "(tests/system/ci.sh installs them)"
+        )
     if os.geteuid() != 0:
         return "building the image needs root (mount, chroot, binfmt_misc)"
     return None
