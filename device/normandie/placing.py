@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from device.normandie.named import NAMED, NAMED_PREFIX, place_named
-from device.normandie.space import LEFT, RIGHT, SpaceStep, describe, free_square
+from device.normandie.space import SpaceStep, describe, free_square, grid_hints
 from device.ui.steps import ListStep, Option, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import TILE_SIZE, Space
@@ -35,11 +35,7 @@ DERLETH_NAME = "Erghöl Derleth"  # Chapter 1: the id was fixed when the battle 
 COMMON_FIRST = (INFANTRY, ZOMBIES, MASTER, MYTHOS, VEHICLE)
 ID_LETTER = {"infantry": "i", "vehicle": "v", "mythos": "m", "master": "d"}
 
-PLACE_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("nz_device.hint.cursor")),
-    Hint("down", text("nz_device.hint.cursor")),
-    Hint(LEFT, text("nz_device.hint.cursor")),
-    Hint(RIGHT, text("nz_device.hint.cursor")),
+PLACE_HINTS = grid_hints(
     Hint("phase", text("nz_device.hint.next_free")),
     Hint("back", text("nz_device.hint.other_unit")),
 )

@@ -24,15 +24,17 @@ from rules.text import Text, text
 LEFT, RIGHT = "left", "right"  # the game buttons move the cursor a column
 ORIGIN = Space(0, 0)  # A1, where the cursor starts
 
-SPACE_HINTS: tuple[Hint, ...] = (
-    # One entry for the four, arrows in the keycaps' order, and none for OK (the lit
-    # choice says what it does): the hint bar is one line.
-    Hint("up", text("nz_device.hint.cursor")),
-    Hint("down", text("nz_device.hint.cursor")),
-    Hint(LEFT, text("nz_device.hint.cursor")),
-    Hint(RIGHT, text("nz_device.hint.cursor")),
-    Hint("back", text("hint.back")),
-)
+
+def grid_hints(*others: Hint) -> tuple[Hint, ...]:
+    """The hints of a step on the grid: the four arrows move the cursor, then ``others``.
+
+    One entry for the four, arrows in the keycaps' order, and none for OK (the lit choice
+    says what it does): the hint bar is one line."""
+    cursor = text("nz_device.hint.cursor")
+    return (*(Hint(arrow, cursor) for arrow in ("up", "down", LEFT, RIGHT)), *others)
+
+
+SPACE_HINTS = grid_hints(Hint("back", text("hint.back")))
 
 
 def describe(state: NormandieState, space: Space) -> Text:

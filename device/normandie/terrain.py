@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from device.normandie.space import LEFT, RIGHT, SpaceStep, current_mark, terrain_words
+from device.normandie.space import SpaceStep, current_mark, grid_hints, terrain_words
 from device.ui.steps import StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import TILE_SIZE, Space
@@ -27,13 +27,7 @@ from rules.normandie.state import NormandieState
 from rules.normandie.terrain import IMPASSABLE, MASS_GRAVE, OPEN
 from rules.text import text
 
-TERRAIN_HINTS: tuple[Hint, ...] = (
-    # One entry for the four, arrows in the keycaps' order, and none for OK (the lit
-    # choice says what it does): the hint bar is one line.
-    Hint("up", text("nz_device.hint.cursor")),
-    Hint("down", text("nz_device.hint.cursor")),
-    Hint(LEFT, text("nz_device.hint.cursor")),
-    Hint(RIGHT, text("nz_device.hint.cursor")),
+TERRAIN_HINTS = grid_hints(
     Hint("phase", text("nz_device.hint.next_tile")),
     Hint("back", text("nz_device.hint.done")),
 )
