@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
     export.add_argument("--game", type=int, default=None, help="game number (default: the latest)")
     export.add_argument("--list", action="store_true", help="list the games in the journal instead")
     add_place_options(export)
-    export.set_defaults(func=_guarded(export_command))
+    export.set_defaults(func=guarded(export_command))
 
     imp = subparsers.add_parser(
         "import",
@@ -64,11 +64,12 @@ def register(subparsers: Any) -> None:
     )
     imp.add_argument("file", help="journal file, or - for standard input")
     add_place_options(imp)
-    imp.set_defaults(func=_guarded(import_command))
+    imp.set_defaults(func=guarded(import_command))
 
 
-def _guarded(command: Any) -> Any:
-    """Configuration and database problems become one clear line and exit status 2."""
+def guarded(command: Any) -> Any:
+    """Configuration and database problems become one clear line and exit status 2 (every
+    command that reads the settings or the state directory is registered through this)."""
 
     def run(args: argparse.Namespace) -> int:
         try:

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from device import paths
-from device.config import ConfigError
 from device.journalcmd import load_settings
 from device.normandie.tilestore import TileStore
 from rules.errors import RulesError
@@ -24,11 +23,7 @@ EXIT_FAILED = 2
 def tiles_command(args: argparse.Namespace) -> int:
     """`celaeno tiles`, once its arguments are read."""
     GAMES.get("normandie")  # its words: a bad tile file is refused in them
-    try:
-        store = TileStore(_state_dir(args))
-    except (ConfigError, paths.BadPath) as error:
-        print(_problem(error), file=sys.stderr)
-        return EXIT_FAILED
+    store = TileStore(_state_dir(args))  # a bad setting or folder: one line (guarded)
     if args.action == "import":
         return _import(store, args.file)
     if args.action == "export":
@@ -44,12 +39,6 @@ def tiles_command(args: argparse.Namespace) -> int:
 def _state_dir(args: argparse.Namespace) -> Path:
     configured = args.state_dir or load_settings(args).device.state_dir
     return paths.state_dir(configured)
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ConfigError):
-        return "\n".join(error.problems)
-    return f"state directory: {error}"
 
 
 def _export(store: TileStore, file: str) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.journalcmd import add_place_options
+from device.journalcmd import add_place_options, guarded
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
     tiles.add_argument("action", nargs="?", choices=("list", "export", "import"), default="list")
     tiles.add_argument("file", nargs="?", default="-", help="tile file (default: standard output)")
     add_place_options(tiles)
-    tiles.set_defaults(func=tiles_command)
+    tiles.set_defaults(func=guarded(tiles_command))
 
 
 def tiles_command(args: argparse.Namespace) -> int:

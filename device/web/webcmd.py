@@ -14,8 +14,7 @@ import sys
 from typing import Any
 
 from device.addresses import machine_addresses, urls
-from device.config import ConfigError
-from device.journalcmd import add_place_options, load_settings
+from device.journalcmd import add_place_options, guarded, load_settings
 
 EXIT_FAILED = 2
 log = logging.getLogger("celaeno.web")
@@ -32,22 +31,18 @@ def register(subparsers: Any) -> None:
     web.add_argument("--address", default=None, help="address to listen on (default: [web])")
     web.add_argument("--port", type=int, default=None, help="port (default: [web] port)")
     web.add_argument("--max-pages", type=int, default=None, help="pages served at once")
-    web.set_defaults(func=web_command)
+    web.set_defaults(func=guarded(web_command))
     address = subparsers.add_parser(
         "web-address",
         help="print the phone view's address",
         description="Print the URL(s) phones open to see the table (one per line).",
     )
     address.add_argument("--config", default=None, help="configuration file (TOML)")
-    address.set_defaults(func=address_command)
+    address.set_defaults(func=guarded(address_command))
 
 
 def address_command(args: argparse.Namespace) -> int:
-    try:
-        config = load_settings(args)
-    except ConfigError as error:
-        print("\n".join(error.problems), file=sys.stderr)
-        return EXIT_FAILED
+    config = load_settings(args)
     if not config.web.enabled:
         print("the phone view is turned off ([web] enabled = false)", file=sys.stderr)
         return 1
@@ -63,11 +58,7 @@ def web_command(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
-    try:
-        config = load_settings(args)
-    except ConfigError as error:
-        print("\n".join(error.problems), file=sys.stderr)
-        return EXIT_FAILED
+    config = load_settings(args)
     if not config.web.enabled:
         print("the phone view is turned off ([web] enabled = false); not serving")
         return 0
