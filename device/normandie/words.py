@@ -21,6 +21,16 @@ _SCREEN_JA: dict[str, str] = {
     "nz_tokens.other": "{n}枚",
 }
 
+# The rule each Zombie gear follows: the same ids in every language.
+_GEAR_RULES: dict[str, str] = {
+    "nz_device.gear_rule.dart": "Z12",
+    "nz_device.gear_rule.bind": "Z13",
+    "nz_device.gear_rule.serum": "Z11",
+    "nz_device.gear_rule.create": "Z10",
+    "nz_device.gear_rule.control": "Z9",
+    "nz_device.gear_rule.engage": "Z13",
+}
+
 _DEVICE_EN: dict[str, str] = {
     "nz_device.hint.cursor": "move",
     "nz_device.hint.done": "done",
@@ -85,12 +95,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.gear.create": "Master creates Zombies",
     "nz_device.gear.control": "Master orders a Zombie",
     "nz_device.gear.engage": "Melee on a paralysed Zombie",
-    "nz_device.gear_rule.dart": "Z12",
-    "nz_device.gear_rule.bind": "Z13",
-    "nz_device.gear_rule.serum": "Z11",
-    "nz_device.gear_rule.create": "Z10",
-    "nz_device.gear_rule.control": "Z9",
-    "nz_device.gear_rule.engage": "Z13",
     "nz_device.gear_user.dart": "Which unit fires the dart?",
     "nz_device.gear_user.bind": "Who casts Bind Zombies?",
     "nz_device.gear_user.serum": "Which unit uses the serum?",
@@ -210,12 +214,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.gear.create": "死者の主がゾンビを生む",
     "nz_device.gear.control": "死者の主がゾンビに命令",
     "nz_device.gear.engage": "麻痺したゾンビと白兵戦",
-    "nz_device.gear_rule.dart": "Z12",
-    "nz_device.gear_rule.bind": "Z13",
-    "nz_device.gear_rule.serum": "Z11",
-    "nz_device.gear_rule.create": "Z10",
-    "nz_device.gear_rule.control": "Z9",
-    "nz_device.gear_rule.engage": "Z13",
     "nz_device.gear_user.dart": "ダーツを撃つユニットは？",
     "nz_device.gear_user.bind": "ゾンビ束縛を唱えるのは？",
     "nz_device.gear_user.serum": "血清を使うユニットは？",
@@ -277,5 +275,5 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.named.life_n": "{n:nz_life_points}",
 }
 
-EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **SETUP_EN}
-JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **SETUP_JA}
+EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **_GEAR_RULES, **SETUP_EN}
+JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **_GEAR_RULES, **SETUP_JA}
