@@ -117,6 +117,7 @@ class Pages:
         self.hub = hub
         self.max_pages = max_pages
         self.streams = 0
+        self._streaming: set[asyncio.Task[object]] = set()  # the open streams' handlers
         self._on_last_closed = on_last_closed
         self._release: asyncio.TimerHandle | None = None
         self.assets = load_assets()
@@ -164,6 +165,9 @@ class Pages:
             }
         )
         self._opened()
+        task = asyncio.current_task()
+        if task is not None:
+            self._streaming.add(task)
         try:
             await response.prepare(request)
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
@@ -171,8 +175,16 @@ class Pages:
         except (ConnectionError, TimeoutError):
             pass  # the phone went away, or a write to it stalled: forget it
         finally:  # also when aiohttp cancels the handler because the phone hung up
+            self._streaming.discard(task)
             self._closed()
         return response
+
+    def end_streams(self) -> None:
+        """Close every event stream now: a stream never ends by itself, so a stopping view
+        would otherwise wait out aiohttp's shutdown timeout for each (two seconds with a
+        phone watching). The pages reconnect by themselves to the next view."""
+        for task in list(self._streaming):
+            task.cancel()
 
     def _opened(self) -> None:
         self.streams += 1
@@ -416,6 +428,8 @@ class Serving:
     async def stop(self) -> None:
         self.follower.cancel()
         self.server.close()
+        pages: Pages = self.runner.app["pages"]
+        pages.end_streams()
         await self.runner.cleanup()
 
 

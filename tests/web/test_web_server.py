@@ -329,3 +329,42 @@ def test_the_page_is_rendered_in_the_language_picked_on_that_phone(
 ) -> None:
     page = request(shared_web, "GET", path, **headers).read().decode()
     assert f'<html lang="{lang}">' in page
+
+
+def ends_within(sock: socket.socket, seconds: float) -> bool:
+    """The stream ends (EOF or a reset) within ``seconds``, whatever it still sends first."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        sock.settimeout(left)
+        try:
+            if sock.recv(65536) == b"":
+                return True
+        except ConnectionResetError:
+            return True
+        except TimeoutError:
+            return False
+    return False
+
+
+# aiohttp's shutdown timeout in serve(): what a stop waited out for each open stream before
+# the view ended them itself (two seconds in all with phones watching).
+SHUTDOWN_TIMEOUT = 1.0
+
+
+def test_a_view_stopped_with_phones_watching_ends_their_streams_at_once(web: WebServer) -> None:
+    """systemd's stop (SIGTERM) closes every event stream first, so the view is gone well
+    before aiohttp's shutdown timeout, exits cleanly, and each page sees its stream end
+    (it reconnects by itself to the next view)."""
+    streams = [open_stream(web)[0] for _ in range(3)]
+    try:
+        time.sleep(0.3)  # the streams are being served
+        assert web.process is not None
+        started = time.monotonic()
+        web.process.terminate()
+        assert web.process.wait(10) == 0
+        stopped_after = time.monotonic() - started
+        assert all(ends_within(sock, 5) for sock in streams)
+    finally:
+        for sock in streams:
+            sock.close()
+    assert stopped_after < SHUTDOWN_TIMEOUT, f"stopped after {stopped_after:.2f} s"
