@@ -1,8 +1,11 @@
 """Benchmark: replay of a 10,000-command Library journal (issue 2, "Measure").
 
 Run: ``.venv/bin/python -m tests.bench.device.replay_bench [--commands N]``. Prints the
-time to parse and apply the whole journal, commands per second, and peak memory
-(tracemalloc) of the replay. The journal is generated deterministically: rounds of
+time to parse and apply the whole journal, commands per second, peak memory
+(tracemalloc) of the replay, and what the game's history (undo and redo, the History
+screen) holds in memory after a 2,000-command game. ``--against 'COMMAND'`` runs this
+benchmark and another checkout's (the command that prints its "replay: best N ms") in
+turn, each in a fresh process, and prints both medians and the ratio pair by pair. The journal is generated deterministically: rounds of
 phase changes, Gate changes, Custodian and Librarian activations with their rolls,
 splits and payments, and an occasional undo.
 """
@@ -10,7 +13,13 @@ splits and payments, and an occasional undo.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import re
+import shlex
+import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -66,11 +75,58 @@ def journal(commands: int) -> list[str]:
     return lines[:commands]
 
 
+def history_bytes(commands: int) -> tuple[int, int]:
+    """Bytes held after replaying ``commands`` commands: the game with its history, and
+    the game's state alone."""
+    lines = journal(commands)
+    gc.collect()
+    tracemalloc.start()
+    played, _ = replay(lines, GAMES)
+    assert played is not None
+    gc.collect()
+    with_history = tracemalloc.get_traced_memory()[0]
+    state = played.state
+    del played
+    gc.collect()
+    alone = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del state
+    return with_history, alone
+
+
+def best_ms(command: list[str], cwd: str | None = None) -> float:
+    out = subprocess.run(command, capture_output=True, text=True, check=True, cwd=cwd).stdout
+    found = re.search(r"replay: best (\d+) ms", out)
+    if found is None:
+        raise SystemExit(f"no 'replay: best N ms' in the output of {shlex.join(command)}")
+    return float(found.group(1))
+
+
+def paired(against: str, pairs: int, repeat: int) -> None:
+    ours = [sys.executable, "-m", "tests.bench.device.replay_bench", "--repeat", str(repeat)]
+    theirs = shlex.split(against)
+    a, b = [], []
+    for _ in range(pairs):
+        a.append(best_ms(ours))
+        b.append(best_ms(theirs, cwd="/"))  # its own installed checkout, not this one
+    print(f"machine: {machine()}")
+    print(f"this checkout: median of {pairs} bests {statistics.median(a):.0f} ms ({a})")
+    print(f"against ({against}): median {statistics.median(b):.0f} ms ({b})")
+    ratios = [x / y for x, y in zip(a, b, strict=True)]
+    print(f"ratio this/against, pair by pair: median {statistics.median(ratios):.3f}, "
+          f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--against", metavar="COMMAND", help="another checkout's benchmark")
+    parser.add_argument("--pairs", type=int, default=7, help="with --against")
     args = parser.parse_args()
+    if args.against:
+        paired(args.against, args.pairs, args.repeat)
+        return
     lines = journal(args.commands)
     timings = []
     for _ in range(args.repeat):
@@ -88,6 +144,9 @@ def main() -> None:
     rate = len(lines) / best
     print(f"replay: best {best * 1000:.0f} ms of {args.repeat}, {rate:,.0f} commands/s")
     print(f"peak memory during replay: {peak / 2**20:.1f} MiB (tracemalloc)")
+    held, alone = history_bytes(2_000)
+    print(f"held after a 2,000-command game: {held / 2**20:.2f} MiB, of which the history "
+          f"{(held - alone) / 2**20:.2f} MiB ({(held - alone) / 2_000:.0f} bytes a command)")  # fmt: skip
 
 
 if __name__ == "__main__":
