@@ -1,10 +1,13 @@
 """Fixtures for the device tests: the whole device in-process, and `celaeno` as a process.
 
 The in-process device is built from the real parts a Pi runs: a :class:`ButtonPanel` on
-gpiozero's MockFactory pins (pressed with ``drive_low``/``drive_high``, its worker thread
-running on the real clock), a :class:`DiceReader` thread reading a :class:`FakeReader`
-pseudo-terminal, and the :class:`App` drawing on a pygame surface under SDL's dummy driver.
-Both hardware threads post into ``App.inputs`` exactly as in ``celaeno run``.
+gpiozero's MockFactory pins (pressed with ``drive_low``/``drive_high``), a
+:class:`DiceReader` thread reading a :class:`FakeReader` pseudo-terminal, and the
+:class:`App` drawing on a pygame surface under SDL's dummy driver. Both post into
+``App.inputs`` exactly as in ``celaeno run``. The panel's debounce and hold run on a clock
+that moves with the finger (:class:`FingerClock`, the panel pumped as its worker thread
+would be): a press costs no waiting, and a hold is exactly as long as it says. The worker
+thread on the real clock has its own tests (tests/hardware/test_hardware_buttons.py).
 """
 
 from __future__ import annotations
@@ -150,11 +153,34 @@ def open_session(state_dir: Path) -> tuple[Store, GameSession]:
 # --- the whole device in-process ---------------------------------------------------------
 
 
+class FingerClock:
+    """The buttons' time in the Table: it moves only as long as a finger presses or rests."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+
 class Table:
     """The device as the players meet it: press buttons, roll into the reader, look."""
 
-    def __init__(self, app: App, pins: MockFactory, reader: FakeReader, shots: Path) -> None:
+    def __init__(
+        self,
+        app: App,
+        pins: MockFactory,
+        reader: FakeReader,
+        shots: Path,
+        panel: ButtonPanel,
+        clock: FingerClock,
+    ) -> None:
         self.app, self.pins, self.reader, self.shots = app, pins, reader, shots
+        self.panel, self.clock = panel, clock
         self.posted: Counter[str] = Counter()
         self.events_cut: list[str] = []  # newest events drawn ending in "…"
         self.hints_cut: list[str] = []  # prompt titles of frames whose hint bar was cut short
@@ -183,9 +209,11 @@ class Table:
             pin = self.pins.pin(DEFAULT_PINS[button])
             wanted = self.posted["ButtonPressed"] + 1
             pin.drive_low()
-            time.sleep(PRESS_LENGTH)
+            self.clock.advance(PRESS_LENGTH)
             pin.drive_high()
-            time.sleep(PRESS_LENGTH)  # the finger stays off long enough not to be a bounce
+            # The finger stays off long enough not to be a bounce, then the panel's thread
+            # would wake: it turns the two edges into one press.
+            self.panel.pump(self.clock.advance(PRESS_LENGTH))
             self.until_posted("ButtonPressed", wanted, f"press {button}")
 
     def hold_back(self) -> None:
@@ -193,9 +221,10 @@ class Table:
         pin = self.pins.pin(DEFAULT_PINS["back"])
         wanted = self.posted["ButtonPressed"] + 1
         pin.drive_low()
+        self.panel.pump(self.clock.advance(HOLD_TIME + PRESS_LENGTH))
         self.until_posted("ButtonPressed", wanted, "hold BACK")
         pin.drive_high()
-        time.sleep(PRESS_LENGTH)
+        self.panel.pump(self.clock.advance(PRESS_LENGTH))
         self.step()
 
     def roll(self, *values: int, checksum: bool = False) -> None:
@@ -291,12 +320,14 @@ def table(
     inputs = Inputs()
     holder: list[Table] = []
     post = lambda event: holder[0].post(event)  # noqa: E731 (the table exists before the app)
-    panel = ButtonPanel(post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins)
+    clock = FingerClock()
+    panel = ButtonPanel(
+        post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins, clock=clock
+    )
     reader = DiceReader(post, fake.path, reconnect_interval=0.05)
     app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
-    holder.append(Table(app, mock_pins, fake, shots))
+    holder.append(Table(app, mock_pins, fake, shots, panel, clock))
     try:
-        panel.start()
         reader.start()
         holder[0].until(lambda: app.status.reader == "connected", "the reader")
         yield holder[0]

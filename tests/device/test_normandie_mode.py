@@ -90,13 +90,27 @@ def tap(table: Table, pos: tuple[int, int]) -> None:
 
 
 def square(table: Table, name: str) -> tuple[int, int]:
-    """The centre of a battlefield square on screen, found by asking the screen itself."""
-    board = table.screen.regions.board
-    for x in range(board.left, board.right, 2):
-        for y in range(board.top, board.bottom, 2):
-            if table.screen.space_at((x, y)) == name:
-                return x + 2, y + 2
-    raise AssertionError(f"{name} is not drawn")
+    """The centre of a battlefield square on screen, found by asking the screen itself: a
+    point of the grid, then down its column to the square's row, then along that row."""
+    goal = parse_space(name)
+    assert goal is not None
+    board, at = table.screen.regions.board, table.screen.space_at
+    on_grid = next(
+        (x for y in range(board.top, board.bottom, 8) for x in range(board.left, board.right, 4)
+         if at((x, y)) is not None), None,
+    )  # fmt: skip
+    assert on_grid is not None, "no grid is drawn"
+    rows = [y for y in range(board.top, board.bottom) if _row_of(at((on_grid, y))) == goal.row]
+    assert rows, f"row {goal.row + 1} is not drawn"
+    middle = rows[len(rows) // 2]
+    here = [x for x in range(board.left, board.right) if at((x, middle)) == name]
+    assert here, f"{name} is not drawn"
+    return here[len(here) // 2], middle
+
+
+def _row_of(name: str | None) -> int | None:
+    found = parse_space(name) if name is not None else None
+    return None if found is None else found.row
 
 
 def cursor_to(table: Table, name: str) -> None:
