@@ -21,7 +21,7 @@ from device import runtime
 from hardware import ports, reader
 from hardware.events import InputEvent, ReaderStatus
 from hardware.reader import DiceReader
-from tests.device.conftest import ROOT, celaeno_argv
+from tests.device.conftest import ROOT, NotifyListener, celaeno_argv
 
 PATTERNS = ports.DEFAULT_PATTERNS
 DESKTOP = {"DISPLAY": ":0", "HOME": "/home/pi"}
@@ -137,16 +137,21 @@ def run_env(tmp: Path, **extra: str) -> dict[str, str]:
 
 
 def reader_lines(tmp: Path, **extra: str) -> list[str]:
-    """The reader's log lines of `celaeno run --reader auto` in its first seconds."""
+    """The reader's log lines of `celaeno run --reader auto` from its start until two of its
+    reconnect intervals after READY (a line said again at each attempt would show)."""
+    notify = NotifyListener(tmp / f"notify-{len(os.listdir(tmp))}.sock")
     child = subprocess.Popen(
-        celaeno_argv("run", "--reader", "auto"), cwd=ROOT, env=run_env(tmp, **extra),
+        celaeno_argv("run", "--reader", "auto"), cwd=ROOT,
+        env={**run_env(tmp, **extra), "NOTIFY_SOCKET": str(notify.path)},
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        time.sleep(6)
+        notify.wait_for("READY=1")
+        time.sleep(2 * reader.RECONNECT_INTERVAL + 0.5)
     finally:
         child.terminate()
         _out, err = child.communicate(timeout=30)
+        notify.close()
     assert child.returncode == 0, err
     return [line for line in err.splitlines() if line.startswith("INFO hardware.reader")]
 
