@@ -38,7 +38,19 @@ def main(argv: list[str] | None = None) -> int:
         "tests/system/test_power_cut.py",
     ]
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-m", "system", "-q", "-p", "no:cacheprovider", *tests],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-n",
+            "0",
+            "-m",
+            "system",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *tests,
+        ],
         env=env,
         check=False,
     )

@@ -62,7 +62,7 @@ else
     selection=(tests/system/test_appliance.py tests/system/test_power_cut.py
                -k "not test_g_ and not test_h_")
 fi
-.venv/bin/pytest -m system -p no:cacheprovider -v -s "${selection[@]}"
+.venv/bin/pytest -n 0 -m system -p no:cacheprovider -v -s "${selection[@]}"
 status=$?
 echo "system tests: $((SECONDS - started)) s in all (exit $status)"
 exit $status

@@ -2,12 +2,14 @@
 
 These tests carry the ``system`` marker, which the default ``pytest`` run deselects
 (pyproject.toml's addopts): they need root, QEMU and minutes. Run them with
-``pytest -m system tests/system`` (tests/system/ci.sh installs what they need first).
+``pytest -n 0 -m system tests/system`` (tests/system/ci.sh installs what they need first):
+one process, one emulated machine at a time, never the suite's parallel workers.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +24,8 @@ FIGURES = OUTPUT / "figures.json"
 
 @pytest.fixture(scope="session")
 def image() -> Image:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        pytest.fail("the booted tests run one machine at a time: add -n 0", pytrace=False)
     why_not = qemu_usable()
     if why_not is not None:
         pytest.skip(f"SKIPPED: this machine cannot run the system tests: {why_not}")

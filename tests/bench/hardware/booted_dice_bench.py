@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     FIGURES.unlink(missing_ok=True)
     env = {**os.environ, "CELAENO_DICE_ROLLS": str(args.rolls)}
-    command = [sys.executable, "-m", "pytest", "-m", "system", "-p", "no:cacheprovider", "-q",
+    command = [sys.executable, "-m", "pytest", "-n", "0", "-m", "system", "-p", "no:cacheprovider", "-q",
                "tests/system/test_smart_dice.py"]  # fmt: skip
     status = subprocess.run(command, env=env, check=False).returncode
     if not FIGURES.exists():
