@@ -6,19 +6,33 @@ with a game to resume, and times from the process start to READY=1 on a notify s
 (the app sends it once the first frame is drawn). ``--against`` names the interpreter of
 another checkout (its venv's ``bin/python``): the two start in turn, A B A B …, on a new
 journal, and the medians and the pairwise ratio are printed, so a drift of the machine's
-speed during the run hits both alike.
+speed during the run hits both alike. ``--instructions`` counts instead the instructions
+each start executes to READY under valgrind's callgrind (``apt-get install valgrind``):
+one run each, and the same count on a loaded machine as on a quiet one.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 from tests.bench.device import machine
-from tests.bench.device.harness import Notifications, run_headless, workdir
+from tests.bench.device.harness import Notifications, environment, run_headless, workdir
+
+# `celaeno run` as run_headless starts it, ending the process when it would send READY.
+TO_READY = """
+import os, sys
+from device import notify
+notify.ready = lambda *args, **kwargs: os._exit(0)
+from device.cli import main
+main(["run", "--reader", "none", "--state-dir", sys.argv[1]])
+"""
 
 
 def start_to_ready(state_dir: Path, directory: Path, python: str = sys.executable) -> float:
@@ -40,7 +54,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--against", metavar="PYTHON", help="another checkout's interpreter")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions to READY (valgrind)"
+    )
     args = parser.parse_args()
+    if args.instructions:
+        counted([sys.executable, *([args.against] if args.against else [])])
+        return
     if args.against:
         paired(args.runs, args.against)
         return
@@ -77,6 +97,31 @@ def paired(runs: int, other: str) -> None:
     ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
     print(f"ratio this/against, pair by pair: median {statistics.median(ratios):.3f}, "
           f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
+
+
+def instructions_to_ready(python: str, state_dir: Path) -> int:
+    """Instructions the start executes to READY, counted by callgrind (after one run that
+    leaves the bytecode cached, as a Pi has it)."""
+    env = environment()
+    warm = [python, "-c", TO_READY, str(state_dir / "warm")]
+    subprocess.run(warm, cwd="/", env=env, check=True, capture_output=True)
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}",
+               python, "-c", TO_READY, str(state_dir / "counted")]  # fmt: skip
+    done = subprocess.run(command, cwd="/", env=env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind counted nothing: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def counted(pythons: list[str]) -> None:
+    with workdir() as tmp:
+        counts = [instructions_to_ready(p, Path(tmp) / str(n)) for n, p in enumerate(pythons)]
+    print(f"machine: {machine()}")
+    for python, count in zip(pythons, counts, strict=True):
+        print(f"{python}: {count / 1e6:,.1f} million instructions to READY (new journal)")
+    if len(counts) == 2:
+        print(f"ratio this/against: {counts[0] / counts[1]:.3f}")
 
 
 if __name__ == "__main__":
