@@ -17,10 +17,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType, TracebackType
+from types import MappingProxyType
 from typing import Any
 
 from hardware import threads
+from hardware.closing import ClosedOnExit
 from hardware.events import PHYSICAL_BUTTONS, ButtonPressed, Post
 from hardware.gestures import DebouncedButton, Press, Timing
 
@@ -72,7 +73,7 @@ def check_pins(pins: Mapping[str, int], encoder: EncoderPins | None = None) -> N
         raise ValueError(f"GPIO pins used twice: {', '.join(map(str, shared))}")
 
 
-class ButtonPanel:
+class ButtonPanel(ClosedOnExit):
     """The arcade buttons (and optional rotary encoder) as :class:`ButtonPressed` events.
 
     The pins are claimed when the panel is built, like any gpiozero device; ``start()`` starts
@@ -168,14 +169,3 @@ class ButtonPanel:
     def _close_devices(self) -> None:
         while self._devices:
             self._devices.pop().close()
-
-    def __enter__(self) -> ButtonPanel:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -17,16 +17,16 @@ import time
 import tty
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from types import TracebackType
 
 from hardware.baud import termios_speed
+from hardware.closing import ClosedOnExit
 from hardware.protocol import with_checksum
 
 # How long a line may wait for room in the pty before send_line gives up on it.
 WRITE_TIMEOUT = 1.0
 
 
-class FakeReader:
+class FakeReader(ClosedOnExit):
     def __init__(
         self,
         link: str | Path | None = None,
@@ -138,14 +138,6 @@ class FakeReader:
 
     def __enter__(self) -> FakeReader:
         return self.start()
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _write_within(fd: int, data: bytes, timeout: float) -> bool:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from types import TracebackType
 from typing import Any, Literal
 
 from hardware import threads
+from hardware.closing import ClosedOnExit
 from hardware.events import Post, ReaderStatus
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
@@ -32,7 +32,7 @@ READ_TIMEOUT = 0.1  # how long a read waits; also bounds how long close() waits 
 WRITE_TIMEOUT = 0.5  # a reader that stops reading must not block the app thread
 
 
-class DiceReader:
+class DiceReader(ClosedOnExit):
     """Reads a dice reader on ``port`` and posts input events; see the module docstring.
 
     ``on_rejected`` (optional, called on the reader thread) receives each unusable line with the
@@ -101,17 +101,6 @@ class DiceReader:
     def _want(self, line: str) -> bool:
         self._wanted = line
         return self._send(line)
-
-    def __enter__(self) -> DiceReader:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # --- the reader thread ----------------------------------------------------------------
 
