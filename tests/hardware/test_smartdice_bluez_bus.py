@@ -7,6 +7,7 @@ booted-machine test is where real BlueZ runs.
 
 import queue
 import shutil
+import struct
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +18,11 @@ import pytest
 from hardware.events import DiceRead, InputEvent, SmartDiceStatus, SmartDieProblem
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen
+from hardware.smartdice.listening import RSSI_FLOOR
 from hardware.smartdice.source import BluetoothDice
 from tests.hardware.bluez_standin import (
     ADDRESS,
+    FIRMWARE,
     GO_ADDRESS,
     GO_NAME,
     QUIET_ADDRESS,
@@ -144,10 +147,6 @@ def test_an_adapter_switched_off_is_its_own_word(
 
 # --- resting and listening -------------------------------------------------------------------
 
-# Resting figures small enough for a test: 0.4 s of every 1.6 s; LONG never opens a window
-# while a test runs (a gap that is surely a gap).
-WINDOW, PERIOD, LONG = 0.4, 1.6, 600.0
-
 
 def until(condition: Any, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
@@ -156,33 +155,90 @@ def until(condition: Any, timeout: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def test_at_rest_the_scan_runs_in_windows_and_a_press_listens_at_once(
+def test_at_rest_nothing_scans_and_a_press_scans_at_once(
     monkeypatch: pytest.MonkeyPatch, bluez: Any
 ) -> None:
     address, fake = bluez
     monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
     events: queue.Queue[InputEvent] = queue.Queue()
-    with BluetoothDice(events.put, scan_window=WINDOW, scan_period=PERIOD) as source:
+    with BluetoothDice(events.put) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         assert fake.adapter.discovering  # told nothing yet: listening, as it always did
         rested = time.monotonic()
         source.send_attended(False)  # nobody at the table, no roll wanted
-        time.sleep(3 * PERIOD + 0.4)  # three windows, then in the gap after the third
+        time.sleep(2.0)
         woke = time.monotonic()
         source.send_attended(True)  # a press
         until(lambda: fake.adapter.discovering, 1.0)
-        time.sleep(2 * PERIOD)
-        assert fake.adapter.discovering  # listening: no window closes
+        time.sleep(1.0)
+        assert fake.adapter.discovering  # listening: the scan goes on
     resting = [(t - rested, on) for t, on in fake.adapter.changes if rested <= t < woke]
-    assert resting[0][1] is False and resting[0][0] < 0.3  # the scan stopped at once
-    starts = [t for t, on in resting if on]
-    stops = [t for t, on in resting[1:] if not on]
-    assert len(starts) == len(stops) == 3, resting
-    for n, (opened, closed) in enumerate(zip(starts, stops, strict=True)):
-        assert opened == pytest.approx((n + 1) * PERIOD - WINDOW, abs=0.3)
-        assert closed - opened == pytest.approx(WINDOW, abs=0.3)
+    assert len(resting) == 1 and resting[0][1] is False and resting[0][0] < 0.3, resting
     awake = [on for t, on in fake.adapter.changes if t >= woke]
     assert awake == [True, False]  # started on the press, stopped only on close
+
+
+def test_the_discovery_filter_asks_for_no_repeats_and_no_far_devices(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    """BlueZ signals an advertisement whose data did not change only with DuplicateData
+    true, and a device weaker than RSSI not at all."""
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put):
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        until(lambda: fake.adapter.discovering)
+    given = fake.adapter.filters[0]
+    assert given["DuplicateData"] is False
+    assert given["RSSI"] == RSSI_FLOOR
+    assert given["Transport"] == "le"
+
+
+def test_no_scan_for_a_roll_while_the_chosen_godice_is_connected(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    """Its roll comes over its connection: nothing to scan for, until it drops."""
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
+    with BluetoothDice(events.put, chosen, retry=0.5) as source:
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.godice_appears()
+        until(lambda: fake.go_notify.notifying, 20.0)
+        source.send_attended(False)
+        until(lambda: not fake.adapter.discovering)
+        wanted = time.monotonic()
+        source.send_expect(1, "d6")  # nobody pressed: the roll was asked for at a restart
+        time.sleep(1.0)
+        assert [on for t, on in fake.adapter.changes if t >= wanted] == []
+        fake.call(fake.go_notify.notify, b"R")
+        fake.call(fake.go_notify.notify, b"S\x00\x00\xc0")  # (0, 0, -64): face 5
+        read = wait_for(events, lambda e: isinstance(e, DiceRead))
+        assert read == DiceRead((5,), f"godice:{GO_NAME}")
+        fake.call(fake.go.drop)  # gone: only a scan finds it again once BlueZ forgets it
+        until(lambda: fake.adapter.discovering, 2.0)
+
+
+def test_a_pixels_die_read_connected_is_asked_who_it_is_once(
+    monkeypatch: pytest.MonkeyPatch, bluez: Any
+) -> None:
+    address, fake = bluez
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    with BluetoothDice(events.put, [Chosen(QUIET_ADDRESS, "pixels", "Blue", "d6")], retry=0.3):
+        wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
+        fake.quiet_pixel_appears()
+        until(lambda: fake.pixel_write.written == [pixels.WHO_ARE_YOU], 20.0)
+        i_am = bytes([pixels.MSG_I_AM_A_DIE, 7, 0, 0]) + struct.pack("<I", FIRMWARE)
+        fake.call(fake.pixel_notify.notify, i_am)  # its answer: the firmware's build time
+        time.sleep(0.3)
+        fake.call(fake.quiet_pixel.drop)
+        until(lambda: not fake.quiet_pixel.connected, 5.0)
+        until(lambda: fake.quiet_pixel.connected, 10.0)  # connected again …
+        time.sleep(0.5)
+    assert fake.pixel_write.written == [pixels.WHO_ARE_YOU]  # … and not asked again
 
 
 def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
@@ -195,7 +251,7 @@ def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
     monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
     events: queue.Queue[InputEvent] = queue.Queue()
     red = [Chosen(ADDRESS, "pixels", "Red", "agony")]
-    with BluetoothDice(events.put, red, scan_window=WINDOW, scan_period=LONG) as source:
+    with BluetoothDice(events.put, red) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         fake.die_appears()
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and bool(e.dice)
@@ -204,7 +260,7 @@ def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
         until(lambda: not fake.adapter.discovering)
 
         def rolled_unheard() -> None:
-            assert not fake.adapter.discovering  # on BlueZ's loop: no window can open now
+            assert not fake.adapter.discovering  # on BlueZ's loop: no scan can start now
             for state, index in ((2, 0), (3, 3), (1, 5)):
                 fake.device.advertise(state, index)
 
@@ -227,7 +283,7 @@ def test_a_connected_godice_is_read_while_the_table_rests(
     monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
     events: queue.Queue[InputEvent] = queue.Queue()
     chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
-    with BluetoothDice(events.put, chosen, scan_window=WINDOW, scan_period=LONG) as source:
+    with BluetoothDice(events.put, chosen) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         fake.godice_appears()
         until(lambda: fake.go_notify.notifying, 20.0)
