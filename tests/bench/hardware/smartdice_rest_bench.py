@@ -12,9 +12,10 @@ with ``[dice] bluetooth`` true and false in turn:
 - listening: from 10 s after READY=1 (a table just started counts as attended) for 40 s;
 - resting: from ATTENDED_FOR + 5 s after READY=1 (nobody pressed) for ``--seconds``.
 
-Each prints the table's process CPU as a share of one core (all its threads,
-``/proc/PID/stat``), its smart dice thread and main thread (``/proc/PID/task``), the
-dbus-daemon's CPU, and the D-Bus signals the stand-in sent for what the radio heard.
+Each prints the table's process CPU as a share of one core (the sum of its threads' run time
+in ``/proc/PID/task/*/schedstat``, nanoseconds: a 10 ms tick is too coarse for a table at
+rest), its main thread and smart dice thread, the dbus-daemon's CPU (``stat``), and the D-Bus
+signals the stand-in sent for what the radio heard.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def threads(pid: int) -> dict[str, float]:
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             name = (task / "comm").read_text().strip()
-            used = ticks(task / "stat")
+            used = int((task / "schedstat").read_text().split()[0]) / 1e9
         except OSError:  # a thread that just ended
             continue
         kind = "main" if task.name == str(pid) else name if name in spent else "other"
@@ -76,12 +77,13 @@ class Sample:
 
 
 def sample(pid: int, bus_pid: int, counts: dict[str, int]) -> Sample:
-    return Sample(ticks(Path(f"/proc/{pid}/stat")), threads(pid),
-                  ticks(Path(f"/proc/{bus_pid}/stat")), counts["signals"], time.monotonic())  # fmt: skip
+    parts = threads(pid)
+    return Sample(sum(parts.values()), parts, ticks(Path(f"/proc/{bus_pid}/stat")),
+                  counts["signals"], time.monotonic())  # fmt: skip
 
 
 def share(seconds: float, wall: float) -> str:
-    return f"{100 * seconds / wall:.2f} %"
+    return f"{100 * seconds / wall:.3f} %"
 
 
 def difference(before: Sample, after: Sample) -> str:
