@@ -7,6 +7,8 @@ fails (USB unplugged, pty closed) it posts "disconnected" and tries again every 
 port is back; nothing else stops. The app may send EXPECT and IDLE from its own thread; the
 latest of them is sent again whenever the port (re)opens, so a reader that was unplugged or
 reset while a roll was wanted lights up again without waiting for the game to move on.
+At rest the thread sleeps in its read, waking every READ_TIMEOUT seconds; close() cancels
+that read (pyserial's ``cancel_read``) instead of waiting for it.
 
 A roll is reported exactly as read; whether it fits the pending roll is the device's business.
 """
@@ -14,6 +16,7 @@ A roll is reported exactly as read; whether it fits the pending roll is the devi
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
@@ -28,7 +31,13 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BAUD = 9600
 RECONNECT_INTERVAL = 1.0  # seconds between attempts to reopen a missing port
-READ_TIMEOUT = 0.1  # how long a read waits; also bounds how long close() waits for the thread
+# How long a read waits for a byte. At rest the thread wakes only this often: close() does not
+# wait it out (it cancels the read), and a pulled reader ends the read at once (the port reads
+# as ready and gives nothing), so nothing waits on this but a port that cannot be cancelled.
+READ_TIMEOUT = 2.0
+# A port without pyserial's cancel_read (socket://, for one) reads with this instead, so that
+# close() still returns within about this long.
+UNCANCELLABLE_READ_TIMEOUT = 0.1
 WRITE_TIMEOUT = 0.5  # a reader that stops reading must not block the app thread
 
 
@@ -37,7 +46,7 @@ class DiceReader(ClosedOnExit):
 
     ``on_rejected`` (optional, called on the reader thread) receives each unusable line with the
     reason, for diagnostics such as ``celaeno dice-monitor``; the app only needs the counts in
-    :class:`ReaderStatus`.
+    :class:`ReaderStatus`. ``read_timeout`` is for tests that need a read to time out soon.
     """
 
     def __init__(
@@ -49,13 +58,17 @@ class DiceReader(ClosedOnExit):
         patterns: Sequence[str] = DEFAULT_PATTERNS,
         on_rejected: Callable[[Rejected], None] | None = None,
         reconnect_interval: float = RECONNECT_INTERVAL,
+        read_timeout: float = READ_TIMEOUT,
     ) -> None:
         if baud <= 0:
             raise ValueError(f"baud must be a positive number, not {baud}")
+        if not read_timeout > 0:
+            raise ValueError(f"read_timeout must be a positive number, not {read_timeout}")
         self._post, self._port, self._baud = post, port, baud
         self._patterns = tuple(patterns)
         self._on_rejected = on_rejected
         self._interval = reconnect_interval
+        self._read_timeout = read_timeout
         self._parser = LineParser()
         self._stop = threading.Event()
         self._lock = threading.Lock()  # guards _serial between the thread and send_*
@@ -77,8 +90,27 @@ class DiceReader(ClosedOnExit):
 
     def close(self) -> None:
         self._stop.set()
+        self._cancel_read()
         if self._thread is not None:
             self._thread.join()
+
+    def _cancel_read(self) -> None:
+        """Wake the thread's read now rather than at its timeout.
+
+        Under the lock the port is still open: the thread forgets it under the lock before
+        closing it. A cancel that comes between two reads is not lost: pyserial keeps it (a
+        byte in a pipe on POSIX, a mark in loop://'s queue) and the next read returns at once,
+        after which the thread sees the stop."""
+        with self._lock:
+            cancel = getattr(self._serial, "cancel_read", None)
+            if cancel is None:
+                return
+            try:
+                cancel()
+            except (OSError, queue.Full) as error:  # pyserial's SerialException is an OSError
+                # loop://'s queue is full, so its read will not block anyway; a failing port
+                # ends its read by itself.
+                log.debug("dice reader %s: cancelling a read: %s", self._port, error)
 
     def send_expect(self, count: int, die: str) -> bool:
         """Tell the reader a roll of ``count`` dice is wanted; False if no reader is connected."""
@@ -128,8 +160,10 @@ class DiceReader(ClosedOnExit):
             if url is None:
                 raise LookupError("no serial port matches the reader patterns")
             port = serial.serial_for_url(
-                url, baudrate=self._baud, timeout=READ_TIMEOUT, write_timeout=WRITE_TIMEOUT
+                url, baudrate=self._baud, timeout=self._read_timeout, write_timeout=WRITE_TIMEOUT
             )
+            if not hasattr(port, "cancel_read"):
+                port.timeout = min(self._read_timeout, UNCANCELLABLE_READ_TIMEOUT)
         except (LookupError, ValueError, OSError, serial.SerialException) as error:
             self._note_failure(f"dice reader {self._port}: {error}")
             return None

@@ -13,12 +13,14 @@ for is reached. A chosen die's roll that cannot be used says why in a
 :class:`SmartDieProblem` and posts no roll.
 
 The hub also keeps what decides how the source listens (:mod:`hardware.smartdice.listening`):
-a roll wanted, or the table attended, is listening; neither is resting. Which mode it is
-sets how long a chosen die may be silent before it counts as quiet.
+a roll wanted, or the table attended, is listening; neither is resting. Whether the source
+scans follows from that and from which chosen dice are connected. While listening a chosen
+die silent for QUIET_AFTER counts as quiet; at rest nothing scans, and silence is not counted.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -35,11 +37,11 @@ from hardware.events import (
     SmartDieProblemKind,
 )
 from hardware.smartdice import godice, pixels
-from hardware.smartdice.listening import quiet_at_rest
+from hardware.smartdice.listening import scan_wanted
 
 MAX_NAME = 32  # a Pixels name is at most 13 characters, a GoDice's about 16
 QUIET_AFTER = 10.0  # seconds without a word from a chosen die before the status says so
-# (while listening; at rest the scan runs in windows, and silence counts from quiet_at_rest)
+# (while listening; at rest nothing scans, and silence is not counted)
 # A signal that only wavers is posted at most this often: each post wakes the app's loop.
 SIGNAL_REFRESH = 10.0
 LOW_BATTERY = 15  # percent
@@ -78,8 +80,6 @@ class DiceHub:
         chosen: Iterable[Chosen] = (),
         agony_faces: tuple[int, ...] = (1, 1, 2, 2, 3, 3),
         clock: Callable[[], float] = time.monotonic,
-        *,
-        resting_quiet_after: float | None = None,
     ) -> None:
         self._post, self._clock = post, clock
         self._lock = threading.Lock()
@@ -93,9 +93,6 @@ class DiceHub:
         self._last_posted = -SIGNAL_REFRESH
         # Attended until the app says otherwise: a source used alone listens all the time.
         self._attended = True
-        self._resting_quiet_after = (
-            quiet_at_rest() if resting_quiet_after is None else resting_quiet_after
-        )
         # Silence counts from the later of a die's last word and the last change of mode: a
         # table that starts listening gives a die a whole QUIET_AFTER to be heard again. A
         # die already quiet when the mode changed stays quiet until it is heard.
@@ -143,6 +140,20 @@ class DiceHub:
         with self._lock:
             return self._listening()
 
+    def scan_wanted(self) -> bool:
+        """Whether the source scans now (:func:`hardware.smartdice.listening.scan_wanted`)."""
+        with self._lock:
+            connected = [
+                address in self._dice and self._dice[address].connected for address in self._chosen
+            ]
+            return scan_wanted(self._attended, self._wanted is not None, connected)
+
+    def firmware_known(self, address: str) -> bool:
+        """Whether a Pixels die's firmware (its roll-state numbering) is known already: from
+        its advertisements, or its answer to WHO_ARE_YOU on an earlier connection."""
+        die = self._dice.get(address)
+        return die is not None and die.firmware is not None
+
     def chosen(self) -> tuple[Chosen, ...]:
         with self._lock:
             return tuple(self._chosen.values())
@@ -168,6 +179,7 @@ class DiceHub:
                 for address, die in self._dice.items()
                 if address in self._chosen and not die.connected and not self._quiet(die, now)
             ]
+        left = [seconds for seconds in left if math.isfinite(seconds)]  # at rest: never
         return max(min(left), 0.0) + 0.05 if left else None
 
     # --- the Bluetooth loop's side ----------------------------------------------------------
@@ -185,7 +197,7 @@ class DiceHub:
         self._heard(address, die.info.kind, die.info.name, rssi=rssi)
 
     def scan_resumed(self) -> None:
-        """The scan starts again after a gap (a window at rest, or listening again): what a
+        """The scan starts again after a gap (a press, or a roll wanted): what a
         die read from its advertisements says first is a baseline, as at its first
         sighting — a roll made while nobody listened is never taken as one made now.
         Connected dice are read over their connection and go on as they were."""
@@ -268,6 +280,7 @@ class DiceHub:
         with self._lock:
             die.connected, die.heard = True, self._clock()
         self.publish()
+        self.on_change()  # perhaps no scan is wanted now
 
     def disconnected(self, address: str) -> None:
         """A connection dropped: a roll in progress is lost, and said to be."""
@@ -340,7 +353,7 @@ class DiceHub:
             now = self._clock()
             self._quiet_before = {a for a, die in self._dice.items() if self._quiet(die, now)}
             self._listened, self._quiet_from = listening, now
-            self._quiet_after = QUIET_AFTER if listening else self._resting_quiet_after
+            self._quiet_after = QUIET_AFTER if listening else math.inf
         self.on_change()
 
     def _heard(

@@ -1,14 +1,16 @@
 """The Bluetooth dice source: bleak (BlueZ over D-Bus on the Pi) feeding a :class:`DiceHub`.
 
 One thread runs one asyncio loop. It scans (Pixels rolls arrive in the dice's
-advertisements, no connection needed) all the time while the table listens and in short
-windows while it rests (:mod:`hardware.smartdice.listening`: the app says whether the table
-is attended, the hub whether a roll is wanted), and keeps a connection to each chosen die
-that needs one (GoDice always; a Pixels die whose advertisements carry no face), subscribing
-to its notifications, in both modes. A connection that drops is tried again every few
-seconds; when the die is back it is used again without a press. Bluetooth that is not there
-(no adapter, no BlueZ, no D-Bus) is the status word "no_bluetooth", an adapter switched off
-"bluetooth_off", tried again every ``retry`` seconds, never a crash. Not noticed yet: BlueZ
+advertisements, no connection needed) only while a roll could come from a die that needs
+the scan, and not at all while the table rests (:mod:`hardware.smartdice.listening`: the app
+says whether the table is attended, the hub whether a roll is wanted and which chosen dice
+are connected), with BlueZ's discovery filter set so that repeats and far devices are not
+signalled. It keeps a connection to each chosen die that needs one (GoDice always; a Pixels
+die whose advertisements carry no face), subscribing to its notifications, in both modes.
+A connection that drops is tried again every few seconds; when the die is back it is used
+again without a press. Bluetooth that is not there (no adapter, no BlueZ, no D-Bus) is the
+status word "no_bluetooth", an adapter switched off "bluetooth_off", tried again every
+``retry`` seconds, never a crash. Not noticed yet: BlueZ
 stopping while a scan runs (the status stays "scanning"; chosen dice then show as quiet).
 
 Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle`` and
@@ -16,9 +18,9 @@ Like :class:`~hardware.reader.DiceReader` it takes ``send_expect``/``send_idle``
 
 A chosen die that needs a connection and went away is called again every ``retry`` seconds
 in both modes. BlueZ forgets an unpaired device not heard for a while (TemporaryTimeout,
-30 s by default), and only a scan finds it again: at rest such a die is connected again
-after the next window that hears it (at most a period and a retry later), while listening
-as soon as it is back.
+30 s by default), and only a scan finds it again. A chosen die that is not connected is a
+reason to scan whenever a roll is wanted, so such a die is found and connected again as soon
+as it is back while anything could use it; while the table rests, at the next press or roll.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ import asyncio
 import contextlib
 import logging
 import threading
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,7 +36,7 @@ from hardware import threads
 from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import Chosen, DiceHub
-from hardware.smartdice.listening import SCAN_PERIOD, SCAN_WINDOW, ScanPlan, quiet_at_rest
+from hardware.smartdice.listening import DISCOVERY_FILTER
 
 log = logging.getLogger(__name__)
 
@@ -54,14 +55,10 @@ class BluetoothDice:
         *,
         adapter: str | None = None,
         retry: float = RETRY,
-        scan_window: float = SCAN_WINDOW,
-        scan_period: float = SCAN_PERIOD,
     ) -> None:
-        self.hub = DiceHub(
-            post, chosen, agony_faces, resting_quiet_after=quiet_at_rest(scan_period, scan_window)
-        )
+        self.hub = DiceHub(post, chosen, agony_faces)
         self._adapter, self._retry = adapter, retry
-        self._plan = ScanPlan(scan_window, scan_period)
+        self._listening = True  # the hub's mode as last logged
         self._scanning = False  # the scanner is started (BlueZ discovers for us)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -135,7 +132,7 @@ class BluetoothDice:
                 self.hub.set_state("scanning")
                 try:
                     await self._watch(scanner)
-                except Exception as error:  # a window that would not start: Bluetooth went
+                except Exception as error:  # a scan that would not start: Bluetooth went
                     self._failed(error)
                 await self._stop_all(scanner)
             if not self._stopping.is_set():
@@ -148,12 +145,14 @@ class BluetoothDice:
             from bleak import BleakScanner
 
             scanner = BleakScanner(detection_callback=self._seen, bluez=self._bluez())
-            await self._resume(scanner)
+            if self.hub.scan_wanted():
+                await self._resume(scanner)
         except Exception as error:  # BleakError, D-Bus errors, a missing bus socket (OSError)
             self._failed(error)
             return None
         self._last_failure = ""
-        log.info("smart dice: scanning (%s)", self._adapter or "the first adapter")
+        said = "scanning" if self._scanning else "ready, not scanning"
+        log.info("smart dice: %s (%s)", said, self._adapter or "the first adapter")
         return scanner
 
     def _failed(self, error: Exception) -> None:
@@ -173,31 +172,32 @@ class BluetoothDice:
         self._scanning = True
 
     async def _follow_plan(self, scanner: Any) -> None:
-        """Start or stop the scan as the mode and the windows say."""
-        now = time.monotonic()
-        if self._plan.listen(self.hub.listening(), now):
-            if self._plan.listening:
-                log.info("smart dice: listening")
-            else:
-                log.info("smart dice: resting (scanning %g s every %g s)",
-                         self._plan.window, self._plan.period)  # fmt: skip
-        wanted = self._plan.scanning(now)
+        """Start or stop the scan as the hub says (see hardware.smartdice.listening)."""
+        listening = self.hub.listening()
+        if listening != self._listening:
+            self._listening = listening
+            log.info("smart dice: %s", "listening" if listening else "resting (not scanning)")
+        wanted = self.hub.scan_wanted()
         if wanted and not self._scanning:
+            log.info("smart dice: scan started")
             await self._resume(scanner)
         elif not wanted and self._scanning:
+            log.info("smart dice: scan stopped")
             self._scanning = False
             await scanner.stop()
 
     def _bluez(self) -> Any:
-        return {"adapter": self._adapter} if self._adapter else {}
+        """bleak's BlueZ arguments: the discovery filter, and the adapter if one is named."""
+        filters = {"filters": dict(DISCOVERY_FILTER)}
+        return {**filters, "adapter": self._adapter} if self._adapter else filters
 
     async def _watch(self, scanner: Any) -> None:
         """While Bluetooth is there: keep the wanted connections, scan as planned, publish
         quiet dice, until stopped.
 
         No polling: it wakes when the hub says something changed (a choice, a die first
-        seen, the mode), when a chosen die would go quiet, or when a resting window opens or
-        closes, and otherwise sleeps (an idle table with dice at rest does nothing).
+        seen or connected, the mode), or when a chosen die would go quiet, and otherwise
+        sleeps (an idle table with dice at rest does nothing).
         """
         assert self._stopping is not None and self._changed is not None
         while not self._stopping.is_set():
@@ -213,10 +213,7 @@ class BluetoothDice:
 
     def _next_look(self) -> float | None:
         """Seconds until the loop must look again by itself (None: only when woken)."""
-        window = self._plan.next_change(time.monotonic())
-        looks = [s for s in (self.hub.next_quiet(), window) if s is not None]
-        # A hair past a window's edge, so that the plan has changed when the loop looks.
-        return min(looks) + 0.01 if looks else None
+        return self.hub.next_quiet()
 
     def _wake(self) -> None:
         """From any thread: the hub changed what the loop must do."""
@@ -309,7 +306,8 @@ class BluetoothDice:
             else (pixels.LEGACY_NOTIFY, pixels.LEGACY_WRITE)
         )
         await client.start_notify(notify, lambda _, data: self.hub.pixels_message(address, data))
-        await client.write_gatt_char(write, pixels.WHO_ARE_YOU, response=False)
+        if not self.hub.firmware_known(address):  # asked once: a reconnection knows it
+            await client.write_gatt_char(write, pixels.WHO_ARE_YOU, response=False)
 
 
 def _switched_off(error: Exception) -> bool:

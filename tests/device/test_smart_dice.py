@@ -22,7 +22,6 @@ from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
-from hardware.smartdice.listening import quiet_at_rest
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.state import AssignPending, RollPending
 from rules.games import GAMES
@@ -402,18 +401,21 @@ def test_the_dice_listen_while_the_dice_screen_is_open(dice: Dice) -> None:
     assert not dice.hub.listening()
 
 
-def test_at_rest_the_status_line_does_not_call_a_die_quiet_between_windows(dice: Dice) -> None:
+def test_at_rest_the_status_line_does_not_call_a_die_quiet_nobody_listens_to(dice: Dice) -> None:
     dice.advert(RED, "Red", 1, 0)
     dice.choose("Red", "The Agony die")
     dice.pick("Back to the game")
     dice.clock.now += ATTENDED_FOR + 1
     dice.advert(RED, "Red", 1, 0)  # heard as the table comes to rest (its step rests it)
     dice.app.step()
-    dice.clock.now += 2 * QUIET_AFTER  # not heard since: a window may simply have missed it
+    assert not dice.hub.scan_wanted()  # resting: nothing scans
+    dice.clock.now += 3600  # not heard since: nobody listened
     dice.inputs.post(dice.hub.status())
     dice.app.step()
     assert render(dice.app.view().status.dice) == "Dice: 1 ready"  # type: ignore[arg-type]
-    dice.clock.now += quiet_at_rest()
+    dice.inputs.post(ButtonPressed("down"))  # someone is back: the scan runs, Red is not there
+    dice.app.step()
+    dice.clock.now += QUIET_AFTER + 1
     dice.inputs.post(dice.hub.status())
     dice.app.step()
     assert render(dice.app.view().status.dice) == "Red: quiet"  # type: ignore[arg-type]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import queue
+import random
+import socket
+import threading
 import time
 import tty
 from collections.abc import Callable, Iterator
@@ -15,7 +18,7 @@ from hypothesis import strategies as st
 
 from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
 from hardware.protocol import Rejected
-from hardware.reader import DiceReader
+from hardware.reader import READ_TIMEOUT, UNCANCELLABLE_READ_TIMEOUT, DiceReader
 
 Events = queue.Queue[InputEvent]
 
@@ -117,13 +120,25 @@ def test_bad_lines_are_counted_in_the_status(reader: DiceReader, pty: Pty, event
     assert wait_for(events, not_status) == DiceRead((3,))
 
 
-def test_a_partial_line_at_a_read_timeout_is_kept(
+def test_a_partial_line_at_a_read_timeout_is_kept(pty: Pty, events: Events) -> None:
+    with DiceReader(events.put, pty.path, read_timeout=0.05) as reader:
+        reader.start()
+        wait_for(events, connected)
+        pty.write(b"ROLL 5")
+        time.sleep(0.3)  # several 0.05 s read timeouts pass with half a line in hand
+        pty.write(b" 6\n")
+        assert wait_for(events, not_status) == DiceRead((5, 6))
+
+
+def test_a_line_in_pieces_is_read_whole_at_the_shipped_timeout(
     reader: DiceReader, pty: Pty, events: Events
 ) -> None:
-    pty.write(b"ROLL 5")
-    time.sleep(0.3)  # several 0.1 s read timeouts pass with half a line in hand
-    pty.write(b" 6\n")
-    assert wait_for(events, not_status) == DiceRead((5, 6))
+    """Each piece ends a read at once (a read waits for a byte, not for READ_TIMEOUT)."""
+    for piece in (b"RO", b"LL 3", b" 4", b"\n"):
+        pty.write(piece)
+        time.sleep(0.1)
+    assert wait_for(events, not_status) == DiceRead((3, 4))
+    assert events.empty()
 
 
 def test_ping_is_answered_with_pong(reader: DiceReader, pty: Pty) -> None:
@@ -249,6 +264,77 @@ def test_a_missing_port_is_disconnected_and_close_is_prompt(tmp_path: Path, even
     assert time.monotonic() - started < 1.0
 
 
+def closing_time(reader: DiceReader) -> float:
+    started = time.monotonic()
+    reader.close()
+    return time.monotonic() - started
+
+
+@pytest.mark.parametrize("where", ["pty", "loop://"])
+def test_a_connected_reader_closes_within_half_a_second(
+    where: str, pty: Pty, events: Events
+) -> None:
+    """close() cancels the read it is blocked in (2 s, READ_TIMEOUT) instead of waiting it out."""
+    reader = DiceReader(events.put, pty.path if where == "pty" else where)
+    reader.start()
+    wait_for(events, connected)
+    time.sleep(0.2)  # the thread is in its read by now
+    assert closing_time(reader) < 0.5
+    assert READ_TIMEOUT >= 1.0  # else this test could pass without the cancel
+
+
+def test_closing_at_any_moment_is_prompt(events: Events) -> None:
+    """A cancel that comes between two reads is kept for the next one, not lost."""
+    chance = random.Random(31)
+    for _ in range(20):
+        reader = DiceReader(events.put, "loop://")
+        reader.start()
+        time.sleep(chance.uniform(0.0, 0.03))  # opening, connecting, or reading
+        assert closing_time(reader) < 0.5
+
+
+def test_a_port_that_cannot_cancel_a_read_reads_briefly_and_closes_promptly(
+    events: Events,
+) -> None:
+    """socket:// has no cancel_read: its reads keep a short timeout instead."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        reader = DiceReader(events.put, f"socket://127.0.0.1:{server.getsockname()[1]}")
+        reader.start()
+        wait_for(events, connected)
+        peer, _ = server.accept()
+        with peer:
+            peer.sendall(b"ROLL 2 2\n")
+            assert wait_for(events, not_status) == DiceRead((2, 2))
+            time.sleep(0.2)
+            assert closing_time(reader) < UNCANCELLABLE_READ_TIMEOUT + 0.4
+
+
+def voluntary_switches(thread_id: int) -> int:
+    status = Path(f"/proc/self/task/{thread_id}/status").read_text()
+    return int(status.split("voluntary_ctxt_switches:")[1].split()[0])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+def test_a_reader_at_rest_wakes_at_most_once_in_1_5_s(reader: DiceReader) -> None:
+    """It was ten times a second (a 0.1 s read timeout)."""
+    (thread,) = [t for t in threading.enumerate() if t.name == "dice-reader"]
+    assert thread.native_id is not None
+    before = voluntary_switches(thread.native_id)
+    time.sleep(1.5)
+    assert voluntary_switches(thread.native_id) - before <= 1
+
+
+def test_a_pulled_reader_is_noticed_at_once_not_at_a_read_timeout(pty: Pty, events: Events) -> None:
+    with DiceReader(events.put, pty.path) as reader:
+        reader.start()
+        wait_for(events, connected)
+        time.sleep(0.2)  # the thread is in its read
+        pulled = time.monotonic()
+        pty.close()
+        wait_for(events, disconnected)
+        assert time.monotonic() - pulled < 0.5
+
+
 def test_over_loop_url_what_is_sent_comes_back_and_is_rejected(events: Events) -> None:
     rejected: list[Rejected] = []
     with DiceReader(events.put, "loop://", on_rejected=rejected.append) as reader:
@@ -277,3 +363,9 @@ def test_expect_refuses_impossible_rolls(events: Events, count: int, die: str) -
 def test_a_bad_baud_is_refused(events: Events) -> None:
     with pytest.raises(ValueError, match="baud"):
         DiceReader(events.put, "loop://", baud=0)
+
+
+@pytest.mark.parametrize("timeout", [0.0, -1.0, float("nan")])
+def test_a_bad_read_timeout_is_refused(events: Events, timeout: float) -> None:
+    with pytest.raises(ValueError, match="read_timeout"):
+        DiceReader(events.put, "loop://", read_timeout=timeout)

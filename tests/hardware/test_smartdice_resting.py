@@ -1,18 +1,17 @@
-"""Resting and listening: the scan's schedule, and what the hub makes of the gaps in it.
+"""Resting and listening: when the source scans, and what the hub makes of the gaps.
 
-The schedule (:class:`ScanPlan`) and the hub are given the time; nothing here sleeps. The
-bleak source following the schedule on a real D-Bus is in test_smartdice_bluez_bus.py.
+The decision (:func:`scan_wanted`) and the hub are given what they need, the time
+included; nothing here sleeps. The bleak source following them on a real D-Bus is in
+test_smartdice_bluez_bus.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from hardware.events import DiceRead
 from hardware.smartdice.hub import QUIET_AFTER, Chosen
-from hardware.smartdice.listening import SCAN_PERIOD, SCAN_WINDOW, ScanPlan, quiet_at_rest
+from hardware.smartdice.listening import DISCOVERY_FILTER, RSSI_FLOOR, scan_wanted
 from tests.hardware.test_smartdice_hub import (
     AGONY_FACES,
     GODICE,
@@ -29,63 +28,46 @@ from tests.hardware.test_smartdice_hub import (
 RED = Chosen(PIXEL, "pixels", "Red", "agony")
 
 
-# --- the schedule -------------------------------------------------------------------------
+# --- when the source scans ----------------------------------------------------------------
 
 
-def test_listening_scans_all_the_time() -> None:
-    plan = ScanPlan()
-    assert plan.listening and plan.scanning(0.0) and plan.scanning(1e6)
-    assert plan.next_change(5.0) is None
+def test_someone_at_the_table_scans_whatever_the_dice() -> None:
+    """The Dice screen lists every die around; a press often asks for a roll next."""
+    assert scan_wanted(True, False, [])
+    assert scan_wanted(True, False, [True, True])
+    assert scan_wanted(True, True, [True])
 
 
-def test_a_rest_begins_with_a_gap_then_a_window_each_period() -> None:
-    plan = ScanPlan(window=3.0, period=60.0)
-    assert plan.listen(False, 100.0) and not plan.listening
-    assert not plan.listen(False, 130.0)  # still resting: the rest keeps its start
-    assert [plan.scanning(100.0 + t) for t in (0, 56.9, 57.0, 59.9, 60.0, 116.9, 117.5)] == [
-        False, False, True, True, False, False, True,
-    ]  # fmt: skip
-    assert plan.next_change(100.0) == pytest.approx(57.0)
-    assert plan.next_change(158.0) == pytest.approx(2.0)  # the window closes at 160
+def test_an_untouched_table_with_no_roll_wanted_never_scans() -> None:
+    assert not scan_wanted(False, False, [])
+    assert not scan_wanted(False, False, [False, True])  # even with a die to find again
 
 
-def test_a_press_listens_at_once_and_the_next_rest_starts_afresh() -> None:
-    plan = ScanPlan(window=3.0, period=60.0)
-    plan.listen(False, 0.0)
-    assert plan.listen(True, 20.0) and plan.scanning(20.0)
-    plan.listen(False, 50.0)
-    assert not plan.scanning(50.0 + 56.0) and plan.scanning(50.0 + 58.0)
+def test_a_roll_wanted_scans_only_for_a_chosen_die_that_is_not_connected() -> None:
+    assert scan_wanted(False, True, [False])  # a Pixels die read from its advertisements
+    assert scan_wanted(False, True, [True, False])
+    assert not scan_wanted(False, True, [True, True])  # GoDice, connected: nothing to hear
+    assert not scan_wanted(False, True, [])  # no die chosen: no smart die can answer
 
 
-def test_a_window_longer_than_its_period_is_refused() -> None:
-    with pytest.raises(ValueError, match="shorter than its period"):
-        ScanPlan(window=60.0, period=60.0)
+def test_bluez_is_asked_not_to_signal_repeats_nor_far_devices() -> None:
+    assert DISCOVERY_FILTER["DuplicateData"] is False
+    assert DISCOVERY_FILTER["RSSI"] == RSSI_FLOOR and -100 < RSSI_FLOOR <= -85
 
 
-@given(
-    start=st.floats(0, 1e6),
-    offset=st.floats(0, 1e4),
-    window=st.floats(0.1, 10),
-    gap=st.floats(0.1, 100),
-)
-def test_the_scan_changes_exactly_when_the_plan_says(
-    start: float, offset: float, window: float, gap: float
-) -> None:
-    """Whatever the figures: the scan is as it is now until next_change, and differs right
-    after it (so the loop, sleeping until then, never misses a window's edge)."""
-    plan = ScanPlan(window=window, period=window + gap)
-    plan.listen(False, start)
-    now = start + offset
-    left = plan.next_change(now)
-    assert left is not None and 0 < left <= plan.period
-    tiny = 1e-9 * max(1.0, now)  # well above the floats' rounding, well below a window
-    if left > 2 * tiny:
-        assert plan.scanning(now + left - tiny) == plan.scanning(now)
-        assert plan.scanning(now + left + tiny) != plan.scanning(now)
-
-
-def test_the_quiet_threshold_at_rest_exceeds_a_window_missed() -> None:
-    assert quiet_at_rest() > SCAN_PERIOD + SCAN_WINDOW > QUIET_AFTER
+def test_the_hub_scans_for_a_roll_until_every_chosen_die_is_connected() -> None:
+    hub, _ = make(Chosen(GODICE, "godice", "GoDice_1F_R_v03", "d6"))
+    told: list[bool] = []
+    hub.on_change = lambda: told.append(hub.scan_wanted())
+    hub.send_attended(False)
+    assert not hub.scan_wanted()
+    hub.send_expect(1, "d6")
+    assert hub.scan_wanted()  # not seen yet: only a scan finds it
+    godice_seen(hub)
+    hub.connected(GODICE)
+    assert not hub.scan_wanted() and told[-1] is False  # the loop is told: stop the scan
+    hub.disconnected(GODICE)
+    assert hub.scan_wanted() and told[-1] is True  # gone: scan to find it again
 
 
 # --- the hub: what is wanted decides the mode ---------------------------------------------
@@ -153,23 +135,33 @@ def pixel_read(index: int) -> DiceRead:
 # --- the hub: quiet, as the mode can know it ----------------------------------------------
 
 
-def test_at_rest_a_die_missed_between_windows_is_not_quiet() -> None:
+def test_at_rest_a_die_nobody_listens_to_is_never_called_quiet() -> None:
+    """Nothing scans at rest: silence then says nothing about the die."""
     clock = Clock()
     hub, posted = make(RED, clock=clock)
     pixel_advert(hub, 1, 0)
     hub.send_attended(False)
-    clock.now += SCAN_PERIOD + SCAN_WINDOW + 1  # one window that did not hear it
+    clock.now += 24 * 3600
     hub.publish()
     assert not last_status(posted).dice[0].quiet
-    assert hub.next_quiet() == pytest.approx(quiet_at_rest() - SCAN_PERIOD - SCAN_WINDOW - 1,
-                                             abs=0.1)  # fmt: skip
-    clock.now += quiet_at_rest()  # two windows and more: gone
+    assert hub.next_quiet() is None  # and the loop has nothing to wake for
+
+
+def test_listening_again_a_die_not_heard_within_quiet_after_is_quiet() -> None:
+    clock = Clock()
+    hub, posted = make(RED, clock=clock)
+    pixel_advert(hub, 1, 0)
+    hub.send_attended(False)
+    clock.now += 3600
+    hub.send_expect(1, "agony")  # a roll wanted: listening, scanning for Red
+    assert hub.next_quiet() == pytest.approx(QUIET_AFTER, abs=0.1)
+    clock.now += QUIET_AFTER + 0.5
     hub.publish()
     assert last_status(posted).dice[0].quiet
 
 
 def test_a_table_that_wakes_gives_a_die_heard_in_the_last_window_time_to_be_heard() -> None:
-    """Last heard 50 s ago, in a window: listening from now, it is quiet only if it is not
+    """Last heard 50 s ago, before the table rested: listening from now, it is quiet only if it is not
     heard within QUIET_AFTER of the press — not at once because 50 > 10."""
     clock = Clock()
     hub, posted = make(RED, clock=clock)
@@ -188,8 +180,8 @@ def test_a_table_that_wakes_gives_a_die_heard_in_the_last_window_time_to_be_hear
 
 def test_a_die_already_quiet_stays_quiet_when_the_mode_changes_until_it_is_heard() -> None:
     """No "ready" for a die nobody heard: quiet while listening, it stays quiet when the
-    table rests (though two windows have not passed); quiet at rest, it stays quiet when the
-    table wakes (though QUIET_AFTER has not passed since the press)."""
+    table rests (though nothing is counted at rest), and when the table wakes (though
+    QUIET_AFTER has not passed since the press)."""
     clock = Clock()
     hub, posted = make(RED, clock=clock)
     pixel_advert(hub, 1, 0)
