@@ -62,6 +62,7 @@ from rules.text import Text, text
 log = logging.getLogger(__name__)
 
 EVENTS_KEPT = 12  # the screen shows the newest that fit
+GREETING = "device.fresh_game"  # what a fresh game says until the first press
 # Looks per second at pygame's events (keyboard, touch): a tap is answered within 33 ms
 # while the table is busy, within 100 ms after QUIET seconds without input.
 POLL_BUSY_HZ = 30
@@ -121,7 +122,7 @@ class App:
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
-        self._greet_a_fresh_game()  # after the line above: it sets the result
+        self._greet_a_fresh_game()  # after the lines above: it sets the result
         self._controller.offer_redo(redoable(session.played))
         self.quit = False
         self._present = present
@@ -143,7 +144,7 @@ class App:
         if first is not None and self.games.rules.started_by(first) is not None:
             self._done = [list(start(first, self.games.rules).events)]
             # short, so that it fits beside the main screen's choices (the board shows the rest)
-            self.result = text("device.fresh_game")
+            self.result = text(GREETING)
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -348,7 +349,10 @@ class App:
         self.events = [e for done in self._done[:-1] for e in done][-EVENTS_KEPT:]
 
     def _moved_on(self) -> None:
-        """A press after a refusal: the table has read it, it goes."""
+        """A press after a refusal: the table has read it, it goes. The greeting of a
+        fresh game goes at the first press too (issue 32): the lists need its room."""
+        if self.result is not None and self.result.key == GREETING:
+            self.result = None
         if self._refused:
             self._refused = False
             self.status = _with(self.status, error=None)
