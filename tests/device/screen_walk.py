@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from device.app import GREETING
 from device.dice.screen import dice_screen
 from device.games import ALL_GAMES
 from device.ui.controller import Controller
@@ -62,6 +63,8 @@ class Walker:
 
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
+        if self.result is not None and self.result.key == GREETING:
+            self.result = None  # and the greeting of a fresh game
         controller = self.controller
         if isinstance(way, int):
             self.react(controller.tap(way, self.state))
@@ -134,7 +137,7 @@ def begin(journal: Sequence[str], files: Path) -> Walker:
     game's greeting if it has no other command), as right after the table entered it."""
     played = _begin(Task("walk", journal, lambda c: True, lambda c: True))
     if len(journal) == 1:
-        return Walker(played, files, text("device.fresh_game"))
+        return Walker(played, files, text(GREETING))
     walker = Walker(_begin(Task("walk", journal[:-1], lambda c: True, lambda c: True)), files, None)
     walker._submit(played.history().__next__().command)
     return walker

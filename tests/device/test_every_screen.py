@@ -4,7 +4,7 @@ nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and 
 The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
 fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
 (its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
-Dreamlands game and Normandie battles. Each screen is drawn as the app draws it and must
+Dreamlands game, a Normandie battle and a new battle's wizard. Each screen is drawn as the app draws it and must
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
 fewer), no label cut or containing "…", and every label inside its box and its panel.
 """
@@ -43,7 +43,15 @@ STARTS = {
     "two_overdue": lambda: TWO_OVERDUE,
     "dreamlands": lambda: _journal("dreamlands_zoogs_removed"),
     "normandie": lambda: _journal("normandie_chapter1"),
+    "new_battle": lambda: ROUND_2[:1],
 }
+# Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
+OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.game")}
+
+
+def _open(walker: Walker, key: str) -> None:
+    choices = walker.view("en").prompt.choices
+    walker.act(next(i for i, choice in enumerate(choices) if choice.label.key == key))
 
 
 def problems(view: View, size: tuple[int, int]) -> list[str]:
@@ -66,7 +74,10 @@ def problems(view: View, size: tuple[int, int]) -> list[str]:
 
 
 def _screens(start: str, files: Path) -> Iterator[Walker]:
-    yield from walk(begin(STARTS[start](), files), DEPTH, MOST)
+    walker = begin(STARTS[start](), files)
+    for key in OPENED.get(start, ()):
+        _open(walker, key)
+    yield from walk(walker, DEPTH, MOST)
 
 
 @pytest.mark.parametrize("start", list(STARTS))
