@@ -34,7 +34,7 @@ from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
 from device.ui.games import GameUI
-from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
 from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
@@ -122,6 +122,7 @@ class App:
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
+        self.brief: Text | None = None  # the result in the History's words, when shorter
         self._greet_a_fresh_game()  # after the lines above: it sets the result
         self._controller.offer_redo(redoable(session.played))
         self.quit = False
@@ -332,6 +333,7 @@ class App:
         self._latest = list(outcome.events)
         self._remember(cmd, self._latest)
         self.result = text("device.result", events=self._latest)
+        self.brief = brief(self.session.played) if len(self._latest) > 1 else None
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
@@ -373,7 +375,7 @@ class App:
         self.status = _with(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
-        self.result = message
+        self.result, self.brief = message, None
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
@@ -431,9 +433,12 @@ class App:
         return controller
 
     def view(self) -> View:
+        prompt = self.controller.prompt(self.state, self.result)
+        if self.brief is not None and prompt.result == self.result:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state=self._public_state(),
-            prompt=self.controller.prompt(self.state, self.result),
+            prompt=prompt,
             events=tuple(self.events),
             status=self.status,
             lang=self.controller.lang,

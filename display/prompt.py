@@ -82,8 +82,11 @@ def _bottom(canvas: Canvas, view: View, with_events: bool = True) -> int:
 
 
 def _result_modes(view: View) -> tuple[str, ...]:
-    """How the last result may be shown, roomiest first: whole, as one line, not at all."""
-    return ("whole", "line", "none") if view.prompt.result is not None else ("none",)
+    """How the last result may be shown, roomiest first: whole, in brief (the History's
+    words for it), as one line pointing to the History, not at all."""
+    if view.prompt.result is None:
+        return ("none",)
+    return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
 
 
 def needs_room(canvas: Canvas, view: View) -> bool:
@@ -100,13 +103,16 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
 
     The title is the one thing every player must read, so the menu shrinks first. When a
     list needs the room for :func:`fewest_choices` (issue 32), the earlier events give way
-    first, then the last result shrinks to one line (it is whole in the history), then it
-    goes while the list is open.
+    first, then the last result is said in brief (as the History says it), then in one line
+    (it is whole in the History), then it goes while the list is open.
     """
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
     for mode in _result_modes(view):
-        for with_events in (True, False):
+        # the earlier events only beside the whole result (or none): they give way before
+        # the result shrinks
+        whole = mode == "whole" or view.prompt.result is None
+        for with_events in (True, False) if whole else (False,):
             found = _whole_menu(canvas, view, with_events, mode)
             if found is None and wanted < n:
                 found = _window_of(canvas, view, wanted, with_events, mode)
@@ -185,7 +191,9 @@ def _measure(
     result = None
     if view.prompt.result is not None and mode != "none":
         said = render(view.prompt.result, lang)
-        if mode == "line":
+        if mode == "brief" and view.prompt.brief is not None:
+            said = render(view.prompt.brief, lang)
+        elif mode == "line":
             said = translate("screen.result_short", lang)
         para = Para((Span(said, colours.TEXT, icon="check", icon_colour=colours.GOOD),))
         result = layout([para], width - 2 * pad, small, factor)

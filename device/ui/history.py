@@ -92,6 +92,13 @@ def _die(part: str) -> Text:
     return text("history.source.other", source=part)  # a source this version does not know
 
 
+def brief(played: Played) -> Text | None:
+    """The last command in the History's words (the screen's shorter form of its result);
+    None when nothing was done."""
+    step = played.done
+    return None if step is None else in_words(played, step.command, step.before)
+
+
 def entry(played: Played, step: Step) -> Entry:
     return Entry(in_words(played, step.command, step.before), how_rolled(step.command))
 

@@ -14,6 +14,7 @@ import copy
 import json
 from collections import deque
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from device.app import GREETING
 from device.dice.screen import dice_screen
 from device.games import ALL_GAMES
 from device.ui.controller import Controller
-from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, show_on_phones
 from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
@@ -42,6 +43,7 @@ class Walker:
     def __init__(self, played: Played, files: Path, result: Text | None) -> None:
         self.played, self.files = played, files
         self.result = result
+        self.brief: Text | None = None  # as the app: the result in the History's words
         self.events: list[Text] = []
         self.error: Text | None = None
         self._ui: Any = None
@@ -113,13 +115,17 @@ class Walker:
         self.controller.accepted()
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
+        self.brief = brief(self.played) if len(outcome.events) > 1 else None
         return True
 
     def view(self, lang: str) -> View:
         overlay = self.controller.overlay(self.state)
+        prompt = self.controller.prompt(self.state, self.result)
+        if self.brief is not None and prompt.result == self.result:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state={**state_json(self.played), **overlay},
-            prompt=self.controller.prompt(self.state, self.result),
+            prompt=prompt,
             events=tuple(self.events),
             status=Status(error=self.error),
             lang=lang,

@@ -115,6 +115,27 @@ def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> N
             assert len(screen.shown_choices()) >= min(least, len(view.prompt.choices))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_a_split_the_main_screen_shows_its_jobs_and_who_moves_in_brief(
+    lang: str, tmp_path: Path
+) -> None:
+    """Issue 32: the split's result gives the main screen's five jobs their room, said
+    whole or in the History's words (which name every faction it moved), never dropped."""
+    app, store = _app(tmp_path, ROUND_2, lang)
+    with store:
+        split(app)
+        _press(app, "ok")  # the proposed split, confirmed
+        view = app.view()
+        assert view.prompt.brief is not None and len(view.prompt.choices) == 5
+        for size in SIZES:
+            screen = Screen(pygame.Surface(size), GAME_SCREENS)
+            screen.render(view)
+            assert len(screen.shown_choices()) == 5, size
+            drawn = "".join("".join(label.text.split()) for label in screen.labels())
+            said = {render(view.prompt.result, lang), render(view.prompt.brief, lang)}
+            assert any("".join(words.split()) in drawn for words in said), size
+
+
 LAST_LINES = {
     "raw line": (ReaderStatus("connected", 3, "ROLL 9 9 *7F"), "ROLL 9 9 *7F"),
     "misread": (None, "4"),
