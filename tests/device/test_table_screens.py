@@ -200,3 +200,12 @@ def test_a_fresh_game_says_what_was_started_and_how_to_start_another(
             assert not any(label.truncated for label in screen.labels())
             wanted = min(FEWEST[size], len(app.view().prompt.choices))
             assert len(screen.shown_choices()) >= wanted
+
+
+def test_the_greeting_goes_at_the_first_press(tmp_path: Path) -> None:
+    """Issue 32: the fresh game's greeting took the room of the Areas' list for good."""
+    app, store = _app(tmp_path, ROUND_2[:1], "en")
+    with store:
+        assert app.view().prompt.result is not None
+        _press(app, "down")
+        assert app.view().prompt.result is None
