@@ -33,7 +33,7 @@ from device.session import GameSession
 from device.store import StoreError
 from device.ui.controller import Controller
 from device.ui.games import GameUI
-from device.ui.history import history_step, redoable, undo_run_step
+from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
 from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
@@ -64,6 +64,7 @@ if TYPE_CHECKING:  # the smart dice load only where they are on (device.running)
 log = logging.getLogger(__name__)
 
 EVENTS_KEPT = 12  # the screen shows the newest that fit
+GREETING = "device.fresh_game"  # what a fresh game says until the first press
 # Looks per second at pygame's events (keyboard, touch): a tap is answered within 33 ms
 # while the table is busy, within 100 ms after QUIET seconds without input.
 POLL_BUSY_HZ = 30
@@ -123,7 +124,8 @@ class App:
         self._done: list[list[Text]] = []
         self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
-        self._greet_a_fresh_game()  # after the line above: it sets the result
+        self.brief: Text | None = None  # the result in the History's words, when shorter
+        self._greet_a_fresh_game()  # after the lines above: it sets the result
         self._controller.offer_redo(redoable(session.played))
         self.quit = False
         self._present = present
@@ -145,7 +147,7 @@ class App:
         if first is not None and self.games.rules.started_by(first) is not None:
             self._done = [list(start(first, self.games.rules).events)]
             # short, so that it fits beside the main screen's choices (the board shows the rest)
-            self.result = text("device.fresh_game")
+            self.result = text(GREETING)
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -335,6 +337,7 @@ class App:
         self._latest = list(outcome.events)
         self._remember(cmd, self._latest)
         self.result = text("device.result", events=self._latest)
+        self.brief = brief(self.session.played) if len(self._latest) > 1 else None
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
@@ -352,7 +355,10 @@ class App:
         self.events = [e for done in self._done[:-1] for e in done][-EVENTS_KEPT:]
 
     def _moved_on(self) -> None:
-        """A press after a refusal: the table has read it, it goes."""
+        """A press after a refusal: the table has read it, it goes. The greeting of a
+        fresh game goes at the first press too (issue 32): the lists need its room."""
+        if self.result is not None and self.result.key == GREETING:
+            self.result = None
         if self._refused:
             self._refused = False
             self.status = _with(self.status, error=None)
@@ -373,7 +379,7 @@ class App:
         self.status = _with(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
-        self.result = message
+        self.result, self.brief = message, None
 
     def _tell_reader(self) -> None:
         """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
@@ -432,9 +438,12 @@ class App:
         return controller
 
     def view(self) -> View:
+        prompt = self.controller.prompt(self.state, self.result)
+        if self.brief is not None and prompt.result == self.result:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state=self._public_state(),
-            prompt=self.controller.prompt(self.state, self.result),
+            prompt=prompt,
             events=tuple(self.events),
             status=self.status,
             lang=self.controller.lang,

@@ -3,25 +3,28 @@
 The biggest type on screen. Everything in the panel shrinks together, one step at a
 time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown with "▲ 2 more" / "▼ 3 more".
-The earlier events below give way before the window gets smaller than
-:func:`fewest_choices` (they stay readable in the history).
+The earlier events below, and then the last result, give way before the window gets
+smaller than :func:`fewest_choices` (they stay readable in the history).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
 from display import colours, events, icons
 from display.canvas import Canvas
-from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, layout
+from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
+from display.layout import MIN_PX_AT_DEFAULT
 from display.runs import Para, Span
 from display.view import Choice, View
 from rules.text import render, render_fragment, translate
 
 TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
+# A list goes on shrinking past the other text's steps (down to list_sizes' floor).
+LIST_STEPS: tuple[float, ...] = (*SHRINK_STEPS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
 
 
@@ -36,12 +39,23 @@ class _Measured:
     result: Laid | None
     rows: list[Laid]
     factor: float
+    sizes: Sizes  # of the choices, the result and the "more" lines
     events: bool = True  # the earlier events keep their share of the column
 
 
 def fewest_choices(canvas: Canvas) -> int:
-    """Choices a question always shows at once: 4 from 800×480 up, 3 on a small screen."""
-    return 4 if canvas.sizes.minimum >= 18 else 3
+    """Choices a list always shows at once (issue 32): 8 on a large screen (1920×1080),
+    5 from 800×480 up, 3 on a small screen."""
+    minimum = canvas.sizes.minimum
+    return 8 if minimum >= 2 * MIN_PX_AT_DEFAULT else 5 if minimum >= MIN_PX_AT_DEFAULT else 3
+
+
+def list_sizes(canvas: Canvas) -> Sizes:
+    """The sizes of the choices: on a large screen a long list may go below the screen's
+    floor, down to two thirds of it (never below the 800×480 floor), so that more fit."""
+    sizes = canvas.sizes
+    floor = max(min(sizes.minimum, MIN_PX_AT_DEFAULT), sizes.minimum * 2 // 3)
+    return Sizes(sizes.roles, floor)
 
 
 def draw(canvas: Canvas, view: View) -> None:
@@ -67,34 +81,57 @@ def _bottom(canvas: Canvas, view: View, with_events: bool = True) -> int:
     return inner.bottom - (round(inner.h * events.MIN_SHARE) if kept else 0)
 
 
+def _result_modes(view: View) -> tuple[str, ...]:
+    """How the last result may be shown, roomiest first: whole, in brief (the History's
+    words for it), as one line pointing to the History, not at all."""
+    if view.prompt.result is None:
+        return ("none",)
+    return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
+
+
+def needs_room(canvas: Canvas, view: View) -> bool:
+    """The list cannot show :func:`fewest_choices` in this panel, even with the events
+    and the result gone: the screen gives it the board's width too."""
+    wanted = min(fewest_choices(canvas), len(view.prompt.choices))
+    if wanted == len(view.prompt.choices):
+        return _whole_menu(canvas, view, False, "none") is None
+    return _window_of(canvas, view, wanted, False, "none") is None
+
+
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
-    The title is the one thing every player must read, so the menu shrinks first; the
-    earlier events give way before all choices, or then :func:`fewest_choices`, stop fitting.
+    The title is the one thing every player must read, so the menu shrinks first. When a
+    list needs the room for :func:`fewest_choices` (issue 32), the earlier events give way
+    first, then the last result is said in brief (as the History says it), then in one line
+    (it is whole in the History), then it goes while the list is open.
     """
-    measured = _measure(canvas, view, SHRINK_STEPS[-1], SHRINK_STEPS[-1])
-    for with_events in (True, False):
-        found = _whole_menu(canvas, view, with_events)
+    n = len(view.prompt.choices)
+    wanted = min(fewest_choices(canvas), n)
+    for mode in _result_modes(view):
+        # the earlier events only beside the whole result (or none): they give way before
+        # the result shrinks
+        whole = mode == "whole" or view.prompt.result is None
+        for with_events in (True, False) if whole else (False,):
+            found = _whole_menu(canvas, view, with_events, mode)
+            if found is None and wanted < n:
+                found = _window_of(canvas, view, wanted, with_events, mode)
+            if found is not None:
+                return found
+    for shown in range(wanted - 1, 0, -1):  # a screen too small for them: fewer
+        found = _window_of(canvas, view, shown, False, "none")
         if found is not None:
             return found
-    wanted = min(fewest_choices(canvas), len(measured.rows))
-    tries = [(wanted, True), *((shown, False) for shown in range(wanted, 0, -1))]
-    for shown, with_events in tries:
-        found = _window_of(canvas, view, shown, with_events)
-        if found is not None:
-            return found
-    if view.prompt.result is not None:  # a result too long for this screen: the history has it
-        return _measure_to_fit(canvas, replace(view, prompt=replace(view.prompt, result=None)))
+    measured = _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], "none")
     measured.events = False
     return measured
 
 
-def _whole_menu(canvas: Canvas, view: View, with_events: bool) -> _Measured | None:
+def _whole_menu(canvas: Canvas, view: View, with_events: bool, mode: str) -> _Measured | None:
     room = _bottom(canvas, view, with_events) - canvas.inner.y
     for title_factor in TITLE_STEPS:
         for factor in (step for step in SHRINK_STEPS if step <= title_factor):
-            candidate = _measure(canvas, view, title_factor, factor)
+            candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
             fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
             if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
                 candidate.events = with_events
@@ -102,11 +139,13 @@ def _whole_menu(canvas: Canvas, view: View, with_events: bool) -> _Measured | No
     return None
 
 
-def _window_of(canvas: Canvas, view: View, shown: int, with_events: bool) -> _Measured | None:
+def _window_of(
+    canvas: Canvas, view: View, shown: int, with_events: bool, mode: str
+) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
     room = _bottom(canvas, view, with_events) - canvas.inner.y
     for title_factor in TITLE_STEPS:
-        candidate = _measure(canvas, view, title_factor, SHRINK_STEPS[-1])
+        candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
@@ -122,8 +161,17 @@ def _all(measured: _Measured) -> list[Laid]:
     ]
 
 
-def _measure(canvas: Canvas, view: View, title_factor: float, factor: float) -> _Measured:
+def _measure(
+    canvas: Canvas,
+    view: View,
+    title_factor: float,
+    factor: float,
+    mode: str,
+    windowed: bool = True,
+) -> _Measured:
+    """Laid out at these sizes; a window of a long list may go below the screen's floor."""
     width, pad, sizes = canvas.inner.w, canvas.pad, canvas.sizes
+    small = list_sizes(canvas) if windowed else sizes
     lang = view.lang
     banner = None
     if view.status.error is not None:
@@ -141,28 +189,24 @@ def _measure(canvas: Canvas, view: View, title_factor: float, factor: float) -> 
         title_factor,
     )
     result = None
-    if view.prompt.result is not None:
-        para = Para(
-            (
-                Span(
-                    render(view.prompt.result, lang),
-                    colours.TEXT,
-                    icon="check",
-                    icon_colour=colours.GOOD,
-                ),
-            )
-        )
-        result = layout([para], width - 2 * pad, sizes, factor)
+    if view.prompt.result is not None and mode != "none":
+        said = render(view.prompt.result, lang)
+        if mode == "brief" and view.prompt.brief is not None:
+            said = render(view.prompt.brief, lang)
+        elif mode == "line":
+            said = translate("screen.result_short", lang)
+        para = Para((Span(said, colours.TEXT, icon="check", icon_colour=colours.GOOD),))
+        result = layout([para], width - 2 * pad, small, factor)
     rows = [
         layout(
             _choice_paras(choice, index == view.prompt.selected, lang),
             width - 2 * pad,
-            sizes,
+            small,
             factor,
         )
         for index, choice in enumerate(view.prompt.choices)
     ]
-    return _Measured(banner, title, result, rows, factor)
+    return _Measured(banner, title, result, rows, factor, small)
 
 
 def _choice_paras(choice: Choice, selected: bool, lang: str) -> list[Para]:
@@ -192,12 +236,12 @@ def _height(
             total += boxed.height + 2 * pad + gap
     total += sum(measured.rows[i].height + 2 * gap + gap for i in shown)
     if windowed or len(shown) < len(measured.rows):
-        total += 2 * _more_height(canvas, measured.factor)
+        total += 2 * _more_height(canvas, measured)
     return total
 
 
-def _more_height(canvas: Canvas, factor: float) -> int:
-    return round(canvas.sizes.px("small", factor) * LINE_SPACING) + _gap(canvas)
+def _more_height(canvas: Canvas, measured: _Measured) -> int:
+    return round(measured.sizes.px("small", measured.factor) * LINE_SPACING) + _gap(canvas)
 
 
 def _draw_boxed(
@@ -223,7 +267,7 @@ def _window(canvas: Canvas, measured: _Measured, room: int, selected: int) -> ra
     heights = [row.height + 3 * gap for row in rows]
     if sum(heights) <= room:
         return range(len(rows))
-    more = 2 * _more_height(canvas, measured.factor)
+    more = 2 * _more_height(canvas, measured)
     low = high = selected
     used = heights[selected] + more
     grew = True
@@ -244,7 +288,7 @@ def _draw_choices(canvas: Canvas, view: View, measured: _Measured, area: pygame.
     shown = _window(canvas, measured, area.h, selected)
     y = area.y
     if shown.start > 0:
-        y = _draw_more(canvas, "up", shown.start, measured.factor, y, view.lang)
+        y = _draw_more(canvas, "up", shown.start, measured, y, view.lang)
     for index in shown:
         y = _draw_row(
             canvas,
@@ -256,7 +300,7 @@ def _draw_choices(canvas: Canvas, view: View, measured: _Measured, area: pygame.
         )
     hidden_below = len(measured.rows) - shown.stop
     if hidden_below > 0:
-        y = _draw_more(canvas, "down", hidden_below, measured.factor, y, view.lang)
+        y = _draw_more(canvas, "down", hidden_below, measured, y, view.lang)
     return y
 
 
@@ -282,14 +326,16 @@ def _draw_row(
     return row.bottom + gap
 
 
-def _draw_more(canvas: Canvas, direction: str, count: int, factor: float, y: int, lang: str) -> int:
+def _draw_more(
+    canvas: Canvas, direction: str, count: int, measured: _Measured, y: int, lang: str
+) -> int:
     words = translate("screen.more", lang, n=count)
     laid = layout(
         [Para((Span(words, colours.DIM, icon=direction),), "small")],
         canvas.inner.w,
-        canvas.sizes,
-        factor,
+        measured.sizes,
+        measured.factor,
     )
     box = pygame.Rect(canvas.inner.x, y, canvas.inner.w, laid.height)
     canvas.draw_laid(laid, box, "center")
-    return y + _more_height(canvas, factor)
+    return y + _more_height(canvas, measured)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from display import colours, qr, typeface
+from display import colours, prompt, qr, typeface
 from display.canvas import Canvas, Label
 from display.game_screen import GameScreen
 from display.games import SCREENS
@@ -44,6 +44,8 @@ class Screen:
         self._game: GameScreen | None = None
         self._panels: dict[str, Panel] = {}
         self._state: Mapping[str, Any] = {}
+        self._asked: object = None  # what the last list share was measured for
+        self._list_share = DEFAULT_BOARD_SHARE
 
     @property
     def regions(self) -> Regions:
@@ -52,7 +54,7 @@ class Screen:
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
         game = self.screens.get(view.state["game"])
-        share = game.board_share(view.state)
+        share = self._share_for(game, view)
         if (self.surface.get_size(), share) != (self._regions.size, self._share):
             self._regions, self._share = regions(self.surface.get_size(), share), share
             self.invalidate()
@@ -73,6 +75,20 @@ class Screen:
             dirty.append(self._draw(name, view))
             self._keys[name] = key
         return dirty
+
+    def _share_for(self, game: GameScreen, view: View) -> float:
+        """The game's board share, or none at all while a list needs the whole width to
+        show its fewest choices (issue 32: the History's long lines); measured once per
+        prompt, so that an idle table measures nothing."""
+        share = game.board_share(view.state)
+        asked = (self.surface.get_size(), share, prompt.key(view))
+        if self._asked != asked:
+            self._asked = asked
+            self._list_share = share
+            rect = regions(self.surface.get_size(), share).prompt
+            if share > 0 and prompt.needs_room(self._canvas("prompt", rect), view):
+                self._list_share = 0.0
+        return self._list_share
 
     def invalidate(self) -> None:
         """Forget what is on screen: the next render draws everything (e.g. after a new window)."""
@@ -105,9 +121,15 @@ class Screen:
     def _panel(self, name: str) -> Panel:
         return self._panels[name]  # render chose the game before drawing
 
+    def _canvas(self, name: str, rect: pygame.Rect) -> Canvas:
+        return Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
+
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]
-        canvas = Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
+        if rect.w <= 0 or rect.h <= 0:  # the board while a list has its room: nothing
+            self._labels[name] = []
+            return rect.copy()
+        canvas = self._canvas(name, rect)
         previous = self.surface.get_clip()
         self.surface.set_clip(rect)
         self._panel(name).draw(canvas, view)

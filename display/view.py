@@ -73,6 +73,9 @@ class Prompt:
     hints: tuple[Hint, ...] = ()
     result: Text | None = None
     qr: str | None = None  # shown as a large QR code in place of the board (the phone view)
+    # the result in fewer words (the History's line of the command), shown in its place
+    # when the whole result does not leave the list the room for its fewest choices
+    brief: Text | None = None
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,9 @@ def who_is_there(state: GameState, total: int, order: list[str]) -> MarkStep:
             return AssignAgony(present={}, assign={})
         return _custodian_split(area, total, here)
 
-    return MarkStep(text("prompt.who_is_there", area=area), options, done, set(order))
+    # the Agony to place comes first: the phones show this title as what the table waits for
+    title = text("prompt.who_is_there", area=area, n=total)
+    return MarkStep(title, options, done, set(order))
 
 
 def proposed_split(total: int, factions: list[str]) -> dict[str, int]:

@@ -52,10 +52,10 @@ def menu(state: GameState, lang: str) -> ListStep:
         ("undo", lambda: Undo()),
         ("redo", lambda: Redo()),
         ("history", lambda: HISTORY),
-        ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
         ("dice", lambda: SMART_DICE),
         ("language", lambda: language(lang)),
+        ("new_game", lambda: CHOOSE_GAME),  # last: UP from the top reaches it in one press
     ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     return ListStep(text("prompt.menu"), options, lambda action: action())

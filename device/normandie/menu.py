@@ -86,10 +86,10 @@ def menu(
         ("gear", lambda: gear_menu(state)),
         ("initiative", lambda: initiative(state)),
         ("undo", lambda: Undo()),
-        ("new_game", lambda: CHOOSE_GAME),
         ("phones", lambda: SHOW_ON_PHONES),
         ("dice", lambda: SMART_DICE),
         ("language", lambda: language(lang)),
+        ("new_game", lambda: CHOOSE_GAME),  # last: UP from the top reaches it in one press
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
     return ListStep(text("prompt.menu"), options, lambda action: action())

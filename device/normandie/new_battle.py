@@ -178,7 +178,11 @@ def _size_step(sheet_: Sheet) -> ListStep:
 
 
 def _set(sheet_: Sheet, draft: Draft) -> StepResult:
+    """A line changed: back on the sheet, whose cursor goes back to Start (its first line,
+    the likely next press) unless this is a sheet within the sheet."""
     sheet_.draft = draft
+    if sheet_.parent is None:
+        sheet_.cursor = 0
     return BACK
 
 

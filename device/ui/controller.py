@@ -96,7 +96,10 @@ class Controller(Wizard):
         hints = tuple(hint for hint in step.hints if hint.button != "back")
         if self.redo_offer is None:
             return hints
-        return (*hints, Hint("back", text("hint.redo")))
+        # BACK redoes: its hint takes the place of holding it to undo, just done (issue 32:
+        # the bar had room for one of them only, and cut the other)
+        kept = tuple(hint for hint in hints if hint.button != "undo")
+        return (*kept, Hint("back", text("hint.redo")))
 
     def overlay(self, state: Any) -> dict[str, Any]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""

@@ -11,6 +11,7 @@ opens them (``AppStep``). The phone view lists the same entries (:func:`entries`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -24,13 +25,41 @@ UNDO_RUN = 3  # undos in a row before the next one asks
 SHOWN = 60  # the newest commands the view lists (a long game's first hours are in the journal)
 
 
+# Commands whose every event is something done to a faction (a split, a payment and the
+# Tomes it returned): their line says them all. Another command's first event says what it
+# was (a phase's name; its other lines are what the phase asks of the table).
+WHOLE = frozenset({"assign_agony", "satisfy"})
+
+
 def in_words(played: Played, cmd: Command, before: State) -> Text:
-    """What a command did, as its result said it (its first event), or its name."""
+    """What a command did, as its result said it (its first event; for a split or a
+    payment every event, issue 32), in one short line where they say the same thing."""
     try:
         _after, events = played.game.apply(before, cmd)
     except RulesError:  # an accepted command is not refused when applied again
         events = []
-    return events[0] if events else text(f"command.{cmd.TYPE}")
+    if not events:
+        return text(f"command.{cmd.TYPE}")
+    if len(events) == 1 or cmd.TYPE not in WHOLE:
+        return events[0]
+    return _in_short(events) or text("history.all", events=list(events))
+
+
+def _in_short(events: Sequence[Text]) -> Text | None:
+    """Several events of one kind in one sentence: the Custodian's moves from one Area
+    ("From the Black Hall to the Oubliette: Great Cthulhu 1 Unit, …"), the Librarian's
+    split ("Agony: Great Cthulhu 2, …"); None for any other mix."""
+    keys = {event.key for event in events}
+    if keys == {"event.to_oubliette"} and len({e.params["area"] for e in events}) == 1:
+        moved = [text("history.units_of", faction=e.params["faction"], n=e.params["n"])
+                 for e in events]  # fmt: skip
+        first = events[0].params
+        return text("history.to_oubliette", area=first["area"], to=first["to"], moved=moved)
+    if keys == {"event.agony_assigned"}:
+        split = [text("history.agony_of", faction=e.params["faction"], n=e.params["n"])
+                 for e in events]  # fmt: skip
+        return text("history.agony_split", split=split)
+    return None
 
 
 @dataclass(frozen=True)
@@ -61,6 +90,13 @@ def _die(part: str) -> Text:
     if kind in DIE_KINDS and name:
         return text("dice.die", name=name, kind=text(f"dice.kind.{kind}"))
     return text("history.source.other", source=part)  # a source this version does not know
+
+
+def brief(played: Played) -> Text | None:
+    """The last command in the History's words (the screen's shorter form of its result);
+    None when nothing was done."""
+    step = played.done
+    return None if step is None else in_words(played, step.command, step.before)
 
 
 def entry(played: Played, step: Step) -> Entry:

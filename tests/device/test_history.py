@@ -172,3 +172,27 @@ def test_a_smart_die_is_said_by_name_and_kind() -> None:
     )
     assert render_fragment(how_rolled(Roll((3,), "keys")) or text("x"), "ja") == "手で入力"
     assert how_rolled(Roll((3,))) is None
+
+
+SPLIT_3 = [  # the Custodian in the Barrier: 3 Agony, Great Cthulhu 1 and Crawling Chaos 2 (C13)
+    *ROUND_2,
+    '{"type": "activate", "monster": "custodian", "by": "yellow_sign", "area": "barrier_of_naach_tith"}',
+    '{"type": "roll", "values": [3]}',
+    '{"type": "assign_agony", "present": {"great_cthulhu": 1, "crawling_chaos": 2}, "assign": {"great_cthulhu": 1, "crawling_chaos": 2}}',
+]  # fmt: skip
+
+
+NAMES = {
+    "en": ("Great Cthulhu", "Crawling Chaos", "2 Units", "Barrier of Naach-Tith"),
+    "ja": ("大いなるクトゥルフ", "這い寄る混沌", "2ユニット", "ナアク＝ティスの障壁"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_split_s_line_names_every_faction_it_moved(lang: str) -> None:
+    """Issue 32: the History's line of a split named only the first faction."""
+    table = _table(SPLIT_3)
+    _open_history(table)
+    line = render(table.controller.prompt(table.state).choices[0].label, lang)
+    for name in NAMES[lang]:
+        assert name in line, line

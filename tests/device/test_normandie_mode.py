@@ -62,8 +62,8 @@ def choose(table: Table, words: str) -> None:
 
 def open_menu(table: Table) -> None:
     """The Library's main screen lists its jobs, the menu last; a battle's OK opens it."""
-    if "Something else happened…" in choices(table):
-        choose(table, "Something else happened…")
+    if "Something else happened" in choices(table):
+        choose(table, "Something else happened")
     else:
         table.press("ok")
 

@@ -2,8 +2,8 @@
 and a Doom Phase instruction, at 480×320, 800×480 and 1920×1080 in English and Japanese.
 
 Each is reached by presses on the real app (journal on disk) and drawn at each size; no
-label may be cut or leave its box, and a question shows at least 4 choices at 800×480 and
-3 at 480×320 (or all it has). The PNGs go to tests/output/table/ to be looked at.
+label may be cut or leave its box, and a question shows at least 3 choices at 480×320, 5 at
+800×480 and 8 at 1920×1080 (or all it has; issue 32). The PNGs go to tests/output/table/ to be looked at.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from hardware.events import ButtonPressed, DiceRead, ReaderStatus
 from rules.games import GAMES
 from rules.journal import parse_line
 from rules.text import LANGUAGES, render, render_fragment, translate
+from tests.device.test_every_screen import FEWEST
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
 
@@ -110,8 +111,29 @@ def test_the_table_screens_show_whole(name: str, lang: str, tmp_path: Path) -> N
             cut = [f"{label.panel}: {label.text}" for label in screen.labels()
                    if label.truncated or not label.box.contains(label.rect)]  # fmt: skip
             assert cut == [], (width, height)
-            least = 3 if height < 480 else 4
+            least = FEWEST[(width, height)]
             assert len(screen.shown_choices()) >= min(least, len(view.prompt.choices))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_a_split_the_main_screen_shows_its_jobs_and_who_moves_in_brief(
+    lang: str, tmp_path: Path
+) -> None:
+    """Issue 32: the split's result gives the main screen's five jobs their room, said
+    whole or in the History's words (which name every faction it moved), never dropped."""
+    app, store = _app(tmp_path, ROUND_2, lang)
+    with store:
+        split(app)
+        _press(app, "ok")  # the proposed split, confirmed
+        view = app.view()
+        assert view.prompt.brief is not None and len(view.prompt.choices) == 5
+        for size in SIZES:
+            screen = Screen(pygame.Surface(size), GAME_SCREENS)
+            screen.render(view)
+            assert len(screen.shown_choices()) == 5, size
+            drawn = "".join("".join(label.text.split()) for label in screen.labels())
+            said = {render(view.prompt.result, lang), render(view.prompt.brief, lang)}
+            assert any("".join(words.split()) in drawn for words in said), size
 
 
 LAST_LINES = {
@@ -146,7 +168,7 @@ def test_what_the_reader_last_sent_is_drawn_whole_beside_the_main_screens_choice
             assert "".join(said.split()) in drawn, (width, height, drawn)
             assert "".join(shown.split()) in drawn
             assert not any(label.truncated for label in screen.labels()), (width, height)
-            least = 3 if height < 480 else 4
+            least = FEWEST[(width, height)]
             assert len(screen.shown_choices()) >= min(least, len(app.view().prompt.choices))
 
 
@@ -176,5 +198,14 @@ def test_a_fresh_game_says_what_was_started_and_how_to_start_another(
             drawn = "".join("".join(label.text.split()) for label in screen.labels())
             assert "".join(render(result, lang).split()) in drawn, size
             assert not any(label.truncated for label in screen.labels())
-            least = 3 if size[1] < 480 else 4
-            assert len(screen.shown_choices()) >= least
+            wanted = min(FEWEST[size], len(app.view().prompt.choices))
+            assert len(screen.shown_choices()) >= wanted
+
+
+def test_the_greeting_goes_at_the_first_press(tmp_path: Path) -> None:
+    """Issue 32: the fresh game's greeting took the room of the Areas' list for good."""
+    app, store = _app(tmp_path, ROUND_2[:1], "en")
+    with store:
+        assert app.view().prompt.result is not None
+        _press(app, "down")
+        assert app.view().prompt.result is None

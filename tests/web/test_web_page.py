@@ -61,6 +61,19 @@ def test_what_the_table_waits_for_is_the_screens_question() -> None:
     assert render(waiting, "ja") == "黄色の印：苦悶ダイスを振ってください"
 
 
+def test_at_who_has_units_there_the_phones_name_the_agony_to_place() -> None:
+    """Issue 32: the "who is there" step says the Agony the split will place (C13)."""
+    journal = (ROOT / "rules/examples/celaeno_e1.jsonl").read_text().splitlines()
+    first_roll = next(n for n, line in enumerate(journal) if '"type": "roll"' in line)
+    played, _ = replay(journal[: first_roll + 1], GAMES)  # the roll in: who is there?
+    assert played is not None
+    waiting = waiting_for(played, ALL_GAMES)
+    assert waiting is not None and waiting.key == "prompt.who_is_there"
+    total = played.state.pending.total
+    assert render(waiting, "en").startswith(f"{total} Agony: who has Units in the ")
+    assert render(waiting, "ja").startswith(f"苦悶{total}：")
+
+
 def test_words_from_the_configuration_are_escaped() -> None:
     journal = (ROOT / "rules/examples/dreamlands_e3.jsonl").read_text().splitlines()
     played, _ = replay(journal, GAMES)

@@ -1,0 +1,178 @@
+"""Every screen a table can reach from a few starting games, as the app would draw it.
+
+:class:`Walker` plays the device's own controllers and rules as :class:`device.app.App`
+does (the questions only the app can put, the result of the last command and the earlier
+events, a refused input in words) but without a journal on disk, so that a screen can be
+copied and each of its ways on tried: every choice tapped, and OK, BACK, PHASE, the two
+monster buttons and UNDO pressed. :func:`walk` goes breadth first from a journal and
+yields each screen once, with its View.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from device.app import GREETING
+from device.dice.screen import dice_screen
+from device.games import ALL_GAMES
+from device.ui.controller import Controller
+from device.ui.history import brief, history_step, redoable, undo_run_step
+from device.ui.newgame import new_game_step
+from device.ui.phones import DEFAULT_WEB, show_on_phones
+from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
+from device.ui.wizard import Reaction
+from display.view import Status, View
+from rules.commands import Command, Undo
+from rules.errors import RulesError
+from rules.journal import Played, apply, start, state_json
+from rules.text import Text, text
+from tests.device.press_table import Task
+from tests.device.press_table import begin as _begin
+
+BUTTONS = ("ok", "back", "phase", "left", "right", "undo")
+EVENTS_KEPT = 12  # as the app
+
+
+class Walker:
+    def __init__(self, played: Played, files: Path, result: Text | None) -> None:
+        self.played, self.files = played, files
+        self.result = result
+        self.brief: Text | None = None  # as the app: the result in the History's words
+        self.events: list[Text] = []
+        self.error: Text | None = None
+        self._ui: Any = None
+        self._controller: Controller | None = None
+        self.controller.offer_redo(redoable(played))
+
+    @property
+    def state(self) -> Any:
+        return self.played.state
+
+    @property
+    def controller(self) -> Controller:
+        ui = ALL_GAMES.front_end(self.played)
+        if ui is not self._ui or self._controller is None:
+            self._controller = ui.controller("en")
+            self._controller.files = self.files
+            self._ui = ui
+        return self._controller
+
+    def act(self, way: str | int) -> None:
+        self.error = None  # the next press clears a refusal
+        if self.result is not None and self.result.key == GREETING:
+            self.result = None  # and the greeting of a fresh game
+        controller = self.controller
+        if isinstance(way, int):
+            self.react(controller.tap(way, self.state))
+        else:
+            self.react(controller.press(way, self.state))
+
+    def react(self, reaction: Reaction) -> None:
+        if reaction.app_step is not None:
+            self.controller.ask(self._app_step(reaction.app_step))
+        if reaction.notice is not None:
+            self.error = reaction.notice
+        if reaction.command is not None:
+            for _ in range(reaction.repeat):
+                if not self._submit(reaction.command):
+                    return
+
+    def _app_step(self, asked: AppStep) -> Step:
+        if asked is SHOW_ON_PHONES:
+            return show_on_phones(DEFAULT_WEB)
+        if asked is HISTORY:
+            return history_step(self.played)
+        if asked is UNDO_RUN:
+            return undo_run_step(self.played)
+        if asked is SMART_DICE:
+            return dice_screen(None)
+        return new_game_step(self.state, ALL_GAMES.front_ends)
+
+    def _submit(self, cmd: Command) -> bool:
+        rules = ALL_GAMES.rules
+        try:
+            if rules.started_by(cmd) is not None:
+                outcome = start(cmd, rules)
+                self.events = []
+            else:
+                outcome = apply(self.played, cmd)
+        except RulesError as error:
+            self.error = text("device.refused", rule=error.rule, reason=error.reason)
+            return False
+        if (
+            not isinstance(cmd, Undo)
+            and self.result is not None
+            and self.result.key != ("device.fresh_game")
+        ):
+            self.events = [*self.events, *self.result.params.get("events", ())][-EVENTS_KEPT:]
+        self.played = outcome.played
+        self.controller.accepted()
+        self.controller.offer_redo(redoable(self.played))
+        self.result = text("device.result", events=list(outcome.events))
+        self.brief = brief(self.played) if len(outcome.events) > 1 else None
+        return True
+
+    def view(self, lang: str) -> View:
+        overlay = self.controller.overlay(self.state)
+        prompt = self.controller.prompt(self.state, self.result)
+        if self.brief is not None and prompt.result == self.result:
+            prompt = replace(prompt, brief=self.brief)
+        return View(
+            state={**state_json(self.played), **overlay},
+            prompt=prompt,
+            events=tuple(self.events),
+            status=Status(error=self.error),
+            lang=lang,
+        )
+
+    def key(self) -> str:
+        prompt = self.controller.prompt(self.state, self.result)
+        stack = [(repr(s.title), repr(s.choices())) for s in self.controller._stack]
+        return repr((json.dumps(state_json(self.played), sort_keys=True, default=str),
+                     repr(prompt.title), repr(prompt.choices), stack, repr(self.error)))  # fmt: skip
+
+
+def begin(journal: Sequence[str], files: Path) -> Walker:
+    """The game after ``journal``, its last command's result on the screen (a fresh
+    game's greeting if it has no other command), as right after the table entered it."""
+    played = _begin(Task("walk", journal, lambda c: True, lambda c: True))
+    if len(journal) == 1:
+        return Walker(played, files, text(GREETING))
+    walker = Walker(_begin(Task("walk", journal[:-1], lambda c: True, lambda c: True)), files, None)
+    walker._submit(played.history().__next__().command)
+    return walker
+
+
+def _shared(walker: Walker) -> dict[int, Any]:
+    """What a copy shares: the frozen game and the game's front end (compared by identity)."""
+    return {id(walker.played): walker.played, id(walker._ui): walker._ui}
+
+
+def walk(start: Walker, depth: int, most: int) -> Iterator[Walker]:
+    """Each screen once, breadth first, at most ``depth`` actions from ``start`` and at
+    most ``most`` screens."""
+    seen = {start.key()}
+    frontier: deque[tuple[int, Walker]] = deque([(0, start)])
+    yield start
+    while frontier and len(seen) < most:
+        done, walker = frontier.popleft()
+        if done >= depth:
+            continue
+        ways: list[str | int] = [*range(len(walker.controller.prompt(walker.state).choices))]
+        for way in [*ways, *BUTTONS]:
+            after = copy.deepcopy(walker, _shared(walker))
+            after.act(way)
+            key = after.key()
+            if key in seen:
+                continue
+            seen.add(key)
+            yield after
+            frontier.append((done + 1, after))
+            if len(seen) >= most:
+                return

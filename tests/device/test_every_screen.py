@@ -1,0 +1,111 @@
+"""Issue 32: every screen a table reaches has room for its choices, cuts nothing and draws
+nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and Japanese.
+
+The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
+fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
+(its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
+Dreamlands game, a Normandie battle and a new battle's wizard. Each screen is drawn as the app draws it and must
+show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
+fewer), no label cut or containing "…", and every label inside its box and its panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from display.games import SCREENS
+from display.screen import Screen
+from display.view import View
+from rules.text import LANGUAGES, render
+from tests.device.screen_walk import Walker, begin, walk
+from tests.device.test_history import SPLIT_3
+from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN_SCREENS = ROOT / "tests" / "goldens" / "screens"
+FEWEST = {(480, 320): 3, (800, 480): 5, (1920, 1080): 8}
+DEPTH, MOST = 3, 150  # actions from each start, screens from each start
+
+
+def _journal(name: str) -> list[str]:
+    lines = (GOLDEN_SCREENS / f"{name}.jsonl").read_text("utf-8").splitlines()
+    return [line for line in lines if line.strip()]
+
+
+STARTS = {
+    "first_launch": lambda: ROUND_2[:1],
+    "round_2": lambda: ROUND_2,
+    "split_entered": lambda: SPLIT_3,
+    "two_overdue": lambda: TWO_OVERDUE,
+    "dreamlands": lambda: _journal("dreamlands_zoogs_removed"),
+    "normandie": lambda: _journal("normandie_chapter1"),
+    "new_battle": lambda: ROUND_2[:1],
+}
+# Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
+OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.game")}
+
+
+def _open(walker: Walker, key: str) -> None:
+    choices = walker.view("en").prompt.choices
+    walker.act(next(i for i, choice in enumerate(choices) if choice.label.key == key))
+
+
+def problems(view: View, size: tuple[int, int]) -> list[str]:
+    """What is wrong with ``view`` drawn at ``size`` (nothing: an empty list)."""
+    screen = Screen(pygame.Surface(size), SCREENS)
+    screen.render(view)
+    found: list[str] = []
+    panels = screen.regions.panels()
+    for label in screen.labels():
+        where = f"{label.panel}: {label.text!r}"
+        if label.truncated or "…" in label.text:
+            found.append(f"cut {where}")
+        if not label.box.contains(label.rect) or not panels[label.panel].contains(label.rect):
+            found.append(f"outside {where}")
+    wanted = min(FEWEST[size], len(view.prompt.choices))
+    shown = len(screen.shown_choices())
+    if shown < wanted:
+        found.append(f"{shown} of {len(view.prompt.choices)} choices shown, {wanted} wanted")
+    return found
+
+
+def _screens(start: str, files: Path) -> Iterator[Walker]:
+    walker = begin(STARTS[start](), files)
+    for key in OPENED.get(start, ()):
+        _open(walker, key)
+    yield from walk(walker, DEPTH, MOST)
+
+
+@pytest.mark.parametrize("start", list(STARTS))
+def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_path: Path) -> None:
+    wrong: dict[str, list[str]] = {}
+    drawn = 0
+    for walker in _screens(start, tmp_path):
+        for lang in LANGUAGES:
+            view = walker.view(lang)
+            for size in FEWEST:
+                found = problems(view, size)
+                drawn += 1
+                if found:
+                    title = render(view.prompt.title, lang)
+                    wrong.setdefault(f"{title} ({lang} {size[0]}x{size[1]})", found)
+    assert drawn > 0
+    assert wrong == {}, "\n".join(f"{k}: {v[:3]}" for k, v in list(wrong.items())[:20])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_history_under_a_long_result_shows_its_commands(lang: str, tmp_path: Path) -> None:
+    """The screen of the issue: the History opened right after a split, whose result took
+    the room (1 command of 7 shown at 800×480 on 643c34c)."""
+    walker = begin(SPLIT_3, tmp_path)
+    walker.act(len(walker.view(lang).prompt.choices) - 1)  # Something else happened
+    menu = walker.view(lang).prompt.choices
+    walker.act(next(i for i, c in enumerate(menu) if c.label.key == "menu.history"))
+    view = walker.view(lang)
+    assert view.prompt.title.key == "prompt.history" and view.prompt.result is not None
+    for size in FEWEST:
+        assert problems(view, size) == [], size
