@@ -13,12 +13,11 @@ then. Chapter 2 asks for the red space by the jail door after Start, as a column
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from device.normandie.draft import Draft, Line, Sheet, sized
-from device.normandie.tilestore import TileStore
+from device.normandie.keeping import kept_tiles
 from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepResult, WithFiles
 from rules.normandie.battlefield import TILE_SIZE, column_letters
 from rules.normandie.commands import GearSpec, NzNewBattle
@@ -60,17 +59,8 @@ def battle_wizard() -> ListStep:
     return ListStep(
         text("nz_device.wizard.chapter"),
         options,
-        lambda n: WithFiles(lambda files: _after_chapter(n, _kept(files))),
+        lambda n: WithFiles(lambda files: _after_chapter(n, kept_tiles(files))),
     )
-
-
-def _kept(files: Path | None) -> Mapping[str, Tile]:
-    if files is None:
-        return {}
-    try:
-        return TileStore(files).tiles()
-    except OSError:  # an unreadable folder: the battle starts from blank tiles
-        return {}
 
 
 def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
@@ -289,22 +279,31 @@ def _initiative_step(sheet_: Sheet) -> ListStep:
 
 
 def _tokens_step(sheet_: Sheet) -> ListStep:
-    options = [Option(text("nz_device.wizard.tokens_n", n=n), n) for n in TOKENS]
-    return ListStep(
-        text("nz_device.wizard.tokens"),
-        options,
-        lambda n: _set(sheet_, replace(sheet_.draft, tokens=n)),
-        cursor=sheet_.draft.tokens - 1,
+    return _number_step(
+        sheet_, "tokens", TOKENS, "nz_device.wizard.tokens", "nz_device.wizard.tokens_n"
     )
 
 
 def _movement_step(sheet_: Sheet) -> ListStep:
-    options = [Option(text("nz_device.movement", n=n), n) for n in ZOMBIE_MOVEMENTS]
+    return _number_step(
+        sheet_,
+        "movement",
+        ZOMBIE_MOVEMENTS,
+        "nz_device.wizard.zombie_movement",
+        "nz_device.movement",
+    )
+
+
+def _number_step(
+    sheet_: Sheet, line: str, numbers: Sequence[int], title: str, each: str
+) -> ListStep:
+    """One of the sheet's numbers (1 up), the draft's own selected; picking sets it."""
+    options = [Option(text(each, n=n), n) for n in numbers]
     return ListStep(
-        text("nz_device.wizard.zombie_movement"),
+        text(title),
         options,
-        lambda n: _set(sheet_, replace(sheet_.draft, movement=n)),
-        cursor=sheet_.draft.movement - 1,
+        lambda n: _set(sheet_, replace(sheet_.draft, **{line: n})),
+        cursor=getattr(sheet_.draft, line) - 1,
     )
 
 
