@@ -41,6 +41,7 @@ class CommandTable:
     def __init__(self, owner: str) -> None:
         self.owner = owner
         self._types: dict[str, type[Command]] = {}
+        self._view = MappingProxyType(self._types)  # read-only, and follows later declarations
 
     def command(self, type_name: str) -> Callable[[C], C]:
         """Class decorator: the command whose journal ``type`` is ``type_name``."""
@@ -56,7 +57,7 @@ class CommandTable:
 
     @property
     def types(self) -> Mapping[str, type[Command]]:
-        return MappingProxyType(self._types)
+        return self._view
 
 
 def parse_command(obj: object, known: Mapping[str, type[Command]]) -> Command:
