@@ -67,19 +67,26 @@ def threads(pid: int) -> dict[str, float]:
     return spent
 
 
+def main_wakes(pid: int) -> int:
+    """How often the main thread has slept and woken so far (voluntary context switches)."""
+    status = Path(f"/proc/{pid}/task/{pid}/status").read_text()
+    return int(status.split("voluntary_ctxt_switches:")[1].split()[0])
+
+
 @dataclass
 class Sample:
     process: float
     parts: dict[str, float]
     bus: float
     signals: int
+    wakes: int
     at: float
 
 
 def sample(pid: int, bus_pid: int, counts: dict[str, int]) -> Sample:
     parts = threads(pid)
     return Sample(sum(parts.values()), parts, ticks(Path(f"/proc/{bus_pid}/stat")),
-                  counts["signals"], time.monotonic())  # fmt: skip
+                  counts["signals"], main_wakes(pid), time.monotonic())  # fmt: skip
 
 
 def share(seconds: float, wall: float) -> str:
@@ -92,7 +99,8 @@ def difference(before: Sample, after: Sample) -> str:
         f"{kind} {share(after.parts[kind] - before.parts[kind], wall)}" for kind in after.parts
     )
     return (
-        f"process {share(after.process - before.process, wall)} ({parts});"
+        f"process {share(after.process - before.process, wall)} ({parts};"
+        f" the main thread woke {(after.wakes - before.wakes) / wall:.1f} times a second);"
         f" dbus-daemon {share(after.bus - before.bus, wall)};"
         f" {(after.signals - before.signals) / wall:.1f} signals/s over {wall:.0f} s"
     )
