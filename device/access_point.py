@@ -195,10 +195,11 @@ def card(
     network: Path = CARD_NETWORK,
     joined: Callable[[], bool] | None = None,
     step: Callable[[Sequence[str]], bool] = run_step,
+    net: Path = Path("/sys/class/net"),
 ) -> int:
     """The card: follow the plan (see the module's docstring). 0 also when no AP is made."""
     loaded = load_plan(run)
-    if loaded is None or not radio_present():
+    if loaded is None or not radio_present(net):
         return 0
     plan, spot = loaded
     if not wants_access_point(str(plan["mode"]), bool(plan["house"]), joined or operstate_up()):

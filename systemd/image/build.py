@@ -81,6 +81,9 @@ BASE_PACKAGES = (
     "dosfstools",
     "e2fsprogs",
 )
+# The table's own Wi-Fi (device/access_point.py): wpa_supplicant's AP mode and networkd's
+# DHCP server, both already on the card, so no package is added for it.
+HOTSPOT_UNIT = "celaeno-hotspot.service"
 SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
 EX_TEMPFAIL = 75  # sysexits.h: try again later
 
@@ -766,7 +769,7 @@ def appliance(rootfs: Path) -> None:
     wpa.symlink_to("/run/celaeno-settings/wpa_supplicant-wlan0.conf")
     (rootfs / "etc/systemd/network").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "wlan0.network", rootfs / "etc/systemd/network/wlan0.network")
-    for unit in ("celaeno-settings.service", "celaeno-grow-data.service"):
+    for unit in ("celaeno-settings.service", "celaeno-grow-data.service", HOTSPOT_UNIT):
         shutil.copyfile(HERE / unit, rootfs / "etc/systemd/system" / unit)
     for unit, conf in (("celaeno", "celaeno-card.conf"), ("celaeno-web", "celaeno-web-card.conf")):
         dropin = rootfs / f"etc/systemd/system/{unit}.service.d"
@@ -782,6 +785,7 @@ def appliance(rootfs: Path) -> None:
     for unit, target in (
         ("celaeno-settings.service", "/etc/systemd/system/celaeno-settings.service"),
         ("celaeno-grow-data.service", "/etc/systemd/system/celaeno-grow-data.service"),
+        (HOTSPOT_UNIT, f"/etc/systemd/system/{HOTSPOT_UNIT}"),
         ("systemd-networkd.service", "/lib/systemd/system/systemd-networkd.service"),
         ("wpa_supplicant@wlan0.service", "/lib/systemd/system/wpa_supplicant@.service"),
     ):
