@@ -162,8 +162,9 @@ def _readable_by_companion(path: Path, group: str = "celaeno") -> None:
         os.chown(path, -1, grp.getgrnam(group).gr_gid)
 
 
-def read_state(path: Path = STATE) -> Hotspot | None:
+def read_state(path: Path | None = None) -> Hotspot | None:
     """The access point up now, or None (none, or its state unreadable)."""
+    path = STATE if path is None else path
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return Hotspot(str(data["ssid"]), str(data["passphrase"]), str(data["address"]))

@@ -73,6 +73,7 @@ class Prompt:
     hints: tuple[Hint, ...] = ()
     result: Text | None = None
     qr: str | None = None  # shown as a large QR code in place of the board (the phone view)
+    qr_caption: tuple[Text, ...] = ()  # lines under the code; none: the code's own text
 
 
 @dataclass(frozen=True)

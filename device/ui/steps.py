@@ -106,6 +106,7 @@ class Step:
     title: Text
     hints: tuple[Hint, ...] = ()
     qr: str | None = None  # text the screen shows as a QR code beside the question
+    qr_caption: tuple[Text, ...] = ()  # written under the code; none: the code's own text
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
