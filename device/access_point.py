@@ -161,8 +161,11 @@ def ap_network(spot: Hotspot) -> str:
             "[DHCPServer]",
             "PoolOffset=10",
             "PoolSize=200",
-            "EmitDNS=no",
-            "EmitRouter=no",
+            # The table answers every name (celaeno-portal.service), so that the phones'
+            # captive-portal probes reach it and the phones keep the network.
+            "EmitDNS=yes",
+            f"DNS={spot.address}",
+            "EmitRouter=yes",
             "",
         ]
     )
@@ -211,6 +214,7 @@ def card(
     ok = step(["networkctl", "reload"])
     ok = step(["systemctl", "restart", f"wpa_supplicant@{RADIO}.service"]) and ok
     ok = step(["networkctl", "reconfigure", RADIO]) and ok
+    step(["systemctl", "start", "--no-block", "celaeno-portal.service"])  # a nicety only
     if ok:
         hotspot.write_state(run / "state.json", spot)
     return 0

@@ -63,6 +63,8 @@ def test_networkd_gives_the_pi_its_address_and_phones_theirs() -> None:
     assert parsed["Match"]["Name"] == "wlan0"
     assert parsed["Network"]["Address"] == "10.42.0.1/24"
     assert parsed["Network"]["DHCPServer"] == "yes"
+    # Phones ask the table for every name (device/portal.py): their probes reach it.
+    assert (parsed["DHCPServer"]["EmitDNS"], parsed["DHCPServer"]["DNS"]) == ("yes", "10.42.0.1")
     # networkd takes the first file by name that matches: before the station's wlan0.network
     assert access_point.CARD_NETWORK.name < "wlan0.network"
     assert str(access_point.CARD_NETWORK).startswith("/run/")
@@ -100,6 +102,7 @@ def test_the_card_turns_the_radio_into_the_access_point_and_says_so(plan: Path) 
         ["networkctl", "reload"],
         ["systemctl", "restart", "wpa_supplicant@wlan0.service"],
         ["networkctl", "reconfigure", "wlan0"],
+        ["systemctl", "start", "--no-block", "celaeno-portal.service"],
     ]
     assert "mode=2" in wpa.read_text() and wpa.stat().st_mode & 0o777 == 0o600
     assert "DHCPServer=yes" in network.read_text()

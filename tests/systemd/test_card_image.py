@@ -527,3 +527,51 @@ def test_the_companion_says_a_network_line_as_wi_fi_not_as_refused_settings(
     assert shown.startswith("Wi-Fi for phones: celaeno.toml: network.passphrase: a Wi-Fi")
     assert "not used" not in shown
     assert render(notice, "ja").startswith("スマホ用Wi-Fi：")
+
+
+# --- the table's own Wi-Fi's units (issue 33) --------------------------------------------------
+
+HOTSPOT_UNITS = (
+    IMAGE / "celaeno-hotspot.service",
+    IMAGE / "celaeno-portal.service",
+    SOURCE / "systemd" / "celaeno-hotspot.service",
+)
+
+
+def unit_lines(path: Path) -> list[tuple[str, str]]:
+    lines = [line.partition("=") for line in path.read_text().splitlines()]
+    return [(key.strip(), value.strip()) for key, sep, value in lines if sep and key[:1] != "#"]
+
+
+@pytest.mark.parametrize("unit", HOTSPOT_UNITS, ids=lambda unit: str(unit.relative_to(SOURCE)))
+def test_the_table_never_waits_for_its_own_wi_fi(unit: Path) -> None:
+    """Nothing about the network may keep the table from starting: no hotspot unit is
+    ordered before the companion or required by it, and none holds up the boot."""
+    for key, value in unit_lines(unit):
+        if key in {"Before", "RequiredBy", "Requires", "BindsTo", "PartOf"}:
+            assert "celaeno.service" not in value.split(), f"{unit.name}: {key}={value}"
+    assert ("Type", "oneshot") not in unit_lines(unit)  # a oneshot's 20 s would hold the boot
+    for conf in ("celaeno-card.conf", "celaeno-settings.service"):
+        assert "hotspot" not in (IMAGE / conf).read_text()
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze")
+@pytest.mark.parametrize("unit", HOTSPOT_UNITS, ids=lambda unit: str(unit.relative_to(SOURCE)))
+def test_the_hotspot_units_verify_clean(unit: Path, tmp_path: Path) -> None:
+    copy = tmp_path / unit.name
+    copy.write_text(unit.read_text())
+    done = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(copy)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    problems = [line for line in done.stderr.splitlines() if "/opt/celaeno" not in line]
+    assert problems == [], problems
+
+
+def test_the_card_installs_the_hotspot_and_enables_only_its_first_unit(tmp_path: Path) -> None:
+    assert build.HOTSPOT_UNITS == ("celaeno-hotspot.service", "celaeno-portal.service")
+    source = (IMAGE / "build.py").read_text()
+    assert '(HOTSPOT_UNITS[0], f"/etc/systemd/system/{HOTSPOT_UNITS[0]}")' in source
+    assert "WantedBy" not in (IMAGE / "celaeno-portal.service").read_text()
