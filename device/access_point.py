@@ -35,6 +35,7 @@ from device import hotspot
 from device.hotspot import Hotspot, NetworkSettings
 
 HOUSE_WAIT = 20.0  # seconds a configured house network has to be joined
+RADIO_WAIT = 15.0  # seconds the radio's driver may take to appear after the boot's start
 POLL = 0.5
 RADIO = "wlan0"
 NETWORK_MARK = "network\t"  # the problem file's lines about [network] start so
@@ -44,6 +45,16 @@ CARD_NETWORK = Path("/run/systemd/network/10-celaeno-hotspot.network")
 
 def radio_present(net: Path = Path("/sys/class/net"), name: str = RADIO) -> bool:
     return (net / name / "phy80211").exists() or (net / name / "wireless").exists()
+
+
+def wait_for_radio(net: Path, wait: float = RADIO_WAIT) -> bool:
+    """Whether the radio is there, waiting a little for its driver (a Pi's loads late)."""
+    deadline = time.monotonic() + wait
+    while not radio_present(net):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(POLL)
+    return True
 
 
 def any_radio(net: Path = Path("/sys/class/net")) -> bool:
@@ -123,7 +134,6 @@ def ap_wpa_config(spot: Hotspot, country: str) -> str:
         [
             "ctrl_interface=DIR=/run/wpa_supplicant",
             f"country={country}",
-            "ap_scan=2",
             "network={",
             f"    ssid={spot.ssid.encode().hex()}",
             "    mode=2",
@@ -199,10 +209,11 @@ def card(
     joined: Callable[[], bool] | None = None,
     step: Callable[[Sequence[str]], bool] = run_step,
     net: Path = Path("/sys/class/net"),
+    radio_wait: float = RADIO_WAIT,
 ) -> int:
     """The card: follow the plan (see the module's docstring). 0 also when no AP is made."""
     loaded = load_plan(run)
-    if loaded is None or not radio_present(net):
+    if loaded is None or not wait_for_radio(net, radio_wait):
         return 0
     plan, spot = loaded
     if not wants_access_point(str(plan["mode"]), bool(plan["house"]), joined or operstate_up()):
