@@ -42,9 +42,8 @@ class QrStep(ListStep):
     """A list step whose screen also shows ``qr`` as a QR code (in place of the board)."""
 
     qr: str | None = None
-    qr_caption: tuple[
-        Text, ...
-    ] = ()  # written under the code (fragments: data keeps its case); none: the code's text
+    # Written under the code (as fragments: data keeps its case); none: the code's text.
+    qr_caption: tuple[Text, ...] = ()
 
 
 def show_on_phones(
@@ -92,7 +91,11 @@ def passphrase_lines(passphrase: str) -> tuple[Text, ...]:
 def _join_then_page(settings: WebSettings, spot: Hotspot, found: list[str]) -> QrStep:
     """First the Wi-Fi join code, then (OK) the page's address on the table's network."""
     own = urls(settings.address, settings.port, [spot.address])
-    page = _page(text("web.scan_own"), [*own, *(u for u in found if u not in own)] or found)
+    pages = [*own, *(url for url in found if url not in own)]
+    if pages:
+        page = _page(text("web.scan_own"), pages)
+    else:  # the view listens where no phone can reach it (a loopback address)
+        page = QrStep(text("web.no_network"), [Option(text("web.close"), DONE)], lambda a: a)
     caption = (text("web.wifi_name", ssid=spot.ssid), *passphrase_lines(spot.passphrase))
     options = [Option(text("web.then_page"), page), Option(text("web.close"), DONE)]
     return QrStep(

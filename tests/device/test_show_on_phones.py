@@ -271,3 +271,12 @@ def test_the_longest_passphrase_is_written_unbroken_at_the_smallest_size(
         assert "".join(said[2:]) == spot.passphrase  # in lines of 20 under its label
         _assert_caption_unbroken(app, spot.join_code(), said)
         assert decoded(app.screen.surface, f"join-longest-{lang}-480x320") == [spot.join_code()]
+
+
+def test_the_join_code_never_leads_to_a_page_no_phone_can_reach(
+    own_wifi: hotspot.Hotspot,
+) -> None:
+    step = phones.show_on_phones(phones.WebSettings(True, "127.0.0.1", 8080))
+    assert step.qr == own_wifi.join_code()
+    page = step.options[0].value
+    assert page.qr is None and page.title.key == "web.no_network"
