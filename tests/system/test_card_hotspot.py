@@ -228,3 +228,42 @@ def test_the_same_network_after_a_restart_of_the_companion_and_a_power_cut(
     machine.wait_guest(f"test -s {STATE}", 300)
     wait_active(machine)
     assert read_join_code(machine, "join-after-power-cut") == first
+
+
+def test_an_absent_house_network_then_the_access_point_and_a_short_passphrase_refused(
+    tmp_path: Path,
+) -> None:
+    """wifi.txt names a network that is not there: the card tries it for 20 s, then makes
+    its own; celaeno.toml's passphrase is too short: one line says so and the generated
+    one is the one the screen's code carries."""
+    settings = SETTINGS + '\n[network]\npassphrase = "short"\n'
+    card = as_the_owner_wrote_it(built_card(), settings, tmp_path)
+    wifi = tmp_path / "wifi.txt"
+    wifi.write_text('country = "GB"\nssid = "The house"\npassword = "not-here-at-all"\n')
+    start, _size = card.partition("boot")
+    subprocess.run(
+        ["mcopy", "-o", "-i", f"{card.disk}@@{start * 512}", str(wifi), "::/wifi.txt"],
+        check=True,
+    )
+    machine = Machine(card, "card_hotspot_house", root=ROOT_ARGUMENT + RADIOS)  # type: ignore[arg-type]
+    try:
+        machine.boot()
+        machine.wait_guest(f"test -s {STATE}", 300)
+        waited = machine.sh(
+            f'echo $(( $(stat -c %Y {STATE}) - $(date -d "$(systemctl show -p '
+            'ExecMainStartTimestamp --value celaeno-hotspot)" +%s) ))'
+        )
+        assert int(waited) >= 20, waited  # the house network had its 20 s
+        record("house_network_absent_to_access_point_s", int(waited))
+        problem = machine.sh("cat /run/celaeno-settings/problem")
+        assert (
+            "network.passphrase: a Wi-Fi passphrase has 8 to 63 characters, this one has 5; "
+            "the generated passphrase is used"
+        ) in problem, problem
+        wait_active(machine)
+        _, shot = show_on_phones(machine, "down", "down")
+        [code] = decode(shot)
+        kept = machine.sh("cat /data/settings/hotspot-passphrase").strip()
+        assert join_code_fields(code)["P"] == kept != "short"
+    finally:
+        machine.close()
