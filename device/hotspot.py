@@ -113,6 +113,7 @@ def kept_passphrase(path: Path) -> str:
     fresh = generated_passphrase()
     path.parent.mkdir(parents=True, exist_ok=True)
     replace_durably(path, (fresh + "\n").encode(), path.with_name(path.name + ".new"))
+    path.chmod(0o600)  # root's: the companion is shown it through the access point's state
     return fresh
 
 

@@ -136,3 +136,25 @@ def test_a_radio_is_found_by_its_wireless_link(tmp_path: Path) -> None:
     (tmp_path / "wlan1/wireless").mkdir(parents=True)
     assert access_point.any_radio(tmp_path)
     assert not access_point.any_radio(tmp_path / "absent")
+
+
+@pytest.mark.parametrize(("house", "joined", "made"), [(False, False, True), (True, True, False)])
+def test_raspberry_pi_os_uses_networkmanagers_own_hotspot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, house: bool, joined: bool, made: bool
+) -> None:
+    monkeypatch.setattr(access_point, "nm_house_configured", lambda: house)
+    monkeypatch.setattr(access_point, "nm_joined", lambda: joined)
+    monkeypatch.setattr(access_point, "radio_present", lambda *a: True)
+    config = tmp_path / "celaeno.toml"
+    config.write_text('[network]\npassphrase = "our own phrase"\n')
+    calls: list[list[str]] = []
+    run = tmp_path / "run"
+    access_point.nm(config, tmp_path / "key", run, lambda argv: calls.append(list(argv)) or True)
+    if not made:
+        assert calls == [] and hotspot.read_state(run / "state.json") is None
+        return
+    [call] = calls
+    ssid = json.loads((run / "plan.json").read_text())["ssid"]
+    assert call[:4] == ["nmcli", "device", "wifi", "hotspot"]
+    assert call[call.index("ssid") + 1] == ssid and call[-2:] == ["password", "our own phrase"]
+    assert hotspot.read_state(run / "state.json") == Hotspot(ssid, "our own phrase")

@@ -84,6 +84,7 @@ def test_the_passphrase_is_kept_once_and_written_durably(
     first = hotspot.kept_passphrase(key)
     assert len(synced) == 2, "the file and then its directory reach the disk"
     assert key.read_text() == first + "\n"
+    assert key.stat().st_mode & 0o777 == 0o600
     assert not key.with_name(key.name + ".new").exists()
     synced.clear()
     assert hotspot.kept_passphrase(key) == first and synced == []  # read, not made again
