@@ -163,7 +163,7 @@ def _assert_drawn_as_encoded(
 
 # --- the table's own Wi-Fi (issue 33): two codes in order, read back by a QR decoder -------
 
-SHOTS = Path("/tmp/shots-i33")
+SHOTS = OUTPUT / "show-on-phones-wifi"  # the screenshots the decoder read
 OWNER_PASSPHRASE = 'our;table,"rules":\\ok'  # every sign the join code must escape
 
 
@@ -172,7 +172,7 @@ def decoded(surface: pygame.Surface, name: str) -> list[str]:
     zbarimg = shutil.which("zbarimg")
     if zbarimg is None:
         pytest.skip("zbarimg is not installed (Debian's zbar-tools)")
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     pygame.image.save(surface, str(path))
     done = subprocess.run(
