@@ -10,6 +10,8 @@ from rules.text import Text, text
 # The card's settings check (systemd/image/settings.py) marks its lines about the data
 # partition so; every other line is about the card's celaeno.toml or wifi.txt.
 DATA_MARK = "data\t"
+# Lines about [network] (device/access_point.py): they never refuse the file.
+NETWORK_MARK = "network\t"
 
 
 def settings_notices(path: str | None) -> list[Text]:
@@ -42,4 +44,6 @@ def _card_notice(line: str) -> Text:
         if code in DATA_WORDS:
             return text(DATA_WORDS[code])
         return text("device.data_unusable", line=detail or code)
+    if line.startswith(NETWORK_MARK):
+        return text("device.network_setting", line=line.removeprefix(NETWORK_MARK).strip())
     return text("device.settings_refused", line=line.strip())

@@ -210,6 +210,10 @@ KEYS: tuple[Key, ...] = (
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
 MAX_PROBLEMS = 20  # then "… and N more problems"
+# Sections read by another part of the system, which says its own mistakes in one line
+# and uses its defaults: a Wi-Fi mistake must not refuse the table's game settings
+# (device/hotspot.py reads [network] when the card or the Pi starts its radio).
+FOREIGN_SECTIONS = ("network",)
 
 
 class ConfigError(Exception):
@@ -382,6 +386,8 @@ def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], li
     found: dict[str, Any] = {}
     problems: list[str] = []
     for dotted, value in _walk(document, ""):
+        if dotted in FOREIGN_SECTIONS:
+            continue
         if dotted in KEYS_BY_NAME:
             found[dotted] = value
         elif len(problems) <= MAX_PROBLEMS:  # a file of 100,000 typos is answered at once
@@ -505,4 +511,17 @@ def example() -> str:
             comment = f"{key.help} Allowed: {key.check.expected}."
             lines += textwrap.wrap(comment, 96, initial_indent="# ", subsequent_indent="# ")
             lines.append(f"{key.field} = {toml_literal(key.default)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *NETWORK_EXAMPLE]) + "\n"
+
+
+NETWORK_EXAMPLE = (
+    "",
+    "[network]",
+    '# The Pi\'s own Wi-Fi for the phones (celaeno-XXXX, WPA2). "auto": when no house Wi-Fi is',
+    '# configured or none is found within 20 s; "always"; "never". A mistake here is said in',
+    '# one line and the defaults are used. Allowed: "auto", "always" or "never".',
+    'hotspot = "auto"',
+    "# The access point's passphrase, 8 to 63 characters; left out: one generated at the first",
+    '# start and kept (shown on "Show on phones").',
+    '# passphrase = "a long phrase of your own"',
+)

@@ -34,6 +34,8 @@ COMMAND_LINK="/usr/local/bin/celaeno"
 # Who ran `sudo install.sh`: the owner, who may then read the games (celaeno export).
 OWNER="${SUDO_USER:-}"
 WEB_UNIT="/etc/systemd/system/celaeno-web.service"
+# The table's own Wi-Fi: NetworkManager's hotspot, which Raspberry Pi OS already runs.
+HOTSPOT_UNIT="/etc/systemd/system/celaeno-hotspot.service"
 UDEV_RULE_SOURCE="$SOURCE/hardware/99-celaeno-dice-reader.rules"
 UDEV_RULE="/etc/udev/rules.d/99-celaeno-dice-reader.rules"
 APT_PACKAGES=(
@@ -236,6 +238,7 @@ fi
 step "6. systemd units"
 run install -D -m 0644 "$SOURCE/systemd/celaeno.service" "$DESTDIR$UNIT"
 run install -D -m 0644 "$SOURCE/systemd/celaeno-web.service" "$DESTDIR$WEB_UNIT"
+run install -D -m 0644 "$SOURCE/systemd/celaeno-hotspot.service" "$DESTDIR$HOTSPOT_UNIT"
 # A journal from an older install is 0700/0600: let the group read it (the app keeps
 # new files 0640 by itself; systemd does not change an existing directory's mode).
 if [ -d "$DESTDIR$STATE_DIR" ]; then
@@ -253,6 +256,10 @@ run_live systemctl restart celaeno.service
 # The phone view ([web] enabled = false in the configuration: it exits at once).
 run systemctl enable celaeno-web.service
 run_live systemctl restart celaeno-web.service
+# The table's own Wi-Fi when no house network is joined ([network] hotspot; without
+# NetworkManager the unit skips itself). Started, not restarted: a running hotspot stays.
+run systemctl enable celaeno-hotspot.service
+run_live systemctl start celaeno-hotspot.service
 
 step "Done"
 note "status: systemctl status celaeno    logs: journalctl -u celaeno -f"

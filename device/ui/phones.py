@@ -9,15 +9,22 @@ The address is written once, under the code (:mod:`display.qr`), where it is one
 unbroken line drawn as large as fits; the words beside it point there rather than
 repeat it, because a sentence around it (Japanese has no spaces) would break the
 address anywhere.
+
+When the table makes its own Wi-Fi (:mod:`device.access_point`), the phones must join it
+first: two codes in order, the Wi-Fi join code with the network's name and passphrase
+written under it (for cameras that do not join), then the page's address on that network.
+A machine with no radio at all says so, and offers a wired address if it has one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from device import access_point, hotspot
 from device.addresses import machine_addresses, urls
+from device.hotspot import Hotspot
 from device.ui.steps import DONE, ListStep, Option
-from rules.text import text
+from rules.text import Text, text
 
 
 @dataclass(frozen=True)
@@ -35,15 +42,62 @@ class QrStep(ListStep):
     """A list step whose screen also shows ``qr`` as a QR code (in place of the board)."""
 
     qr: str | None = None
+    # Written under the code (as fragments: data keeps its case); none: the code's text.
+    qr_caption: tuple[Text, ...] = ()
 
 
-def show_on_phones(settings: WebSettings) -> QrStep:
-    """The screen for the ``[web]`` configuration ``settings`` (the app holds it)."""
+def show_on_phones(
+    settings: WebSettings, spot: Hotspot | None = None, radio: bool | None = None
+) -> QrStep:
+    """The screen for the ``[web]`` configuration ``settings`` (the app holds it).
+    ``spot``: the table's own Wi-Fi, if up; ``radio``: whether there is a Wi-Fi radio
+    (both looked up now when not given)."""
     back = [Option(text("web.close"), DONE)]
     if not settings.enabled:
         return QrStep(text("web.disabled"), back, lambda answer: answer)
+    spot = hotspot.read_state() if spot is None else spot
     found = urls(settings.address, settings.port, machine_addresses())
+    if spot is not None:
+        return _join_then_page(settings, spot, found)
+    if radio is None:
+        radio = access_point.any_radio()
     if not found:
-        return QrStep(text("web.no_network"), back, lambda answer: answer)
-    others = [Option(text("web.url", url=url), DONE) for url in found[1:]]
-    return QrStep(text("web.scan"), [*back, *others], lambda a: a, qr=found[0])
+        return QrStep(text("web.no_network" if radio else "web.no_radio"), back, lambda a: a)
+    return _page(text("web.scan" if radio else "web.no_radio_wired"), found)
+
+
+def _page(title: Text, found: list[str]) -> QrStep:
+    options = [Option(text("web.close"), DONE)]
+    options += [Option(text("web.url", url=url), DONE) for url in found[1:]]
+    return QrStep(title, options, lambda a: a, qr=found[0])
+
+
+PASSPHRASE_ONE_LINE = 24  # characters shown after its label on one line (at 480×320)
+PASSPHRASE_LINE = 20  # a longer passphrase: at most this many on each line of its own
+
+
+def passphrase_lines(passphrase: str) -> tuple[Text, ...]:
+    """The passphrase after its label, or (a long one) under it in even lines that each
+    fit unbroken and unshrunk: a passphrase cut short by "…" cannot be typed."""
+    if len(passphrase) <= PASSPHRASE_ONE_LINE:
+        return (text("web.wifi_passphrase", passphrase=passphrase),)
+    count = -(-len(passphrase) // PASSPHRASE_LINE)
+    width = -(-len(passphrase) // count)
+    chunks = range(0, len(passphrase), width)
+    lines = [text("web.line", line=passphrase[i : i + width]) for i in chunks]
+    return (text("web.wifi_passphrase", passphrase=""), *lines)
+
+
+def _join_then_page(settings: WebSettings, spot: Hotspot, found: list[str]) -> QrStep:
+    """First the Wi-Fi join code, then (OK) the page's address on the table's network."""
+    own = urls(settings.address, settings.port, [spot.address])
+    pages = [*own, *(url for url in found if url not in own)]
+    if pages:
+        page = _page(text("web.scan_own"), pages)
+    else:  # the view listens where no phone can reach it (a loopback address)
+        page = QrStep(text("web.no_network"), [Option(text("web.close"), DONE)], lambda a: a)
+    caption = (text("web.wifi_name", ssid=spot.ssid), *passphrase_lines(spot.passphrase))
+    options = [Option(text("web.then_page"), page), Option(text("web.close"), DONE)]
+    return QrStep(
+        text("web.join_wifi"), options, lambda a: a, qr=spot.join_code(), qr_caption=caption
+    )

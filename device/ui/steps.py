@@ -109,6 +109,7 @@ class Step:
     # While this question is on the screen the smart dice listen all the time (the Dice
     # screen's lists say so); the app asks this instead of importing the dice's screens.
     keeps_dice_listening: ClassVar[bool] = False
+    qr_caption: tuple[Text, ...] = ()  # written under the code; none: the code's own text
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""

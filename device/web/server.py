@@ -15,7 +15,11 @@ Routes:
   in a table built at start, never joined to a file path, so no path can leave it;
 - ``/events?lang=``: server-sent events, the whole live region on every change;
 - ``/snapshot?lang=``: the same as one JSON document (for scripts and tests);
-- ``/favicon.ico``: 204, there is none.
+- ``/favicon.ico``: 204, there is none;
+- ``/places``: how many pages watch and how many may (a page turned away by 503 says so);
+- the operating systems' captive-portal probes (:data:`PROBES`), answered as the internet
+  would: a phone on the table's own Wi-Fi (no internet) then keeps the network, instead
+  of offering to leave it or sending its traffic over mobile data.
 
 Faults: at most ``max_pages`` event streams (pages) at once, more get 503; connections
 waiting for a request are counted apart and cannot take a page's place (:class:`Guarded`:
@@ -71,6 +75,23 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+APPLE_SUCCESS = "<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>"
+# path → (status, body, content type): what each system expects from the internet.
+PROBES: dict[str, tuple[int, str, str]] = {
+    "/generate_204": (204, "", "text/plain"),  # Android, ChromeOS
+    "/gen_204": (204, "", "text/plain"),
+    "/hotspot-detect.html": (200, APPLE_SUCCESS, "text/html"),  # iOS, macOS
+    "/library/test/success.html": (200, APPLE_SUCCESS, "text/html"),
+    "/connecttest.txt": (200, "Microsoft Connect Test", "text/plain"),  # Windows 10+
+    "/ncsi.txt": (200, "Microsoft NCSI", "text/plain"),
+    "/success.txt": (200, "success\n", "text/plain"),  # Firefox
+    "/canonical.html": (
+        200,
+        '<meta http-equiv="refresh" content="0;url=https://support.mozilla.org/kb/captive-portal"/>',
+        "text/html",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -151,6 +172,12 @@ class Pages:
             body=data, content_type="application/json", headers={"Cache-Control": "no-store"}
         )
 
+    async def places(self, request: web.Request) -> web.Response:
+        return web.json_response(
+            {"watching": self.streams, "limit": self.max_pages},
+            headers={"Cache-Control": "no-store"},
+        )
+
     async def events(self, request: web.Request) -> web.StreamResponse:
         if self.streams >= self.max_pages:
             raise web.HTTPServiceUnavailable(
@@ -225,6 +252,13 @@ class Pages:
                     await response.write(b": still here\n\n")
 
 
+async def probe(request: web.Request) -> web.Response:
+    status, body, content_type = PROBES[request.path]
+    if status == 204:
+        return web.Response(status=204, headers={"Cache-Control": "no-store"})
+    return web.Response(text=body, content_type=content_type, headers={"Cache-Control": "no-store"})
+
+
 async def no_icon(request: web.Request) -> web.Response:
     """Browsers ask for it on their own; "none" rather than a 404 in every console."""
     return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
@@ -279,6 +313,9 @@ def build_app(hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) ->
     app.router.add_get("/events", pages.events)
     app.router.add_get("/snapshot", pages.snapshot)
     app.router.add_get("/favicon.ico", no_icon)
+    app.router.add_get("/places", pages.places)
+    for path in PROBES:
+        app.router.add_get(path, probe)
     app.on_response_prepare.append(_security_headers)
     app["pages"] = pages
     return app

@@ -26,7 +26,15 @@ from rules.text import LANGUAGES, Text, render, render_fragment, translate
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
 # Words the script needs after the page has loaded: the connection's state, and every
 # word of the page's shell, so a language chosen on the page applies to all of it.
-SCRIPT_WORDS: tuple[str, ...] = ("live", "lost", "connecting", "title", "language", "read_only")
+SCRIPT_WORDS: tuple[str, ...] = (
+    "live",
+    "lost",
+    "connecting",
+    "full",
+    "title",
+    "language",
+    "read_only",
+)
 
 
 def _empty() -> Mapping[str, str]:
@@ -125,7 +133,8 @@ def _history_line(said: Text, how: Text | None, lang: str) -> str:
 
 
 def script_words(lang: str) -> dict[str, str]:
-    return {word: translate(f"web.{word}", lang) for word in SCRIPT_WORDS}
+    # "full" keeps its {n} for the script, which fills in how many are watching.
+    return {word: translate(f"web.{word}", lang, n="{n}") for word in SCRIPT_WORDS}
 
 
 def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:

@@ -81,6 +81,10 @@ BASE_PACKAGES = (
     "dosfstools",
     "e2fsprogs",
 )
+# The table's own Wi-Fi (device/access_point.py): wpa_supplicant's AP mode and networkd's
+# DHCP server, both already on the card, so no package is added for it. The second unit,
+# started by the first, answers names and captive-portal probes on that network only.
+HOTSPOT_UNITS = ("celaeno-hotspot.service", "celaeno-portal.service")
 SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
 EX_TEMPFAIL = 75  # sysexits.h: try again later
 
@@ -770,7 +774,7 @@ def appliance(rootfs: Path) -> None:
     wpa.symlink_to("/run/celaeno-settings/wpa_supplicant-wlan0.conf")
     (rootfs / "etc/systemd/network").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "wlan0.network", rootfs / "etc/systemd/network/wlan0.network")
-    for unit in ("celaeno-settings.service", "celaeno-grow-data.service"):
+    for unit in ("celaeno-settings.service", "celaeno-grow-data.service", *HOTSPOT_UNITS):
         shutil.copyfile(HERE / unit, rootfs / "etc/systemd/system" / unit)
     for unit, conf in (("celaeno", "celaeno-card.conf"), ("celaeno-web", "celaeno-web-card.conf")):
         dropin = rootfs / f"etc/systemd/system/{unit}.service.d"
@@ -786,6 +790,7 @@ def appliance(rootfs: Path) -> None:
     for unit, target in (
         ("celaeno-settings.service", "/etc/systemd/system/celaeno-settings.service"),
         ("celaeno-grow-data.service", "/etc/systemd/system/celaeno-grow-data.service"),
+        (HOTSPOT_UNITS[0], f"/etc/systemd/system/{HOTSPOT_UNITS[0]}"),
         ("systemd-networkd.service", "/lib/systemd/system/systemd-networkd.service"),
         ("wpa_supplicant@wlan0.service", "/lib/systemd/system/wpa_supplicant@.service"),
     ):

@@ -10,6 +10,11 @@
   checked again; a new image (an update) checks it once more.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
+- ``[network]`` in the settings in force (the access point: device/hotspot.py) is read by
+  the companion's network step, which keeps the access point's passphrase on the data
+  partition and writes its plan to /run (celaeno-hotspot.service carries it out, beside
+  the companion, never before it). Its mistakes are lines of their own: they never refuse
+  the file, and nothing it does can stop the companion from starting.
 - The settings in force this boot are copied to /run (``/etc/celaeno/celaeno.toml`` links
   there): the last good ones from the data partition, or, when the data partition cannot
   be used (not mounted: damaged beyond what the boot's fsck repairs; or read-only after an
@@ -38,6 +43,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 CELAENO = "/opt/celaeno/venv/bin/celaeno"
+PYTHON = "/opt/celaeno/venv/bin/python"  # the companion's, for its network step
+NETWORK_MARK = "network\t"  # the problem file's lines about [network] start so
 BUILD_ID = Path("/usr/local/lib/celaeno/build-id")  # written by build.py; new with each image
 DATA_MARK = "data\t"  # the problem file's lines about the data partition start so
 COUNTRY_LETTERS = 2
@@ -178,6 +185,30 @@ def wifi_config(source: Path) -> str:
     return "\n".join([*lines, *network, "}"]) + "\n"
 
 
+def house_network(wpa: str) -> tuple[str, bool]:
+    """The country and whether a house network is configured, from wpa_supplicant's
+    configuration as :func:`wifi_config` wrote it."""
+    country = next((line[8:] for line in wpa.splitlines() if line.startswith("country=")), "GB")
+    return country, "network={" in wpa
+
+
+def network_step(python: str, in_force: Path, key: Path, run: Path, wpa: str) -> list[str]:
+    """The companion's network step (device/access_point.py prepare): its lines to show.
+    A failure of the step itself is one line, never a failed boot."""
+    country, house = house_network(wpa)
+    argv = [python, "-m", "device.access_point", "prepare", "--config", str(in_force)]
+    argv += ["--key", str(key), "--run", str(run), "--country", country]
+    argv += ["--house", "yes" if house else "no"]
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return [f"{NETWORK_MARK}the Wi-Fi access point cannot be prepared ({error})"]
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or [str(done.returncode)])[-1]
+        return [f"{NETWORK_MARK}the Wi-Fi access point cannot be prepared ({last})"]
+    return [line for line in done.stdout.splitlines() if line.startswith(NETWORK_MARK)]
+
+
 def _replace(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all, and durably (a power cut keeps the old or the new)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -202,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run", type=Path, default=Path("/run/celaeno-settings"))
     parser.add_argument("--state", type=Path, default=Path("/var/lib/celaeno"))
     parser.add_argument("--celaeno", default=CELAENO, help="the command, split at spaces")
+    parser.add_argument("--python", default=PYTHON, help="the companion's Python")
+    parser.add_argument("--hotspot-run", type=Path, default=Path("/run/celaeno-hotspot"))
     parser.add_argument(
         "--build-id", type=Path, default=BUILD_ID, help="this system's build id (a file)"
     )
@@ -237,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     target = args.run / "wpa_supplicant-wlan0.conf"
     target.write_text(wpa)
     target.chmod(0o600)
+    # The access point's passphrase is kept with the settings (this boot's only, in
+    # memory, when the data partition cannot be used).
+    key = (args.good.parent if unusable is None else args.run) / "hotspot-passphrase"
+    problems += network_step(args.python, in_force, key, args.hotspot_run, wpa)
     problem = args.run / "problem"
     if problems:
         problem.write_text("".join(line + "\n" for line in problems))

@@ -4,11 +4,14 @@ is said in words and no dead code is drawn. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pygame
 import pytest
 
+from device import hotspot
 from device.app import App, Inputs
 from device.session import GameSession
 from device.store import Store
@@ -18,10 +21,18 @@ from display.canvas import Canvas
 from display.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
 from rules.games import GAMES
-from rules.text import render
+from rules.text import render, render_fragment
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 URL = "http://192.168.1.20:8080/"
+
+
+@pytest.fixture(autouse=True)
+def a_radio_and_no_own_wifi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever this machine has: a Wi-Fi radio, joined to a house network (a test that
+    wants the table's own Wi-Fi, or no radio, says so)."""
+    monkeypatch.setattr(hotspot, "STATE", tmp_path / "no-hotspot.json")
+    monkeypatch.setattr(phones.access_point, "any_radio", lambda: True)
 
 
 def open_show_on_phones(app: App) -> None:
@@ -148,3 +159,124 @@ def _assert_drawn_as_encoded(
                       origin[1] + row_index * module + module // 2)  # fmt: skip
             drawn_dark = surface.get_at(centre)[:3] == (0, 0, 0)
             assert drawn_dark == dark, (row_index, col_index)
+
+
+# --- the table's own Wi-Fi (issue 33): two codes in order, read back by a QR decoder -------
+
+SHOTS = OUTPUT / "show-on-phones-wifi"  # the screenshots the decoder read
+OWNER_PASSPHRASE = 'our;table,"rules":\\ok'  # every sign the join code must escape
+
+
+def decoded(surface: pygame.Surface, name: str) -> list[str]:
+    """What a real QR decoder (zbarimg) reads from the screenshot ``name``."""
+    zbarimg = shutil.which("zbarimg")
+    if zbarimg is None:
+        pytest.skip("zbarimg is not installed (Debian's zbar-tools)")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    pygame.image.save(surface, str(path))
+    done = subprocess.run(
+        [zbarimg, "--quiet", "--raw", "-Sbinary", str(path)],
+        capture_output=True,
+        check=False,
+    )
+    return [line.decode("utf-8") for line in done.stdout.splitlines() if line]
+
+
+@pytest.fixture()
+def own_wifi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> hotspot.Hotspot:
+    spot = hotspot.Hotspot("celaeno-C3D4", OWNER_PASSPHRASE)
+    hotspot.write_state(tmp_path / "state.json", spot)
+    monkeypatch.setattr(hotspot, "STATE", tmp_path / "state.json")
+    monkeypatch.setattr(phones, "machine_addresses", lambda: ["10.42.0.1"])
+    return spot
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_on_the_tables_own_wifi_the_join_code_comes_first_then_the_page(
+    tmp_path: Path, lang: str, size: tuple[int, int], own_wifi: hotspot.Hotspot
+) -> None:
+    app, store = make_app(tmp_path, lang, phones.WebSettings(True, "0.0.0.0", 8080), size)
+    with store:
+        open_show_on_phones(app)
+        prompt = app.view().prompt
+        join = 'WIFI:T:WPA;S:celaeno-C3D4;P:our\\;table\\,\\"rules\\"\\:\\\\ok;;'
+        assert prompt.qr == join
+        shot = f"join-{lang}-{size[0]}x{size[1]}"
+        assert decoded(app.screen.surface, shot) == [join]
+        said = [render_fragment(line, lang) for line in prompt.qr_caption]
+        assert said[0].endswith("celaeno-C3D4") and "".join(said[1:]).endswith(OWNER_PASSPHRASE)
+        _assert_caption_unbroken(app, join, tuple(said))
+        assert render(prompt.choices[0].label, lang).startswith("2")
+        app.handle_input(ButtonPressed("ok"))  # 2 of 2: the page's address
+        app.draw()
+        assert app.view().prompt.qr == "http://10.42.0.1:8080/"
+        page = f"page-{lang}-{size[0]}x{size[1]}"
+        assert decoded(app.screen.surface, page) == ["http://10.42.0.1:8080/"]
+
+
+def _assert_caption_unbroken(app: App, data: str, said: tuple[str, ...]) -> None:
+    regions = app.screen.regions
+    size = app.screen.surface.get_size()
+    canvas = Canvas(pygame.Surface(size), "board", regions.panels()["board"],
+                    regions.sizes(), regions.pad)  # fmt: skip
+    area = qr.draw(canvas, data, said)
+    below = pygame.Rect(canvas.inner.x, area.bottom, canvas.inner.w,
+                        canvas.inner.bottom - area.bottom)  # fmt: skip
+    laid = flow.fit(qr.caption(*said), below.w, below.h, canvas.sizes)
+    assert [item.text for item in laid.items] == list(said) and not laid.truncated
+
+
+def test_on_a_house_network_only_the_pages_code_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hotspot, "STATE", tmp_path / "none.json")
+    monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
+    step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8080), radio=True)
+    assert step.qr == URL and step.qr_caption == () and step.title.key == "web.scan"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_radio_is_said_and_a_wired_address_shown_if_any(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setattr(hotspot, "STATE", tmp_path / "none.json")
+    monkeypatch.setattr(phones.access_point, "any_radio", lambda: False)
+    monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
+    app, store = make_app(tmp_path, lang, phones.WebSettings(True, "0.0.0.0", 8080))
+    with store:
+        open_show_on_phones(app)
+        prompt = app.view().prompt
+        assert prompt.title.key == "web.no_radio_wired"
+        assert decoded(app.screen.surface, f"no-radio-wired-{lang}-800x480") == [URL]
+    monkeypatch.setattr(phones, "machine_addresses", lambda: [])
+    step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8080))
+    assert step.qr is None and step.title.key == "web.no_radio"
+    assert "no Wi-Fi radio" in render(step.title, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_longest_passphrase_is_written_unbroken_at_the_smallest_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    spot = hotspot.Hotspot("celaeno-C3D4", "W" * 63)
+    hotspot.write_state(tmp_path / "state.json", spot)
+    monkeypatch.setattr(hotspot, "STATE", tmp_path / "state.json")
+    app, store = make_app(tmp_path, lang, phones.WebSettings(True, "0.0.0.0", 8080), (480, 320))
+    with store:
+        open_show_on_phones(app)
+        prompt = app.view().prompt
+        said = tuple(render_fragment(line, lang) for line in prompt.qr_caption)
+        assert "".join(said[2:]) == spot.passphrase  # in lines of 20 under its label
+        _assert_caption_unbroken(app, spot.join_code(), said)
+        assert decoded(app.screen.surface, f"join-longest-{lang}-480x320") == [spot.join_code()]
+
+
+def test_the_join_code_never_leads_to_a_page_no_phone_can_reach(
+    own_wifi: hotspot.Hotspot,
+) -> None:
+    step = phones.show_on_phones(phones.WebSettings(True, "127.0.0.1", 8080))
+    assert step.qr == own_wifi.join_code()
+    page = step.options[0].value
+    assert page.qr is None and page.title.key == "web.no_network"

@@ -94,7 +94,8 @@ def test_b_the_dice_screen_finds_both_and_the_table_chooses(machine: Machine) ->
     screen = Screen(machine)
     # The Library's main screen opens on "A Gate changed"; its last line is the menu.
     screen.press("down", "down", "ret")
-    screen.press("up", "up", "ret")  # the menu's line before last: Smart dice
+    # The menu ends Show on phones, Smart dice, Language, New game: UP wraps to its end.
+    screen.press("up", "up", "up", "ret")  # Smart dice
     machine.screendump("b-dice-screen")  # GoDice_Blue, then Red (by name)
     screen.press("down", "ret")  # Red: what is it for? (the cursor on "Not used")
     screen.press("down", "ret")  # → The Agony die (round from the last line)
@@ -259,9 +260,9 @@ def _idle_cpu(
     until_resting: Callable[[int], object],
 ) -> dict[str, dict[str, float]]:
     """Listening, then resting: each unit's CPU over MEASURED_FOR seconds."""
-    # From the game's main screen: its last line is the menu, the menu's line before last
-    # the Dice screen ("up" wraps round, whatever the number of lines).
-    screen.press("up", "ret", "up", "up", "ret")
+    # From the game's main screen: its last line is the menu, the menu's third line from
+    # its end the Dice screen ("up" wraps round, whatever the number of lines).
+    screen.press("up", "ret", "up", "up", "up", "ret")
     machine.screendump("f-dice-screen-listening")
     settle(10)
     listening = cpu_share(machine, MEASURED_FOR)

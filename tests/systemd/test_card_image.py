@@ -135,7 +135,8 @@ def boot_check(
     mount point ("/" is always one, and writable, here); ``build``: the image's build id
     (none: an image without one)."""
     argv = ["--boot", str(card["boot"]), "--good", str(card["good"]), "--run", str(card["run"])]
-    argv += ["--data", data, "--no-mount"]
+    argv += ["--data", data, "--no-mount", "--python", sys.executable]
+    argv += ["--hotspot-run", str(card["run"].parent / "hotspot")]
     build_id = card["run"].parent / "build-id"
     if build is not None:
         build_id.write_text(build)
@@ -418,3 +419,159 @@ def test_no_unit_of_the_companion_requires_the_data_partition() -> None:
             if key.strip() in {"Requires", "RequiresMountsFor", "BindsTo", "Requisite"}:
                 assert "data" not in value and "celaeno.mount" not in value, f"{conf}: {line}"
     assert "After=celaeno-settings.service" in (IMAGE / "celaeno-web-card.conf").read_text()
+
+
+# --- [network]: the access point's settings (issue 33) ------------------------------------------
+
+
+def network_lines(card: dict[str, Path]) -> list[str]:
+    problem = card["run"] / "problem"
+    lines = problem.read_text().splitlines() if problem.exists() else []
+    return [line for line in lines if line.startswith("network\t")]
+
+
+def plan(card: dict[str, Path]) -> dict[str, object]:
+    loaded: dict[str, object] = json.loads((card["run"].parent / "hotspot/plan.json").read_text())
+    return loaded
+
+
+def test_a_network_mistake_is_one_line_and_never_refuses_the_game_settings(
+    card: dict[str, Path],
+) -> None:
+    """issue 33: an unknown [network] key or value is one line, the network's defaults
+    are used, and the rest of the file is in force as usual."""
+    (card["boot"] / "celaeno.toml").write_text(
+        '[screen]\nlanguage = "ja"\n[network]\nhotspot = "sometimes"\n'
+    )
+    assert boot_check(card) == 0
+    assert 'language = "ja"' in (card["run"] / "celaeno.toml").read_text()
+    assert network_lines(card) == [
+        'network\tcelaeno.toml: network.hotspot: expected "auto", "always" or "never", '
+        "got 'sometimes'; the network's defaults are used"
+    ]
+    assert plan(card)["mode"] == "auto"
+    (card["boot"] / "celaeno.toml").write_text('[network]\nhotspt = "never"\n')
+    boot_check(card)
+    [line] = network_lines(card)
+    assert "network.hotspt: unknown key" in line and plan(card)["mode"] == "auto"
+
+
+def test_the_passphrase_is_generated_once_and_kept_on_the_data_partition(
+    card: dict[str, Path],
+) -> None:
+    (card["boot"] / "celaeno.toml").write_text('[network]\nhotspot = "always"\n')
+    boot_check(card)
+    first = plan(card)
+    kept = card["good"].parent / "hotspot-passphrase"
+    assert kept.read_text().strip() == first["passphrase"]
+    assert str(first["ssid"]).startswith("celaeno-") and first["mode"] == "always"
+    boot_check(card)  # the next start (the same card): the same network
+    assert plan(card) == first
+    assert not network_lines(card)
+
+
+@pytest.mark.parametrize("passphrase", ["short12", "x" * 64])
+def test_a_passphrase_of_the_wrong_length_is_refused_and_the_generated_one_used(
+    card: dict[str, Path], passphrase: str
+) -> None:
+    (card["boot"] / "celaeno.toml").write_text(f'[network]\npassphrase = "{passphrase}"\n')
+    boot_check(card)
+    [line] = network_lines(card)
+    assert f"8 to 63 characters, this one has {len(passphrase)}" in line
+    assert line.endswith("the generated passphrase is used")
+    kept = (card["good"].parent / "hotspot-passphrase").read_text().strip()
+    assert plan(card)["passphrase"] == kept != passphrase
+
+
+def test_the_owners_passphrase_is_used_and_a_house_network_is_named_in_the_plan(
+    card: dict[str, Path],
+) -> None:
+    (card["boot"] / "celaeno.toml").write_text('[network]\npassphrase = "our table, our rules"\n')
+    (card["boot"] / "wifi.txt").write_text(
+        'country = "jp"\nssid = "House"\npassword = "12345678"\n'
+    )
+    boot_check(card)
+    assert not network_lines(card)
+    assert plan(card)["passphrase"] == "our table, our rules"
+    assert (plan(card)["house"], plan(card)["country"]) == (True, "JP")
+
+
+def test_a_network_step_that_cannot_run_is_one_line_and_the_boot_goes_on(
+    card: dict[str, Path], tmp_path: Path
+) -> None:
+    (card["boot"] / "celaeno.toml").write_text('[screen]\nlanguage = "ja"\n')
+    argv = ["--boot", str(card["boot"]), "--good", str(card["good"]), "--run", str(card["run"])]
+    argv += ["--data", "/", "--no-mount", "--python", str(tmp_path / "no-python")]
+    argv += ["--celaeno", CELAENO, "--build-id", str(tmp_path / "none")]
+    here = Path.cwd()
+    os.chdir(SOURCE)
+    try:
+        assert settings.main(argv) == 0
+    finally:
+        os.chdir(here)
+    [line] = network_lines(card)
+    assert line.startswith("network\tthe Wi-Fi access point cannot be prepared")
+    assert (card["run"] / "celaeno.toml").read_text() == '[screen]\nlanguage = "ja"\n'
+
+
+def test_the_companion_says_a_network_line_as_wi_fi_not_as_refused_settings(
+    card: dict[str, Path],
+) -> None:
+    from device.card_notices import settings_notices
+    from rules.text import render
+
+    (card["boot"] / "celaeno.toml").write_text('[network]\npassphrase = "short"\n')
+    boot_check(card)
+    [notice] = settings_notices(str(card["run"] / "problem"))
+    shown = render(notice, "en")
+    assert shown.startswith("Wi-Fi for phones: celaeno.toml: network.passphrase: a Wi-Fi")
+    assert "not used" not in shown
+    assert render(notice, "ja").startswith("スマホ用Wi-Fi：")
+
+
+# --- the table's own Wi-Fi's units (issue 33) --------------------------------------------------
+
+HOTSPOT_UNITS = (
+    IMAGE / "celaeno-hotspot.service",
+    IMAGE / "celaeno-portal.service",
+    SOURCE / "systemd" / "celaeno-hotspot.service",
+)
+
+
+def unit_lines(path: Path) -> list[tuple[str, str]]:
+    lines = [line.partition("=") for line in path.read_text().splitlines()]
+    return [(key.strip(), value.strip()) for key, sep, value in lines if sep and key[:1] != "#"]
+
+
+@pytest.mark.parametrize("unit", HOTSPOT_UNITS, ids=lambda unit: str(unit.relative_to(SOURCE)))
+def test_the_table_never_waits_for_its_own_wi_fi(unit: Path) -> None:
+    """Nothing about the network may keep the table from starting: no hotspot unit is
+    ordered before the companion or required by it, and none holds up the boot."""
+    for key, value in unit_lines(unit):
+        if key in {"Before", "RequiredBy", "Requires", "BindsTo", "PartOf"}:
+            assert "celaeno.service" not in value.split(), f"{unit.name}: {key}={value}"
+    assert ("Type", "oneshot") not in unit_lines(unit)  # a oneshot's 20 s would hold the boot
+    for conf in ("celaeno-card.conf", "celaeno-settings.service"):
+        assert "hotspot" not in (IMAGE / conf).read_text()
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze")
+@pytest.mark.parametrize("unit", HOTSPOT_UNITS, ids=lambda unit: str(unit.relative_to(SOURCE)))
+def test_the_hotspot_units_verify_clean(unit: Path, tmp_path: Path) -> None:
+    copy = tmp_path / unit.name
+    copy.write_text(unit.read_text())
+    done = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(copy)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    problems = [line for line in done.stderr.splitlines() if "/opt/celaeno" not in line]
+    assert problems == [], problems
+
+
+def test_the_card_installs_the_hotspot_and_enables_only_its_first_unit(tmp_path: Path) -> None:
+    assert build.HOTSPOT_UNITS == ("celaeno-hotspot.service", "celaeno-portal.service")
+    source = (IMAGE / "build.py").read_text()
+    assert '(HOTSPOT_UNITS[0], f"/etc/systemd/system/{HOTSPOT_UNITS[0]}")' in source
+    assert "WantedBy" not in (IMAGE / "celaeno-portal.service").read_text()

@@ -109,13 +109,16 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno.service")
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno-web.service")
     assert has("useradd --system", "--shell /usr/sbin/nologin", "celaeno-web")
-    assert steps[-6:] == [
+    assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno-hotspot.service")
+    assert steps[-8:] == [
         "systemctl daemon-reload",
         "systemctl disable getty@tty1.service",
         "systemctl enable celaeno.service",
         "systemctl restart celaeno.service",
         "systemctl enable celaeno-web.service",
         "systemctl restart celaeno-web.service",
+        "systemctl enable celaeno-hotspot.service",
+        "systemctl start celaeno-hotspot.service",
     ]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import ROOT, Table, WebServer
+from tests.web.conftest import ROOT, Table, WebServer, running
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -257,4 +257,52 @@ def test_screenshots_at_phone_and_desktop_sizes_in_both_languages(
             assert width <= size[0], f"{example} {lang} scrolls sideways: {width} px"
             name = f"web-{example.removesuffix('.jsonl')}-{lang}-{size[0]}x{size[1]}.png"
             page.screenshot(path=str(OUTPUT / name), full_page=True)
+            page.close()
+
+
+# --- the table's own Wi-Fi (issue 33): no internet, and a full view said in words --------
+
+
+def test_the_page_works_with_no_internet_at_all(browser: Any, web: WebServer) -> None:
+    """Every request that would leave the table is cut, as on the table's own Wi-Fi: the
+    page still goes live and follows the table, and nothing was cut."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    cut: list[str] = []
+
+    def offline(route: Any) -> None:
+        if route.request.url.startswith(web.url):
+            route.continue_()
+        else:
+            cut.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    page.route("**/*", offline)
+    page.goto(web.url)
+    page.wait_for_selector("#connection.live")
+    assert cut == []
+    page.close()
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_phone_turned_away_is_told_why_and_joins_when_a_place_frees(
+    browser: Any, table: Table, tmp_path: Path, locale: str
+) -> None:
+    said = {
+        "en": "2 phones are watching; this one joins when one leaves",
+        "ja": "2台のスマホが見ています。1台が離れるとこのスマホもつながります",
+    }[locale]
+    with running(table.state_dir, tmp_path / "web.log", "--max-pages", "2") as web:
+        first, second = open_page(browser, web), open_page(browser, web)
+        third = browser.new_page(viewport={"width": 390, "height": 844}, locale=locale)
+        third.goto(web.url)
+        third.wait_for_selector("#connection.full", timeout=10_000)
+        assert third.inner_text("#connection").endswith(said)
+        assert "reconnecting" not in third.inner_text("#connection")
+        OUTPUT.mkdir(exist_ok=True)
+        third.screenshot(path=str(OUTPUT / f"phone-view-full-{locale}.png"))
+        first.close()  # a place frees: the third phone joins by itself
+        third.wait_for_selector("#connection.live", timeout=15_000)
+        table.play(NEXT)
+        wait_for_position(third, table.position)
+        for page in (second, third):
             page.close()

@@ -5,6 +5,7 @@ change the journal, show a traceback or hold up the other pages."""
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import socket
 import time
@@ -368,3 +369,44 @@ def test_a_view_stopped_with_phones_watching_ends_their_streams_at_once(web: Web
         for sock in streams:
             sock.close()
     assert stopped_after < SHUTDOWN_TIMEOUT, f"stopped after {stopped_after:.2f} s"
+
+
+# --- the table's own Wi-Fi has no internet (issue 33) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "body"),
+    [
+        ("/generate_204", 204, b""),  # Android: anything else and it offers to leave
+        ("/gen_204", 204, b""),
+        ("/hotspot-detect.html", 200, b"<BODY>Success</BODY>"),  # iOS, macOS
+        ("/library/test/success.html", 200, b"<BODY>Success</BODY>"),
+        ("/connecttest.txt", 200, b"Microsoft Connect Test"),  # Windows
+        ("/ncsi.txt", 200, b"Microsoft NCSI"),
+        ("/success.txt", 200, b"success\n"),  # Firefox
+    ],
+)
+def test_a_captive_portal_probe_is_answered_as_the_internet_would(
+    shared_web: WebServer, path: str, status: int, body: bytes
+) -> None:
+    answer = request(shared_web, "GET", path, Host="connectivitycheck.gstatic.com")
+    got = answer.read()
+    assert answer.status == status
+    assert body in got if body else got == b""
+    assert answer.getheader("Location") is None  # no redirect: a redirect means "captive"
+
+
+def test_places_says_how_many_pages_watch_and_how_many_may(web: WebServer) -> None:
+    def places() -> dict[str, int]:
+        loaded: dict[str, int] = json.loads(request(web, "GET", "/places").read())
+        return loaded
+
+    assert places() == {"watching": 0, "limit": web.max_pages}
+    sock, _ = open_stream(web)
+    try:
+        deadline = time.monotonic() + 5
+        while places()["watching"] != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        sock.close()

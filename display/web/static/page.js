@@ -15,7 +15,10 @@
   var lang = document.documentElement.lang;  // the server's pick: ?lang=, cookie, browser
 
   function word(name) { return body.getAttribute("data-word-" + name) || ""; }
-  function show(state) { status.className = state; status.textContent = word(state); }
+  function show(state, watching) {
+    status.className = state;
+    status.textContent = word(state).replace("{n}", String(watching));
+  }
 
   function newer(update) {
     if (update.journal !== view.getAttribute("data-journal")) return true;
@@ -60,8 +63,15 @@
     source.onerror = function () {
       show("lost");
       // EventSource retries by itself after a lost connection, but gives up on an answer
-      // that is not an event stream (503 when too many pages are open): try again later.
-      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+      // that is not an event stream (503 when too many pages are open): ask whether the
+      // view is full, say so in words, and try again until a place frees.
+      if (source.readyState !== EventSource.CLOSED) return;
+      fetch("/places", { cache: "no-store" }).then(function (answer) {
+        return answer.json();
+      }).then(function (places) {
+        if (places.watching >= places.limit) show("full", places.watching);
+      }).catch(function () { /* the server is away: "lost" says it */ });
+      setTimeout(connect, 3000);
     };
   }
 
