@@ -19,12 +19,14 @@ A machine with no radio at all says so, and offers a wired address if it has one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from device import access_point, hotspot
 from device.addresses import machine_addresses, urls
-from device.hotspot import Hotspot
 from device.ui.steps import DONE, ListStep, Option
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    from device.hotspot import Hotspot
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,9 @@ def show_on_phones(
     """The screen for the ``[web]`` configuration ``settings`` (the app holds it).
     ``spot``: the table's own Wi-Fi, if up; ``radio``: whether there is a Wi-Fi radio
     (both looked up now when not given)."""
+    # The table's own Wi-Fi is looked at when the screen opens, never at start.
+    from device import access_point, hotspot
+
     back = [Option(text("web.close"), DONE)]
     if not settings.enabled:
         return QrStep(text("web.disabled"), back, lambda answer: answer)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device import hotspot
+from device import access_point, hotspot
 from device.app import App, Inputs
 from device.session import GameSession
 from device.store import Store
@@ -32,7 +32,7 @@ def a_radio_and_no_own_wifi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     """Whatever this machine has: a Wi-Fi radio, joined to a house network (a test that
     wants the table's own Wi-Fi, or no radio, says so)."""
     monkeypatch.setattr(hotspot, "STATE", tmp_path / "no-hotspot.json")
-    monkeypatch.setattr(phones.access_point, "any_radio", lambda: True)
+    monkeypatch.setattr(access_point, "any_radio", lambda: True)
 
 
 def open_show_on_phones(app: App) -> None:
@@ -242,7 +242,7 @@ def test_no_radio_is_said_and_a_wired_address_shown_if_any(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
     monkeypatch.setattr(hotspot, "STATE", tmp_path / "none.json")
-    monkeypatch.setattr(phones.access_point, "any_radio", lambda: False)
+    monkeypatch.setattr(access_point, "any_radio", lambda: False)
     monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
     app, store = make_app(tmp_path, lang, phones.WebSettings(True, "0.0.0.0", 8080))
     with store:

@@ -45,6 +45,8 @@ NOT_AT_START = (
     "device.web.serving",
     "device.normandie.tilestore",
     "device.normandie.tileactions",
+    "device.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
+    "device.hotspot",
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes
