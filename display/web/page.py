@@ -31,6 +31,7 @@ SCRIPT_WORDS: tuple[str, ...] = (
     "lost",
     "connecting",
     "full",
+    "full_one",  # "full" when a single phone watches (no "1 phones")
     "title",
     "language",
     "read_only",

@@ -283,6 +283,19 @@ def test_the_page_works_with_no_internet_at_all(browser: Any, web: WebServer) ->
     page.close()
 
 
+def test_one_phone_watching_is_said_in_the_singular(
+    browser: Any, table: Table, tmp_path: Path
+) -> None:
+    with running(table.state_dir, tmp_path / "web.log", "--max-pages", "1") as web:
+        open_page(browser, web)
+        second = browser.new_page(viewport={"width": 390, "height": 844}, locale="en")
+        second.goto(web.url)
+        second.wait_for_selector("#connection.full", timeout=10_000)
+        assert second.inner_text("#connection").endswith(
+            "1 phone is watching; this one joins when it leaves"
+        )
+
+
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_a_phone_turned_away_is_told_why_and_joins_when_a_place_frees(
     browser: Any, table: Table, tmp_path: Path, locale: str

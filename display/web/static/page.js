@@ -17,7 +17,8 @@
   function word(name) { return body.getAttribute("data-word-" + name) || ""; }
   function show(state, watching) {
     status.className = state;
-    status.textContent = word(state).replace("{n}", String(watching));
+    var said = (watching === 1 && word(state + "_one")) || word(state);
+    status.textContent = said.replace("{n}", String(watching));
   }
 
   function newer(update) {
