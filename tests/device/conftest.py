@@ -5,7 +5,7 @@ gpiozero's MockFactory pins (pressed with ``drive_low``/``drive_high``), a
 :class:`DiceReader` thread reading a :class:`FakeReader` pseudo-terminal, and the
 :class:`App` drawing on a pygame surface under SDL's dummy driver. Both post into
 ``App.inputs`` exactly as in ``celaeno run``. The panel's debounce and hold run on a clock
-that moves with the finger (:class:`FingerClock`, the panel pumped as its worker thread
+that moves with the finger (:class:`StepClock`, the panel pumped as its worker thread
 would be): a press costs no waiting, and a hold is exactly as long as it says. The worker
 thread on the real clock has its own tests (tests/hardware/test_hardware_buttons.py).
 """
@@ -46,6 +46,7 @@ from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
 from rules.games import GAMES
 from rules.text import render
+from tests.hardware.conftest import StepClock
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
@@ -153,20 +154,6 @@ def open_session(state_dir: Path) -> tuple[Store, GameSession]:
 # --- the whole device in-process ---------------------------------------------------------
 
 
-class FingerClock:
-    """The buttons' time in the Table: it moves only as long as a finger presses or rests."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> float:
-        self.now += seconds
-        return self.now
-
-
 class Table:
     """The device as the players meet it: press buttons, roll into the reader, look."""
 
@@ -177,7 +164,7 @@ class Table:
         reader: FakeReader,
         shots: Path,
         panel: ButtonPanel,
-        clock: FingerClock,
+        clock: StepClock,
     ) -> None:
         self.app, self.pins, self.reader, self.shots = app, pins, reader, shots
         self.panel, self.clock = panel, clock
@@ -320,7 +307,7 @@ def table(
     inputs = Inputs()
     holder: list[Table] = []
     post = lambda event: holder[0].post(event)  # noqa: E731 (the table exists before the app)
-    clock = FingerClock()
+    clock = StepClock()
     panel = ButtonPanel(
         post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins, clock=clock
     )
