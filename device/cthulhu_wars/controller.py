@@ -46,15 +46,7 @@ class Controller(BaseController):
         step = self._current(state)
         assert step is not None  # a Cthulhu Wars game always has its main screen
         hints = self.shown_hints(step)
-        return Prompt(
-            step.heading(),
-            step.choices(),
-            step.selected(),
-            hints,
-            result,
-            step.qr,
-            qr_caption=step.qr_caption,
-        )
+        return step.prompt(hints, result)
 
     def _phase_step(self, state: GameState) -> Step:
         return phase_step(state)

@@ -122,15 +122,7 @@ class NormandieController(Controller):
         hints = step.hints  # the grid's own hints fill the one-line bar already
         if not isinstance(step, SpaceStep) and all(h.button != "undo" for h in hints):
             hints = (*hints, Hint("undo", text("hint.undo")))  # once: never "Undo Undo"
-        return Prompt(
-            step.title,
-            step.choices(),
-            step.selected(),
-            hints,
-            result,
-            step.qr,
-            qr_caption=step.qr_caption,
-        )
+        return step.prompt(hints, result)
 
     def overlay(self, state: NormandieState) -> dict[str, Any]:
         """What the grid shows besides the battle: the cursor and the Zombies' planned moves."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from display.view import Choice, Hint
+from display.view import Choice, Hint, Prompt
 from rules.commands import Command
 from rules.text import Text, text
 
@@ -114,6 +114,18 @@ class Step:
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
         return self.title
+
+    def prompt(self, hints: tuple[Hint, ...], result: Text | None) -> Prompt:
+        """This question as the screen draws it, with the hints the controller chose."""
+        return Prompt(
+            self.heading(),
+            self.choices(),
+            self.selected(),
+            hints,
+            result,
+            self.qr,
+            qr_caption=self.qr_caption,
+        )
 
     def choices(self) -> tuple[Choice, ...]:
         raise NotImplementedError
