@@ -80,7 +80,9 @@ ATTENDED_FOR = 60.0
 class Inputs:
     """Where input events come from: a thread-safe queue, plus the keyboard on a desktop."""
 
-    events: queue.Queue[InputEvent] = field(default_factory=queue.Queue)
+    # SimpleQueue: its timed get waits in C on one lock; Queue's builds a Condition and a
+    # new lock at every wait, and the idle loop waits ten times a second.
+    events: queue.SimpleQueue[InputEvent] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
 
     def post(self, event: InputEvent) -> None:
@@ -134,10 +136,14 @@ class App:
         self._clock = clock
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._last_watchdog = 0.0
+        # systemd sets the watchdog before the start and never changes it: read once, not
+        # at every turn of the loop (the parse was the idle loop's largest single cost)
+        self._watchdog_every = notify.watchdog_interval()
         self._last_input = clock()
         self._expecting: RollWanted | None = None
         self._last_touch = clock()  # a table just started counts as attended
         self._attended: bool | None = None  # as the dice were last told
+        self._dice_screen_open = False  # looked at after each input, not at every turn
 
     def _greet_a_fresh_game(self) -> None:
         """A game with nothing but its start (the first launch's default one, say): the
@@ -154,6 +160,7 @@ class App:
     def run(self) -> None:
         self.draw()
         self._tell_reader()  # a restart in the middle of a roll: the dice know at once
+        self._look_at_the_screen()
         self._tell_attended()
         notify.ready(self._status_line())
         try:
@@ -196,7 +203,7 @@ class App:
     def _timeout(self) -> float:
         quiet = self._clock() - self._last_input > QUIET
         wait = 1.0 / (POLL_QUIET_HZ if quiet else POLL_BUSY_HZ)
-        interval = notify.watchdog_interval()
+        interval = self._watchdog_every
         if interval:
             wait = min(wait, max(0.0, self._last_watchdog + interval - self._clock()))
         deadline = self.inputs.keyboard.deadline() if self.inputs.keyboard else None
@@ -206,7 +213,7 @@ class App:
 
     def _watchdog(self) -> None:
         # From the main loop on purpose: a loop that hangs stops the pings and systemd restarts it.
-        interval = notify.watchdog_interval()
+        interval = self._watchdog_every
         if interval and self._clock() - self._last_watchdog >= interval:
             notify.watchdog()
             self._last_watchdog = self._clock()
@@ -314,6 +321,7 @@ class App:
                     self.submit(reaction.command)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
+        self._look_at_the_screen()
 
     def _app_step(self, asked: AppStep) -> Step:
         """The questions only the app can put: it holds every game and the configuration."""
@@ -397,9 +405,14 @@ class App:
 
     def attended(self) -> bool:
         """Someone is at the table: touched lately, or the Dice screen open."""
+        return self._dice_screen_open or self._clock() - self._last_touch < ATTENDED_FOR
+
+    def _look_at_the_screen(self) -> None:
+        """Whether the question on the screen keeps the dice listening (the Dice screen).
+        Only a reaction opens or leaves that screen, so the idle loop need not build the
+        question at every turn."""
         showing = self.controller.showing(self.state)
-        watching = showing is not None and showing.keeps_dice_listening
-        return watching or self._clock() - self._last_touch < ATTENDED_FOR
+        self._dice_screen_open = showing is not None and showing.keeps_dice_listening
 
     def _tell_attended(self) -> None:
         """The dice listen all the time while the table is attended (called every step: the

@@ -1,7 +1,7 @@
 """The input events hardware hands to the app: the only thing passed from hardware/ to device/.
 
 Sources (GPIO buttons, keyboard, dice reader) call ``post(event)`` from their own threads; the
-app passes ``queue.Queue.put``, so posting is thread-safe and never touches game state.
+app passes ``queue.SimpleQueue.put``, so posting is thread-safe and never touches game state.
 """
 
 from __future__ import annotations
