@@ -1,20 +1,22 @@
 """A new Shadows over Normandie battle from the buttons: a chapter, then one sheet.
 
-Reached from the new-game wizard's game list. The chapter comes first: Chapters 1–3 lay
-the tiles they name (rules/normandie/tiles.py) and fix the sides, the turn limit and
-(Chapters 1–2) the initiative; a battle of the players' own and Chapter 3 ask for the
-initiative next. Then one sheet shows every choice with its default, Start on top: OK
-starts the battle at once, or a line is changed first (the battlefield's size, which tile
-lies where and how it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay
-their impassable squares and Mass Graves into the new battle itself, so the journal holds
-the whole battlefield; tiles not yet described are marked on the grid afterwards and kept
-then. Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
+The chapter is a line of New game's own list (one a chapter, and one for a battle of the
+players' own), so choosing it costs no list of its own. Chapters 1–3 lay the tiles they
+name (rules/normandie/tiles.py) and fix the sides, the turn limit and (Chapters 1–2) the
+initiative; a battle of the players' own and Chapter 3 ask for the initiative next. Then
+one sheet shows every choice with its default, Start on top: OK starts the battle at
+once, or a line is changed first (the battlefield's size, which tile lies where and how
+it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay their impassable
+squares and Mass Graves into the new battle itself, so the journal holds the whole
+battlefield; tiles not yet described are marked on the grid afterwards and kept then.
+Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 
 from device.normandie.draft import Draft, Line, Sheet, sized
 from device.normandie.keeping import kept_tiles
@@ -51,16 +53,17 @@ SIDE_SETS: tuple[tuple[str, ...], ...] = (
 # sides. An imported tile file adds any other name.
 PRINTED = tuple(f"SoN-{n}-{side}" for n in range(1, 7) for side in "AB")
 TURN_KEYS = ("printed", "quarter", "half", "three_quarters")
+LINES = (("1", 1), ("2", 2), ("3", 3), ("free", FREE))  # New game's lines, in order
 
 
-def battle_wizard() -> ListStep:
-    options = [Option(text(f"nz_device.chapter.{n}"), n) for n in (1, 2, 3)]
-    options.append(Option(text("nz_device.chapter.free"), FREE))
-    return ListStep(
-        text("nz_device.wizard.chapter"),
-        options,
-        lambda n: WithFiles(lambda files: _after_chapter(n, kept_tiles(files))),
-    )
+def new_battle_options() -> list[Option]:
+    """New game's Normandie lines: the chapters, then a battle of our own, last, so that
+    UP from the top of the list reaches it in one press."""
+    return [Option(text(f"nz_device.new.{key}"), partial(_chosen, n)) for key, n in LINES]
+
+
+def _chosen(chapter: int) -> WithFiles:
+    return WithFiles(lambda files: _after_chapter(chapter, kept_tiles(files)))
 
 
 def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:

@@ -1,19 +1,19 @@
-"""Shadows over Normandie on the device: its controller, its New game line and its still
+"""Shadows over Normandie on the device: its controller, its New game lines and its still
 prompt."""
 
 from __future__ import annotations
 
 from device.normandie import words as device_words
 from device.normandie.controller import NormandieController
-from device.normandie.new_battle import battle_wizard
+from device.normandie.new_battle import new_battle_options
 from device.ui.games import GameUI
 from device.ui.steps import Option
 from display.view import Prompt
-from rules.text import Text, Words, text
+from rules.text import Text, Words
 
 
 def new_game_options(state: object) -> list[Option]:
-    return [Option(text("nz_device.game"), battle_wizard)]
+    return new_battle_options()
 
 
 def still_prompt(state: object, result: Text, lang: str) -> Prompt:

@@ -272,8 +272,7 @@ def start_chapter_3_with_terrain(table: Table) -> None:
     """Chapter 3 from the menu wizard, stopping on the terrain grid the new battle opens."""
     open_menu(table)
     choose(table, "New game")
-    choose(table, "Shadows over Normandie (Zombies)")
-    choose(table, "Chapter 3: Rangers!")
+    choose(table, "Normandie, Chapter 3: Rangers!")
     choose(table, "Majestic")  # Chapter 3: the players enter the initiative
     assert choices(table)[:3] == [
         "Start the battle",
@@ -467,8 +466,7 @@ def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> 
     kept.save(read_tiles(['{"tile": "SoN-5-A", "impassable": ["A1", "B1"]}'])[0])
     open_menu(table)
     choose(table, "New game")
-    choose(table, "Shadows over Normandie (Zombies)")
-    choose(table, "A battle of our own")
+    choose(table, "Normandie: a battle of our own")
     choose(table, "The Black Sun")  # the battle asks for the initiative
     choose(table, "Battlefield: 3 tiles side by side")
     choose(table, "Battlefield: 2 tiles side by side")

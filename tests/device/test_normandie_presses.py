@@ -38,13 +38,12 @@ BEFORE = {"tiny": 58, "tiny_new_game": 77, "chapter_1": 142}  # 603244c, presses
 def _new_battle(table: PressTable, chapter: str) -> None:
     table.choose("Something else happened")  # the main screen's menu
     table.choose("New game")
-    table.choose("Shadows over Normandie")
     table.choose(chapter)
 
 
 def tiny(table: PressTable) -> int:
     """The presses of the battlefield itself (the new-game flow is ``table.presses`` less)."""
-    _new_battle(table, "A battle of our own")
+    _new_battle(table, "Normandie: a battle of our own")
     table.choose("The Sons of Cthulhu")  # the initiative
     table.choose("Battlefield")
     table.choose("Battlefield: 1 tile")
@@ -69,7 +68,7 @@ def tiny(table: PressTable) -> int:
 
 
 def chapter_1(table: PressTable) -> int:
-    _new_battle(table, "Chapter 1")
+    _new_battle(table, "Normandie, Chapter 1")
     table.choose("Start")  # the tiles are kept: no terrain to mark
     table.square("A3")
     table.square("A5")
