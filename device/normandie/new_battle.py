@@ -17,38 +17,29 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
-from device.normandie.draft import Draft, Line, Sheet, sized
+from device.normandie.draft import (
+    GEAR_MOST,
+    SIDE_SETS,
+    SIZES,
+    TOKENS,
+    ZOMBIE_MOVEMENTS,
+    Draft,
+    Line,
+    Sheet,
+    sized,
+)
 from device.normandie.keeping import kept_tiles
+from device.normandie.last_sheet import keep_draft, last_draft
 from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepResult, WithFiles
 from rules.normandie.battlefield import TILE_SIZE, column_letters
 from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.scenarios import CHAPTERS
 from rules.normandie.tiles import CHAPTER_TILES, Placement, Tile, chapter_layout, chapter_size
-from rules.normandie.units import SIDES
 from rules.text import Text, text
 
 FREE = 0  # "chapter" 0: a battle of the players' own making
-SIZES: tuple[tuple[int, int], ...] = (
-    (1, 1),
-    (2, 1),
-    (3, 1),
-    (4, 1),
-    (2, 2),
-    (3, 2),
-    (4, 2),
-    (3, 3),
-    (4, 3),
-)
-TOKENS = range(1, 9)
-ZOMBIE_MOVEMENTS = range(1, 7)
-GEAR_MOST = 3  # Z11, Z12: three tokens of each option
-SIDE_SETS: tuple[tuple[str, ...], ...] = (
-    ("sons_of_cthulhu", "black_sun"),
-    ("sons_of_cthulhu", "majestic"),
-    ("black_sun", "majestic"),
-    SIDES,
-)
 # Printed tiles a table may name before describing them: the six tiles of the pack, both
 # sides. An imported tile file adds any other name.
 PRINTED = tuple(f"SoN-{n}-{side}" for n in range(1, 7) for side in "AB")
@@ -63,12 +54,14 @@ def new_battle_options() -> list[Option]:
 
 
 def _chosen(chapter: int) -> WithFiles:
-    return WithFiles(lambda files: _after_chapter(chapter, kept_tiles(files)))
+    return WithFiles(lambda files: _after_chapter(chapter, kept_tiles(files), files))
 
 
-def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
+def _after_chapter(chapter: int, kept: Mapping[str, Tile], files: Path | None) -> StepResult:
+    """A chapter's sheet holds what it prints; a battle of our own's, the last one's."""
     printed = CHAPTERS.get(chapter)
-    draft = Draft(chapter=chapter, kept=kept)
+    last = last_draft(files) if chapter == FREE else Draft()
+    draft = replace(last, chapter=chapter, kept=kept)
     if chapter in CHAPTER_TILES:
         columns, rows = chapter_size(chapter)
         draft = replace(draft, columns=columns, rows=rows, layout=chapter_layout(chapter))
@@ -80,9 +73,11 @@ def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
 
 
 def _initiative(draft: Draft, then: Callable[[str], StepResult]) -> ListStep:
-    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it."""
+    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it;
+    the cursor is on the draft's (a battle of our own: the last one's)."""
     options = [Option(text(f"normandie.side.{s}"), s) for s in draft.players]
-    return ListStep(text("nz_device.wizard.initiative"), options, then)
+    now = draft.players.index(draft.initiative) if draft.initiative in draft.players else 0
+    return ListStep(text("nz_device.wizard.initiative"), options, then, cursor=now)
 
 
 # --- the sheet --------------------------------------------------------------------------------
@@ -340,9 +335,17 @@ def _gear_step(sheet_: Sheet) -> CounterStep:
 
 def _start(sheet_: Sheet) -> StepResult:
     draft = sheet_.draft
+    if draft.chapter == FREE:
+        return WithFiles(lambda files: _keep_and_start(files, draft))
     if draft.chapter != 2:
         return draft.command(None)
     return _door(draft)
+
+
+def _keep_and_start(files: Path | None, draft: Draft) -> NzNewBattle:
+    """A battle of our own: its sheet is where the next one starts."""
+    keep_draft(files, draft)
+    return draft.command(None)
 
 
 def _door(draft: Draft) -> ListStep:
