@@ -299,9 +299,9 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     assert state.phase == "setup" and not state.units
     assert title(table) == (
         "Terrain of SoN-3-A, SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B: OK marks the"
-        " square. Cursor: A1"
+        " square. Cursor: D4"
     )
-    assert table.app.view().state["cursor"] == "A1"  # the empty grid, with the cursor
+    assert table.app.view().state["cursor"] == "D4"  # the empty grid, the cursor mid-tile
 
     cursor_to(table, "C3")  # UP/DOWN rows, CUSTODIAN/LIBRARIAN columns
     assert choices(table)[0] == "OK: C3 becomes impassable"
@@ -327,8 +327,8 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     legend = table.words("board")
     assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in legend  # words, not colour alone
 
-    table.press("phase")  # PHASE on the grid: the next tile
-    assert table.app.view().state["cursor"] == "H1"
+    table.press("phase")  # PHASE on the grid: the middle of the next tile
+    assert table.app.view().state["cursor"] == "K4"
     tap(table, square(table, "C3"))  # impassable → Mass Grave
     assert battle(table).battlefield.impassable == frozenset()
     table.hold_back()  # undo: one square back
