@@ -9,6 +9,7 @@ from device.normandie.new_battle import new_battle_options
 from device.ui.games import GameUI
 from device.ui.steps import Option
 from display.view import Prompt
+from rules.normandie.game import NORMANDIE
 from rules.text import Text, Words
 
 
@@ -26,5 +27,7 @@ NORMANDIE_UI = GameUI(
     controller=NormandieController,
     new_game_options=new_game_options,
     still_prompt=still_prompt,
-    words=(Words("normandie.device", device_words.EN, device_words.JA),),
+    # The game's own words too: its New game lines ask who plays and who has the initiative
+    # before a battle (and so the game's rules) is loaded.
+    words=(*NORMANDIE.words, Words("normandie.device", device_words.EN, device_words.JA)),
 )

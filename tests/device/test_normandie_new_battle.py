@@ -5,6 +5,8 @@ one's sheet (device/normandie/last_sheet.py), whatever the file it was kept in h
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.tiles import Placement
 from rules.text import render
 
+ROOT = Path(__file__).resolve().parents[2]
 NORMANDIE_LINES = [
     "Normandie, Chapter 1: Master, We're Ready!",
     "Normandie, Chapter 2: Caves of Terror",
@@ -185,3 +188,22 @@ def test_chapters_keep_their_printed_choices(tmp_path: Path) -> None:
     assert isinstance(chapter_1, Sheet)
     assert (chapter_1.draft.columns, chapter_1.draft.tokens) == (3, Draft().tokens)
     assert chapter_1.draft.players == ("sons_of_cthulhu", "black_sun")
+
+
+def test_a_new_battles_questions_speak_the_games_words_before_it_is_loaded() -> None:
+    """On a device playing Cthulhu Wars, Normandie's rules (and their words: the sides) are
+    not loaded yet when New game asks who has the initiative: a fresh process shows it."""
+    script = (
+        "from device.games import ALL_GAMES\n"
+        "from device.ui.newgame import new_game_step\n"
+        "from rules.text import render\n"
+        "step = new_game_step(None, ALL_GAMES.front_ends)\n"
+        "initiative = step.pick(len(step.options) - 1).make(None)\n"
+        "print([render(o.label, lang) for o in initiative.options for lang in ('en', 'ja')])\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert ran.stdout.strip() == str(
+        ["The Sons of Cthulhu", "クトゥルフの息子たち", "The Black Sun", "黒い太陽"]
+    )
