@@ -35,14 +35,13 @@ from device.normandie.placing import (
     place_step,
 )
 from device.normandie.space import LEFT, RIGHT, SpaceStep
-from device.normandie.terrain import TerrainStep, terrain_step
+from device.normandie.terrain import FIRST_MIDDLE, TerrainStep, terrain_step
 from device.ui.controller import Controller, shown_values
 from device.ui.steps import DONE, Notice, Step, StepResult
 from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzNewBattle, NzNextPhase, NzPlaceUnit
 from rules.normandie.engine import apply
 from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault
@@ -61,7 +60,9 @@ class NormandieController(Controller):
     def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
         super().__init__(lang)
         self.chance = chance or random.Random()
-        self.near = Space(0, 0)  # where the cursor last stood: the next grid question starts there
+        # Where the cursor last stood: the next grid question starts there. A new battle's
+        # starts at the middle of its first tile, the terrain grid's best start.
+        self.near = FIRST_MIDDLE
         self._setup = AUTO
         self._next = NextUnit()  # the unit OK places next: the last one placed, again
         self._said: Text | None = None  # which tiles were kept, said until the next command
@@ -241,6 +242,7 @@ class NormandieController(Controller):
         self._said = None
         if isinstance(cmd, NzNewBattle):  # a new battle: setup decides afresh
             self._set_setup(AUTO)
+            self.near = FIRST_MIDDLE
             self._next = NextUnit()
         elif isinstance(cmd, NzPlaceUnit):
             self._next = _placed(self._next, cmd)

@@ -12,14 +12,37 @@ from dataclasses import dataclass, field, replace
 
 from device.ui.steps import LIST_HINTS, Step, StepResult
 from display.view import Choice, Hint
+from rules.errors import RulesError
 from rules.normandie.battlefield import TILE_SIZE
 from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle, TilePlace, Tiles
-from rules.normandie.tiles import Placement, Tile, layout_terrain
+from rules.normandie.tiles import Placement, Tile, check_name, layout_terrain
+from rules.normandie.units import SIDES
 from rules.text import Text
 
 DEFAULT_TILES = (3, 1)  # Chapters 1 and 2 are played on three tiles in a row
 DEFAULT_TOKENS = 4
 DEFAULT_ZOMBIE_MOVEMENT = 3
+# What the sheet's lines offer.
+SIZES: tuple[tuple[int, int], ...] = (
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (2, 2),
+    (3, 2),
+    (4, 2),
+    (3, 3),
+    (4, 3),
+)
+TOKENS = range(1, 9)
+ZOMBIE_MOVEMENTS = range(1, 7)
+GEAR_MOST = 3  # Z11, Z12: three tokens of each option
+SIDE_SETS: tuple[tuple[str, ...], ...] = (
+    ("sons_of_cthulhu", "black_sun"),
+    ("sons_of_cthulhu", "majestic"),
+    ("black_sun", "majestic"),
+    SIDES,
+)
 
 
 @dataclass(frozen=True)
@@ -90,6 +113,36 @@ def sized(draft: Draft, columns: int, rows: int) -> Draft:
     """A new size keeps the tiles whose place is still on the battlefield."""
     layout = tuple(p for p in draft.layout if p.column < columns and p.row < rows)
     return replace(draft, columns=columns, rows=rows, layout=layout)
+
+
+def offered(draft: Draft) -> bool:
+    """Whether the sheet's lines can show ``draft`` (a draft read from a file may not)."""
+    columns, rows = draft.columns, draft.rows
+    places = {(p.column, p.row) for p in draft.layout}
+    return (
+        (columns, rows) in SIZES
+        and draft.players in SIDE_SETS
+        and draft.initiative in draft.players
+        and draft.tokens in TOKENS
+        and draft.movement in ZOMBIE_MOVEMENTS
+        and set(draft.gear) <= set(draft.players)
+        and all(0 <= n <= GEAR_MOST for g in draft.gear.values() for n in _counts(g))
+        and len(places) == len({p.tile for p in draft.layout}) == len(draft.layout)
+        and all(0 <= c < columns and 0 <= r < rows for c, r in places)
+        and all(p.turn in range(4) and _named(p.tile) for p in draft.layout)
+    )
+
+
+def _counts(gear: GearSpec) -> tuple[int, int]:
+    return gear.reanimator_serum, gear.serum_dart_gun
+
+
+def _named(tile: str) -> bool:
+    try:
+        check_name(tile)
+    except RulesError:
+        return False
+    return True
 
 
 def _in_order(layout: tuple[Placement, ...]) -> tuple[Placement, ...]:

@@ -1,71 +1,67 @@
 """A new Shadows over Normandie battle from the buttons: a chapter, then one sheet.
 
-Reached from the new-game wizard's game list. The chapter comes first: Chapters 1–3 lay
-the tiles they name (rules/normandie/tiles.py) and fix the sides, the turn limit and
-(Chapters 1–2) the initiative; a battle of the players' own and Chapter 3 ask for the
-initiative next. Then one sheet shows every choice with its default, Start on top: OK
-starts the battle at once, or a line is changed first (the battlefield's size, which tile
-lies where and how it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay
-their impassable squares and Mass Graves into the new battle itself, so the journal holds
-the whole battlefield; tiles not yet described are marked on the grid afterwards and kept
-then. Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
+The chapter is a line of New game's own list (one a chapter, and one for a battle of the
+players' own), so choosing it costs no list of its own. Chapters 1–3 lay the tiles they
+name (rules/normandie/tiles.py) and fix the sides, the turn limit and (Chapters 1–2) the
+initiative; a battle of the players' own and Chapter 3 ask for the initiative next. Then
+one sheet shows every choice with its default, Start on top: OK starts the battle at
+once, or a line is changed first (the battlefield's size, which tile lies where and how
+it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay their impassable
+squares and Mass Graves into the new battle itself, so the journal holds the whole
+battlefield; tiles not yet described are marked on the grid afterwards and kept then.
+Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
+from pathlib import Path
 
-from device.normandie.draft import Draft, Line, Sheet, sized
+from device.normandie.draft import (
+    GEAR_MOST,
+    SIDE_SETS,
+    SIZES,
+    TOKENS,
+    ZOMBIE_MOVEMENTS,
+    Draft,
+    Line,
+    Sheet,
+    sized,
+)
 from device.normandie.keeping import kept_tiles
+from device.normandie.last_sheet import keep_draft, last_draft
 from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepResult, WithFiles
 from rules.normandie.battlefield import TILE_SIZE, column_letters
 from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.scenarios import CHAPTERS
 from rules.normandie.tiles import CHAPTER_TILES, Placement, Tile, chapter_layout, chapter_size
-from rules.normandie.units import SIDES
 from rules.text import Text, text
 
 FREE = 0  # "chapter" 0: a battle of the players' own making
-SIZES: tuple[tuple[int, int], ...] = (
-    (1, 1),
-    (2, 1),
-    (3, 1),
-    (4, 1),
-    (2, 2),
-    (3, 2),
-    (4, 2),
-    (3, 3),
-    (4, 3),
-)
-TOKENS = range(1, 9)
-ZOMBIE_MOVEMENTS = range(1, 7)
-GEAR_MOST = 3  # Z11, Z12: three tokens of each option
-SIDE_SETS: tuple[tuple[str, ...], ...] = (
-    ("sons_of_cthulhu", "black_sun"),
-    ("sons_of_cthulhu", "majestic"),
-    ("black_sun", "majestic"),
-    SIDES,
-)
 # Printed tiles a table may name before describing them: the six tiles of the pack, both
 # sides. An imported tile file adds any other name.
 PRINTED = tuple(f"SoN-{n}-{side}" for n in range(1, 7) for side in "AB")
 TURN_KEYS = ("printed", "quarter", "half", "three_quarters")
+LINES = (("1", 1), ("2", 2), ("3", 3), ("free", FREE))  # New game's lines, in order
 
 
-def battle_wizard() -> ListStep:
-    options = [Option(text(f"nz_device.chapter.{n}"), n) for n in (1, 2, 3)]
-    options.append(Option(text("nz_device.chapter.free"), FREE))
-    return ListStep(
-        text("nz_device.wizard.chapter"),
-        options,
-        lambda n: WithFiles(lambda files: _after_chapter(n, kept_tiles(files))),
-    )
+def new_battle_options() -> list[Option]:
+    """New game's Normandie lines: the chapters, then a battle of our own, last, so that
+    UP from the top of the list reaches it in one press."""
+    return [Option(text(f"nz_device.new.{key}"), partial(_chosen, n)) for key, n in LINES]
 
 
-def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
+def _chosen(chapter: int) -> WithFiles:
+    return WithFiles(lambda files: _after_chapter(chapter, kept_tiles(files), files))
+
+
+def _after_chapter(chapter: int, kept: Mapping[str, Tile], files: Path | None) -> StepResult:
+    """A chapter's sheet holds what it prints; a battle of our own's, the last one's."""
     printed = CHAPTERS.get(chapter)
-    draft = Draft(chapter=chapter, kept=kept)
+    last = last_draft(files) if chapter == FREE else Draft()
+    draft = replace(last, chapter=chapter, kept=kept)
     if chapter in CHAPTER_TILES:
         columns, rows = chapter_size(chapter)
         draft = replace(draft, columns=columns, rows=rows, layout=chapter_layout(chapter))
@@ -77,9 +73,11 @@ def _after_chapter(chapter: int, kept: Mapping[str, Tile]) -> StepResult:
 
 
 def _initiative(draft: Draft, then: Callable[[str], StepResult]) -> ListStep:
-    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it."""
+    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it;
+    the cursor is on the draft's (a battle of our own: the last one's)."""
     options = [Option(text(f"normandie.side.{s}"), s) for s in draft.players]
-    return ListStep(text("nz_device.wizard.initiative"), options, then)
+    now = draft.players.index(draft.initiative) if draft.initiative in draft.players else 0
+    return ListStep(text("nz_device.wizard.initiative"), options, then, cursor=now)
 
 
 # --- the sheet --------------------------------------------------------------------------------
@@ -337,9 +335,17 @@ def _gear_step(sheet_: Sheet) -> CounterStep:
 
 def _start(sheet_: Sheet) -> StepResult:
     draft = sheet_.draft
+    if draft.chapter == FREE:
+        return WithFiles(lambda files: _keep_and_start(files, draft))
     if draft.chapter != 2:
         return draft.command(None)
     return _door(draft)
+
+
+def _keep_and_start(files: Path | None, draft: Draft) -> NzNewBattle:
+    """A battle of our own: its sheet is where the next one starts."""
+    keep_draft(files, draft)
+    return draft.command(None)
 
 
 def _door(draft: Draft) -> ListStep:

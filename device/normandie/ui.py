@@ -1,19 +1,20 @@
-"""Shadows over Normandie on the device: its controller, its New game line and its still
+"""Shadows over Normandie on the device: its controller, its New game lines and its still
 prompt."""
 
 from __future__ import annotations
 
 from device.normandie import words as device_words
 from device.normandie.controller import NormandieController
-from device.normandie.new_battle import battle_wizard
+from device.normandie.new_battle import new_battle_options
 from device.ui.games import GameUI
 from device.ui.steps import Option
 from display.view import Prompt
-from rules.text import Text, Words, text
+from rules.normandie.game import NORMANDIE
+from rules.text import Text, Words
 
 
 def new_game_options(state: object) -> list[Option]:
-    return [Option(text("nz_device.game"), battle_wizard)]
+    return new_battle_options()
 
 
 def still_prompt(state: object, result: Text, lang: str) -> Prompt:
@@ -26,5 +27,7 @@ NORMANDIE_UI = GameUI(
     controller=NormandieController,
     new_game_options=new_game_options,
     still_prompt=still_prompt,
-    words=(Words("normandie.device", device_words.EN, device_words.JA),),
+    # The game's own words too: its New game lines ask who plays and who has the initiative
+    # before a battle (and so the game's rules) is loaded.
+    words=(*NORMANDIE.words, Words("normandie.device", device_words.EN, device_words.JA)),
 )

@@ -10,13 +10,19 @@ from __future__ import annotations
 from device.normandie.setup_words import SETUP_EN, SETUP_JA
 
 _SCREEN_EN: dict[str, str] = {
-    "nz_device.game": "Shadows over Normandie (Zombies)",
+    "nz_device.new.1": "Normandie, Chapter 1: Master, We're Ready!",
+    "nz_device.new.2": "Normandie, Chapter 2: Caves of Terror",
+    "nz_device.new.3": "Normandie, Chapter 3: Rangers!",
+    "nz_device.new.free": "Normandie: a battle of our own",
     "nz_tokens.one": "{n} token",
     "nz_tokens.other": "{n} tokens",
 }
 
 _SCREEN_JA: dict[str, str] = {
-    "nz_device.game": "Shadows over Normandie（ゾンビ）",
+    "nz_device.new.1": "Normandie 第1章：Master, We're Ready!",
+    "nz_device.new.2": "Normandie 第2章：Caves of Terror",
+    "nz_device.new.3": "Normandie 第3章：Rangers!",
+    "nz_device.new.free": "Normandie：自由な戦闘",
     "nz_tokens.one": "{n}枚",
     "nz_tokens.other": "{n}枚",
 }
@@ -112,7 +118,6 @@ _DEVICE_EN: dict[str, str] = {
     "nz_device.chapter.2": "Chapter 2: Caves of Terror",
     "nz_device.chapter.3": "Chapter 3: Rangers!",
     "nz_device.chapter.free": "A battle of our own",
-    "nz_device.wizard.chapter": "Shadows over Normandie: which scenario?",
     "nz_device.wizard.sides": "Which sides play?",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "Who has the initiative?",
@@ -231,7 +236,6 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.chapter.2": "第2章：Caves of Terror",
     "nz_device.chapter.3": "第3章：Rangers!",
     "nz_device.chapter.free": "自由な戦闘",
-    "nz_device.wizard.chapter": "Shadows over Normandie：どのシナリオ？",
     "nz_device.wizard.sides": "参加する陣営は？",
     "nz_device.wizard.side_set": "{sides:list}",
     "nz_device.wizard.initiative": "イニシアチブを持つのは？",

@@ -46,7 +46,7 @@ STARTS = {
     "new_battle": lambda: ROUND_2[:1],
 }
 # Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
-OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.game")}
+OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.new.free")}
 
 
 def _open(walker: Walker, key: str) -> None:

@@ -272,8 +272,7 @@ def start_chapter_3_with_terrain(table: Table) -> None:
     """Chapter 3 from the menu wizard, stopping on the terrain grid the new battle opens."""
     open_menu(table)
     choose(table, "New game")
-    choose(table, "Shadows over Normandie (Zombies)")
-    choose(table, "Chapter 3: Rangers!")
+    choose(table, "Normandie, Chapter 3: Rangers!")
     choose(table, "Majestic")  # Chapter 3: the players enter the initiative
     assert choices(table)[:3] == [
         "Start the battle",
@@ -300,9 +299,9 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     assert state.phase == "setup" and not state.units
     assert title(table) == (
         "Terrain of SoN-3-A, SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B: OK marks the"
-        " square. Cursor: A1"
+        " square. Cursor: D4"
     )
-    assert table.app.view().state["cursor"] == "A1"  # the empty grid, with the cursor
+    assert table.app.view().state["cursor"] == "D4"  # the empty grid, the cursor mid-tile
 
     cursor_to(table, "C3")  # UP/DOWN rows, CUSTODIAN/LIBRARIAN columns
     assert choices(table)[0] == "OK: C3 becomes impassable"
@@ -328,8 +327,8 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     legend = table.words("board")
     assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in legend  # words, not colour alone
 
-    table.press("phase")  # PHASE on the grid: the next tile
-    assert table.app.view().state["cursor"] == "H1"
+    table.press("phase")  # PHASE on the grid: the middle of the next tile
+    assert table.app.view().state["cursor"] == "K4"
     tap(table, square(table, "C3"))  # impassable → Mass Grave
     assert battle(table).battlefield.impassable == frozenset()
     table.hold_back()  # undo: one square back
@@ -467,8 +466,7 @@ def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> 
     kept.save(read_tiles(['{"tile": "SoN-5-A", "impassable": ["A1", "B1"]}'])[0])
     open_menu(table)
     choose(table, "New game")
-    choose(table, "Shadows over Normandie (Zombies)")
-    choose(table, "A battle of our own")
+    choose(table, "Normandie: a battle of our own")
     choose(table, "The Black Sun")  # the battle asks for the initiative
     choose(table, "Battlefield: 3 tiles side by side")
     choose(table, "Battlefield: 2 tiles side by side")

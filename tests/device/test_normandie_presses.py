@@ -3,10 +3,12 @@
 :class:`~tests.device.presses.PressTable` drives the device's controllers as the app does,
 from the idle screen of the game a fresh device starts (the configured Cthulhu Wars
 table), and reaches each choice and square by the fewest buttons (a breadth-first search
-over the step's own cursor). Two battles:
+over the step's own cursor). The battles:
 
 - the tiny battlefield, from scratch: one blank tile, 2 impassable squares (C3, C4), a
   Mass Grave (E5), an infantry unit a side on its edge (A4, G4) and 2 Zombies (D2, E6);
+  then the same battle again from the first one's Order Phase, whose sheet the second
+  starts from;
 - Chapter 1 from kept tiles (tests/rules/normandie/data/chapter1.tiles) with 6 units: Erghöl
   Derleth and 2 Sons of Cthulhu infantry on SoN-5-A, 2 Black Sun infantry and a Master
   on SoN-2-A.
@@ -38,17 +40,36 @@ BEFORE = {"tiny": 58, "tiny_new_game": 77, "chapter_1": 142}  # 603244c, presses
 def _new_battle(table: PressTable, chapter: str) -> None:
     table.choose("Something else happened")  # the main screen's menu
     table.choose("New game")
-    table.choose("Shadows over Normandie")
     table.choose(chapter)
 
 
 def tiny(table: PressTable) -> int:
     """The presses of the battlefield itself (the new-game flow is ``table.presses`` less)."""
-    _new_battle(table, "A battle of our own")
+    _new_battle(table, "Normandie: a battle of our own")
     table.choose("The Sons of Cthulhu")  # the initiative
     table.choose("Battlefield")
     table.choose("Battlefield: 1 tile")
     table.choose("Start")
+    return _tiny_battlefield(table)
+
+
+def second_tiny(table: PressTable) -> int:
+    """The tiny battle again, from the first one's Order Phase, with the new-game flow: its
+    sheet is the first one's (1 tile), its initiative question's cursor on the first's."""
+    tiny(table)
+    start = table.presses
+    table.press("ok")  # a battle's idle screen: OK opens its menu
+    table.choose("New game")
+    table.choose("Normandie: a battle of our own")
+    assert table.choices()[table.prompt().selected] == "The Sons of Cthulhu"
+    table.choose("The Sons of Cthulhu")
+    assert table.choices()[1] == "Battlefield: 1 tile"
+    table.choose("Start")
+    _tiny_battlefield(table)
+    return table.presses - start
+
+
+def _tiny_battlefield(table: PressTable) -> int:
     start = table.presses
     table.square("C3")  # open → impassable: one OK
     table.square("C4")
@@ -69,7 +90,7 @@ def tiny(table: PressTable) -> int:
 
 
 def chapter_1(table: PressTable) -> int:
-    _new_battle(table, "Chapter 1")
+    _new_battle(table, "Normandie, Chapter 1")
     table.choose("Start")  # the tiles are kept: no terrain to mark
     table.square("A3")
     table.square("A5")
@@ -115,6 +136,15 @@ def test_the_tiny_battlefield_from_scratch(table: PressTable) -> None:
     )
 
 
+def test_a_second_battle_of_our_own_from_the_last_sheet(table: PressTable) -> None:
+    presses = second_tiny(table)
+    state = table.state
+    assert isinstance(state, NormandieState) and state.phase == ORDERS and table.refused == []
+    assert state.battlefield.columns * state.battlefield.rows == 1
+    assert len(state.units) == 4 and len(state.battlefield.impassable) == 2
+    assert presses == readme_counts()["second"]
+
+
 def test_chapter_1_from_kept_tiles(table: PressTable) -> None:
     TileStore(table.files).save_all(read_tiles(CHAPTER_1_TILES.read_text("utf-8").splitlines()))
     presses = chapter_1(table)
@@ -138,6 +168,7 @@ def test_the_readme_keeps_the_before_figures() -> None:
 
 ROWS = {"tiny": "Tiny battlefield, the battlefield alone",
         "tiny_new_game": "Tiny battlefield with the new-game flow",
+        "second": "A second battle of our own, from the last sheet",
         "chapter_1": "Chapter 1 from kept tiles"}  # fmt: skip
 
 
@@ -149,5 +180,6 @@ def readme_counts(column: int = 2) -> dict[str, int]:
     for key, start in ROWS.items():
         row = next(line for line in table.splitlines() if line.startswith(f"| {start}"))
         cells = [cell.strip() for cell in row.strip("|").split("|")]
-        found[key] = int(re.sub(r"\D", "", cells[column]))
+        if re.search(r"\d", cells[column]):  # "–": no such battle then
+            found[key] = int(re.sub(r"\D", "", cells[column]))
     return found
