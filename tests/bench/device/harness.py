@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -48,12 +49,15 @@ def environment(**extra: str) -> dict[str, str]:
     return env
 
 
-def celaeno(*args: str, python: str = sys.executable, **env: str) -> subprocess.Popen[bytes]:
-    """`celaeno` as a child; ``python``: the interpreter of the checkout to run (its venv's).
-    It starts in the root directory, so that the checkout it runs is the one its venv has
-    installed, never the one the benchmark happens to be started in."""
+def celaeno(
+    *args: str, python: str = sys.executable, under: Sequence[str] = (), **env: str
+) -> subprocess.Popen[bytes]:
+    """`celaeno` as a child; ``python``: the interpreter of the checkout to run (its venv's);
+    ``under``: a command it runs under (valgrind's, say). It starts in the root directory, so
+    that the checkout it runs is the one its venv has installed, never the one the benchmark
+    happens to be started in."""
     return subprocess.Popen(
-        [python, "-m", "device.cli", *args],
+        [*under, python, "-m", "device.cli", *args],
         cwd="/",
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -16,16 +16,23 @@ Each prints the table's process CPU as a share of one core (the sum of its threa
 in ``/proc/PID/task/*/schedstat``, nanoseconds: a 10 ms tick is too coarse for a table at
 rest), its main thread and smart dice thread, the dbus-daemon's CPU (``stat``), and the D-Bus
 signals the stand-in sent for what the radio heard.
+
+A share of a core this small moves with the host from run to run; ``--instructions`` counts
+instead what each thread executes while the table rests, under valgrind's callgrind
+(``apt-get install valgrind``): the same for the same code, whatever the load. ``--python``
+measures another checkout (its venv's interpreter).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,7 +114,9 @@ def difference(before: Sample, after: Sample) -> str:
 
 
 @contextmanager
-def table(folder: Path, on: bool, address: str) -> Iterator[int]:
+def table(
+    folder: Path, on: bool, address: str, python: str = sys.executable, under: Sequence[str] = ()
+) -> Iterator[int]:
     state = folder / "state"
     state.mkdir()
     choices.save(choices.choices_path(state), CHOSEN)
@@ -115,14 +124,14 @@ def table(folder: Path, on: bool, address: str) -> Iterator[int]:
     config.write_text(f"[dice]\nbluetooth = {'true' if on else 'false'}\n")
     notify = Notifications(folder)
     child = celaeno("run", "--reader", "none", "--state-dir", str(state), "--config",
-                    str(config), NOTIFY_SOCKET=str(notify.path),
+                    str(config), python=python, under=under, NOTIFY_SOCKET=str(notify.path),
                     DBUS_SYSTEM_BUS_ADDRESS=address)  # fmt: skip
     try:
-        notify.wait_for("READY=1", timeout=60)
+        notify.wait_for("READY=1", timeout=60 if not under else 600)
         yield child.pid
     finally:
         child.terminate()
-        child.wait(timeout=20)
+        child.wait(timeout=20 if not under else 300)
         notify.close()
 
 
@@ -152,6 +161,41 @@ def measure(on: bool, seconds: float) -> tuple[str, str]:
     return listening, resting
 
 
+def instructions_at_rest(on: bool, seconds: float, python: str) -> dict[str, int]:
+    """Instructions each thread of the table executes over ``seconds`` at rest, counted by
+    callgrind (zeroed once the table rests, dumped ``seconds`` later)."""
+    with tempfile.TemporaryDirectory(prefix="celaeno-bench-") as name:
+        folder = Path(name)
+        out = folder / "callgrind.out"
+        under = ["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                 f"--callgrind-out-file={out}.%p"]  # fmt: skip
+        with fake_bluez(folder) as (address, fake):
+            fake.die_appears()
+            fake.godice_appears()
+            start_radio(fake)
+            with table(folder, on, address, python, under) as pid:
+                wait_until(time.monotonic() + ATTENDED_FOR + 10)
+                callgrind_control("-z", pid)
+                time.sleep(seconds)
+                callgrind_control("--dump=rest", pid)
+            return _counted(folder.glob(f"callgrind.out.{pid}.1-*"))
+
+
+def callgrind_control(what: str, pid: int) -> None:
+    subprocess.run(["callgrind_control", what, str(pid)], check=True, capture_output=True)
+
+
+def _counted(dumps: Iterable[Path]) -> dict[str, int]:
+    """Each thread's instructions in the dump: thread 1 is the main loop's."""
+    found: dict[str, int] = {}
+    for dump in sorted(dumps):
+        lines = dump.read_text().splitlines()
+        thread = next(line.split()[1] for line in lines if line.startswith("thread:"))
+        total = next(int(line.split()[1]) for line in lines if line.startswith("summary:"))
+        found["main" if thread == "1" else f"thread {thread}"] = total
+    return found
+
+
 def bus_process(folder: Path) -> int:
     """The dbus-daemon whose configuration lies in ``folder``."""
     for proc in Path("/proc").iterdir():
@@ -174,7 +218,24 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--seconds", type=float, default=60.0)
     options.add_argument("--rounds", type=int, default=1)
+    options.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each thread's instructions at rest (valgrind)",
+    )
+    options.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the interpreter of the checkout to measure (--instructions)",
+    )
     args = options.parse_args()
+    if args.instructions:
+        for on in (True, False):
+            counts = instructions_at_rest(on, args.seconds, args.python)
+            said = ", ".join(f"{kind} {n / 1e6:.2f} M" for kind, n in counts.items())
+            print(f"smart dice {'on ' if on else 'off'}: instructions over {args.seconds:.0f} s"
+                  f" at rest: {said}", flush=True)  # fmt: skip
+        return
     print(f"threads here: {threading.active_count()}; load average {os.getloadavg()[0]:.2f}")
     for round_ in range(args.rounds):
         for on in (True, False):
