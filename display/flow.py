@@ -6,8 +6,10 @@ then smaller ones down to the minimum legible size, and only then gives up by
 cutting lines, and says so (``Laid.truncated``) so tests can catch it.
 
 English wraps between words, Japanese between characters (closing punctuation stays
-with the character before it). A span marked ``atomic`` (a faction name, a chip such
-as "Overdue") never breaks.
+with the character before it). A span marked ``atomic`` (a faction name, a key to the
+grid) stays whole on one line; only where it fits no line even at the smallest size is it
+wrapped like other words, the last try before cutting. A chip (such as "Overdue") never
+breaks.
 """
 
 from __future__ import annotations
@@ -84,31 +86,46 @@ def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
     laid = Laid()
     for factor in SHRINK_STEPS:
         laid = layout(paras, width, sizes, factor)
-        if laid.height <= height and laid.width <= width:
+        if _fits(laid, width, height):
             return laid
         if all(sizes.px(p.role, factor) == sizes.minimum for p in paras):
             break
-    return _cut(laid, width, height)
+    wrapped = layout(paras, width, sizes, laid.factor, break_atomic=True)
+    return wrapped if _fits(wrapped, width, height) else _cut(laid, width, height)
 
 
-def layout(paras: Sequence[Para], width: int, sizes: Sizes, factor: float = 1.0) -> Laid:
-    """Lay ``paras`` out at one size ``factor``, wrapping to ``width`` (height unbounded)."""
+def _fits(laid: Laid, width: int, height: int) -> bool:
+    return laid.height <= height and laid.width <= width
+
+
+def layout(
+    paras: Sequence[Para],
+    width: int,
+    sizes: Sizes,
+    factor: float = 1.0,
+    break_atomic: bool = False,
+) -> Laid:
+    """Lay ``paras`` out at one size ``factor``, wrapping to ``width`` (height unbounded);
+    ``break_atomic``: atomic spans wider than a line wrap like other words."""
     laid = Laid(factor=factor)
     y = 0
     for index, para in enumerate(paras):
         px = sizes.px(para.role, factor)
         if index:
             y += round(para.gap_before * px)
-        y = _layout_para(para, px, width, y, laid)
+        y = _layout_para(para, px, width, y, laid, break_atomic)
     laid.height = y
     return laid
 
 
-def _layout_para(para: Para, px: int, width: int, y: int, laid: Laid) -> int:
+def _layout_para(
+    para: Para, px: int, width: int, y: int, laid: Laid, break_atomic: bool = False
+) -> int:
     line_h = round(px * LINE_SPACING)
     left = round(para.indent * px)
     x = left
-    for unit in _units(para, px):
+    room = width - left if break_atomic else None
+    for unit in _units(para, px, room):
         if x > left and x + unit.width > width:
             x, y = left, y + line_h
         laid.items.append(Placed(unit.span, unit.text, pygame.Rect(x, y, unit.width, line_h), px))
@@ -117,13 +134,17 @@ def _layout_para(para: Para, px: int, width: int, y: int, laid: Laid) -> int:
     return y + line_h
 
 
-def _units(para: Para, px: int) -> Iterator[_Unit]:
+def _units(para: Para, px: int, room: int | None = None) -> Iterator[_Unit]:
+    """``room``: a line's width, where an atomic span wider than it may break (else None)."""
     space = text_width(" ", px)
     for span in para.spans:
-        if span.chip is not None or span.atomic:
-            yield _Unit(span, span.text, span_width(span, px, span.text), round(SPAN_GAP * px))
+        whole = span_width(span, px, span.text)
+        if span.chip is not None or (span.atomic and (room is None or whole <= room)):
+            yield _Unit(span, span.text, whole, round(SPAN_GAP * px))
             continue
         tokens = _tokens(span.text)
+        if span.atomic:  # broken at last: a leading sign ("⊕ Mass…") keeps its first word
+            tokens = _sign_with_word(tokens)
         if span.icon is not None:  # the icon is glued to the first word
             first = tokens.pop(0) if tokens else ""
             gap = space if first != first.rstrip() or not tokens else 0
@@ -134,6 +155,13 @@ def _units(para: Para, px: int) -> Iterator[_Unit]:
             last = index == len(tokens) - 1  # a span ends like a word: a space before the next
             gap = space if token != word or last else 0
             yield _Unit(span, word, text_width(word, px), gap)
+
+
+def _sign_with_word(tokens: list[str]) -> list[str]:
+    sign = tokens[0].strip() if tokens else ""
+    if len(tokens) > 1 and len(sign) == 1 and not sign.isalnum():
+        return [tokens[0] + tokens[1], *tokens[2:]]
+    return tokens
 
 
 def _tokens(text: str) -> list[str]:

@@ -11,6 +11,7 @@ fewer), no label cut or containing "…", and every label inside its box and its
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,6 +37,16 @@ def _journal(name: str) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
+# One blank tile with both kinds of Mass Grave: the grid is square, so its key has the
+# narrow room beside it ("⊕ Mass Grave X1 (used once)" was cut there).
+BLANK_TILE_WITH_GRAVES = json.dumps({
+    "type": "nz_new_battle", "tiles": {"columns": 1, "rows": 1},
+    "players": ["sons_of_cthulhu", "black_sun"], "initiative": "sons_of_cthulhu",
+    "zombies": {"z1": 3, "z2": 3}, "impassable": ["C3"],
+    "mass_graves": [{"id": "g1", "spaces": ["E5"], "single_use": True},
+                    {"id": "g2", "spaces": ["B5"], "single_use": False}],
+})  # fmt: skip
+
 STARTS = {
     "first_launch": lambda: ROUND_2[:1],
     "round_2": lambda: ROUND_2,
@@ -44,6 +55,7 @@ STARTS = {
     "dreamlands": lambda: _journal("dreamlands_zoogs_removed"),
     "normandie": lambda: _journal("normandie_chapter1"),
     "new_battle": lambda: ROUND_2[:1],
+    "blank_tile_with_graves": lambda: [BLANK_TILE_WITH_GRAVES],
 }
 # Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
 OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.new.free")}

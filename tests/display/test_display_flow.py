@@ -62,6 +62,18 @@ def test_an_atomic_span_never_breaks() -> None:
     assert "Opener of the Way" in [item.text for item in laid.items]
 
 
+def test_an_atomic_span_wider_than_any_line_wraps_rather_than_being_cut() -> None:
+    """The grid's key "⊕ Mass Grave X1 (used once)" beside a one-tile battlefield: the last
+    try before cutting wraps it between words, its sign kept with the first word."""
+    key = Para((Span("⊕ Mass Grave X1 (used once)", atomic=True),), "small")
+    laid = fit([key], 120, 200, SIZES)
+    texts = [item.text for item in laid.items]
+    assert not laid.truncated and "".join(texts).replace(" ", "") == "⊕MassGraveX1(usedonce)"
+    assert texts[0] == "⊕ Mass"  # the sign is not left alone at a line's end
+    roomy = fit([key], 400, 200, SIZES)
+    assert [item.text for item in roomy.items] == ["⊕ Mass Grave X1 (used once)"]
+
+
 def test_japanese_breaks_between_words_not_inside_katakana() -> None:
     laid = layout([_para(["ダイスリーダー未接続、アクションフェイズ。"])], 130, SIZES)
     texts = [item.text for item in laid.items]
