@@ -31,16 +31,14 @@ GAMES = ALL_GAMES.rules
 GRID_BUTTONS = ("up", "down", "left", "right", "phase")
 
 
-class PressTable:
-    def __init__(self, files: Path) -> None:
-        self.played: Played = start(default_game(default_config(), GAMES), GAMES).played
-        self.files = files
-        self.presses = 0
-        self.pressed: list[str] = []  # every button, in order: the key path itself
-        self.notices: list[str] = []
-        self.refused: list[str] = []
-        self._ui: Any = None
-        self._controller: Controller | None = None
+class FollowsTheGame:
+    """The controller of the game being played, kept as the app keeps it: made anew, in the
+    same language, when a command starts a game of another kind."""
+
+    played: Played
+    files: Path
+    _ui: Any = None
+    _controller: Controller | None = None
 
     @property
     def state(self) -> Any:
@@ -55,6 +53,16 @@ class PressTable:
             self._controller.files = self.files
             self._ui = ui
         return self._controller
+
+
+class PressTable(FollowsTheGame):
+    def __init__(self, files: Path) -> None:
+        self.played: Played = start(default_game(default_config(), GAMES), GAMES).played
+        self.files = files
+        self.presses = 0
+        self.pressed: list[str] = []  # every button, in order: the key path itself
+        self.notices: list[str] = []
+        self.refused: list[str] = []
 
     # --- pressing -----------------------------------------------------------------------
 

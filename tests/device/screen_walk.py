@@ -21,7 +21,6 @@ from typing import Any
 from device.app import GREETING
 from device.dice.screen import dice_screen
 from device.games import ALL_GAMES
-from device.ui.controller import Controller
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, show_on_phones
@@ -34,34 +33,20 @@ from rules.journal import Played, apply, start, state_json
 from rules.text import Text, text
 from tests.device.press_table import Task
 from tests.device.press_table import begin as _begin
+from tests.device.presses import FollowsTheGame
 
 BUTTONS = ("ok", "back", "phase", "left", "right", "undo")
 EVENTS_KEPT = 12  # as the app
 
 
-class Walker:
+class Walker(FollowsTheGame):
     def __init__(self, played: Played, files: Path, result: Text | None) -> None:
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
         self.events: list[Text] = []
         self.error: Text | None = None
-        self._ui: Any = None
-        self._controller: Controller | None = None
         self.controller.offer_redo(redoable(played))
-
-    @property
-    def state(self) -> Any:
-        return self.played.state
-
-    @property
-    def controller(self) -> Controller:
-        ui = ALL_GAMES.front_end(self.played)
-        if ui is not self._ui or self._controller is None:
-            self._controller = ui.controller("en")
-            self._controller.files = self.files
-            self._ui = ui
-        return self._controller
 
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
