@@ -32,11 +32,19 @@ from tests.hardware.bluez_standin import (
 
 
 @pytest.fixture
-def bluez(tmp_path: Path) -> Iterator[tuple[str, FakeBluez]]:
+def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBluez]:
+    """The BlueZ stand-in on a private system bus, which the source will find."""
     if shutil.which("dbus-daemon") is None:
         pytest.skip("dbus-daemon is not installed (apt-get install dbus)")
-    with fake_bluez(tmp_path) as found:
+    with fake_bluez(tmp_path) as (address, found):
+        monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
         yield found
+
+
+@pytest.fixture
+def events() -> "queue.Queue[InputEvent]":
+    """What the source posts to the app."""
+    return queue.Queue()
 
 
 def wait_for(events: "queue.Queue[InputEvent]", wanted: Any, timeout: float = 20.0) -> InputEvent:
@@ -51,10 +59,9 @@ def wait_for(events: "queue.Queue[InputEvent]", wanted: Any, timeout: float = 20
     raise AssertionError("never came")
 
 
-def test_a_pixels_roll_over_bleak_and_d_bus(monkeypatch: pytest.MonkeyPatch, bluez: Any) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
+def test_a_pixels_roll_over_bleak_and_d_bus(
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
+) -> None:
     with BluetoothDice(events.put, [Chosen(ADDRESS, "pixels", "Red", "agony")]) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         assert fake.adapter.discovering
@@ -73,11 +80,8 @@ def test_a_pixels_roll_over_bleak_and_d_bus(monkeypatch: pytest.MonkeyPatch, blu
 
 
 def test_a_godice_over_a_connection_and_a_drop_mid_roll(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
     with BluetoothDice(events.put, chosen, retry=0.5) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
@@ -112,11 +116,8 @@ def test_a_godice_over_a_connection_and_a_drop_mid_roll(
 
 
 def test_a_pixels_die_without_a_face_in_its_advertisement_is_read_connected(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put, [Chosen(QUIET_ADDRESS, "pixels", "Blue", "d6")]) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         fake.quiet_pixel_appears()  # its advertisement: the Pixels service, no data
@@ -135,12 +136,9 @@ def test_a_pixels_die_without_a_face_in_its_advertisement_is_read_connected(
 
 
 def test_an_adapter_switched_off_is_its_own_word(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
     fake.call(setattr, fake.adapter, "powered", False)
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put, retry=0.2):
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "bluetooth_off")
 
@@ -156,11 +154,8 @@ def until(condition: Any, timeout: float = 10.0) -> None:
 
 
 def test_at_rest_nothing_scans_and_a_press_scans_at_once(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         assert fake.adapter.discovering  # told nothing yet: listening, as it always did
@@ -179,13 +174,10 @@ def test_at_rest_nothing_scans_and_a_press_scans_at_once(
 
 
 def test_the_discovery_filter_asks_for_no_repeats_and_no_far_devices(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
     """BlueZ signals an advertisement whose data did not change only with DuplicateData
     true, and a device weaker than RSSI not at all."""
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put):
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         until(lambda: fake.adapter.discovering)
@@ -196,12 +188,9 @@ def test_the_discovery_filter_asks_for_no_repeats_and_no_far_devices(
 
 
 def test_no_scan_for_a_roll_while_the_chosen_godice_is_connected(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
     """Its roll comes over its connection: nothing to scan for, until it drops."""
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
     with BluetoothDice(events.put, chosen, retry=0.5) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
@@ -222,11 +211,8 @@ def test_no_scan_for_a_roll_while_the_chosen_godice_is_connected(
 
 
 def test_a_pixels_die_read_connected_is_asked_who_it_is_once(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     with BluetoothDice(events.put, [Chosen(QUIET_ADDRESS, "pixels", "Blue", "d6")], retry=0.3):
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
         fake.quiet_pixel_appears()
@@ -242,14 +228,11 @@ def test_a_pixels_die_read_connected_is_asked_who_it_is_once(
 
 
 def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
     """Red lies on 1; the table rests; Red is rolled to 6 while nobody listens; then the
     Agony roll is wanted: the scan starts at once, hears Red on 6 — a baseline, not the
     roll — and the roll made after that (face 3) is the one read."""
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     red = [Chosen(ADDRESS, "pixels", "Red", "agony")]
     with BluetoothDice(events.put, red) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")
@@ -277,11 +260,8 @@ def test_a_roll_wanted_listens_and_a_roll_made_at_rest_is_never_taken(
 
 
 def test_a_connected_godice_is_read_while_the_table_rests(
-    monkeypatch: pytest.MonkeyPatch, bluez: Any
+    fake: FakeBluez, events: "queue.Queue[InputEvent]"
 ) -> None:
-    address, fake = bluez
-    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)
-    events: queue.Queue[InputEvent] = queue.Queue()
     chosen = [Chosen(GO_ADDRESS, "godice", GO_NAME, "d6")]
     with BluetoothDice(events.put, chosen) as source:
         wait_for(events, lambda e: isinstance(e, SmartDiceStatus) and e.state == "scanning")

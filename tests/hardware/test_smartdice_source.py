@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import queue
 import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 
 from hardware.events import InputEvent, SmartDiceStatus
 from hardware.smartdice.source import BluetoothDice
+from tests.hardware.bluez_standin import bus_address, private_system_bus
 
 
 def states_until(events: queue.Queue[InputEvent], wanted: str, timeout: float = 20.0) -> list[str]:
@@ -50,29 +50,8 @@ def test_no_system_bus_is_no_bluetooth(monkeypatch: pytest.MonkeyPatch, tmp_path
 def bus_without_bluez(tmp_path: Path) -> Iterator[str]:
     if shutil.which("dbus-daemon") is None:
         pytest.skip("dbus-daemon is not installed (apt-get install dbus)")
-    config = tmp_path / "bus.conf"
-    socket = tmp_path / "bus"
-    config.write_text(
-        "<!DOCTYPE busconfig PUBLIC '-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN'"
-        " 'http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd'>"
-        f"<busconfig><type>system</type><listen>unix:path={socket}</listen>"
-        "<policy context='default'><allow send_destination='*' eavesdrop='true'/>"
-        "<allow eavesdrop='true'/><allow own='*'/><allow user='*'/></policy></busconfig>"
-    )
-    # --print-address answers once the daemon listens (the socket file comes earlier).
-    daemon = subprocess.Popen(
-        ["dbus-daemon", "--nofork", "--print-address=1", f"--config-file={config}"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert daemon.stdout is not None and daemon.stdout.readline().startswith("unix:")
-        yield f"unix:path={socket}"
-    finally:
-        daemon.terminate()
-        daemon.wait(5)
-        if daemon.stdout is not None:
-            daemon.stdout.close()
+    with private_system_bus(tmp_path):  # the stand-in's bus, with no BlueZ on it
+        yield bus_address(tmp_path)
 
 
 def test_a_bus_without_bluez_is_no_bluetooth(
