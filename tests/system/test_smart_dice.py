@@ -265,9 +265,9 @@ def _idle_cpu(
     until_resting: Callable[[int], object],
 ) -> dict[str, dict[str, float]]:
     """Listening, then resting: each unit's CPU over MEASURED_FOR seconds."""
-    # From the game's main screen: its last line is the menu, the menu's third line from
-    # its end the Dice screen ("up" wraps round, whatever the number of lines).
-    screen.press("up", "ret", "up", "up", "up", "ret")
+    # A table just restarted opens on "A Gate changed", two above the menu (as in b); the
+    # menu's third line from its end is the Dice screen ("up" wraps round to the end).
+    screen.press("down", "down", "ret", "up", "up", "up", "ret")
     machine.screendump("f-dice-screen-listening")
     settle(10)
     listening = cpu_share(machine, MEASURED_FOR)
