@@ -143,7 +143,7 @@ class App:
         self._expecting: RollWanted | None = None
         self._last_touch = clock()  # a table just started counts as attended
         self._attended: bool | None = None  # as the dice were last told
-        self._dice_screen_open = False  # looked at after each input, not at every turn
+        self._dice_screen_open = False  # looked at after each reaction, not at every turn
 
     def _greet_a_fresh_game(self) -> None:
         """A game with nothing but its start (the first launch's default one, say): the
