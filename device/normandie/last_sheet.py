@@ -6,8 +6,8 @@ turned, the sides, the initiative, the Zombies tokens and their movement, the ge
 the state directory as one small JSON file, and the next battle of our own opens its
 sheet from them. It is written whole or not at all (device/durable.py). The file is a
 convenience, not a record (the journal is): one that is missing, unreadable, or says
-anything the sheet could not offer gives the defaults, and one that cannot be written
-leaves the battle to start all the same.
+anything the sheet could not offer counts as none (the defaults), and one that cannot be
+written leaves the battle to start all the same.
 """
 
 from __future__ import annotations
@@ -26,14 +26,15 @@ PART = FILE + ".part"  # a save under way; never read
 GEAR_ITEMS = ("reanimator_serum", "serum_dart_gun")
 
 
-def last_draft(files: Path | None) -> Draft:
-    """The last battle of our own's choices, or the defaults."""
+def last_draft(files: Path | None) -> Draft | None:
+    """The last battle of our own's choices, or None: no battle of our own to start from
+    (the first, or one whose sheet could not be read), so the defaults are the sheet's."""
     if files is None:
-        return Draft()
+        return None
     try:
         return _draft(json.loads((files / FILE).read_bytes()))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        return Draft()
+        return None
 
 
 def keep_draft(files: Path | None, draft: Draft) -> None:

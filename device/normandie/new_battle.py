@@ -3,12 +3,16 @@
 The chapter is a line of New game's own list (one a chapter, and one for a battle of the
 players' own), so choosing it costs no list of its own. Chapters 1–3 lay the tiles they
 name (rules/normandie/tiles.py) and fix the sides, the turn limit and (Chapters 1–2) the
-initiative; a battle of the players' own and Chapter 3 ask for the initiative next. Then
-one sheet shows every choice with its default, Start on top: OK starts the battle at
-once, or a line is changed first (the battlefield's size, which tile lies where and how
-it is turned, the sides, the Zombies tokens, the gear). Kept tiles lay their impassable
-squares and Mass Graves into the new battle itself, so the journal holds the whole
-battlefield; tiles not yet described are marked on the grid afterwards and kept then.
+initiative. A first battle of the players' own asks how big the battlefield is, the one
+thing its defaults cannot know; a later one starts from the last one's sheet. Then one
+sheet shows every choice with its default, Start on top: OK starts the battle at once, or
+a line is changed first (the battlefield's size, which tile lies where and how it is
+turned, the sides, the Zombies tokens, the gear). Where the chapter does not print the
+initiative, Start is one line a side ("Start with the initiative to …"), the cursor on
+the last battle's: who has it is said by the press that starts the battle. Kept tiles
+lay their impassable squares and Mass Graves into the new battle itself, so the journal
+holds the whole battlefield; tiles not yet described are marked on the grid afterwards
+and kept then.
 Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
 """
 
@@ -61,54 +65,89 @@ def _after_chapter(chapter: int, kept: Mapping[str, Tile], files: Path | None) -
     """A chapter's sheet holds what it prints; a battle of our own's, the last one's."""
     printed = CHAPTERS.get(chapter)
     last = last_draft(files) if chapter == FREE else Draft()
-    draft = replace(last, chapter=chapter, kept=kept)
+    draft = replace(last or Draft(), chapter=chapter, kept=kept)
     if chapter in CHAPTER_TILES:
         columns, rows = chapter_size(chapter)
         draft = replace(draft, columns=columns, rows=rows, layout=chapter_layout(chapter))
     if printed is not None:
         draft = replace(draft, players=printed.sides)
     if printed is not None and printed.initiative is not None:
-        return sheet(replace(draft, initiative=printed.initiative))
-    return _initiative(draft, lambda s: sheet(replace(draft, initiative=s)))
+        draft = replace(draft, initiative=printed.initiative)
+    if last is None:
+        return _first_size(draft)
+    return sheet(draft)
 
 
-def _initiative(draft: Draft, then: Callable[[str], StepResult]) -> ListStep:
-    """The battle asks who has the initiative (Z6 follows it) unless the chapter prints it;
-    the cursor is on the draft's (a battle of our own: the last one's)."""
-    options = [Option(text(f"normandie.side.{s}"), s) for s in draft.players]
-    now = draft.players.index(draft.initiative) if draft.initiative in draft.players else 0
-    return ListStep(text("nz_device.wizard.initiative"), options, then, cursor=now)
+def _first_size(draft: Draft) -> ListStep:
+    """A first battle of our own: its size first, the cursor on the default; then the sheet."""
+    return ListStep(
+        text("nz_device.wizard.size"),
+        _size_options(),
+        lambda cr: sheet(sized(draft, *cr)),
+        cursor=SIZES.index((draft.columns, draft.rows)),
+    )
 
 
 # --- the sheet --------------------------------------------------------------------------------
 
 
 def sheet(draft: Draft) -> Sheet:
-    return Sheet(text("nz_device.wizard.sheet"), draft, _lines)
+    title = "sheet_initiative" if _asks_initiative(draft) else "sheet"
+    return Sheet(text(f"nz_device.wizard.{title}"), draft, _lines, cursor=_start_at(draft))
+
+
+def _asks_initiative(draft: Draft) -> bool:
+    """Z6 follows the initiative: the table says who has it unless the chapter prints it."""
+    printed = CHAPTERS.get(draft.chapter)
+    return printed is None or printed.initiative is None
+
+
+def _start_at(draft: Draft) -> int:
+    """The Start line of the draft's initiative (the last battle's), else the only one."""
+    if not _asks_initiative(draft) or draft.initiative not in draft.players:
+        return 0
+    return draft.players.index(draft.initiative)
 
 
 def _lines(draft: Draft) -> list[Line]:
     free = draft.chapter == FREE
-    printed = CHAPTERS.get(draft.chapter)
-    asks_initiative = printed is None or printed.initiative is None
     size = text("nz_device.wizard.size_detail", width=draft.width, height=draft.height)
     sides = text("nz_device.wizard.sides_line", sides=[_side(s) for s in draft.players])
     gear = sum(g.reanimator_serum + g.serum_dart_gun for g in draft.gear.values())
     return [
-        Line(text("nz_device.wizard.start_line"), _summary(draft), _start),
+        *_start_lines(draft),
         Line(_size_words(draft), size, _size_step, enabled=free),
         Line(_tiles_words(draft), _tiles_detail(draft), _places_step),
         Line(sides, None, _sides_step, enabled=free),
-        Line(
-            text("nz_device.wizard.initiative_line", side=_side(draft.initiative)),
-            None,
-            _initiative_step,
-            enabled=asks_initiative,
-        ),
         Line(text("nz_device.wizard.tokens_line", n=draft.tokens), None, _tokens_step),
         Line(text("nz_device.wizard.movement_line", n=draft.movement), None, _movement_step),
         Line(text("nz_device.wizard.gear_line", n=gear), None, _gear_step),
     ]
+
+
+def _start_lines(draft: Draft) -> list[Line]:
+    """One Start line a side when the table says who has the initiative (the battle's
+    summary on the first only: room for the rest), else one Start line and the chapter's
+    initiative shown beneath it (not a choice)."""
+    if _asks_initiative(draft):
+        return [
+            Line(
+                text("nz_device.wizard.start_with", side=_side(side)),
+                None if n else _summary(draft),
+                partial(_start_with, side),
+            )
+            for n, side in enumerate(draft.players)
+        ]
+    initiative = text("nz_device.wizard.initiative_line", side=_side(draft.initiative))
+    return [
+        Line(text("nz_device.wizard.start_line"), _summary(draft), _start),
+        Line(initiative, None, _start, enabled=False),
+    ]
+
+
+def _start_with(side: str, sheet_: Sheet) -> StepResult:
+    sheet_.draft = replace(sheet_.draft, initiative=side)
+    return _start(sheet_)
 
 
 def _side(player: str) -> Text:
@@ -147,8 +186,8 @@ def _tiles_detail(draft: Draft) -> Text:
     return text("nz_device.wizard.tiles_kept_n", kept=kept, named=len(named))
 
 
-def _size_step(sheet_: Sheet) -> ListStep:
-    options = [
+def _size_options() -> list[Option]:
+    return [
         Option(
             size_words(c, r),
             (c, r),
@@ -156,21 +195,24 @@ def _size_step(sheet_: Sheet) -> ListStep:
         )
         for c, r in SIZES
     ]
+
+
+def _size_step(sheet_: Sheet) -> ListStep:
     now = SIZES.index((sheet_.draft.columns, sheet_.draft.rows))
     return ListStep(
         text("nz_device.wizard.size"),
-        options,
+        _size_options(),
         lambda cr: _set(sheet_, sized(sheet_.draft, *cr)),
         cursor=now,
     )
 
 
 def _set(sheet_: Sheet, draft: Draft) -> StepResult:
-    """A line changed: back on the sheet, whose cursor goes back to Start (its first line,
-    the likely next press) unless this is a sheet within the sheet."""
+    """A line changed: back on the sheet, whose cursor goes back to Start (the likely next
+    press: the initiative's Start line) unless this is a sheet within the sheet."""
     sheet_.draft = draft
     if sheet_.parent is None:
-        sheet_.cursor = 0
+        sheet_.cursor = _start_at(draft)
     return BACK
 
 
@@ -270,10 +312,6 @@ def _sides_step(sheet_: Sheet) -> ListStep:
     return ListStep(
         text("nz_device.wizard.sides"), options, lambda s: _set(sheet_, sheet_.draft.playing(s))
     )
-
-
-def _initiative_step(sheet_: Sheet) -> ListStep:
-    return _initiative(sheet_.draft, lambda s: _set(sheet_, replace(sheet_.draft, initiative=s)))
 
 
 def _tokens_step(sheet_: Sheet) -> ListStep:

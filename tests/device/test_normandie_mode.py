@@ -273,13 +273,14 @@ def start_chapter_3_with_terrain(table: Table) -> None:
     open_menu(table)
     choose(table, "New game")
     choose(table, "Normandie, Chapter 3: Rangers!")
-    choose(table, "Majestic")  # Chapter 3: the players enter the initiative
-    assert choices(table)[:3] == [
-        "Start the battle",
+    assert choices(table)[:5] == [  # Chapter 3: the Start line says who has the initiative
+        "Start with the initiative to the Sons of Cthulhu",
+        "Start with the initiative to the Black Sun",
+        "Start with the initiative to Majestic",
         "Battlefield: 2 rows of 3 tiles",
         "Tiles: SoN-3-A, SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B",
     ]
-    table.press("ok")  # Start: every default
+    choose(table, "Start with the initiative to Majestic")  # every other default
 
 
 def journal_lines(table: Table) -> list[str]:
@@ -467,9 +468,7 @@ def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> 
     open_menu(table)
     choose(table, "New game")
     choose(table, "Normandie: a battle of our own")
-    choose(table, "The Black Sun")  # the battle asks for the initiative
-    choose(table, "Battlefield: 3 tiles side by side")
-    choose(table, "Battlefield: 2 tiles side by side")
+    choose(table, "Battlefield: 2 tiles side by side")  # a first battle of our own: its size
     choose(table, "Tiles: blank, marked on the grid")
     assert choices(table) == ["Tile column 1, row 1: blank", "Tile column 2, row 1: blank"]
     choose(table, "Tile column 1, row 1: blank")
@@ -482,9 +481,10 @@ def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> 
     assert choices(table)[1] == "Turned: a quarter turn clockwise"
     check_screens(table, shots, "09_tile_places")
     table.press("back")
-    assert choices(table)[2] == "Tiles: SoN-5-A"
-    choose(table, "Start the battle")
+    assert choices(table)[3] == "Tiles: SoN-5-A"
+    choose(table, "Start with the initiative to the Black Sun")
     state = battle(table)
+    assert state.initiative == "black_sun"
     assert [(p.tile, p.column, p.row, p.turn) for p in state.layout] == [("SoN-5-A", 0, 0, 1)]
     assert sorted(s.name for s in state.battlefield.impassable) == ["G1", "G2"]  # turned
     assert title(table).startswith("Terrain: mark")  # the blank tile is still to mark

@@ -19,7 +19,7 @@ from device.ui.newgame import new_game_step
 from device.ui.steps import ListStep, WithFiles
 from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.tiles import Placement
-from rules.text import render
+from rules.text import render, text
 
 ROOT = Path(__file__).resolve().parents[2]
 NORMANDIE_LINES = [
@@ -55,11 +55,39 @@ def test_up_from_the_top_of_new_game_is_a_battle_of_our_own() -> None:
     assert _labels(step)[step.cursor] == "Normandie: a battle of our own"
 
 
-def test_a_battle_of_our_own_asks_the_initiative_at_once(tmp_path: Path) -> None:
+def test_a_first_battle_of_our_own_asks_its_size_at_once(tmp_path: Path) -> None:
     step = _new_game()
     answer = _answer(step.pick(len(step.options) - 1), tmp_path)
     assert isinstance(answer, ListStep)
-    assert render(answer.title, "en") == "Who has the initiative?"
+    assert render(answer.title, "en").startswith("How big is the battlefield?")
+    assert _labels(answer)[answer.cursor] == "Battlefield: 3 tiles side by side"  # the default
+    sheet = answer.pick(0)
+    assert isinstance(sheet, Sheet) and (sheet.draft.columns, sheet.draft.rows) == (1, 1)
+
+
+def test_start_is_a_line_a_side_when_the_table_says_who_has_the_initiative(
+    tmp_path: Path,
+) -> None:
+    """Z6 follows the initiative: the press that starts the battle says who has it."""
+    sheet = _sheet(_own_battle(tmp_path))
+    labels = _sheet_labels(sheet)
+    assert labels[:2] == [
+        "Start with the initiative to the Sons of Cthulhu",
+        "Start with the initiative to the Black Sun",
+    ]
+    assert not any(label.startswith("Initiative") for label in labels)
+    assert sheet.selected() == 0  # the defaults' initiative
+    sheet.move(1)
+    command = _answer(sheet.pick(), tmp_path)
+    assert isinstance(command, NzNewBattle) and command.initiative == "black_sun"
+
+
+def test_a_chapter_that_prints_the_initiative_has_one_start_line(tmp_path: Path) -> None:
+    step = _new_game()
+    chapter_1 = _answer(step.pick(_labels(step).index(NORMANDIE_LINES[0])), tmp_path)
+    assert isinstance(chapter_1, Sheet)
+    assert _sheet_labels(chapter_1)[:2] == ["Start the battle", "Initiative: the Sons of Cthulhu"]
+    assert [c.enabled for c in chapter_1.choices()[:2]] == [True, False]
 
 
 def test_chapter_1_opens_its_sheet_at_once(tmp_path: Path) -> None:
@@ -83,22 +111,30 @@ CHANGED = Draft(
 SHEET_CHOICES = ("columns", "rows", "layout", "players", "initiative", "tokens", "movement", "gear")
 
 
-def _own_battle(files: Path | None) -> ListStep:
-    """New game → a battle of our own: the initiative question."""
+def _own_battle(files: Path | None) -> ListStep | Sheet:
+    """New game → a battle of our own: the size question of a first one, else its sheet."""
     step = _new_game()
     answer = _answer(step.pick(_labels(step).index(NORMANDIE_LINES[-1])), files)
-    assert isinstance(answer, ListStep)
+    assert isinstance(answer, ListStep | Sheet)
     return answer
 
 
-def _sheet(initiative: ListStep) -> Sheet:
-    sheet = initiative.pick()
+def _sheet(answer: ListStep | Sheet) -> Sheet:
+    """The sheet, the size question (if asked) answered with its cursor: the default."""
+    sheet = answer.pick() if isinstance(answer, ListStep) else answer
     assert isinstance(sheet, Sheet)
     return sheet
 
 
+def _sheet_labels(sheet: Sheet) -> list[str]:
+    return [render(choice.label, "en") for choice in sheet.choices()]
+
+
 def _start(sheet: Sheet, files: Path | None) -> NzNewBattle:
-    command = _answer(sheet.pick(0), files)  # Start
+    """OK on the Start line of the draft's own initiative."""
+    side = text(f"normandie.side.{sheet.draft.initiative}")
+    line = _sheet_labels(sheet).index(render(text("nz_device.wizard.start_with", side=side), "en"))
+    command = _answer(sheet.pick(line), files)
     assert isinstance(command, NzNewBattle)
     return command
 
@@ -111,14 +147,16 @@ def test_the_next_battle_of_our_own_opens_the_last_ones_sheet(tmp_path: Path) ->
     sheet = _sheet(_own_battle(tmp_path))
     sheet.draft = replace(CHANGED, kept=sheet.draft.kept)
     first = _start(sheet, tmp_path)
-    again = _own_battle(tmp_path)
-    assert _labels(again)[again.cursor] == "Majestic"  # the last battle's initiative
-    second = _sheet(again)
+    second = _own_battle(tmp_path)
+    assert isinstance(second, Sheet)  # no size question: the last battle's is on the sheet
+    selected = _sheet_labels(second)[second.selected() or 0]
+    assert selected == "Start with the initiative to Majestic"  # the last battle's initiative
     assert _choices(second.draft) == _choices(CHANGED) and second.draft.chapter == 0
     assert _start(second, tmp_path) == first
 
 
 def test_a_new_device_opens_the_sheet_at_its_defaults(tmp_path: Path) -> None:
+    assert isinstance(_own_battle(tmp_path), ListStep)  # the size question comes first
     assert _choices(_sheet(_own_battle(tmp_path)).draft) == _choices(Draft())
     assert _choices(_sheet(_own_battle(None)).draft) == _choices(Draft())
 
@@ -192,18 +230,21 @@ def test_chapters_keep_their_printed_choices(tmp_path: Path) -> None:
 
 def test_a_new_battles_questions_speak_the_games_words_before_it_is_loaded() -> None:
     """On a device playing Cthulhu Wars, Normandie's rules (and their words: the sides) are
-    not loaded yet when New game asks who has the initiative: a fresh process shows it."""
+    not loaded yet when New game's sheet names who has the initiative: a fresh process."""
     script = (
         "from device.games import ALL_GAMES\n"
         "from device.ui.newgame import new_game_step\n"
         "from rules.text import render\n"
         "step = new_game_step(None, ALL_GAMES.front_ends)\n"
-        "initiative = step.pick(len(step.options) - 1).make(None)\n"
-        "print([render(o.label, lang) for o in initiative.options for lang in ('en', 'ja')])\n"
+        "sheet = step.pick(len(step.options) - 1).make(None).pick()\n"
+        "print([render(c.label, lang) for c in sheet.choices()[:2] for lang in ('en', 'ja')])\n"
     )
     ran = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    assert ran.stdout.strip() == str(
-        ["The Sons of Cthulhu", "クトゥルフの息子たち", "The Black Sun", "黒い太陽"]
-    )
+    assert ran.stdout.strip() == str([
+        "Start with the initiative to the Sons of Cthulhu",
+        "クトゥルフの息子たちのイニシアチブで戦闘を始める",
+        "Start with the initiative to the Black Sun",
+        "黒い太陽のイニシアチブで戦闘を始める",
+    ])  # fmt: skip

@@ -46,25 +46,24 @@ def _new_battle(table: PressTable, chapter: str) -> None:
 def tiny(table: PressTable) -> int:
     """The presses of the battlefield itself (the new-game flow is ``table.presses`` less)."""
     _new_battle(table, "Normandie: a battle of our own")
-    table.choose("The Sons of Cthulhu")  # the initiative
-    table.choose("Battlefield")
+    assert table.title().startswith("How big is the battlefield?")  # a first: its size first
     table.choose("Battlefield: 1 tile")
-    table.choose("Start")
+    table.choose("Start with the initiative to the Sons of Cthulhu")
     return _tiny_battlefield(table)
 
 
 def second_tiny(table: PressTable) -> int:
     """The tiny battle again, from the first one's Order Phase, with the new-game flow: its
-    sheet is the first one's (1 tile), its initiative question's cursor on the first's."""
+    sheet is the first one's (1 tile), the cursor on the Start line of the first's initiative."""
     tiny(table)
     start = table.presses
     table.press("ok")  # a battle's idle screen: OK opens its menu
     table.choose("New game")
     table.choose("Normandie: a battle of our own")
-    assert table.choices()[table.prompt().selected] == "The Sons of Cthulhu"
-    table.choose("The Sons of Cthulhu")
-    assert table.choices()[1] == "Battlefield: 1 tile"
-    table.choose("Start")
+    start_line = "Start with the initiative to the Sons of Cthulhu"
+    assert table.choices()[table.prompt().selected] == start_line
+    assert table.choices()[2] == "Battlefield: 1 tile"
+    table.choose(start_line)
     _tiny_battlefield(table)
     return table.presses - start
 
