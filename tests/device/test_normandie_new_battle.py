@@ -287,6 +287,47 @@ def test_the_next_battle_of_our_own_starts_with_the_blank_tiles_marked(tmp_path:
     assert _sheet(_own_battle(tmp_path)).draft.marks == BLANK_MARKS
 
 
+def test_the_sheet_says_the_blank_tiles_are_marked_as_in_the_last_battle(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    tiles = sheet.choices()[2].detail
+    assert tiles is not None
+    assert render(tiles, "en") == (
+        "1 of 1 kept; the others are marked on the grid; "
+        "blank tiles marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+    assert render(tiles, "ja") == (
+        "1枚中1枚保存済み、残りはグリッドで入力。"
+        "白紙のタイルは前回の戦闘のとおり入力済み：通行不能1マス、集団墓地2か所"
+    )
+    sheet.draft = sheet.draft.with_tile(1, 0, None)  # no named tile: the marks alone
+    tiles = sheet.choices()[2].detail
+    assert tiles is not None and render(tiles, "en") == (
+        "Blank tiles marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+
+
+def test_the_places_last_line_clears_the_marks(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    places = sheet.pick(2)
+    assert isinstance(places, Sheet)
+    labels = [render(c.label, "en") for c in places.choices()]
+    assert labels[-1] == "Clear the last battle's marks"
+    assert [render(c.label, "ja") for c in places.choices()][-1] == "前回の戦闘の地形を消す"
+    blank = places.choices()[0].detail
+    assert blank is not None and render(blank, "en") == (
+        "Marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+    assert places.pick(len(labels) - 1) is BACK
+    assert sheet.draft.marks == NO_MARKS
+    assert "Clear the last battle's marks" not in [render(c.label, "en") for c in places.choices()]
+    tiles = sheet.choices()[2].detail
+    assert tiles is not None and "last battle" not in render(tiles, "en")
+    command = _start(sheet, tmp_path)
+    assert command.impassable == ("K2",) and command.mass_graves == ()
+
+
 def test_another_size_drops_the_marks_the_same_size_keeps_them(tmp_path: Path) -> None:
     _marked_battle(tmp_path)
     sheet = _sheet(_own_battle(tmp_path))
