@@ -14,7 +14,8 @@ holding it undoes. A die from the reader answers a pending Assault (Z7).
 
 Setup runs by itself: a new battle whose tiles are not all described asks for their
 terrain on the grid; Done keeps the described tiles in the state directory
-(device/normandie/tilestore.py) and the grid goes on to placing units, the next unit
+(device/normandie/tilestore.py), and a battle of our own's marks on its blank places with
+its sheet (device/normandie/last_sheet.py); the grid goes on to placing units, the next unit
 already chosen (device/normandie/placing.py), until the table says Done.
 """
 
@@ -25,7 +26,15 @@ from dataclasses import replace
 from typing import Any
 
 from device.normandie.decisions import check_roll, decision_step, losers_step
-from device.normandie.keeping import as_marked, keep, keep_changes_step, kept_tiles, undescribed
+from device.normandie.keeping import (
+    as_marked,
+    blank_marks,
+    keep,
+    keep_changes_step,
+    kept_tiles,
+    undescribed,
+)
+from device.normandie.last_sheet import keep_marks
 from device.normandie.menu import menu, phase_step
 from device.normandie.placing import (
     DEFAULT_MOVEMENT,
@@ -180,8 +189,12 @@ class NormandieController(Controller):
         return place_step(state, self._next, self.near, lambda: self._which_next(state), self._said)
 
     def _terrain_done(self, state: NormandieState) -> StepResult:
-        """Done with the terrain: the named tiles are kept as marked, then units are placed."""
+        """Done with the terrain: the named tiles are kept as marked (a battle of our own's
+        blank places with its sheet, for the next one), then units are placed."""
         self._set_setup(PLACING)
+        if state.chapter is None:  # a battle of our own
+            field_ = state.battlefield
+            keep_marks(self.files, field_.columns, field_.rows, blank_marks(state))
         new, changed = as_marked(state, kept_tiles(self.files))
         saved = self._keep(new)
         if changed:

@@ -7,15 +7,15 @@ the new value at once, and OK on Start takes every default without another quest
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from device.ui.steps import LIST_HINTS, Step, StepResult
 from display.view import Choice, Hint
 from rules.errors import RulesError
-from rules.normandie.battlefield import TILE_SIZE
+from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle, TilePlace, Tiles
-from rules.normandie.tiles import Placement, Tile, check_name, layout_terrain
+from rules.normandie.tiles import Placement, Terrain, Tile, check_name, layout_terrain, place_of
 from rules.normandie.units import SIDES
 from rules.text import Text
 
@@ -45,6 +45,24 @@ SIDE_SETS: tuple[tuple[str, ...], ...] = (
 )
 
 
+def marks_of(
+    impassable: Iterable[Space] = (), graves: Iterable[tuple[Space, bool]] = ()
+) -> Terrain:
+    """Terrain marked on blank places, in reading order: impassable squares, and Mass Grave
+    squares with their X1 flag (one Mass Grave a square, as the terrain grid makes them)."""
+    return Terrain(
+        tuple(sorted(impassable, key=_reading_order)),
+        tuple(sorted(graves, key=lambda grave: _reading_order(grave[0]))),
+    )
+
+
+def _reading_order(space: Space) -> tuple[int, int]:
+    return space.row, space.col
+
+
+NO_MARKS = marks_of()
+
+
 @dataclass(frozen=True)
 class Draft:
     chapter: int = 0
@@ -57,6 +75,8 @@ class Draft:
     movement: int = DEFAULT_ZOMBIE_MOVEMENT
     gear: Mapping[str, GearSpec] = field(default_factory=dict)
     kept: Mapping[str, Tile] = field(default_factory=dict)  # the device's tiles, by name
+    # A battle of our own: the blank places' terrain as the last one marked it (last_sheet.py)
+    marks: Terrain = NO_MARKS
 
     @property
     def width(self) -> int:
@@ -70,9 +90,11 @@ class Draft:
         return next((p for p in self.layout if (p.column, p.row) == (col, row)), None)
 
     def with_tile(self, col: int, row: int, name: str | None) -> Draft:
+        """A tile named at a place lies over the last battle's marks there: they go."""
         rest = tuple(p for p in self.layout if (p.column, p.row) != (col, row))
         added = () if name is None else (Placement(name, col, row),)
-        return replace(self, layout=_in_order(rest + added))
+        kept = self.marks if name is None else _marks_off(self.marks, {(col, row)})
+        return replace(self, layout=_in_order(rest + added), marks=kept)
 
     def turned(self, col: int, row: int) -> Draft:
         layout = tuple(
@@ -87,11 +109,14 @@ class Draft:
         return replace(self, players=players, initiative=initiative, gear=gear)
 
     def command(self, door: str | None) -> NzNewBattle:
-        """The battle, with the kept tiles' terrain in it (the journal needs no tile file)."""
+        """The battle, with the kept tiles' terrain in it (the journal needs no tile file),
+        and the blank places' marks kept from the last battle of our own: their Mass Graves
+        are numbered after the tiles'."""
         terrain = layout_terrain(self.layout, self.kept)
+        impassable = sorted(terrain.impassable + self.marks.impassable, key=_reading_order)
         graves = tuple(
             MassGraveSpec(f"g{n}", (space.name,), x1)
-            for n, (space, x1) in enumerate(terrain.graves, start=1)
+            for n, (space, x1) in enumerate(terrain.graves + self.marks.graves, start=1)
         )
         layout = tuple(TilePlace(p.tile, p.column + 1, p.row + 1, p.turn) for p in self.layout)
         return NzNewBattle(
@@ -103,16 +128,19 @@ class Draft:
             derleth="derleth" if self.chapter == 1 else None,
             door=door,
             gear=dict(self.gear) or None,
-            impassable=tuple(space.name for space in terrain.impassable),
+            impassable=tuple(space.name for space in impassable),
             mass_graves=graves,
             layout=layout or None,
         )
 
 
 def sized(draft: Draft, columns: int, rows: int) -> Draft:
-    """A new size keeps the tiles whose place is still on the battlefield."""
+    """A new size keeps the tiles whose place is still on the battlefield; the last battle's
+    marks were made for its own battlefield, so they go with it."""
+    if (columns, rows) == (draft.columns, draft.rows):
+        return draft
     layout = tuple(p for p in draft.layout if p.column < columns and p.row < rows)
-    return replace(draft, columns=columns, rows=rows, layout=layout)
+    return replace(draft, columns=columns, rows=rows, layout=layout, marks=NO_MARKS)
 
 
 def offered(draft: Draft) -> bool:
@@ -130,6 +158,25 @@ def offered(draft: Draft) -> bool:
         and len(places) == len({p.tile for p in draft.layout}) == len(draft.layout)
         and all(0 <= c < columns and 0 <= r < rows for c, r in places)
         and all(p.turn in range(4) and _named(p.tile) for p in draft.layout)
+        and _marks_fit(draft, places)
+    )
+
+
+def _marks_fit(draft: Draft, named: set[tuple[int, int]]) -> bool:
+    """Each mark on its own square of a blank place of the battlefield."""
+    squares = [*draft.marks.impassable, *(space for space, _ in draft.marks.graves)]
+    return (
+        len(set(squares)) == len(squares)
+        and all(0 <= s.col < draft.width and 0 <= s.row < draft.height for s in squares)
+        and all(place_of(s) not in named for s in squares)
+    )
+
+
+def _marks_off(terrain: Terrain, places: set[tuple[int, int]]) -> Terrain:
+    """``terrain`` without the marks in ``places``."""
+    return Terrain(
+        tuple(s for s in terrain.impassable if place_of(s) not in places),
+        tuple((s, x1) for s, x1 in terrain.graves if place_of(s) not in places),
     )
 
 

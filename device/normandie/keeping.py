@@ -3,7 +3,9 @@
 Which of the battle's tiles still need their terrain marked, and, once the table says
 Done, which tiles to keep: the named tiles not kept yet are kept at once (that is what
 describing a tile once means); a kept tile marked differently in this battle (a scenario's
-extra piece, or a correction) is kept only if the table says so.
+extra piece, or a correction) is kept only if the table says so. A battle of our own's
+blank places have no tile to keep their marks: they are kept with its sheet instead
+(device/normandie/last_sheet.py).
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from device.normandie.draft import marks_of
 from device.normandie.tilestore import TileStore
 from device.ui.steps import ListStep, Option, StepResult
 from rules.normandie.state import NormandieState
-from rules.normandie.tiles import Tile, tile_from_board
+from rules.normandie.tiles import Terrain, Tile, place_of, tile_from_board
 from rules.text import Text, text
 
 
@@ -43,6 +46,21 @@ def as_marked(state: NormandieState, kept: dict[str, Tile]) -> tuple[list[Tile],
     new = [t for t in marked if t.name not in kept]
     changed = [t for t in marked if t.name in kept and kept[t.name] != t]
     return new, changed
+
+
+def blank_marks(state: NormandieState) -> Terrain:
+    """The terrain the grid shows on the battle's blank places (no named tile lies there):
+    impassable squares, and each Mass Grave square with its X1 flag."""
+    named = {(p.column, p.row) for p in state.layout}
+    return marks_of(
+        (s for s in state.battlefield.impassable if place_of(s) not in named),
+        (
+            (s, grave.single_use)
+            for grave in state.mass_graves
+            for s in grave.spaces
+            if place_of(s) not in named
+        ),
+    )
 
 
 def keep(files: Path | None, tiles: list[Tile]) -> tuple[Text | None, Text | None]:

@@ -4,7 +4,9 @@ A table that makes its own battles tends to play the same one again, or with a c
 two: Start keeps the sheet's choices (the size, which tile lies where and how it is
 turned, the sides, the initiative, the Zombies tokens and their movement, the gear) in
 the state directory as one small JSON file, and the next battle of our own opens its
-sheet from them. It is written whole or not at all (device/durable.py). The file is a
+sheet from them. Done on the terrain grid adds the squares marked on the blank places
+(impassable, Mass Graves and their X1), so the next battle starts with them marked too. It
+is written whole or not at all (device/durable.py). The file is a
 convenience, not a record (the journal is): one that is missing, unreadable, or says
 anything the sheet could not offer counts as none (the defaults), and one that cannot be
 written leaves the battle to start all the same.
@@ -13,17 +15,20 @@ written leaves the battle to start all the same.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from device.durable import replace_durably
-from device.normandie.draft import Draft, offered
+from device.normandie.draft import Draft, marks_of, offered
+from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.commands import GearSpec
-from rules.normandie.tiles import Placement
+from rules.normandie.tiles import GRAVE, GRAVE_X1, IMPASSABLE, Placement, Terrain, place_of
 
 FILE = "normandie-last-battle.json"
 PART = FILE + ".part"  # a save under way; never read
 GEAR_ITEMS = ("reanimator_serum", "serum_dart_gun")
+READ_ERRORS = (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError)
 
 
 def last_draft(files: Path | None) -> Draft | None:
@@ -33,7 +38,7 @@ def last_draft(files: Path | None) -> Draft | None:
         return None
     try:
         return _draft(json.loads((files / FILE).read_bytes()))
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
+    except READ_ERRORS:
         return None
 
 
@@ -47,6 +52,25 @@ def keep_draft(files: Path | None, draft: Draft) -> None:
         replace_durably(files / FILE, data.encode("utf-8"), files / PART)
     except OSError:
         pass  # the battle matters, not its sheet: next time the sheet is the defaults
+
+
+def keep_marks(files: Path | None, columns: int, rows: int, marks: Terrain) -> None:
+    """Keep the terrain marked on a battle of our own's blank places with the last sheet,
+    if that sheet is of a battlefield this size; on its named places the tiles lie."""
+    if files is None:
+        return
+    try:
+        draft = _draft(json.loads((files / FILE).read_bytes()))
+    except READ_ERRORS:
+        return  # no sheet to keep them with: the next battle starts from the defaults
+    if (draft.columns, draft.rows) != (columns, rows):
+        return
+    named = {(p.column, p.row) for p in draft.layout}
+    blank = marks_of(
+        (s for s in marks.impassable if place_of(s) not in named),
+        ((s, x1) for s, x1 in marks.graves if place_of(s) not in named),
+    )
+    keep_draft(files, replace(draft, marks=blank))
 
 
 def _json(draft: Draft) -> dict[str, Any]:
@@ -63,6 +87,11 @@ def _json(draft: Draft) -> dict[str, Any]:
         "gear": {
             side: {item: getattr(spec, item) for item in GEAR_ITEMS}
             for side, spec in draft.gear.items()
+        },
+        "marks": {
+            IMPASSABLE: [s.name for s in draft.marks.impassable],
+            GRAVE: [s.name for s, x1 in draft.marks.graves if not x1],
+            GRAVE_X1: [s.name for s, x1 in draft.marks.graves if x1],
         },
     }
 
@@ -83,6 +112,8 @@ def _draft(data: dict[str, Any]) -> Draft:
             _str(side): GearSpec(*(_int(spec[item]) for item in GEAR_ITEMS))
             for side, spec in data["gear"].items()
         },
+        # a sheet kept before its marks were has none
+        marks=_marks(data.get("marks", {IMPASSABLE: [], GRAVE: [], GRAVE_X1: []})),
     )
     if not offered(draft):
         raise ValueError("not a sheet the battle of our own offers")
@@ -93,6 +124,22 @@ def _placement(data: dict[str, Any]) -> Placement:
     return Placement(
         _str(data["tile"]), _int(data["column"]), _int(data["row"]), _int(data["turn"])
     )
+
+
+def _marks(data: dict[str, Any]) -> Terrain:
+    """The blank places' marks, named as in a tile file: one list of squares a kind."""
+    return marks_of(
+        (_space(name) for name in data[IMPASSABLE]),
+        [(_space(name), False) for name in data[GRAVE]]
+        + [(_space(name), True) for name in data[GRAVE_X1]],
+    )
+
+
+def _space(name: object) -> Space:
+    space = parse_space(_str(name))
+    if space is None or space.name != name:
+        raise ValueError(f"not a square: {name!r}")
+    return space
 
 
 def _int(value: object) -> int:

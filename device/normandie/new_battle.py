@@ -12,7 +12,9 @@ initiative, Start is one line a side ("Start with the initiative to …"), the c
 the last battle's: who has it is said by the press that starts the battle. Kept tiles
 lay their impassable squares and Mass Graves into the new battle itself, so the journal
 holds the whole battlefield; tiles not yet described are marked on the grid afterwards
-and kept then.
+and kept then. A battle of our own's blank places start marked as the last one's were
+(kept with its sheet, device/normandie/last_sheet.py), unless the places' sheet clears
+them.
 Chapter 2 asks for the red space by the jail door after Start, as a column and a row.
 """
 
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from device.normandie.draft import (
     GEAR_MOST,
+    NO_MARKS,
     SIDE_SETS,
     SIZES,
     TOKENS,
@@ -40,7 +43,15 @@ from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepRe
 from rules.normandie.battlefield import TILE_SIZE, column_letters
 from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.scenarios import CHAPTERS
-from rules.normandie.tiles import CHAPTER_TILES, Placement, Tile, chapter_layout, chapter_size
+from rules.normandie.tiles import (
+    CHAPTER_TILES,
+    Placement,
+    Terrain,
+    Tile,
+    chapter_layout,
+    chapter_size,
+    place_of,
+)
 from rules.text import Text, text
 
 FREE = 0  # "chapter" 0: a battle of the players' own making
@@ -178,12 +189,25 @@ def _tiles_words(draft: Draft) -> Text:
 
 
 def _tiles_detail(draft: Draft) -> Text:
-    """How many of the named tiles are kept: the others are marked on the grid first."""
+    """How many of the named tiles are kept: the others are marked on the grid first; and
+    whether the blank tiles start marked as in the last battle of our own."""
     named = [p.tile for p in draft.layout]
+    counts = _marks_words(draft.marks)
+    marks = None if counts is None else text("nz_device.wizard.marks_last", marks=counts)
     if not named:
-        return text("nz_device.wizard.tiles_detail")
+        return marks or text("nz_device.wizard.tiles_detail")
     kept = sum(name in draft.kept for name in named)
-    return text("nz_device.wizard.tiles_kept_n", kept=kept, named=len(named))
+    tiles = text("nz_device.wizard.tiles_kept_n", kept=kept, named=len(named))
+    return tiles if marks is None else text("nz_device.wizard.tiles_and", tiles=tiles, more=marks)
+
+
+def _marks_words(marks: Terrain) -> Text | None:
+    """The last battle's marks on the blank tiles, counted; None when there are none."""
+    if marks == NO_MARKS:
+        return None
+    return text(
+        "nz_device.wizard.marks_n", impassable=len(marks.impassable), graves=len(marks.graves)
+    )
 
 
 def _size_options() -> list[Option]:
@@ -225,6 +249,7 @@ def _places_step(sheet_: Sheet) -> Sheet:
 
 
 def _place_lines(draft: Draft) -> list[Line]:
+    """Each place, then (when the last battle's marks are there) a line that clears them."""
     lines: list[Line] = []
     for row in range(draft.rows):
         for col in range(draft.columns):
@@ -238,7 +263,7 @@ def _place_lines(draft: Draft) -> list[Line]:
             lines.append(
                 Line(
                     text("nz_device.wizard.place_is", place=where, tile=name),
-                    _tile_state(draft, place),
+                    _place_state(draft, col, row),
                     _tile_choice(col, row),
                 )
             )
@@ -247,7 +272,27 @@ def _place_lines(draft: Draft) -> list[Line]:
                 lines.append(
                     Line(text("nz_device.wizard.turned", turn=turn), None, _turn_it(col, row))
                 )
+    if draft.marks != NO_MARKS:
+        lines.append(Line(text("nz_device.wizard.clear_marks"), None, _clear_marks))
     return lines
+
+
+def _place_state(draft: Draft, col: int, row: int) -> Text:
+    """A place's tile as kept, or a blank place's marks from the last battle, if any."""
+    place = draft.at(col, row)
+    marks = draft.marks
+    here = Terrain(
+        tuple(s for s in marks.impassable if place_of(s) == (col, row)),
+        tuple(g for g in marks.graves if place_of(g[0]) == (col, row)),
+    )
+    if place is not None or here == NO_MARKS:
+        return _tile_state(draft, place)
+    return text("nz_device.wizard.blank_marked", marks=_marks_words(here))
+
+
+def _clear_marks(places: Sheet) -> StepResult:
+    """The blank tiles start unmarked: back on the sheet, which says so."""
+    return _set(places, replace(places.draft, marks=NO_MARKS))
 
 
 def _tile_state(draft: Draft, place: Placement | None) -> Text:

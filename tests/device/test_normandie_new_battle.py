@@ -1,6 +1,7 @@
 """A new Normandie battle from New game's own list: a chapter or a battle of our own is one
 line of it, with no list of chapters after it; a battle of our own starts from the last
-one's sheet (device/normandie/last_sheet.py), whatever the file it was kept in holds."""
+one's sheet (device/normandie/last_sheet.py), its blank tiles marked as the last one's were
+on the terrain grid, whatever the file it was kept in holds."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ from pathlib import Path
 import pytest
 
 from device.games import ALL_GAMES
-from device.normandie.draft import Draft, Sheet
+from device.normandie.draft import NO_MARKS, Draft, Sheet, marks_of
 from device.normandie.last_sheet import FILE
 from device.ui.newgame import new_game_step
-from device.ui.steps import ListStep, WithFiles
-from rules.normandie.commands import GearSpec, NzNewBattle
+from device.ui.steps import BACK, ListStep, WithFiles
+from rules.normandie.battlefield import Space, parse_space
+from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle
+from rules.normandie.state import NormandieState
 from rules.normandie.tiles import Placement
 from rules.text import render, text
+from tests.device.presses import PressTable
 
 ROOT = Path(__file__).resolve().parents[2]
 NORMANDIE_LINES = [
@@ -108,7 +112,17 @@ CHANGED = Draft(
     movement=2,
     gear={"majestic": GearSpec(1, 2)},
 )
-SHEET_CHOICES = ("columns", "rows", "layout", "players", "initiative", "tokens", "movement", "gear")
+SHEET_CHOICES = (
+    "columns",
+    "rows",
+    "layout",
+    "players",
+    "initiative",
+    "tokens",
+    "movement",
+    "gear",
+    "marks",
+)
 
 
 def _own_battle(files: Path | None) -> ListStep | Sheet:
@@ -130,6 +144,11 @@ def _sheet_labels(sheet: Sheet) -> list[str]:
     return [render(choice.label, "en") for choice in sheet.choices()]
 
 
+def _line(sheet: Sheet, start: str) -> int:
+    """The sheet's line whose words begin with ``start``."""
+    return next(i for i, label in enumerate(_sheet_labels(sheet)) if label.startswith(start))
+
+
 def _start(sheet: Sheet, files: Path | None) -> NzNewBattle:
     """OK on the Start line of the draft's own initiative."""
     side = text(f"normandie.side.{sheet.draft.initiative}")
@@ -141,6 +160,11 @@ def _start(sheet: Sheet, files: Path | None) -> NzNewBattle:
 
 def _choices(draft: Draft) -> dict[str, object]:
     return {name: getattr(draft, name) for name in SHEET_CHOICES}
+
+
+def _marks_json(**lists: object) -> dict[str, object]:
+    """The last sheet's "marks", as the file says them: no square unless ``lists`` names some."""
+    return {"impassable": [], "mass_graves": [], "mass_graves_x1": [], **lists}
 
 
 def test_the_next_battle_of_our_own_opens_the_last_ones_sheet(tmp_path: Path) -> None:
@@ -182,6 +206,16 @@ def test_a_last_sheet_that_is_a_folder_is_the_defaults(tmp_path: Path) -> None:
     assert _choices(_sheet(_own_battle(tmp_path)).draft) == _choices(Draft())
 
 
+def test_a_last_sheet_kept_before_marks_were_is_read_without_them(tmp_path: Path) -> None:
+    sheet = _sheet(_own_battle(tmp_path))
+    sheet.draft = replace(CHANGED, kept=sheet.draft.kept)
+    _start(sheet, tmp_path)
+    kept = json.loads((tmp_path / FILE).read_text("utf-8"))
+    del kept["marks"]
+    (tmp_path / FILE).write_text(json.dumps(kept), "utf-8")
+    assert _choices(_sheet(_own_battle(tmp_path)).draft) == _choices(CHANGED)
+
+
 @pytest.mark.parametrize(
     "wrong",
     [
@@ -197,6 +231,16 @@ def test_a_last_sheet_that_is_a_folder_is_the_defaults(tmp_path: Path) -> None:
         {"layout": [{"tile": "../x", "column": 0, "row": 0, "turn": 0}]},
         {"layout": [{"tile": "SoN-5-A", "column": 0, "row": 0, "turn": 0}] * 2},
         {"layout": [{"tile": "SoN-5-A", "column": 0, "row": 0}]},
+        {"marks": _marks_json(impassable=["O1"])},  # off the 2-tile battlefield
+        {"marks": _marks_json(impassable=["H1"])},  # on SoN-5-A's place
+        {"marks": _marks_json(impassable=["C3"], mass_graves=["C3"])},  # one square, twice
+        {"marks": _marks_json(mass_graves_x1=["E5", "E5"])},
+        {"marks": _marks_json(impassable=["c3"])},
+        {"marks": _marks_json(impassable=[3])},
+        {"marks": _marks_json(mass_graves="E5")},  # words, not a list
+        {"marks": {"impassable": ["C3"]}},
+        {"marks": [["C3"], [], []]},
+        {"marks": None},
     ],
 )
 def test_a_last_sheet_the_sheet_cannot_show_is_the_defaults(
@@ -225,7 +269,165 @@ def test_chapters_keep_their_printed_choices(tmp_path: Path) -> None:
     chapter_1 = _answer(step.pick(_labels(step).index(NORMANDIE_LINES[0])), tmp_path)
     assert isinstance(chapter_1, Sheet)
     assert (chapter_1.draft.columns, chapter_1.draft.tokens) == (3, Draft().tokens)
+    assert chapter_1.draft.marks == NO_MARKS
     assert chapter_1.draft.players == ("sons_of_cthulhu", "black_sun")
+
+
+# --- and its blank tiles marked as the last one's were ---------------------------------------
+
+
+# CHANGED's blank place (tile column 1) as the terrain grid marked it, and SoN-5-A's K2
+def _square(name: str) -> Space:
+    space = parse_space(name)
+    assert space is not None
+    return space
+
+
+BLANK_MARKS = marks_of([_square("C3")], [(_square("A1"), True), (_square("E5"), False)])
+
+
+def _terrain(state: NormandieState) -> tuple[list[str], list[tuple[list[str], bool]]]:
+    """The impassable squares and each Mass Grave's squares and X1, whatever its id."""
+    field_ = state.to_json()["battlefield"]
+    graves = sorted((g["spaces"], g["single_use"]) for g in field_["mass_graves"])
+    return field_["impassable"], graves
+
+
+def _marked_battle(files: Path) -> PressTable:
+    """CHANGED started from the sheet, its terrain marked on the grid, then Done."""
+    sheet = _sheet(_own_battle(files))
+    sheet.draft = replace(CHANGED, kept=sheet.draft.kept)
+    table = PressTable(files)
+    table._submit(_start(sheet, files))
+    table.square("C3")  # impassable
+    table.square("E5")
+    table.press("ok")  # a Mass Grave
+    table.square("A1")
+    table.press("ok", "ok")  # a Mass Grave X1
+    table.square("K2")  # on SoN-5-A, kept with the tile
+    assert table.title().startswith("Terrain of SoN-5-A")
+    table.press("back")  # Done
+    assert table.refused == [] and "Place " in table.title()
+    return table
+
+
+def test_the_next_battle_of_our_own_starts_with_the_blank_tiles_marked(tmp_path: Path) -> None:
+    first = _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    assert sheet.draft.marks == BLANK_MARKS
+    command = _start(sheet, tmp_path)
+    assert command.impassable == ("K2", "C3")  # the kept tile's square and the blank tile's
+    assert command.mass_graves == (
+        MassGraveSpec("g1", ("A1",), True),
+        MassGraveSpec("g2", ("E5",), False),
+    )
+    second = PressTable(tmp_path)
+    second._submit(command)
+    assert _terrain(second.state) == _terrain(first.state)  # its Mass Graves numbered anew
+    assert second.title().startswith("Terrain: mark")  # the grid, still
+    second.press("back")  # Done is the only press it needs
+    assert second.refused == [] and "Place " in second.title()
+    assert _sheet(_own_battle(tmp_path)).draft.marks == BLANK_MARKS
+
+
+def test_the_sheet_says_the_blank_tiles_are_marked_as_in_the_last_battle(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    tiles = sheet.choices()[_line(sheet, "Tiles")].detail
+    assert tiles is not None
+    assert render(tiles, "en") == (
+        "1 of 1 kept; the others are marked on the grid; "
+        "blank tiles marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+    assert render(tiles, "ja") == (
+        "1枚中1枚保存済み、残りはグリッドで入力。"
+        "白紙のタイルは前回の戦闘のとおり入力済み：通行不能1マス、集団墓地2か所"
+    )
+    sheet.draft = sheet.draft.with_tile(1, 0, None)  # no named tile: the marks alone
+    tiles = sheet.choices()[_line(sheet, "Tiles")].detail
+    assert tiles is not None and render(tiles, "en") == (
+        "Blank tiles marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+
+
+def test_the_places_last_line_clears_the_marks(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    places = sheet.pick(_line(sheet, "Tiles"))
+    assert isinstance(places, Sheet)
+    labels = [render(c.label, "en") for c in places.choices()]
+    assert labels[-1] == "Clear the last battle's marks"
+    assert [render(c.label, "ja") for c in places.choices()][-1] == "前回の戦闘の地形を消す"
+    blank = places.choices()[0].detail
+    assert blank is not None and render(blank, "en") == (
+        "Marked as in the last battle: 1 impassable square, 2 Mass Graves"
+    )
+    assert places.pick(len(labels) - 1) is BACK
+    assert sheet.draft.marks == NO_MARKS
+    assert "Clear the last battle's marks" not in [render(c.label, "en") for c in places.choices()]
+    tiles = sheet.choices()[_line(sheet, "Tiles")].detail
+    assert tiles is not None and "last battle" not in render(tiles, "en")
+    command = _start(sheet, tmp_path)
+    assert command.impassable == ("K2",) and command.mass_graves == ()
+
+
+def test_another_size_drops_the_marks_the_same_size_keeps_them(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    sizes = sheet.pick(_line(sheet, "Battlefield"))
+    assert isinstance(sizes, ListStep)
+    assert sizes.pick(sizes.cursor) is BACK  # 2 tiles side by side again
+    assert sheet.draft.marks == BLANK_MARKS
+    sizes = sheet.pick(_line(sheet, "Battlefield"))
+    assert isinstance(sizes, ListStep)
+    assert sizes.pick(sizes.cursor + 1) is BACK  # 3 tiles side by side
+    assert (sheet.draft.columns, sheet.draft.marks) == (3, NO_MARKS)
+
+
+def test_a_tile_named_on_a_marked_place_drops_its_marks(tmp_path: Path) -> None:
+    _marked_battle(tmp_path)
+    sheet = _sheet(_own_battle(tmp_path))
+    sheet.draft = sheet.draft.with_tile(1, 0, None)  # both places blank
+    marks = marks_of([*BLANK_MARKS.impassable, _square("K2")], BLANK_MARKS.graves)
+    sheet.draft = replace(sheet.draft, marks=marks)  # on both places
+    places = sheet.pick(_line(sheet, "Tiles"))
+    assert isinstance(places, Sheet)
+    tiles = places.pick(0)  # tile column 1, row 1: which tile?
+    assert isinstance(tiles, ListStep)
+    assert tiles.pick(tiles.cursor + 1) is BACK  # the first tile offered
+    assert sheet.draft.at(0, 0) is not None
+    assert [s.name for s in sheet.draft.marks.impassable] == ["K2"]
+    assert sheet.draft.marks.graves == ()
+
+
+def test_marks_are_kept_only_for_a_battle_of_our_own_of_the_sheets_size(tmp_path: Path) -> None:
+    sheet = _sheet(_own_battle(tmp_path))
+    sheet.draft = replace(CHANGED, columns=3, rows=2, kept=sheet.draft.kept)
+    _start(sheet, tmp_path)
+    kept = (tmp_path / FILE).read_bytes()
+    step = _new_game()
+    chapter_3 = _answer(step.pick(_labels(step).index(NORMANDIE_LINES[2])), tmp_path)
+    assert isinstance(chapter_3, Sheet)
+    # a battle of our own of another size, not started from the sheet; Chapter 3, 3 × 2 tiles
+    for battle in (Draft().command(None), _answer(chapter_3.pick(0), tmp_path)):
+        assert isinstance(battle, NzNewBattle)
+        table = PressTable(tmp_path)
+        table._submit(battle)
+        table.square("B2")
+        table.press("back")
+        assert table.refused == [] and "Place " in table.title()
+        assert (tmp_path / FILE).read_bytes() == kept
+
+
+def test_marks_that_cannot_be_kept_change_nothing(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("", "utf-8")
+    table = PressTable(not_a_folder)
+    table._submit(Draft().command(None))
+    table.square("C3")
+    table.press("back")
+    assert table.refused == [] and "Place " in table.title()
+    assert not_a_folder.read_text("utf-8") == ""
 
 
 def test_a_new_battles_questions_speak_the_games_words_before_it_is_loaded() -> None:

@@ -8,7 +8,7 @@ over the step's own cursor). The battles:
 - the tiny battlefield, from scratch: one blank tile, 2 impassable squares (C3, C4), a
   Mass Grave (E5), an infantry unit a side on its edge (A4, G4) and 2 Zombies (D2, E6);
   then the same battle again from the first one's Order Phase, whose sheet the second
-  starts from;
+  starts from, its blank tile marked as the first one's was;
 - Chapter 1 from kept tiles (tests/rules/normandie/data/chapter1.tiles) with 6 units: Erghöl
   Derleth and 2 Sons of Cthulhu infantry on SoN-5-A, 2 Black Sun infantry and a Master
   on SoN-2-A.
@@ -54,7 +54,8 @@ def tiny(table: PressTable) -> int:
 
 def second_tiny(table: PressTable) -> int:
     """The tiny battle again, from the first one's Order Phase, with the new-game flow: its
-    sheet is the first one's (1 tile), the cursor on the Start line of the first's initiative."""
+    sheet is the first one's (1 tile), the cursor on the Start line of the first's initiative,
+    and its terrain grid already shows the first one's marks: Done is one press."""
     tiny(table)
     start = table.presses
     table.press("ok")  # a battle's idle screen: OK opens its menu
@@ -64,8 +65,20 @@ def second_tiny(table: PressTable) -> int:
     assert table.choices()[table.prompt().selected] == start_line
     assert table.choices()[2] == "Battlefield: 1 tile"
     table.choose(start_line)
-    _tiny_battlefield(table)
+    assert table.title().startswith("Terrain") and _marks(table.state) == TINY_MARKS
+    table.press("back")  # Done: place the units
+    _tiny_units(table)
     return table.presses - start
+
+
+TINY_MARKS = (["C3", "C4"], [(["E5"], False)])
+
+
+def _marks(state: NormandieState) -> tuple[list[str], list[tuple[list[str], bool]]]:
+    """The battlefield's impassable squares and its Mass Graves (squares, X1)."""
+    field_ = state.to_json()["battlefield"]
+    graves = [(g["spaces"], g["single_use"]) for g in field_["mass_graves"]]
+    return field_["impassable"], graves
 
 
 def _tiny_battlefield(table: PressTable) -> int:
@@ -75,6 +88,12 @@ def _tiny_battlefield(table: PressTable) -> int:
     table.square("E5")  # open → impassable → Mass Grave: two
     table.press("ok")
     table.press("back")  # Done: place the units
+    _tiny_units(table)
+    return table.presses - start
+
+
+def _tiny_units(table: PressTable) -> None:
+    """The tiny battle's units, from the placing grid's first question, then turn 1."""
     table.square("A4")  # infantry of the Sons of Cthulhu, the first unit offered
     table.press("back")
     table.choose("Infantry, the Black Sun")
@@ -85,7 +104,6 @@ def _tiny_battlefield(table: PressTable) -> int:
     table.square("E6")
     table.press("back")
     table.choose("Done: begin turn 1")
-    return table.presses - start
 
 
 def chapter_1(table: PressTable) -> int:
@@ -121,9 +139,7 @@ def test_the_tiny_battlefield_from_scratch(table: PressTable) -> None:
     battlefield = tiny(table)
     state = table.state
     assert isinstance(state, NormandieState) and state.phase == ORDERS and table.refused == []
-    field_ = state.to_json()["battlefield"]
-    assert field_["impassable"] == ["C3", "C4"]
-    assert [g["spaces"] for g in field_["mass_graves"]] == [["E5"]]
+    assert _marks(state) == TINY_MARKS
     assert _where(state) == {
         "i1": ("A4", "sons_of_cthulhu"), "i2": ("G4", "black_sun"),
         "z1": ("D2", None), "z2": ("E6", None),
@@ -140,7 +156,7 @@ def test_a_second_battle_of_our_own_from_the_last_sheet(table: PressTable) -> No
     state = table.state
     assert isinstance(state, NormandieState) and state.phase == ORDERS and table.refused == []
     assert state.battlefield.columns * state.battlefield.rows == 1
-    assert len(state.units) == 4 and len(state.battlefield.impassable) == 2
+    assert _marks(state) == TINY_MARKS and len(state.units) == 4
     assert presses == readme_counts()["second"]
 
 
