@@ -103,8 +103,7 @@ def _first_size(draft: Draft) -> ListStep:
 
 
 def sheet(draft: Draft) -> Sheet:
-    title = "sheet_initiative" if _asks_initiative(draft) else "sheet"
-    return Sheet(text(f"nz_device.wizard.{title}"), draft, _lines, cursor=_start_at(draft))
+    return Sheet(text("nz_device.wizard.sheet"), draft, _lines, cursor=_start_at(draft))
 
 
 def _asks_initiative(draft: Draft) -> bool:

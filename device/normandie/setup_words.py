@@ -12,9 +12,6 @@ SETUP_EN: dict[str, str] = {
     "nz_mass_graves.other": "{n} Mass Graves",
     "nz_device.wizard.sheet": "New battle: OK on Start, or change a line first",
     "nz_device.wizard.start_line": "Start the battle",
-    "nz_device.wizard.sheet_initiative": (
-        "New battle: OK on Start, with the initiative to whom? Or change a line first"
-    ),
     "nz_device.wizard.start_with": "Start with the initiative to {side}",
     "nz_device.wizard.summary": "{what}, {width} × {height} spaces",
     "nz_device.wizard.size": "How big is the battlefield? Each tile is 7 × 7 spaces.",
@@ -89,9 +86,6 @@ SETUP_JA: dict[str, str] = {
     "nz_mass_graves.other": "集団墓地{n}か所",
     "nz_device.wizard.sheet": "新しい戦闘：開始で決定、先に行を変えてもよい",
     "nz_device.wizard.start_line": "戦闘を始める",
-    "nz_device.wizard.sheet_initiative": (
-        "新しい戦闘：イニシアチブを持つ側の開始で決定、先に行を変えてもよい"
-    ),
     "nz_device.wizard.start_with": "{side}のイニシアチブで戦闘を始める",
     "nz_device.wizard.summary": "{what}、{width}×{height}マス",
     "nz_device.wizard.size": "戦場の大きさは？タイル1枚は7×7マス。",
