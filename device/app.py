@@ -339,8 +339,9 @@ class App:
 
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""
+        made_by = self.controller  # a new game of another kind will have a controller of its own
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
-        self.controller.accepted()
+        made_by.accepted(cmd)
         self.controller.offer_redo(redoable(self.session.played))
         self._latest = list(outcome.events)
         self._remember(cmd, self._latest)

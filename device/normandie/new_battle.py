@@ -39,7 +39,16 @@ from device.normandie.draft import (
 )
 from device.normandie.keeping import kept_tiles
 from device.normandie.last_sheet import keep_draft, last_draft
-from device.ui.steps import BACK, Counter, CounterStep, ListStep, Option, StepResult, WithFiles
+from device.ui.steps import (
+    BACK,
+    Counter,
+    CounterStep,
+    ListStep,
+    OnceAccepted,
+    Option,
+    StepResult,
+    WithFiles,
+)
 from rules.normandie.battlefield import TILE_SIZE, column_letters
 from rules.normandie.commands import GearSpec, NzNewBattle
 from rules.normandie.scenarios import CHAPTERS
@@ -424,10 +433,9 @@ def _start(sheet_: Sheet) -> StepResult:
     return _door(draft)
 
 
-def _keep_and_start(files: Path | None, draft: Draft) -> NzNewBattle:
-    """A battle of our own: its sheet is where the next one starts."""
-    keep_draft(files, draft)
-    return draft.command(None)
+def _keep_and_start(files: Path | None, draft: Draft) -> OnceAccepted:
+    """A battle of our own: its sheet, once the battle has begun, is where the next starts."""
+    return OnceAccepted(draft.command(None), lambda: keep_draft(files, draft))
 
 
 def _door(draft: Draft) -> ListStep:

@@ -61,6 +61,15 @@ class WithFiles:
 
 
 @dataclass(frozen=True)
+class OnceAccepted:
+    """A step's answer: ``command``, and what to do once the rules have accepted it (never
+    if they refuse it): a battle of our own's sheet is kept only for a battle that began."""
+
+    command: Command
+    then: Callable[[], None]
+
+
+@dataclass(frozen=True)
 class AppStep:
     """A question only the app can put, because it holds what the question needs: New game
     (the list of every game's front end), Show on phones (the ``[web]`` configuration).
@@ -434,7 +443,17 @@ class DialStep(Step):
 # wizard, a message for the table, a question only the app can put, a change of
 # language, or the same once the device's files are at hand. None: stay on this step.
 StepResult = (
-    Step | Command | _Done | _Back | Notice | SetLanguage | AppStep | UndoMany | WithFiles | None
+    Step
+    | Command
+    | OnceAccepted
+    | _Done
+    | _Back
+    | Notice
+    | SetLanguage
+    | AppStep
+    | UndoMany
+    | WithFiles
+    | None
 )
 
 LIST_HINTS: tuple[Hint, ...] = (

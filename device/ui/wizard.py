@@ -10,6 +10,7 @@ from device.ui.steps import (
     DONE,
     AppStep,
     Notice,
+    OnceAccepted,
     SetLanguage,
     Step,
     StepResult,
@@ -42,14 +43,19 @@ class Wizard:
         self.lang = lang
         self._stack: list[Step] = []
         self.files: Path | None = None  # the state directory, where the app has one
+        self._once_accepted: OnceAccepted | None = None  # the last command made, if it asks
 
     def ask(self, step: Step) -> None:
         """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
         self._stack.append(step)
 
-    def accepted(self) -> None:
-        """The last command went through: the wizard that made it is finished."""
+    def accepted(self, cmd: Command | None = None) -> None:
+        """``cmd`` went through: the wizard that made it is finished, and what it asked to
+        do once the command was accepted is done now."""
         self._stack.clear()
+        waiting, self._once_accepted = self._once_accepted, None
+        if waiting is not None and waiting.command is cmd:
+            waiting.then()
 
     def _follow(self, result: StepResult) -> Reaction:
         """Do what a step's answer says: ask the next question, close, go back, or pass on."""
@@ -70,10 +76,16 @@ class Wizard:
             self._stack.clear()
             self.lang = result.lang
             return Reaction(language=result.lang)
+        elif isinstance(result, OnceAccepted):
+            reaction = self._follow(result.command)
+            self._once_accepted = result
+            return reaction
         elif isinstance(result, Command):
+            self._once_accepted = None
             self._made(result)
             return Reaction(result)
         elif isinstance(result, UndoMany):
+            self._once_accepted = None
             self._stack.clear()
             self._undoing(result)
             return Reaction(Undo(), repeat=result.count)

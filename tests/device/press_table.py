@@ -104,7 +104,7 @@ class _Table:
                 self.dead = True
                 return
             self.played = outcome.played
-            self.controller.accepted()
+            self.controller.accepted(cmd)
             self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
 

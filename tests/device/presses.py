@@ -79,14 +79,16 @@ class PressTable(FollowsTheGame):
                 self._submit(reaction.command)
 
     def _submit(self, cmd: Command) -> None:
-        """As the session does: a command that starts a game starts one, others apply."""
+        """As the session does: a command that starts a game starts one, others apply; and
+        as the app, it tells the controller that made it (a new game's may be another)."""
+        made_by = self.controller
         try:
             starts = GAMES.started_by(cmd) is not None
             self.played = (start(cmd, GAMES) if starts else apply(self.played, cmd)).played
         except RulesError as error:
             self.refused.append(error.describe())
             return
-        self.controller.accepted()
+        made_by.accepted(cmd)
 
     # --- what the screen asks -------------------------------------------------------------
 

@@ -81,6 +81,7 @@ class Walker(FollowsTheGame):
 
     def _submit(self, cmd: Command) -> bool:
         rules = ALL_GAMES.rules
+        made_by = self.controller  # as the app: the controller that made it is told
         try:
             if rules.started_by(cmd) is not None:
                 outcome = start(cmd, rules)
@@ -97,7 +98,7 @@ class Walker(FollowsTheGame):
         ):
             self.events = [*self.events, *self.result.params.get("events", ())][-EVENTS_KEPT:]
         self.played = outcome.played
-        self.controller.accepted()
+        made_by.accepted(cmd)
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None

@@ -108,7 +108,7 @@ class Pilot:
             assert isinstance(outcome.state, GameState)
             self.state = outcome.state
             self.done, self.undone = outcome.played.done, outcome.played.undone
-            self.controller.accepted()
+            self.controller.accepted(cmd)
             self.given.append(reaction.command)
 
     def choose(self, label: Text) -> None:

@@ -488,3 +488,24 @@ def test_tiles_are_chosen_and_turned_on_the_sheet(table: Table, shots: Path) -> 
     assert [(p.tile, p.column, p.row, p.turn) for p in state.layout] == [("SoN-5-A", 0, 0, 1)]
     assert sorted(s.name for s in state.battlefield.impassable) == ["G1", "G2"]  # turned
     assert title(table).startswith("Terrain: mark")  # the blank tile is still to mark
+
+
+def test_a_battle_of_our_own_begun_from_cthulhu_wars_keeps_its_sheet(table: Table) -> None:
+    """The app tells the controller that made the battle (Cthulhu Wars') that it began, so
+    its sheet is kept; the next battle of our own opens it instead of asking the size."""
+    state_dir = table.app.session.store.path.parent
+    open_menu(table)
+    choose(table, "New game")
+    choose(table, "Normandie: a battle of our own")
+    choose(table, "Battlefield: 1 tile")  # a first battle of our own: its size first
+    choose(table, "Start with the initiative to the Black Sun")
+    assert battle(table).initiative == "black_sun"
+    assert (state_dir / "normandie-last-battle.json").is_file()
+    tap_choice(table, "Menu")  # a finger on the line beside the terrain grid
+    choose(table, "New game")
+    choose(table, "Normandie: a battle of our own")
+    assert (
+        choices(table)[table.app.view().prompt.selected]
+        == "Start with the initiative to the Black Sun"
+    )
+    assert "Battlefield: 1 tile" in choices(table)

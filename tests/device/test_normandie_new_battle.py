@@ -17,7 +17,7 @@ from device.games import ALL_GAMES
 from device.normandie.draft import NO_MARKS, Draft, Sheet, marks_of
 from device.normandie.last_sheet import FILE
 from device.ui.newgame import new_game_step
-from device.ui.steps import BACK, ListStep, WithFiles
+from device.ui.steps import BACK, ListStep, OnceAccepted, WithFiles
 from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle
 from rules.normandie.state import NormandieState
@@ -82,8 +82,17 @@ def test_start_is_a_line_a_side_when_the_table_says_who_has_the_initiative(
     assert not any(label.startswith("Initiative") for label in labels)
     assert sheet.selected() == 0  # the defaults' initiative
     sheet.move(1)
-    command = _answer(sheet.pick(), tmp_path)
-    assert isinstance(command, NzNewBattle) and command.initiative == "black_sun"
+    answer = _answer(sheet.pick(), tmp_path)
+    assert isinstance(answer, OnceAccepted) and answer.command.initiative == "black_sun"
+
+
+def test_the_sheet_is_kept_only_once_the_battle_has_begun(tmp_path: Path) -> None:
+    """Start makes the battle; its sheet is kept when the rules accept it, never before."""
+    answer = _answer(_sheet(_own_battle(tmp_path)).pick(), tmp_path)
+    assert isinstance(answer, OnceAccepted)
+    assert not (tmp_path / FILE).exists()
+    answer.then()
+    assert isinstance(_own_battle(tmp_path), Sheet)  # the next battle opens the kept sheet
 
 
 def test_a_chapter_that_prints_the_initiative_has_one_start_line(tmp_path: Path) -> None:
@@ -153,9 +162,12 @@ def _start(sheet: Sheet, files: Path | None) -> NzNewBattle:
     """OK on the Start line of the draft's own initiative."""
     side = text(f"normandie.side.{sheet.draft.initiative}")
     line = _sheet_labels(sheet).index(render(text("nz_device.wizard.start_with", side=side), "en"))
-    command = _answer(sheet.pick(line), files)
-    assert isinstance(command, NzNewBattle)
-    return command
+    answer = _answer(sheet.pick(line), files)
+    if isinstance(answer, OnceAccepted):  # a battle of our own: its sheet is kept once begun
+        answer.then()  # as the app does when the rules accept it
+        answer = answer.command
+    assert isinstance(answer, NzNewBattle)
+    return answer
 
 
 def _choices(draft: Draft) -> dict[str, object]:
