@@ -1,10 +1,10 @@
 """The sheet of the last battle of our own, kept so that the next one starts from it.
 
 A table that makes its own battles tends to play the same one again, or with a change or
-two: Start keeps the sheet's choices (the size, which tile lies where and how it is
-turned, the sides, the initiative, the Zombies tokens and their movement, the gear) in
-the state directory as one small JSON file, and the next battle of our own opens its
-sheet from them. Done on the terrain grid adds the squares marked on the blank places
+two: a battle begun from the sheet keeps its choices (the size, which tile lies where and
+how it is turned, the sides, the initiative, the Zombies tokens and their movement, the
+gear) in the state directory as one small JSON file, and the next battle of our own opens
+its sheet from them. Done on the terrain grid adds the squares marked on the blank places
 (impassable, Mass Graves and their X1), so the next battle starts with them marked too. It
 is written whole or not at all (device/durable.py). The file is a
 convenience, not a record (the journal is): one that is missing, unreadable, or says
