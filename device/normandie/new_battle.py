@@ -145,14 +145,15 @@ def _lines(draft: Draft) -> list[Line]:
 
 
 def _start_lines(draft: Draft) -> list[Line]:
-    """One Start line a side when the table says who has the initiative (the battle's
-    summary on the first only: room for the rest), else one Start line and the chapter's
-    initiative shown beneath it (not a choice)."""
+    """One Start line a side when the table says who has the initiative, else one Start
+    line and the chapter's initiative shown beneath it (not a choice). Only a chapter's
+    first Start line names the battle: a battle of our own's size is the next line's, and
+    at 480x320 the room goes to the lines."""
     if _asks_initiative(draft):
         return [
             Line(
                 text("nz_device.wizard.start_with", side=_side(side)),
-                None if n else _summary(draft),
+                _summary(draft) if n == 0 and draft.chapter != FREE else None,
                 partial(_start_with, side),
             )
             for n, side in enumerate(draft.players)
@@ -174,7 +175,7 @@ def _side(player: str) -> Text:
 
 
 def _summary(draft: Draft) -> Text:
-    what = text(f"nz_device.chapter.{draft.chapter}" if draft.chapter else "nz_device.chapter.free")
+    what = text(f"nz_device.chapter.{draft.chapter}")
     return text("nz_device.wizard.summary", what=what, width=draft.width, height=draft.height)
 
 
