@@ -63,6 +63,14 @@ def _reading_order(space: Space) -> tuple[int, int]:
 NO_MARKS = marks_of()
 
 
+def marks_where(terrain: Terrain, keep: Callable[[tuple[int, int]], bool]) -> Terrain:
+    """``terrain``'s marks whose place (tile column, row) ``keep`` says yes to."""
+    return Terrain(
+        tuple(s for s in terrain.impassable if keep(place_of(s))),
+        tuple((s, x1) for s, x1 in terrain.graves if keep(place_of(s))),
+    )
+
+
 @dataclass(frozen=True)
 class Draft:
     chapter: int = 0
@@ -93,7 +101,8 @@ class Draft:
         """A tile named at a place lies over the last battle's marks there: they go."""
         rest = tuple(p for p in self.layout if (p.column, p.row) != (col, row))
         added = () if name is None else (Placement(name, col, row),)
-        kept = self.marks if name is None else _marks_off(self.marks, {(col, row)})
+        elsewhere = marks_where(self.marks, lambda place: place != (col, row))
+        kept = self.marks if name is None else elsewhere
         return replace(self, layout=_in_order(rest + added), marks=kept)
 
     def turned(self, col: int, row: int) -> Draft:
@@ -169,14 +178,6 @@ def _marks_fit(draft: Draft, named: set[tuple[int, int]]) -> bool:
         len(set(squares)) == len(squares)
         and all(0 <= s.col < draft.width and 0 <= s.row < draft.height for s in squares)
         and all(place_of(s) not in named for s in squares)
-    )
-
-
-def _marks_off(terrain: Terrain, places: set[tuple[int, int]]) -> Terrain:
-    """``terrain`` without the marks in ``places``."""
-    return Terrain(
-        tuple(s for s in terrain.impassable if place_of(s) not in places),
-        tuple((s, x1) for s, x1 in terrain.graves if place_of(s) not in places),
     )
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from device.normandie.draft import marks_of
+from device.normandie.draft import marks_of, marks_where
 from device.normandie.tilestore import TileStore
 from device.ui.steps import ListStep, Option, StepResult
 from rules.normandie.state import NormandieState
-from rules.normandie.tiles import Terrain, Tile, place_of, tile_from_board
+from rules.normandie.tiles import Terrain, Tile, tile_from_board
 from rules.text import Text, text
 
 
@@ -52,15 +52,11 @@ def blank_marks(state: NormandieState) -> Terrain:
     """The terrain the grid shows on the battle's blank places (no named tile lies there):
     impassable squares, and each Mass Grave square with its X1 flag."""
     named = {(p.column, p.row) for p in state.layout}
-    return marks_of(
-        (s for s in state.battlefield.impassable if place_of(s) not in named),
-        (
-            (s, grave.single_use)
-            for grave in state.mass_graves
-            for s in grave.spaces
-            if place_of(s) not in named
-        ),
+    marked = marks_of(
+        state.battlefield.impassable,
+        ((s, grave.single_use) for grave in state.mass_graves for s in grave.spaces),
     )
+    return marks_where(marked, lambda place: place not in named)
 
 
 def keep(files: Path | None, tiles: list[Tile]) -> tuple[Text | None, Text | None]:

@@ -20,15 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from device.durable import replace_durably
-from device.normandie.draft import Draft, marks_of, offered
+from device.normandie.draft import Draft, marks_of, marks_where, offered
 from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.commands import GearSpec
-from rules.normandie.tiles import GRAVE, GRAVE_X1, IMPASSABLE, Placement, Terrain, place_of
+from rules.normandie.tiles import GRAVE, GRAVE_X1, IMPASSABLE, Placement, Terrain
 
 FILE = "normandie-last-battle.json"
 PART = FILE + ".part"  # a save under way; never read
 GEAR_ITEMS = ("reanimator_serum", "serum_dart_gun")
-READ_ERRORS = (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError)
 
 
 def last_draft(files: Path | None) -> Draft | None:
@@ -38,7 +37,7 @@ def last_draft(files: Path | None) -> Draft | None:
         return None
     try:
         return _draft(json.loads((files / FILE).read_bytes()))
-    except READ_ERRORS:
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None
 
 
@@ -57,20 +56,11 @@ def keep_draft(files: Path | None, draft: Draft) -> None:
 def keep_marks(files: Path | None, columns: int, rows: int, marks: Terrain) -> None:
     """Keep the terrain marked on a battle of our own's blank places with the last sheet,
     if that sheet is of a battlefield this size; on its named places the tiles lie."""
-    if files is None:
-        return
-    try:
-        draft = _draft(json.loads((files / FILE).read_bytes()))
-    except READ_ERRORS:
-        return  # no sheet to keep them with: the next battle starts from the defaults
-    if (draft.columns, draft.rows) != (columns, rows):
-        return
+    draft = last_draft(files)
+    if draft is None or (draft.columns, draft.rows) != (columns, rows):
+        return  # no sheet of this battlefield to keep them with
     named = {(p.column, p.row) for p in draft.layout}
-    blank = marks_of(
-        (s for s in marks.impassable if place_of(s) not in named),
-        ((s, x1) for s, x1 in marks.graves if place_of(s) not in named),
-    )
-    keep_draft(files, replace(draft, marks=blank))
+    keep_draft(files, replace(draft, marks=marks_where(marks, lambda place: place not in named)))
 
 
 def _json(draft: Draft) -> dict[str, Any]:

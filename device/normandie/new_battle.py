@@ -35,6 +35,7 @@ from device.normandie.draft import (
     Draft,
     Line,
     Sheet,
+    marks_where,
     sized,
 )
 from device.normandie.keeping import kept_tiles
@@ -59,7 +60,6 @@ from rules.normandie.tiles import (
     Tile,
     chapter_layout,
     chapter_size,
-    place_of,
 )
 from rules.text import Text, text
 
@@ -84,7 +84,7 @@ def _chosen(chapter: int) -> WithFiles:
 def _after_chapter(chapter: int, kept: Mapping[str, Tile], files: Path | None) -> StepResult:
     """A chapter's sheet holds what it prints; a battle of our own's, the last one's."""
     printed = CHAPTERS.get(chapter)
-    last = last_draft(files) if chapter == FREE else Draft()
+    last = last_draft(files) if chapter == FREE else None
     draft = replace(last or Draft(), chapter=chapter, kept=kept)
     if chapter in CHAPTER_TILES:
         columns, rows = chapter_size(chapter)
@@ -93,7 +93,7 @@ def _after_chapter(chapter: int, kept: Mapping[str, Tile], files: Path | None) -
         draft = replace(draft, players=printed.sides)
     if printed is not None and printed.initiative is not None:
         draft = replace(draft, initiative=printed.initiative)
-    if last is None:
+    if chapter == FREE and last is None:
         return _first_size(draft)
     return sheet(draft)
 
@@ -290,10 +290,7 @@ def _place_state(draft: Draft, col: int, row: int) -> Text:
     """A place's tile as kept, or a blank place's marks from the last battle, if any."""
     place = draft.at(col, row)
     marks = draft.marks
-    here = Terrain(
-        tuple(s for s in marks.impassable if place_of(s) == (col, row)),
-        tuple(g for g in marks.graves if place_of(g[0]) == (col, row)),
-    )
+    here = marks_where(marks, lambda place: place == (col, row))
     if place is not None or here == NO_MARKS:
         return _tile_state(draft, place)
     return text("nz_device.wizard.blank_marked", marks=_marks_words(here))

@@ -49,7 +49,7 @@ class Wizard:
         """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
         self._stack.append(step)
 
-    def accepted(self, cmd: Command | None = None) -> None:
+    def accepted(self, cmd: Command) -> None:
         """``cmd`` went through: the wizard that made it is finished, and what it asked to
         do once the command was accepted is done now."""
         self._stack.clear()
