@@ -39,10 +39,24 @@ def x_display() -> Iterator[str]:
     with os.fdopen(read_end) as reader:
         number = reader.readline().strip()
     try:
+        assert number, "Xvfb found no free display number"
+        _until_the_server_answers(f":{number}", server)
         yield f":{number}"
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _until_the_server_answers(display: str, server: subprocess.Popen[bytes]) -> None:
+    """The companion starts only on a server that has answered a client, so a window that
+    never shows is the companion's failure, not the server's."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if _xdotool(display, "getdisplaygeometry") == "1920 1080":
+            return
+        assert server.poll() is None, f"Xvfb on {display} ended with {server.returncode}"
+        time.sleep(0.1)
+    raise AssertionError(f"Xvfb on {display} never answered a client")
 
 
 def _xdotool(display: str, *args: str) -> str:
@@ -53,15 +67,24 @@ def _xdotool(display: str, *args: str) -> str:
     return done.stdout.strip()
 
 
-def _window(display: str) -> str:
+def _window(display: str, log: Path, process: subprocess.Popen[str]) -> str:
+    """The companion's window, found by its title; a companion that ends first fails the
+    test with its log, one that never shows a window fails it with the windows there were."""
     deadline = time.monotonic() + WAIT
+    names: list[str] = []
     while time.monotonic() < deadline:
         # Every window, by its name (`search --name` misses SDL's UTF-8 title).
-        for window in _xdotool(display, "search", "--classname", "").split():
-            if _xdotool(display, "getwindowname", window) == "Celaeno":
-                return window
+        windows = _xdotool(display, "search", "--classname", "").split()
+        names = [_xdotool(display, "getwindowname", window) for window in windows]
+        if "Celaeno" in names:
+            return windows[names.index("Celaeno")]
+        assert process.poll() is None, f"celaeno ended: {_tail(log)}"
         time.sleep(0.2)
-    raise AssertionError("the Celaeno window never appeared")
+    raise AssertionError(f"no Celaeno window in {WAIT} s (windows: {names}): {_tail(log)}")
+
+
+def _tail(log: Path) -> str:
+    return log.read_text(errors="replace")[-2000:]
 
 
 def _wait_for(log: Path, line: str, process: subprocess.Popen[str]) -> None:
@@ -69,9 +92,9 @@ def _wait_for(log: Path, line: str, process: subprocess.Popen[str]) -> None:
     while time.monotonic() < deadline:
         if line in log.read_text(errors="replace"):
             return
-        assert process.poll() is None, f"celaeno died: {log.read_text(errors='replace')[-2000:]}"
+        assert process.poll() is None, f"celaeno ended: {_tail(log)}"
         time.sleep(0.1)
-    raise AssertionError(f"no {line!r} in the log: {log.read_text(errors='replace')[-2000:]}")
+    raise AssertionError(f"no {line!r} in the log: {_tail(log)}")
 
 
 @needs_x
@@ -85,18 +108,18 @@ def test_a_resized_window_lays_out_again_and_lives(x_display: str, tmp_path: Pat
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    text=True)  # fmt: skip
     try:
-        window = _window(x_display)
+        window = _window(x_display, log, process)
         for width, height in SIZES:
             _xdotool(x_display, "windowsize", "--sync", window, str(width), str(height))
             _wait_for(log, f"laid out for {width}x{height}", process)
             _xdotool(x_display, "windowactivate", "--sync", window)
             _xdotool(x_display, "key", "--window", window, "Down", "Down", "Return", "Escape")
             time.sleep(0.3)
-            assert process.poll() is None, log.read_text(errors="replace")[-2000:]
+            assert process.poll() is None, _tail(log)
         geometry = _xdotool(x_display, "getwindowgeometry", window)
         assert "1280x720" in geometry
     finally:
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=WAIT)
-    assert code == 0, log.read_text(errors="replace")[-2000:]
+    assert code == 0, _tail(log)
     assert "Fatal Python error" not in log.read_text(errors="replace")
