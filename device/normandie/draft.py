@@ -100,10 +100,11 @@ class Draft:
     def with_tile(self, col: int, row: int, name: str | None) -> Draft:
         """A tile named at a place lies over the last battle's marks there: they go."""
         rest = tuple(p for p in self.layout if (p.column, p.row) != (col, row))
-        added = () if name is None else (Placement(name, col, row),)
-        elsewhere = marks_where(self.marks, lambda place: place != (col, row))
-        kept = self.marks if name is None else elsewhere
-        return replace(self, layout=_in_order(rest + added), marks=kept)
+        if name is None:
+            return replace(self, layout=_in_order(rest))
+        layout = _in_order((*rest, Placement(name, col, row)))
+        elsewhere = marks_where(self.marks, lambda at: at != (col, row))
+        return replace(self, layout=layout, marks=elsewhere)
 
     def turned(self, col: int, row: int) -> Draft:
         layout = tuple(

@@ -288,11 +288,10 @@ def _place_lines(draft: Draft) -> list[Line]:
 
 def _place_state(draft: Draft, col: int, row: int) -> Text:
     """A place's tile as kept, or a blank place's marks from the last battle, if any."""
-    place = draft.at(col, row)
-    marks = draft.marks
-    here = marks_where(marks, lambda place: place == (col, row))
-    if place is not None or here == NO_MARKS:
-        return _tile_state(draft, place)
+    tile = draft.at(col, row)
+    here = marks_where(draft.marks, lambda place: place == (col, row))
+    if tile is not None or here == NO_MARKS:
+        return _tile_state(draft, tile)
     return text("nz_device.wizard.blank_marked", marks=_marks_words(here))
 
 
