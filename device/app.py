@@ -81,13 +81,20 @@ class Inputs:
     """Where input events come from: a thread-safe queue, plus the keyboard on a desktop."""
 
     # SimpleQueue: its timed get waits in C on one lock; Queue's builds a Condition and a
-    # new lock at every wait, and the idle loop waits ten times a second.
-    events: queue.SimpleQueue[InputEvent] = field(default_factory=queue.SimpleQueue)
+    # new lock at every wait, and the idle loop waits ten times a second. None is a wake-up.
+    events: queue.SimpleQueue[InputEvent | None] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
 
     def post(self, event: InputEvent) -> None:
         """Called from hardware threads: the main loop, blocked on this queue, wakes at once."""
         self.events.put(event)
+
+    def wake(self) -> None:
+        """End the main loop's wait now, with nothing to handle; safe in a signal handler
+        (SimpleQueue.put is reentrant). A stop signal must: CPython 3.11's timed
+        SimpleQueue.get, interrupted by a signal whose handler returns after the deadline,
+        waits again with a negative timeout, which means for ever."""
+        self.events.put(None)
 
 
 class App:
@@ -177,8 +184,7 @@ class App:
             happened = True
             self._guarded(self.handle_pygame, event)
         while not self.inputs.events.empty():
-            happened = True
-            self._guarded(self.handle_input, self.inputs.events.get_nowait())
+            happened = self._handle_queued(self.inputs.events.get_nowait()) or happened
         if self.inputs.keyboard is not None:
             for pressed in self.inputs.keyboard.tick(self._clock()):
                 happened = True
@@ -197,8 +203,19 @@ class App:
             item = self.inputs.events.get(timeout=timeout)
         except queue.Empty:
             return False
+        return self._handle_queued(item)
+
+    def _handle_queued(self, item: InputEvent | None) -> bool:
+        """Handle one item of the input queue; whether it was an input (None wakes only)."""
+        if item is None:
+            return False
         self._guarded(self.handle_input, item)
         return True
+
+    def stop(self) -> None:
+        """End the loop at once (a stop signal; also from inside its handler)."""
+        self.quit = True
+        self.inputs.wake()
 
     def _timeout(self) -> float:
         quiet = self._clock() - self._last_input > QUIET

@@ -101,7 +101,7 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         if journal_in_memory(card):
             app.journal_in_memory()
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
-        stopping.on_stop(lambda: setattr(app, "quit", True))
+        stopping.on_stop(app.stop)
         app.run()
     finally:
         hardware.close()

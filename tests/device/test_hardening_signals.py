@@ -11,12 +11,17 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
-from tests.device.conftest import DEFAULT_SIGNALS, NotifyListener, start_run, stop
+from device.app import App, Inputs
+from hardware.events import ButtonPressed
+from tests.device.conftest import DEFAULT_SIGNALS, NotifyListener, open_session, start_run, stop
 
 STOP_SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT]
 
@@ -40,7 +45,12 @@ def until_handlers_installed(child: subprocess.Popen[str]) -> None:
 
 
 def assert_clean_stop(child: subprocess.Popen[str], listener: NotifyListener) -> None:
-    listener.wait_for("STOPPING=1")
+    try:
+        listener.wait_for("STOPPING=1")
+    except AssertionError as missing:
+        state = "still running" if child.poll() is None else f"ended with {child.returncode}"
+        _out, err = stop(child)
+        raise AssertionError(f"{missing}; celaeno {state}; its stderr:\n{err[-2000:]}") from None
     status = child.wait(timeout=30)
     _out, err = stop(child)
     assert status == 0, err
@@ -166,3 +176,42 @@ def test_stop_signals_at_random_early_moments_stop_cleanly(tmp_path: Path) -> No
                 listener.close()
     print(f"signals before the handlers (Python's own start): {len(early)} of 20 {early}")
     assert len(early) < 20, "the handlers never appeared within 0.6 s"
+
+
+# --- in the loop itself ---------------------------------------------------------------------
+
+
+@pytest.fixture()
+def app(state_dir: Path, surface: pygame.Surface) -> Iterator[App]:
+    store, session = open_session(state_dir)
+    with store:
+        yield App(session, surface, Inputs())
+
+
+def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) -> None:
+    """The loop waits on its input queue; CPython 3.11's SimpleQueue.get(timeout), interrupted
+    by a signal whose handler returns after the deadline, waits again for ever. A loaded
+    machine makes a quick handler late; here the handler itself is late. The stop must
+    still end the wait (a press posted after RESCUE frees the test if it does not)."""
+    rescue = threading.Timer(RESCUE, app.inputs.post, args=(ButtonPressed("back"),))
+
+    def stop_late(_signum: int, _frame: object) -> None:
+        app.stop()  # what device.running registers for every stop signal
+        time.sleep(0.2)  # past the wait's deadline
+
+    previous = signal.signal(signal.SIGALRM, stop_late)
+    try:
+        rescue.start()
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        started = time.monotonic()
+        app.step(0.1)
+        waited = time.monotonic() - started
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        rescue.cancel()
+    assert app.quit
+    assert waited < RESCUE / 2, f"the wait ended only after {waited:.2f} s"
+
+
+RESCUE = 5.0  # seconds; the fixed loop ends its wait after the handler's 0.25 s
