@@ -180,6 +180,8 @@ def test_stop_signals_at_random_early_moments_stop_cleanly(tmp_path: Path) -> No
 
 # --- in the loop itself ---------------------------------------------------------------------
 
+RESCUE = 5.0  # seconds; the fixed loop ends its wait after the handler's 0.25 s
+
 
 @pytest.fixture()
 def app(state_dir: Path, surface: pygame.Surface) -> Iterator[App]:
@@ -212,6 +214,3 @@ def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) 
         rescue.cancel()
     assert app.quit
     assert waited < RESCUE / 2, f"the wait ended only after {waited:.2f} s"
-
-
-RESCUE = 5.0  # seconds; the fixed loop ends its wait after the handler's 0.25 s
