@@ -13,33 +13,21 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from device import paths
-from device.config import Config, ConfigError, default_config, load_config
 from device.journal_input import UnreadableJournal, read_journal
+from device.places import (
+    EXIT_FAILED,
+    add_place_options,
+    default_game,
+    guarded,
+    load_settings,
+    open_store,
+)
 from device.session import GameSession
-from device.store import NoJournal, Store, StoreError, UnknownGame
+from device.store import NoJournal, Store, UnknownGame
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.game import Game, Games
-from rules.journal import apply, parse, parse_line, start
-
-EXIT_FAILED = 2
-
-
-def add_place_options(parser: argparse.ArgumentParser) -> None:
-    """Where the journal and the configuration live (shared by run, import, export)."""
-    parser.add_argument("--state-dir", default=None, help="directory of the journal database")
-    parser.add_argument("--config", default=None, help="configuration file (TOML)")
-
-
-def open_store(args: argparse.Namespace, *, read_only: bool = False) -> Store:
-    configured = args.state_dir or load_settings(args).device.state_dir
-    return Store.open(paths.database_path(paths.state_dir(configured)), read_only=read_only)
-
-
-def load_settings(args: argparse.Namespace) -> Config:
-    path = paths.config_path(args.config)
-    return default_config() if path is None else load_config(path)
+from rules.journal import apply, parse_line, start
 
 
 def register(subparsers: Any) -> None:
@@ -65,24 +53,6 @@ def register(subparsers: Any) -> None:
     imp.add_argument("file", help="journal file, or - for standard input")
     add_place_options(imp)
     imp.set_defaults(func=guarded(import_command))
-
-
-def guarded(command: Any) -> Any:
-    """Configuration and database problems become one clear line and exit status 2 (every
-    command that reads the settings or the state directory is registered through this)."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return int(command(args))
-        except ConfigError as error:
-            print("\n".join(error.problems), file=sys.stderr)
-        except StoreError as error:
-            print(str(error), file=sys.stderr)
-        except paths.BadPath as error:
-            print(f"state directory: {error}", file=sys.stderr)
-        return EXIT_FAILED
-
-    return run
 
 
 def export_command(args: argparse.Namespace) -> int:
@@ -144,11 +114,6 @@ def import_command(args: argparse.Namespace) -> int:
         print(f"line {number}: {refusal.describe()}", file=sys.stderr)
         return EXIT_FAILED
     return 0
-
-
-def default_game(settings: Config, games: Games) -> Command:
-    """The game a fresh device starts: the configured table's defaults ([table])."""
-    return parse(settings.table.new_game(), games)
 
 
 def _game_of(store: Store, session: GameSession | None, games: Games) -> Game | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.journalcmd import add_place_options
+from device.places import add_place_options
 from display.size import parse_size
 from rules.text import LANGUAGES
 

@@ -22,8 +22,8 @@ from device.card_notices import journal_in_memory, settings_notices
 from device.config import Config, ConfigError
 from device.dice.links import every_link
 from device.games import GameSet
-from device.journalcmd import default_game, load_settings, open_store
 from device.paths import BadPath
+from device.places import default_game, load_settings, open_store
 from device.runtime import (
     Hardware,
     open_hardware,

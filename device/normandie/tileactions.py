@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from device import paths
-from device.journalcmd import load_settings
 from device.normandie.tilestore import TileStore
+from device.places import load_settings
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.normandie.tiles import read_tiles, write_tiles

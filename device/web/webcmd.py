@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from device.addresses import machine_addresses, urls
-from device.journalcmd import add_place_options, guarded, load_settings
+from device.places import add_place_options, guarded, load_settings
 
 EXIT_FAILED = 2
 log = logging.getLogger("celaeno.web")

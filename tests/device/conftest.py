@@ -34,7 +34,7 @@ from gpiozero.pins.mock import MockFactory
 from device import paths
 from device.app import App, Inputs
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from display.screen import Screen

@@ -18,7 +18,7 @@ from typing import Any
 
 from device.config import default_config
 from device.games import ALL_GAMES
-from device.journalcmd import default_game
+from device.places import default_game
 from device.ui.controller import Controller
 from device.ui.newgame import new_game_step
 from device.ui.steps import CHOOSE_GAME

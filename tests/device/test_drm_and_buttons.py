@@ -13,7 +13,7 @@ import pytest
 
 from device import drm
 from device.config import ConfigError, default_config, example, load_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.runtime import wants_gpio
 from device.session import GameSession
 from device.store import Store

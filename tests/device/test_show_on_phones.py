@@ -55,7 +55,7 @@ def make_app(
 ) -> tuple[App, Store]:
     store = Store.open(tmp_path / f"{lang}.sqlite3")
     from device.config import default_config
-    from device.journalcmd import default_game
+    from device.places import default_game
 
     session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
     app = App(session, pygame.Surface(size), Inputs(), lang=lang, present=lambda r: None, web=web)

@@ -11,7 +11,7 @@ import device.games  # noqa: F401 (every game's front end)
 import tests.device.conftest  # noqa: F401 (SDL's dummy driver before pygame draws)
 from device.app import App, Inputs
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from device.ui.steps import DONE, Notice, StepResult, WithFiles

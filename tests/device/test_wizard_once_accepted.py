@@ -11,7 +11,7 @@ import pytest
 
 from device.config import default_config
 from device.games import ALL_GAMES
-from device.journalcmd import default_game
+from device.places import default_game
 from device.ui.controller import Controller
 from device.ui.steps import ListStep, OnceAccepted, Option, UndoMany
 from rules.commands import Redo, Undo

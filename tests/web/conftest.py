@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from rules.games import GAMES
@@ -61,7 +61,7 @@ def open_table(state_dir: Path) -> Iterator[Table]:
 TABLE_PROCESS = """
 import json, sys
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from rules.games import GAMES

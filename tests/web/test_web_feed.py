@@ -177,7 +177,7 @@ WRITER = textwrap.dedent("""
     os.umask(0o077)  # the table's unit: UMask=0077
     from rules.games import GAMES
     from device.config import default_config
-    from device.journalcmd import default_game
+    from device.places import default_game
     from device.session import GameSession
     from device.store import Store
     from rules.cthulhu_wars.commands import NextPhase

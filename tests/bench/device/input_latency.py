@@ -22,7 +22,7 @@ import pygame
 
 from device.app import App, Inputs
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from hardware.events import ButtonPressed

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from device.web.release import resident_mib

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from device.config import default_config
-from device.journalcmd import default_game
+from device.places import default_game
 from device.session import GameSession
 from device.store import Store
 from rules.cthulhu_wars.commands import NextPhase
