@@ -2,8 +2,8 @@
 notifications. Its words (prompts, notices, hints) join the catalogue on import."""
 
 # First of all, before the catalogue below: a stop signal to `celaeno run` from its first
-# moments is a clean stop (device.stopping says why this cannot wait for device.cli).
-from device import stopping as _stopping
+# moments is a clean stop (device.service.stopping says why this cannot wait for device.cli).
+from device.service import stopping as _stopping
 
 _stopping.install_if_companion()
 

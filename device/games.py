@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from display.games import SCREENS
 from display.web.games import PHONE_PARTS, PhonePart
 from rules.game import Game, Games

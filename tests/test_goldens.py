@@ -30,7 +30,7 @@ from typing import Any
 import pygame
 import pytest
 
-from device.cli import main as celaeno
+from device.cli.main import main as celaeno
 
 GOLDENS = Path(__file__).parent / "goldens"
 JOURNALS = sorted((GOLDENS / "journals").rglob("*.jsonl"))

@@ -260,7 +260,7 @@ def package_of(name: str) -> str:
 
 def _package_cycles() -> list[list[str]]:
     """Packages that import each other, through any of their modules (``device.ui`` and
-    ``device.web``, say). A package and its parent are one unit here: ``device.app``
+    ``device.web``, say). A package and its parent are one unit here: ``device.companion.app``
     using ``device.ui`` and ``device.ui`` using ``device.words`` is a layer and its parts."""
 
     def unit(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from device.cthulhu_wars import words as device_words
 from device.cthulhu_wars.controller import Controller
 from device.cthulhu_wars.newgame import new_game_options
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from display.view import Prompt
 from rules.cthulhu_wars.state import GameState
 from rules.text import Text, Words

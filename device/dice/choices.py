@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from device.durable import replace_durably
+from device.storage.durable import replace_durably
 from hardware.smartdice.hub import Chosen
 
 FILE_NAME = "dice.json"

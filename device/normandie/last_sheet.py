@@ -6,7 +6,7 @@ how it is turned, the sides, the initiative, the Zombies tokens and their moveme
 gear) in the state directory as one small JSON file, and the next battle of our own opens
 its sheet from them. Done on the terrain grid adds the squares marked on the blank places
 (impassable, Mass Graves and their X1), so the next battle starts with them marked too. It
-is written whole or not at all (device/durable.py). The file is a
+is written whole or not at all (device/storage/durable.py). The file is a
 convenience, not a record (the journal is): one that is missing, unreadable, or says
 anything the sheet could not offer counts as none (the defaults), and one that cannot be
 written leaves the battle to start all the same.
@@ -19,8 +19,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from device.durable import replace_durably
 from device.normandie.draft import Draft, marks_of, marks_where, offered
+from device.storage.durable import replace_durably
 from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.commands import GearSpec
 from rules.normandie.tiles import GRAVE, GRAVE_X1, IMPASSABLE, Placement, Terrain

@@ -10,9 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from device import paths
 from device.normandie.tilestore import TileStore
-from device.places import load_settings
+from device.settings.places import load_settings
+from device.storage import paths
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.normandie.tiles import read_tiles, write_tiles

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.places import add_place_options, guarded
+from device.settings.places import add_place_options, guarded
 
 
 def register(subparsers: Any) -> None:

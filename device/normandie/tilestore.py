@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from device.durable import replace_durably
+from device.storage.durable import replace_durably
 from rules.errors import RulesError
 from rules.normandie.tiles import Tile, check_name, tile_line, tile_of
 

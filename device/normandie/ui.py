@@ -6,7 +6,7 @@ from __future__ import annotations
 from device.normandie import words as device_words
 from device.normandie.controller import NormandieController
 from device.normandie.new_battle import new_battle_options
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from device.ui.steps import Option
 from display.view import Prompt
 from rules.normandie.game import NORMANDIE

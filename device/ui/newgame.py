@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from device.ui.steps import ListStep, StepResult
 from rules.text import text
 

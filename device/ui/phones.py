@@ -2,7 +2,7 @@
 
 The address is looked up when the screen is opened (the Pi may have joined the Wi-Fi
 since it started), from the kernel's list of the machine's addresses: the table's
-process opens no network socket (see :mod:`device.addresses`). With no address to
+process opens no network socket (see :mod:`device.network.addresses`). With no address to
 offer, the screen says so instead of showing a code that leads nowhere.
 
 The address is written once, under the code (:mod:`display.qr`), where it is one
@@ -10,7 +10,7 @@ unbroken line drawn as large as fits; the words beside it point there rather tha
 repeat it, because a sentence around it (Japanese has no spaces) would break the
 address anywhere.
 
-When the table makes its own Wi-Fi (:mod:`device.access_point`), the phones must join it
+When the table makes its own Wi-Fi (:mod:`device.network.access_point`), the phones must join it
 first: two codes in order, the Wi-Fi join code with the network's name and passphrase
 written under it (for cameras that do not join), then the page's address on that network.
 A machine with no radio at all says so, and offers a wired address if it has one.
@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from device.addresses import machine_addresses, urls
+from device.network.addresses import machine_addresses, urls
 from device.ui.steps import DONE, ListStep, Option
 from rules.text import Text, text
 
 if TYPE_CHECKING:
-    from device.hotspot import Hotspot
+    from device.network.hotspot import Hotspot
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def show_on_phones(
     ``spot``: the table's own Wi-Fi, if up; ``radio``: whether there is a Wi-Fi radio
     (both looked up now when not given)."""
     # The table's own Wi-Fi is looked at when the screen opens, never at start.
-    from device import access_point, hotspot
+    from device.network import access_point, hotspot
 
     back = [Option(text("web.close"), DONE)]
     if not settings.enabled:

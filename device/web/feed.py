@@ -2,7 +2,7 @@
 
 The table (``celaeno run``) is the journal's one writer. The phone view opens the same
 SQLite file with ``mode=ro`` as a different user who may only read it (the files are
-``0640`` and its directory ``0750``, see :mod:`device.store` and the systemd units), so
+``0640`` and its directory ``0750``, see :mod:`device.storage.store` and the systemd units), so
 it could not change the game even if it tried. In WAL mode such a reader needs the
 ``-wal`` and ``-shm`` files; it maps the ``-shm`` file read-only (SQLite 3.22 and later).
 Whether the table is running is not read from whether the journal can be read (a

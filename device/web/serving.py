@@ -1,6 +1,6 @@
 """``celaeno web`` once its settings are read: the phone view served until a signal.
 
-Apart from :mod:`device.web.webcmd` so that building the command line (which every
+Apart from :mod:`device.cli.web` so that building the command line (which every
 ``celaeno`` command does, ``celaeno run`` included) never loads asyncio or the server.
 """
 
@@ -11,9 +11,10 @@ import asyncio
 import logging
 import signal
 
-from device import notify, paths
-from device.addresses import machine_addresses, urls
-from device.config import Config
+from device.network.addresses import machine_addresses, urls
+from device.service import notify
+from device.settings.config import Config
+from device.storage import paths
 from device.web.feed import Feed
 from device.web.hub import Hub
 from device.web.release import release

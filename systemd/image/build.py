@@ -81,7 +81,7 @@ BASE_PACKAGES = (
     "dosfstools",
     "e2fsprogs",
 )
-# The table's own Wi-Fi (device/access_point.py): wpa_supplicant's AP mode and networkd's
+# The table's own Wi-Fi (device/network/access_point.py): wpa_supplicant's AP mode and networkd's
 # DHCP server, both already on the card, so no package is added for it. The second unit,
 # started by the first, answers names and captive-portal probes on that network only.
 HOTSPOT_UNITS = ("celaeno-hotspot.service", "celaeno-portal.service")

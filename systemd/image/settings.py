@@ -10,7 +10,7 @@
   checked again; a new image (an update) checks it once more.
 - ``wifi.txt`` (TOML: ``country``, ``ssid``, ``password``) becomes wpa_supplicant's
   configuration in /run (the root is read-only); a mistake there is one line too.
-- ``[network]`` in the settings in force (the access point: device/hotspot.py) is read by
+- ``[network]`` in the settings in force (the access point: device/network/hotspot.py) is read by
   the companion's network step, which keeps the access point's passphrase on the data
   partition and writes its plan to /run (celaeno-hotspot.service carries it out, beside
   the companion, never before it). Its mistakes are lines of their own: they never refuse
@@ -193,10 +193,10 @@ def house_network(wpa: str) -> tuple[str, bool]:
 
 
 def network_step(python: str, in_force: Path, key: Path, run: Path, wpa: str) -> list[str]:
-    """The companion's network step (device/access_point.py prepare): its lines to show.
+    """The companion's network step (device/network/access_point.py prepare): its lines to show.
     A failure of the step itself is one line, never a failed boot."""
     country, house = house_network(wpa)
-    argv = [python, "-m", "device.access_point", "prepare", "--config", str(in_force)]
+    argv = [python, "-m", "device.network.access_point", "prepare", "--config", str(in_force)]
     argv += ["--key", str(key), "--run", str(run), "--country", country]
     argv += ["--house", "yes" if house else "no"]
     try:

@@ -31,12 +31,12 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device import paths
-from device.app import App, Inputs
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage import paths
+from device.storage.session import GameSession
+from device.storage.store import Store
 from display.screen import Screen
 from hardware.buttons import DEFAULT_PINS, ButtonPanel
 from hardware.events import InputEvent

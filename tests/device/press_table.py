@@ -56,7 +56,7 @@ class Found:
 
 @dataclass
 class _Table:
-    """The controller and the rules, reacting as :class:`device.app.App` does."""
+    """The controller and the rules, reacting as :class:`device.companion.app.App` does."""
 
     played: Played
     dice: tuple[int, ...]

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from device.config import default_config
 from device.games import ALL_GAMES
-from device.places import default_game
+from device.settings.config import default_config
+from device.settings.places import default_game
 from device.ui.controller import Controller
 from device.ui.newgame import new_game_step
 from device.ui.steps import CHOOSE_GAME

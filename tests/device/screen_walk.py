@@ -1,6 +1,6 @@
 """Every screen a table can reach from a few starting games, as the app would draw it.
 
-:class:`Walker` plays the device's own controllers and rules as :class:`device.app.App`
+:class:`Walker` plays the device's own controllers and rules as :class:`device.companion.app.App`
 does (the questions only the app can put, the result of the last command and the earlier
 events, a refused input in words) but without a journal on disk, so that a screen can be
 copied and each of its ways on tried: every choice tapped, and OK, BACK, PHASE, the two
@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from device.app import GREETING
+from device.companion.app import GREETING
 from device.dice.screen import dice_screen
 from device.games import ALL_GAMES
 from device.ui.history import brief, history_step, redoable, undo_run_step

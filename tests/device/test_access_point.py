@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from device import access_point, hotspot
-from device.hotspot import Hotspot
+from device.network import access_point, hotspot
+from device.network.hotspot import Hotspot
 
 SPOT = Hotspot("celaeno-C3D4", 'abcd "efgh" jkmn')
 
@@ -65,7 +65,7 @@ def test_networkd_gives_the_pi_its_address_and_phones_theirs() -> None:
     assert parsed["Match"]["Name"] == "wlan0"
     assert parsed["Network"]["Address"] == "10.42.0.1/24"
     assert parsed["Network"]["DHCPServer"] == "yes"
-    # Phones ask the table for every name (device/portal.py): their probes reach it.
+    # Phones ask the table for every name (device/web/portal.py): their probes reach it.
     assert (parsed["DHCPServer"]["EmitDNS"], parsed["DHCPServer"]["DNS"]) == ("yes", "10.42.0.1")
     # networkd takes the first file by name that matches: before the station's wlan0.network
     assert access_point.CARD_NETWORK.name < "wlan0.network"

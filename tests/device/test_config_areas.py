@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import App, Inputs
-from device.config import AREAS, ConfigError, example, load_config
+from device.companion.app import App, Inputs
+from device.settings.config import AREAS, ConfigError, example, load_config
 from rules.cthulhu_wars.maps.boards import all_areas
 from rules.text import Text, render, use_printed_names
 from tests.device.conftest import open_session

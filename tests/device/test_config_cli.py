@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
-from device.config import example
+from device.cli.main import main
+from device.settings.config import example
 
 
 def test_config_example_prints_the_example(capsys: pytest.CaptureFixture[str]) -> None:

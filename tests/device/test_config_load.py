@@ -1,4 +1,4 @@
-"""device.config: one table validates the file and writes the example."""
+"""device.settings.config: one table validates the file and writes the example."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from serial.tools.list_ports_common import ListPortInfo
 
-from device.config import (
+from device.settings.checks import toml_literal
+from device.settings.config import (
     CITADELS,
     KEYS,
     ConfigError,
@@ -19,7 +20,6 @@ from device.config import (
     example,
     load_config,
 )
-from device.config_checks import toml_literal
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from rules.cthulhu_wars.commands import NewGame
 from tests.parsing import parse_any

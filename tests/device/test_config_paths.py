@@ -1,10 +1,10 @@
-"""device.paths: where the journal and the configuration live."""
+"""device.storage.paths: where the journal and the configuration live."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from device import paths
+from device.storage import paths
 
 
 def test_state_dir_prefers_the_configured_directory(tmp_path: Path) -> None:

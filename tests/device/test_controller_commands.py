@@ -15,11 +15,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import App, Inputs
+from device.companion.app import App, Inputs
 from device.cthulhu_wars.controller import Controller
 from device.games import ALL_GAMES
-from device.session import GameSession
-from device.store import Store
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.ui.newgame import new_game_step
 from device.ui.steps import CHOOSE_GAME
 from device.ui.wizard import Reaction

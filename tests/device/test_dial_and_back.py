@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.app import App, Inputs
+from device.companion.app import App, Inputs
 from device.cthulhu_wars.decisions import proposed_split
-from device.session import GameSession
-from device.store import Store
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.ui.steps import Dial, DialStep
 from display.games import SCREENS
 from display.screen import Screen
@@ -185,7 +185,7 @@ def test_no_footer_shows_a_label_twice(lang: str) -> None:
     for _label, task in TASKS:
         for table in _screens(task, 60):
             table.controller.lang = lang
-            from device.app import App as _App  # noqa: F401 (the app builds the same view)
+            from device.companion.app import App as _App  # noqa: F401 (the app builds the same view)
             from display.view import View
 
             view = View(state_json(table.played), table.controller.prompt(table.state), lang=lang)

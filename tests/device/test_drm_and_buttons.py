@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from device import drm
-from device.config import ConfigError, default_config, example, load_config
-from device.places import default_game
-from device.runtime import wants_gpio
-from device.session import GameSession
-from device.store import Store
+from device.companion.runtime import wants_gpio
+from device.service import drm
+from device.settings.config import ConfigError, default_config, example, load_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from rules.games import GAMES
 from tests.parsing import parse_any_line
 

@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 import pytest
 
-from device.app import App, Inputs
-from device.config import default_config
+from device.companion.app import App, Inputs
+from device.settings.config import default_config
 from rules.cthulhu_wars.state import AssignPending, RollPending, SatisfyPending
 from rules.text import Text, render_fragment, text, translate
 from tests.device.conftest import Table, exported, open_session, replayed

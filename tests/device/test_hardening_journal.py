@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device import paths
-from device.journal_input import decode_journal
-from device.session import GameSession
-from device.store import Store
+from device.storage import paths
+from device.storage.journal_input import decode_journal
+from device.storage.session import GameSession
+from device.storage.store import Store
 from rules.games import GAMES
 from rules.normandie.commands import NzNewBattle
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env

@@ -2,7 +2,7 @@
 all stop it cleanly (STOPPING=1, exit 0, no traceback, no crash), idle or starting up.
 
 SIGQUIT used to kill the process with SIGSEGV: pygame's parachute handled it by calling
-SDL_Quit and Py_FatalError from inside the signal handler (see device/stopping.py).
+SDL_Quit and Py_FatalError from inside the signal handler (see device/service/stopping.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import App, Inputs
+from device.companion.app import App, Inputs
 from hardware.events import ButtonPressed
 from tests.device.conftest import DEFAULT_SIGNALS, NotifyListener, open_session, start_run, stop
 
@@ -134,7 +134,7 @@ def test_other_programs_and_commands_keep_the_default_handlers() -> None:
 
 
 def test_install_if_companion_reads_the_command_as_the_parser_does() -> None:
-    from device import stopping
+    from device.service import stopping
 
     module = ["/usr/bin/python3", "-m", "device.cli"]
     assert stopping.runs_companion(["--fullscreen"]) is True
@@ -198,7 +198,7 @@ def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) 
     rescue = threading.Timer(RESCUE, app.inputs.post, args=(ButtonPressed("back"),))
 
     def stop_late(_signum: int, _frame: object) -> None:
-        app.stop()  # what device.running registers for every stop signal
+        app.stop()  # what device.companion.running registers for every stop signal
         time.sleep(0.2)  # past the wait's deadline
 
     previous = signal.signal(signal.SIGALRM, stop_late)

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from device import paths
-from device.app import store_failed_text
-from device.session import GameSession
-from device.store import Store, StoreError
+from device.companion.app import store_failed_text
+from device.storage import paths
+from device.storage.session import GameSession
+from device.storage.store import Store, StoreError
 from rules.cthulhu_wars.commands import NewGame
 from rules.games import GAMES
 from rules.text import render

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from device import hotspot
-from device.config import example, load_config
-from device.hotspot import NetworkSettings, read_network
+from device.network import hotspot
+from device.network.hotspot import NetworkSettings, read_network
+from device.settings.config import example, load_config
 
 
 def test_no_network_section_means_auto_and_the_generated_passphrase() -> None:

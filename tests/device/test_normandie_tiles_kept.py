@@ -35,7 +35,7 @@ OTHERS = (
 # (for good: the parent kills it) at the point the test names.
 CHILD = """
 import os, sys, time
-from device import durable
+from device.storage import durable
 from device.normandie import tilestore
 from rules.normandie.tiles import read_tiles
 

@@ -1,4 +1,4 @@
-"""device.notify against a real AF_UNIX datagram socket, as systemd listens."""
+"""device.service.notify against a real AF_UNIX datagram socket, as systemd listens."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from device import notify
+from device.service import notify
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The owner's own commands on an installed Pi (issue 25): the service's journal is found,
 read by a member of its group, and refused in words to anyone else; check-config and run
-judge ``state_dir`` with the same function (device.paths.directory)."""
+judge ``state_dir`` with the same function (device.storage.paths.directory)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from device import paths
-from device.cli import main
-from device.storage_faults import group_hint
+from device.cli.main import main
+from device.storage import paths
+from device.storage.faults import group_hint
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
 
 LIBRARY_GAME = (

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from device import paths
-from device.store import Store
+from device.storage import paths
+from device.storage.store import Store
 from rules.games import GAMES
 from rules.journal import replay, state_json
 from tests.bench.device.replay_bench import journal

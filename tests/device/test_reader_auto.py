@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from device import runtime
+from device.companion import runtime
 from hardware import ports, reader
 from hardware.events import InputEvent, ReaderStatus
 from hardware.reader import DiceReader

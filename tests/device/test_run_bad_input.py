@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pygame
 
-from device import paths
-from device.app import App, Inputs
-from device.running import _store_notice
+from device.companion.app import App, Inputs
+from device.companion.running import _store_notice
+from device.storage import paths
 from rules.text import render_fragment, translate
 from tests.device.conftest import (
     OUTPUT,

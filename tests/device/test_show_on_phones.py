@@ -11,10 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device import access_point, hotspot
-from device.app import App, Inputs
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.network import access_point, hotspot
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.ui import phones
 from display import flow, qr
 from display.canvas import Canvas
@@ -54,8 +54,8 @@ def make_app(
     size: tuple[int, int] = (800, 480),
 ) -> tuple[App, Store]:
     store = Store.open(tmp_path / f"{lang}.sqlite3")
-    from device.config import default_config
-    from device.places import default_game
+    from device.settings.config import default_config
+    from device.settings.places import default_game
 
     session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
     app = App(session, pygame.Surface(size), Inputs(), lang=lang, present=lambda r: None, web=web)

@@ -15,11 +15,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import ATTENDED_FOR, App, Inputs
+from device.companion.app import ATTENDED_FOR, App, Inputs
 from device.dice import choices
 from device.dice.table import DiceTable
-from device.session import GameSession
-from device.store import Store
+from device.storage.session import GameSession
+from device.storage.store import Store
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE

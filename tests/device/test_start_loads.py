@@ -21,14 +21,14 @@ import pytest
 # The child: `celaeno run` as systemd starts it, which prints what is loaded at READY.
 AT_READY = """
 import json, os, sys
-from device import notify
+from device.service import notify
 
 def ready(*args, **kwargs):
     print(json.dumps(sorted(sys.modules)), flush=True)
     os._exit(0)
 
 notify.ready = ready
-from device.cli import main
+from device.cli.main import main
 main(["run", *sys.argv[1:]])
 """
 
@@ -45,8 +45,8 @@ NOT_AT_START = (
     "device.web.serving",
     "device.normandie.tilestore",
     "device.normandie.tileactions",
-    "device.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
-    "device.hotspot",
+    "device.network.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
+    "device.network.hotspot",
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes
@@ -76,7 +76,7 @@ def under(prefix: str, modules: set[str]) -> list[str]:
 @pytest.mark.parametrize("reader", ["none", "simulated"])
 def test_a_start_loads_only_what_the_first_frame_needs(tmp_path: Path, reader: str) -> None:
     loaded = loaded_at_ready(tmp_path, "--reader", reader)
-    assert "device.app" in loaded and "pygame" in loaded  # the child did reach READY
+    assert "device.companion.app" in loaded and "pygame" in loaded  # the child did reach READY
     early = {name: under(name, loaded) for name in NOT_AT_START}
     assert {name: found for name, found in early.items() if found} == {}
 

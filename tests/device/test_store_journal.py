@@ -1,4 +1,4 @@
-"""device.store: the journal in SQLite, durable, append-only, never a crash loop."""
+"""device.storage.store: the journal in SQLite, durable, append-only, never a crash loop."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from device.store import APPLICATION_ID, SCHEMA_VERSION, Store, StoreError, UnknownGame
+from device.storage.store import APPLICATION_ID, SCHEMA_VERSION, Store, StoreError, UnknownGame
 
 NEW_GAME = json.dumps({"type": "new_game", "map": "celaeno", "factions": ["a", "b", "c"]})
 

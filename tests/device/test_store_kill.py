@@ -16,11 +16,11 @@ import sys
 import time
 from pathlib import Path
 
-from device.store import Store
+from device.storage.store import Store
 
 CHILD = """
 import sys
-from device.store import Store
+from device.storage.store import Store
 
 store = Store.open(sys.argv[1])
 game = store.current_game() or store.new_game()

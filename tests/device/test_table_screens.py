@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.app import App, Inputs
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.storage.session import GameSession
+from device.storage.store import Store
 from display.games import SCREENS as GAME_SCREENS
 from display.screen import Screen
 from hardware.events import ButtonPressed, DiceRead, ReaderStatus

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from device.cli import main
-from device.config import example
+from device.cli.main import main
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.newgame import seat
+from device.settings.config import example
 from device.ui.steps import ListStep, Notice
 from hardware.gestures import Timing
 from rules.cthulhu_wars.commands import Settings

@@ -9,11 +9,11 @@ import pygame
 
 import device.games  # noqa: F401 (every game's front end)
 import tests.device.conftest  # noqa: F401 (SDL's dummy driver before pygame draws)
-from device.app import App, Inputs
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.ui.steps import DONE, Notice, StepResult, WithFiles
 from device.ui.wizard import Wizard
 from rules.games import GAMES

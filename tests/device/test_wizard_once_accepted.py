@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from device.config import default_config
 from device.games import ALL_GAMES
-from device.places import default_game
+from device.settings.config import default_config
+from device.settings.places import default_game
 from device.ui.controller import Controller
 from device.ui.steps import ListStep, OnceAccepted, Option, UndoMany
 from rules.commands import Redo, Undo

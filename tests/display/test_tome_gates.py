@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from device.companion.screens import view_of
 from device.games import ALL_GAMES
-from device.screens import view_of
 from display.cthulhu_wars.names import faction, tome
 from display.screen import Screen
 from display.view import View

@@ -14,8 +14,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from device import stopping
-from device.config import example
+from device.service import stopping
+from device.settings.config import example
 from tests.fuzz.harness import Tally, run_cli, timed
 from tests.fuzz.journals import HOSTILE_BYTES
 
@@ -129,7 +129,7 @@ def fuzz(count: int, seed: int, run_every: int = 1) -> Tally:
 
 def _run(config: Path, where: Path, data: bytes, tally: Tally) -> None:
     """`run` on an accepted file, in the scratch space (the file's state_dir went through the
-    same check as --state-dir: device.paths.directory)."""
+    same check as --state-dir: device.storage.paths.directory)."""
     args = ["run", "--config", str(config), "--reader", "none", "--window"]
     stopping.request()  # stop after the first frame
     outcome = run_cli([*args, "--state-dir", str(where / "state")], hang=30.0)

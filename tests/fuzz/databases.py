@@ -20,7 +20,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from device import paths, stopping
+from device.service import stopping
+from device.storage import paths
 from tests.fuzz.harness import Tally, run_cli, timed
 from tests.fuzz.journals import EXAMPLES
 

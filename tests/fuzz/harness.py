@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device import stopping
-from device.cli import main
+from device.cli.main import main
+from device.service import stopping
 
 HANG_SECONDS = 20.0  # far above any honest answer; the busy timeout of a locked journal is 5 s
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "fuzz"

@@ -16,8 +16,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from device import paths
-from device.store import Store
+from device.storage import paths
+from device.storage.store import Store
 from tests.fuzz.harness import Tally, run_cli, timed
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "rules" / "examples").glob("*.jsonl"))

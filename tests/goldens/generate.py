@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from device.cli import main as celaeno
+from device.cli.main import main as celaeno
 from rules.errors import RulesError
 from rules.game import Game as GameRules
 from rules.games import GAMES

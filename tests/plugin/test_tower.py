@@ -14,12 +14,12 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device import paths
-from device.app import App, Inputs
-from device.cli import main
+from device.cli.main import main
+from device.companion.app import App, Inputs
 from device.games import ALL_GAMES, GameSet
-from device.session import GameSession
-from device.store import Store
+from device.storage import paths
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.web.feed import Feed
 from display.screen import Screen
 from display.view import Prompt, View

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from device.ui.controller import Controller
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from device.ui.steps import DONE, ListStep, Option, Step
 from device.ui.wizard import Reaction
 from display import colours

@@ -228,7 +228,7 @@ def test_a_data_partition_that_went_read_only_is_said(tmp_path: Path) -> None:
 def test_the_companion_says_the_data_partition_problem_in_its_own_words(
     card: dict[str, Path], tmp_path: Path
 ) -> None:
-    from device.card_notices import journal_in_memory, settings_notices
+    from device.settings.card_notices import journal_in_memory, settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text("[screen\n")
@@ -247,7 +247,7 @@ def test_the_companion_says_the_data_partition_problem_in_its_own_words(
 
 
 def test_each_data_problem_has_its_words_and_an_unknown_one_its_detail(tmp_path: Path) -> None:
-    from device.card_notices import journal_in_memory, settings_notices
+    from device.settings.card_notices import journal_in_memory, settings_notices
     from rules.text import render
 
     problem = tmp_path / "problem"
@@ -272,7 +272,7 @@ def test_a_missing_celaeno_toml_is_said_and_changes_nothing(card: dict[str, Path
 
 
 def test_the_companion_shows_the_problem_line_on_its_screen(card: dict[str, Path]) -> None:
-    from device.card_notices import settings_notices
+    from device.settings.card_notices import settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text("[screen\n")
@@ -517,7 +517,7 @@ def test_a_network_step_that_cannot_run_is_one_line_and_the_boot_goes_on(
 def test_the_companion_says_a_network_line_as_wi_fi_not_as_refused_settings(
     card: dict[str, Path],
 ) -> None:
-    from device.card_notices import settings_notices
+    from device.settings.card_notices import settings_notices
     from rules.text import render
 
     (card["boot"] / "celaeno.toml").write_text('[network]\npassphrase = "short"\n')

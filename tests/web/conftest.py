@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from rules.games import GAMES
 from tests.parsing import parse_any
 
@@ -60,10 +60,10 @@ def open_table(state_dir: Path) -> Iterator[Table]:
 
 TABLE_PROCESS = """
 import json, sys
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from rules.games import GAMES
 from tests.parsing import parse_any
 with Store.open(sys.argv[1]) as store:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from device.games import ALL_GAMES
-from device.store import FILE_MODE
+from device.storage.store import FILE_MODE
 from device.web import feed as feed_module
 from device.web.feed import Feed
 from rules.journal import Played, state_json
@@ -176,10 +176,10 @@ WRITER = textwrap.dedent("""
     import os, sys, time
     os.umask(0o077)  # the table's unit: UMask=0077
     from rules.games import GAMES
-    from device.config import default_config
-    from device.places import default_game
-    from device.session import GameSession
-    from device.store import Store
+    from device.settings.config import default_config
+    from device.settings.places import default_game
+    from device.storage.session import GameSession
+    from device.storage.store import Store
     from rules.cthulhu_wars.commands import NextPhase
     with Store.open(sys.argv[1]) as store:
         session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from device.addresses import local_addresses, urls
-from device.config import ConfigError, load_config
 from device.games import ALL_GAMES
+from device.network.addresses import local_addresses, urls
+from device.settings.config import ConfigError, load_config
 from device.web.hub import waiting_for
 from display.web.page import WebView, live_html
 from rules.games import GAMES

@@ -20,11 +20,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.app import App, Inputs
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from hardware.events import ButtonPressed
 from rules.games import GAMES
 from tests.bench.device import machine

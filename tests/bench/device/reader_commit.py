@@ -19,9 +19,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.app import App, Inputs
-from device.session import GameSession
-from device.store import Store
+from device.companion.app import App, Inputs
+from device.storage.session import GameSession
+from device.storage.store import Store
 from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader

@@ -28,9 +28,9 @@ from tests.bench.device.harness import Notifications, environment, run_headless,
 # `celaeno run` as run_headless starts it, ending the process when it would send READY.
 TO_READY = """
 import os, sys
-from device import notify
+from device.service import notify
 notify.ready = lambda *args, **kwargs: os._exit(0)
-from device.cli import main
+from device.cli.main import main
 main(["run", "--reader", "none", "--state-dir", sys.argv[1]])
 """
 

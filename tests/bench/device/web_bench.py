@@ -46,10 +46,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from device.web.release import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase

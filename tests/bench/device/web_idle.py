@@ -29,10 +29,10 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from device.config import default_config
-from device.places import default_game
-from device.session import GameSession
-from device.store import Store
+from device.settings.config import default_config
+from device.settings.places import default_game
+from device.storage.session import GameSession
+from device.storage.store import Store
 from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
 from tests.bench.device import machine

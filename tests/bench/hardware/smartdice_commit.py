@@ -23,8 +23,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.app import App, Inputs
-from device.session import GameSession
+from device.companion.app import App, Inputs
+from device.storage.session import GameSession
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE

@@ -1,5 +1,5 @@
 """``celaeno run`` (and a bare ``celaeno``): its options here; the companion itself in
-:mod:`device.running`, imported only when it runs, so that every other command (``celaeno
+:mod:`device.companion.running`, imported only when it runs, so that every other command (``celaeno
 web`` above all) builds the same parser without loading pygame, the app or the hardware.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from device.places import add_place_options
+from device.settings.places import add_place_options
 from display.size import parse_size
 from rules.text import LANGUAGES
 
@@ -48,6 +48,6 @@ def _size(value: str) -> tuple[int, int]:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from device.running import run_command as run  # pygame and the app: only now
+    from device.companion.running import run_command as run  # pygame and the app: only now
 
     return run(args)

@@ -13,8 +13,8 @@ import logging
 import sys
 from typing import Any
 
-from device.addresses import machine_addresses, urls
-from device.places import add_place_options, guarded, load_settings
+from device.network.addresses import machine_addresses, urls
+from device.settings.places import add_place_options, guarded, load_settings
 
 EXIT_FAILED = 2
 log = logging.getLogger("celaeno.web")

@@ -1,4 +1,4 @@
-"""Value checks for the configuration table in :mod:`device.config`.
+"""Value checks for the configuration table in :mod:`device.settings.config`.
 
 A :class:`Check` knows how to describe what it expects (for error messages and the
 commented example) and how to turn a TOML value into the typed value the app uses,
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from device import paths
+from device.storage import paths
 from hardware.baud import BadBaud, standard_baud
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 
@@ -174,7 +174,7 @@ def device_path(keyword: str) -> Check:
 
 
 def directory() -> Check:
-    """A directory name, checked by the same function every command uses (device.paths)."""
+    """A directory name, checked by the same function every command uses (device.storage.paths)."""
 
     def convert(value: object) -> str:
         if not isinstance(value, str) or len(value) > MAX_PATH:

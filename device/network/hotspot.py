@@ -7,7 +7,7 @@ from the system's random source and kept on the data partition. A mistake in thi
 never refuses the whole file (the table's game settings are not the network's business):
 it is one line, and the section's defaults (or the generated passphrase) are used.
 
-Standard library only, beside :mod:`device.durable`: the card's boot check runs this
+Standard library only, beside :mod:`device.storage.durable`: the card's boot check runs this
 before the companion and must stay quick.
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.durable import replace_durably
+from device.storage.durable import replace_durably
 
 MODES = ("auto", "always", "never")
 KEYS = ("hotspot", "passphrase")

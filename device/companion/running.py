@@ -16,15 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from device import drm, notify, stopping
-from device.app import App
-from device.card_notices import journal_in_memory, settings_notices
-from device.config import Config, ConfigError
-from device.dice.links import every_link
-from device.games import GameSet
-from device.paths import BadPath
-from device.places import default_game, load_settings, open_store
-from device.runtime import (
+from device.companion.app import App
+from device.companion.runtime import (
     Hardware,
     open_hardware,
     open_smart_dice,
@@ -33,8 +26,15 @@ from device.runtime import (
     simulated_roll,
     wants_smart_dice,
 )
-from device.session import GameSession
-from device.store import Store, StoreError
+from device.dice.links import every_link
+from device.games import GameSet
+from device.service import drm, notify, stopping
+from device.settings.card_notices import journal_in_memory, settings_notices
+from device.settings.config import Config, ConfigError
+from device.settings.places import default_game, load_settings, open_store
+from device.storage.paths import BadPath
+from device.storage.session import GameSession
+from device.storage.store import Store, StoreError
 from device.ui.phones import WebSettings
 from rules.text import Text, text, use_printed_names
 

@@ -26,7 +26,7 @@ from typing import cast
 
 from aiohttp import web
 
-from device.hotspot import ADDRESS
+from device.network.hotspot import ADDRESS
 from device.web.server import PROBES, probe
 
 TTL = 60  # seconds a phone may keep an answer (short: the table's network is temporary)

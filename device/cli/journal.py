@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from device.journal_input import UnreadableJournal, read_journal
-from device.places import (
+from device.settings.places import (
     EXIT_FAILED,
     add_place_options,
     default_game,
@@ -22,8 +21,9 @@ from device.places import (
     load_settings,
     open_store,
 )
-from device.session import GameSession
-from device.store import NoJournal, Store, UnknownGame
+from device.storage.journal_input import UnreadableJournal, read_journal
+from device.storage.session import GameSession
+from device.storage.store import NoJournal, Store, UnknownGame
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.game import Game, Games

@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from device import notify
 from device.dice.links import DiceLink
 from device.dice.said import said_by
 from device.games import ALL_GAMES, GameSet
-from device.session import GameSession
-from device.store import StoreError
+from device.service import notify
+from device.storage.session import GameSession
+from device.storage.store import StoreError
 from device.ui.controller import Controller
-from device.ui.games import GameUI
+from device.ui.front_end import GameUI
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
@@ -58,7 +58,7 @@ from rules.game import RollWanted
 from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
-if TYPE_CHECKING:  # the smart dice load only where they are on (device.running)
+if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
     from device.dice.table import DiceTable
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from device.journal_input import UnreadableJournal, read_journal
+from device.storage.journal_input import UnreadableJournal, read_journal
 from rules.journal import Played, ReplayError, replay, state_json
 from rules.text import LANGUAGES, Text, render
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _screenshot(played: Played, events: list[Text], args: argparse.Namespace) -> None:
     """The screen as the device would show it after this journal (imports pygame only here)."""
-    from device.screens import view_of
+    from device.companion.screens import view_of
     from display.screenshot import save_screenshot
     from display.size import parse_size
 

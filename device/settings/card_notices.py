@@ -10,7 +10,7 @@ from rules.text import Text, text
 # The card's settings check (systemd/image/settings.py) marks its lines about the data
 # partition so; every other line is about the card's celaeno.toml or wifi.txt.
 DATA_MARK = "data\t"
-# Lines about [network] (device/access_point.py): they never refuse the file.
+# Lines about [network] (device/network/access_point.py): they never refuse the file.
 NETWORK_MARK = "network\t"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from device.store import Store
+from device.storage.store import Store
 from rules.commands import Command
 from rules.game import Games
 from rules.journal import (

@@ -31,8 +31,8 @@ import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from device import hotspot
-from device.hotspot import Hotspot, NetworkSettings
+from device.network import hotspot
+from device.network.hotspot import Hotspot, NetworkSettings
 
 HOUSE_WAIT = 20.0  # seconds a configured house network has to be joined
 RADIO_WAIT = 15.0  # seconds the radio's driver may take to appear after the boot's start

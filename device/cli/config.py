@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from device.config import ConfigError, example, load_config
+from device.settings.config import ConfigError, example, load_config
 
 EXIT_OK = 0
 EXIT_BAD_CONFIG = 2

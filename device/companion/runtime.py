@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from device import drm
-from device.app import Inputs
-from device.config import Config
+from device.companion.app import Inputs
+from device.service import drm
+from device.settings.config import Config
 from display.view import ReaderState
 from hardware.buttons import ButtonPanel, EncoderPins
 from hardware.fake_reader import FakeReader
@@ -229,7 +229,7 @@ def open_window(
 ) -> Window:
     """Only the display is initialised (never the mixer): the companion makes no sound.
 
-    Raises :class:`device.drm.DrmDeviceError` when the configured DRM card is not there.
+    Raises :class:`device.service.drm.DrmDeviceError` when the configured DRM card is not there.
     """
     drm.select_card(config.screen.drm_device)
     pygame.display.init()

@@ -9,9 +9,9 @@ import argparse
 import sys
 from typing import Any
 
-from device import paths
-from device.config import Config, ConfigError, default_config, load_config
-from device.store import Store, StoreError
+from device.settings.config import Config, ConfigError, default_config, load_config
+from device.storage import paths
+from device.storage.store import Store, StoreError
 from rules.commands import Command
 from rules.game import Games
 from rules.journal import parse

@@ -12,19 +12,19 @@ import os
 import sys
 from collections.abc import Sequence
 
-from device import stopping
 from device.games import ALL_GAMES, GameSet
+from device.service import stopping
 
 # pygame greets on import on standard output, which must stay clean JSON for `replay`.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
-    "device.runcmd",
-    "device.replaycmd",
-    "device.journalcmd",
-    "device.configcmd",
-    "device.web.webcmd",
+    "device.cli.run",
+    "device.cli.replay",
+    "device.cli.journal",
+    "device.cli.config",
+    "device.cli.web",
     "device.normandie.tilescmd",
     "hardware.tools",
 )

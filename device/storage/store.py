@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Concatenate, Literal, ParamSpec, Self, TypeVar
 
-from device.storage_faults import Fault, classify, message
+from device.storage.faults import Fault, classify, message
 
 SCHEMA_VERSION = 1
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
@@ -69,7 +69,7 @@ _CORRUPTION_CODES: dict[int, Reason] = {
 
 
 class StoreError(Exception):
-    """The journal cannot be used: ``fault`` says why (device.storage_faults), the message
+    """The journal cannot be used: ``fault`` says why (device.storage.faults), the message
     names the file and what to do."""
 
     def __init__(self, message: str, fault: Fault = "other") -> None:

@@ -19,8 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from device import config_checks as checks
-from device.config_checks import Check, Wrong, escaped, shown, toml_literal
+from device.settings import checks
+from device.settings.checks import Check, Wrong, escaped, shown, toml_literal
 from hardware.baud import MAX_BAUD, MIN_BAUD
 from hardware.events import PHYSICAL_BUTTONS
 from hardware.ports import DEFAULT_PATTERNS
@@ -212,7 +212,7 @@ SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
 MAX_PROBLEMS = 20  # then "… and N more problems"
 # Sections read by another part of the system, which says its own mistakes in one line
 # and uses its defaults: a Wi-Fi mistake must not refuse the table's game settings
-# (device/hotspot.py reads [network] when the card or the Pi starts its radio).
+# (device/network/hotspot.py reads [network] when the card or the Pi starts its radio).
 FOREIGN_SECTIONS = ("network",)
 
 
@@ -280,7 +280,7 @@ class ScreenConfig:
     fullscreen: bool | Literal["auto"]
     rotation: int
     language: str
-    drm_device: str  # "auto" or a path to /dev/dri/cardN (device/drm.py)
+    drm_device: str  # "auto" or a path to /dev/dri/cardN (device/service/drm.py)
 
 
 @dataclass(frozen=True)
@@ -311,7 +311,7 @@ class TableConfig:
 
 @dataclass(frozen=True)
 class DeviceConfig:
-    state_dir: str  # "": see device.paths.state_dir
+    state_dir: str  # "": see device.storage.paths.state_dir
 
 
 @dataclass(frozen=True)

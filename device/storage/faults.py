@@ -4,7 +4,7 @@ SQLite and the operating system report storage faults as error codes; this modul
 one place that turns them into a :class:`Fault` and a message naming the file. Each fault
 the table can meet has its own words: a read-only file or directory, a full disk, another
 program holding the lock, a file the user may not open, a damaged file. The store raises
-:class:`device.store.StoreError` carrying the fault; every command prints its message.
+:class:`device.storage.store.StoreError` carrying the fault; every command prints its message.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The ``celaeno`` command: the entry point and one module per subcommand."""

@@ -1,0 +1,1 @@
+"""The companion's life: the main loop (App), assembling it from the configuration, running it."""

@@ -1,0 +1,1 @@
+"""The table's network for the phones: its own Wi-Fi (hotspot, access point) and addresses."""

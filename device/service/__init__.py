@@ -1,0 +1,1 @@
+"""The companion as a systemd service: notifications, stop signals, the DRM screen."""
