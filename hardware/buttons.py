@@ -54,7 +54,7 @@ class EncoderPins:
 
 
 def wiring_table(pins: Mapping[str, int] = DEFAULT_PINS) -> list[tuple[str, int, int]]:
-    """(logical button, BCM pin, physical header pin) rows, for the README's wiring table."""
+    """(logical button, BCM pin, physical header pin) rows: the wiring table of docs/building.md."""
     return [(name, pin, HEADER_PIN[pin]) for name, pin in pins.items()]
 
 

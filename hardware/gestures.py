@@ -3,7 +3,7 @@
 No clocks and no threads here, so every timing rule is tested exactly with made-up timestamps.
 The GPIO panel and the keyboard feed these classes and post what comes out.
 
-Defaults (the README documents them):
+Defaults (docs/building.md documents them):
 
 - debounce 20 ms: a level counts once it has held for 20 ms. Arcade microswitches bounce for
   1-5 ms; 20 ms is far below a deliberate press (about 100 ms) and well above any bounce.

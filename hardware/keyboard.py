@@ -36,7 +36,7 @@ KEYMAP: Mapping[int, str] = MappingProxyType(
     }
 )
 
-# The same map in words, for the README and the on-screen help.
+# The same map in words, for docs/playing.md and the on-screen help.
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("C", "left (CUSTODIAN)"),
     ("L", "right (LIBRARIAN)"),

@@ -29,7 +29,7 @@ STATE_DIR="/var/lib/celaeno"
 GROUPS_NEEDED="gpio dialout video render input"
 CONFIG="/etc/celaeno/celaeno.toml"
 UNIT="/etc/systemd/system/celaeno.service"
-# `celaeno …` on every user's PATH (README "Other commands"), pointing into the venv.
+# `celaeno …` on every user's PATH (docs/playing.md, "Other commands"), pointing into the venv.
 COMMAND_LINK="/usr/local/bin/celaeno"
 # Who ran `sudo install.sh`: the owner, who may then read the games (celaeno export).
 OWNER="${SUDO_USER:-}"

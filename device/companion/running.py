@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 EXIT_FAILED = 2
 NO_SCREEN_HELP = (
     "Without a screen, run headless with SDL_VIDEODRIVER=dummy. On a Raspberry Pi see "
-    "'Display troubleshooting' in the README (kmsdrm needs a free VT and the video, render "
+    "'Display troubleshooting' in docs/card.md (kmsdrm needs a free VT and the video, render "
     "and input groups)."
 )
 log = logging.getLogger("celaeno")

@@ -23,7 +23,7 @@ lost: the next phones reuse it, so it does not grow from one crowd to the next. 
 view does not restart itself to get it back: its modules load no drawing library, and
 without pygame it is smaller after a crowd than the restarting view was idle, while a
 restart is a moment when a phone waits (seconds on a slow machine) for nothing (the
-README's figures).
+figures in docs/measured.md).
 """
 
 from __future__ import annotations

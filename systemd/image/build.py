@@ -85,7 +85,10 @@ BASE_PACKAGES = (
 # DHCP server, both already on the card, so no package is added for it. The second unit,
 # started by the first, answers names and captive-portal probes on that network only.
 HOTSPOT_UNITS = ("celaeno-hotspot.service", "celaeno-portal.service")
-SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", "README.md")
+# The checkout on the card keeps the README and the pages it links to, for an owner reading
+# them on the Pi; they are words only (DOCUMENTS), so they do not make a new installed layer.
+DOCUMENTS = ("README.md", "docs")
+SOURCE_PARTS = ("rules", "hardware", "display", "device", "systemd", "pyproject.toml", *DOCUMENTS)
 EX_TEMPFAIL = 75  # sysexits.h: try again later
 
 # The card's layout. The disk signature makes the PARTUUIDs (c0ffee25-01 … -03).
@@ -347,9 +350,9 @@ def source_files() -> Iterator[Path]:
 def installed_key() -> str:
     """The base, and everything of the project that reaches the installed tree."""
     digest = hashlib.sha256(base_key().encode())
-    # README.md is copied (pyproject names it as the package's readme) but only its words
-    # change: a new image for a README edit would cost minutes and test nothing new.
-    for file in (f for f in source_files() if f.name != "README.md"):
+    # The documents are copied (pyproject names README.md as the package's readme) but only
+    # their words change: a new image for a page's edit would cost minutes and test nothing new.
+    for file in (f for f in source_files() if f.relative_to(ROOT).parts[0] not in DOCUMENTS):
         digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -1,5 +1,5 @@
 """A bare Debian 12 arm64 machine, as a fresh Raspberry Pi OS Lite is before install.sh ran,
-and the README's Pi setup steps as its code blocks say them.
+and the Pi setup steps as docs/card.md's code blocks say them.
 
 The base system is systemd/image/build.py's base layer (mmdebstrap, cached by its package
 list) with :data:`BARE_PACKAGES` only: what Raspberry Pi OS Lite has of what matters here
@@ -34,8 +34,9 @@ from urllib.parse import urlsplit
 from tests.system.image import EMULATOR_DROP_IN, Image, builder, shell_unit
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-SETUP_HEADING = "### Setup from a fresh Raspberry Pi OS"
+# The owner's page for the Pi (the README links to it).
+SETUP_PAGE = ROOT / "docs" / "card.md"
+SETUP_HEADING = "## Setup from a fresh Raspberry Pi OS"
 # python3 and dbus are in install.sh's list too; Raspberry Pi OS Lite has both already.
 # passwd (useradd) and sudo are there as well; the network is systemd-networkd's (in systemd).
 BARE_PACKAGES = (
@@ -57,7 +58,7 @@ DISK_SIZE = "6G"
 OWNER = "pi"
 
 
-# --- the README's steps ------------------------------------------------------------------------
+# --- the Pi setup steps -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Setup:
-    """The offline route through README's setup section, in the order an owner takes it."""
+    """The offline route through the setup section of docs/card.md, in the order an owner takes it."""
 
     on_the_pi_first: list[str]  # block one up to its install line: cd, the dry run
     online_install: str  # block one's `sudo systemd/install.sh`: needs PyPI, not run here
@@ -77,9 +78,9 @@ class Setup:
 
 
 def setup_blocks(readme: str) -> list[list[Step]]:
-    """The ```sh blocks of README's "Setup from a fresh Raspberry Pi OS" section."""
+    """The ```sh blocks of the "Setup from a fresh Raspberry Pi OS" section."""
     start = readme.find(SETUP_HEADING)
-    assert start >= 0, f"README.md has no {SETUP_HEADING!r} section"
+    assert start >= 0, f"{SETUP_PAGE.name} has no {SETUP_HEADING!r} section"
     end = re.compile(r"^#{2,3} ", re.M).search(readme, start + len(SETUP_HEADING))
     section = readme[start : end.start() if end else len(readme)]
     blocks = re.findall(r"^```sh\n(.*?)^```", section, re.M | re.S)
@@ -92,16 +93,16 @@ def _step(line: str) -> Step:
 
 
 def readme_setup(readme: str) -> Setup:
-    """The README's commands, unchanged; fails with what moved if the section changed shape."""
+    """The page's commands, unchanged; fails with what moved if the section changed shape."""
     blocks = setup_blocks(readme)
-    assert len(blocks) == 2, f"README's setup section: {len(blocks)} sh blocks, not 2: {blocks}"
+    assert len(blocks) == 2, f"the setup section: {len(blocks)} sh blocks, not 2: {blocks}"
     first, offline = blocks
     installs = [i for i, step in enumerate(first) if step.command.startswith("sudo ")]
-    assert len(installs) == 1, f"README's first setup block: no single sudo install: {first}"
+    assert len(installs) == 1, f"the first setup block: no single sudo install: {first}"
     host = [s.command for s in offline if "computer with internet" in s.comment]
     pi = [s.command for s in offline if s.comment == "on the Pi"]
     assert len(host) == 1 and len(pi) == 1 and len(offline) == 2, (
-        f"README's offline block: not one host line and one Pi line: {offline}"
+        f"the offline block: not one host line and one Pi line: {offline}"
     )
     return Setup(
         on_the_pi_first=[s.command for s in first[: installs[0]]],
@@ -130,10 +131,10 @@ def copy_checkout(target: Path) -> Path:
 
 
 def run_on_host(command: str, checkout: Path) -> str:
-    """A README line "on the computer with internet", in a shell in the checkout."""
+    """A setup line "on the computer with internet", in a shell in the checkout."""
     output = builder.run(
         ["bash", "-c", f"cd {checkout} && {command}"],
-        what=f"README on the host: {command}",
+        what=f"setup on the host: {command}",
         network=builder.PIP_NETWORK,
         env=os.environ,
     )

@@ -141,7 +141,7 @@ def test_c_a_custodian_activation_from_keys_and_the_reader(machine: Machine) -> 
 
 
 def test_c_the_owners_own_commands_see_the_services_games(machine: Machine) -> None:
-    """README "On a Raspberry Pi" as the owner types it: `celaeno` on the PATH, the service's
+    """docs/card.md as the owner types it: `celaeno` on the PATH, the service's
     journal found without options, read through the group celaeno; anyone else is told."""
     assert machine.sh("command -v celaeno").strip() == "/usr/local/bin/celaeno"
     machine.sh("id pi >/dev/null 2>&1 || useradd --create-home --groups celaeno pi")

@@ -1,7 +1,7 @@
-"""README "On a Raspberry Pi" → "Setup from a fresh Raspberry Pi OS", run as written on a bare
+"""docs/card.md's "Setup from a fresh Raspberry Pi OS", run as written on a bare
 Debian 12 arm64 machine (tests/system/bare.py), as the owner ``pi``, by the offline route.
 
-The commands are taken from README.md's code blocks, not copied here, so a README whose
+The commands are taken from that page's code blocks, not copied here, so a page whose
 steps stop working fails this test. In the owner's order:
 
 1. on the Pi, in a login shell of ``pi``: block one's lines before its install (``cd
@@ -44,7 +44,7 @@ STAMPED = re.compile(r"^(\d+) (.*)$")
 
 @dataclass
 class Owner:
-    """The bare machine, the README's steps and what the run found so far."""
+    """The bare machine, the Pi setup steps and what the run found so far."""
 
     machine: Machine
     setup: bare.Setup
@@ -108,7 +108,7 @@ def owner() -> Iterator[Owner]:
     why_not = qemu_usable()
     if why_not is not None:
         pytest.skip(f"SKIPPED: this machine cannot run the system tests: {why_not}")
-    setup = bare.readme_setup(bare.README.read_text())
+    setup = bare.readme_setup(bare.SETUP_PAGE.read_text())
     work = OUTPUT / NAME / "host"
     builder.remove_tree(work)
     checkout = bare.copy_checkout(work / "celaeno")

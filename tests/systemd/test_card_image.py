@@ -115,6 +115,29 @@ def test_the_cpio_archive_is_what_the_kernel_reads(tmp_path: Path) -> None:
     assert (tmp_path / "bin/tool").stat().st_mode & 0o111
 
 
+def test_the_cards_checkout_has_the_readme_and_every_page_it_links_to(tmp_path: Path) -> None:
+    """An owner reading the README on the Pi finds the pages it sends them to."""
+    checkout = build.copy_source(tmp_path)
+    assert (checkout / "README.md").read_bytes() == (SOURCE / "README.md").read_bytes()
+    pages = sorted(page.name for page in (SOURCE / "docs").glob("*.md"))
+    assert pages and sorted(page.name for page in (checkout / "docs").glob("*.md")) == pages
+
+
+def test_an_edited_page_makes_no_new_installed_layer_and_edited_code_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for part in ("systemd/install.sh", "device/__init__.py", "README.md", "docs/card.md"):
+        (tmp_path / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(SOURCE / part, tmp_path / part)
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    key = build.installed_key()
+    for page in ("README.md", "docs/card.md", "docs/new.md"):
+        (tmp_path / page).write_text("Other words.\n")
+    assert build.installed_key() == key
+    (tmp_path / "device/__init__.py").write_text("# other code\n")
+    assert build.installed_key() != key
+
+
 # --- the settings at boot ----------------------------------------------------------------------
 
 

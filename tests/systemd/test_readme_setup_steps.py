@@ -1,5 +1,5 @@
-"""The README's Pi setup steps as tests/system/test_readme_on_bare_debian.py reads and runs
-them (booted, in the full set only): a README whose section changed shape fails here first,
+"""The Pi setup steps of docs/card.md as tests/system/test_readme_on_bare_debian.py reads and
+runs them (booted, in the full set only): a page whose section changed shape fails here first,
 in seconds, with what moved."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import shlex
 
 import pytest
 
-from tests.system.bare import README, ROOT, readme_setup
+from tests.system.bare import ROOT, SETUP_PAGE, readme_setup
 
-SECTION = """### Setup from a fresh Raspberry Pi OS (Bookworm)
+SECTION = """## Setup from a fresh Raspberry Pi OS (Bookworm)
 
 ```sh
 cd ~/celaeno
@@ -23,7 +23,7 @@ systemd/install.sh --make-wheelhouse wheelhouse     # on the computer with inter
 sudo systemd/install.sh --wheelhouse wheelhouse     # on the Pi
 ```
 
-### The service
+## The service
 
 ```sh
 systemctl status celaeno
@@ -32,7 +32,7 @@ systemctl status celaeno
 
 
 def test_the_readme_has_the_offline_route_the_booted_test_runs() -> None:
-    setup = readme_setup(README.read_text())
+    setup = readme_setup(SETUP_PAGE.read_text())
     assert any(shlex.split(line)[:1] == ["cd"] for line in setup.on_the_pi_first)
     assert any("--dry-run" in shlex.split(line) for line in setup.on_the_pi_first)
     host, pi = shlex.split(setup.on_the_host), shlex.split(setup.on_the_pi_offline)
@@ -43,7 +43,9 @@ def test_the_readme_has_the_offline_route_the_booted_test_runs() -> None:
     for line in (*setup.on_the_pi_first, setup.on_the_host, setup.on_the_pi_offline):
         words = [w for w in shlex.split(line) if w != "sudo"]
         if words[0] != "cd":
-            assert (ROOT / words[0]).is_file(), f"README runs {words[0]}, not in the project"
+            assert (ROOT / words[0]).is_file(), (
+                f"{SETUP_PAGE.name} runs {words[0]}, not in the project"
+            )
 
 
 def test_the_steps_are_read_from_their_section_only() -> None:
@@ -59,8 +61,8 @@ def test_the_steps_are_read_from_their_section_only() -> None:
     [
         (("# on the Pi", "# there"), "not one host line and one Pi line"),
         (("sudo systemd/install.sh          # install\n", ""), "no single sudo install"),
-        (("### Setup from a fresh Raspberry Pi OS", "### Setup"), "has no"),
-        (("### The service", "Then:"), "sh blocks, not 2"),
+        (("## Setup from a fresh Raspberry Pi OS", "## Setup"), "has no"),
+        (("## The service", "Then:"), "sh blocks, not 2"),
     ],
 )
 def test_a_section_of_another_shape_says_what_moved(change: tuple[str, str], said: str) -> None:

@@ -257,14 +257,13 @@ def test_make_wheelhouse_needs_a_python_that_reads_pyproject(tmp_path: Path) -> 
 
 
 def test_the_readme_makes_the_wheelhouse_with_the_shipped_command_only() -> None:
-    """The README's offline recipe is install.sh's, never a package list of its own: a hand
+    """The documents' offline recipe is install.sh's, never a package list of their own: a hand
     list in the README drifted from pyproject once (aiohttp and segno were missing)."""
-    readme = (SOURCE / "README.md").read_text()
-    section = readme[readme.index("## On a Raspberry Pi") :]
-    section = section[: section.index("\n## ", 1)]
+    section = (SOURCE / "docs" / "card.md").read_text()
     assert "systemd/install.sh --make-wheelhouse wheelhouse" in section
     assert "sudo systemd/install.sh --wheelhouse wheelhouse" in section
-    assert "pip download" not in readme
+    for page in (SOURCE / "README.md", *sorted((SOURCE / "docs").glob("*.md"))):
+        assert "pip download" not in page.read_text(), page.name
     names = [re.split(r"[<>=!~;\[ ]", r)[0] for r in pyproject_requirements()]
     listed = [name for name in names if re.search(rf"\b{re.escape(name)}\b.*\b-d\b", section)]
     assert listed == [], f"the README lists packages by hand again: {listed}"
