@@ -36,7 +36,7 @@ from device.ui.front_end import GameUI
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
-from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
+from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, ScreenStep
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -340,7 +340,7 @@ class App:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
         self._look_at_the_screen()
 
-    def _app_step(self, asked: AppStep) -> Step:
+    def _app_step(self, asked: AppStep) -> ScreenStep:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
             return show_on_phones(self.web)

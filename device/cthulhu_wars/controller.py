@@ -17,7 +17,7 @@ from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import gate_area, menu, phase_step
 from device.ui.controller import Controller as BaseController
 from device.ui.controller import shown_values
-from device.ui.steps import ListStep, Option, Step, StepResult
+from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
 from rules.commands import Redo
@@ -48,10 +48,10 @@ class Controller(BaseController):
         hints = self.shown_hints(step)
         return step.prompt(hints, result)
 
-    def _phase_step(self, state: GameState) -> Step:
+    def _phase_step(self, state: GameState) -> ScreenStep:
         return phase_step(state)
 
-    def _base_step(self, state: GameState) -> Step:
+    def _base_step(self, state: GameState) -> ScreenStep:
         # What do the rules wait for now? If nothing, the main screen.
         return decision_step(state) or self._main_screen(state)
 

@@ -20,8 +20,8 @@ from device.ui.steps import (
     ListStep,
     Notice,
     Option,
+    ScreenStep,
     SetLanguage,
-    Step,
     StepResult,
 )
 from rules.commands import Undo
@@ -109,7 +109,7 @@ def choose_unit(
     title: Text,
     keep: Callable[[Unit], bool],
     then: Callable[[str], StepResult],
-) -> Step:
+) -> ScreenStep:
     options = unit_options(state, keep)
     if not options:
         return ListStep(title, [Option(text("nz_device.none_here"), DONE)], lambda a: a)
@@ -119,7 +119,7 @@ def choose_unit(
 # --- units moving and falling --------------------------------------------------------------
 
 
-def move_which(state: NormandieState, near: Space) -> Step:
+def move_which(state: NormandieState, near: Space) -> ScreenStep:
     return choose_unit(
         state, text("nz_device.relocate.which"), lambda u: True, lambda uid: move_where(state, uid)
     )
@@ -138,7 +138,7 @@ def move_where(state: NormandieState, uid: str) -> SpaceStep:
     )
 
 
-def eliminate_which(state: NormandieState) -> Step:
+def eliminate_which(state: NormandieState) -> ScreenStep:
     return choose_unit(
         state,
         text("nz_device.eliminate.which"),
@@ -198,15 +198,15 @@ def gear_menu(state: NormandieState) -> ListStep:
     return ListStep(text("nz_device.gear.title"), options, lambda action: action())
 
 
-def _user(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _user(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: not u.is_zombies, then)
 
 
-def _master(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _master(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: u.kind == MASTER, then)
 
 
-def _zombie_for(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _zombie_for(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_zombie.{what}"), lambda u: u.is_zombies, then)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from device.ui.history import UNDO_RUN
 from device.ui.steps import UNDO_RUN as ASK_ON_A_RUN
-from device.ui.steps import DialStep, Step, UndoMany
+from device.ui.steps import DialStep, ScreenStep, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
@@ -27,7 +27,7 @@ ROW_BUTTONS = {"left": -1, "right": 1}
 class Controller(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
-        self._base: Step | None = None
+        self._base: ScreenStep | None = None
         self.redo_offer: Text | None = None  # what redo would bring back (the app says)
         self._undos = 0  # UNDO presses in a row
         self._run_allowed = False  # this run of undos was confirmed
@@ -85,11 +85,11 @@ class Controller(Wizard):
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:
         raise NotImplementedError
 
-    def showing(self, state: Any) -> Step | None:
+    def showing(self, state: Any) -> ScreenStep | None:
         """The question on the screen now (the app looks whether it is the Dice screen)."""
         return self._current(state)
 
-    def shown_hints(self, step: Step) -> tuple[Hint, ...]:
+    def shown_hints(self, step: ScreenStep) -> tuple[Hint, ...]:
         """The step's hints, without BACK where BACK does nothing (the first question)."""
         if self._stack or type(self)._back is not Controller._back:
             return step.hints
@@ -111,10 +111,10 @@ class Controller(Wizard):
         """A button only this game has a meaning for (None: the shared meaning)."""
         return None
 
-    def _base_step(self, state: Any) -> Step | None:
+    def _base_step(self, state: Any) -> ScreenStep | None:
         raise NotImplementedError
 
-    def _phase_step(self, state: Any) -> Step:
+    def _phase_step(self, state: Any) -> ScreenStep:
         raise NotImplementedError
 
     def _back(self, state: Any) -> Reaction:
@@ -142,7 +142,7 @@ class Controller(Wizard):
 
     # --- inner workings -----------------------------------------------------------------
 
-    def _current(self, state: Any) -> Step | None:
+    def _current(self, state: Any) -> ScreenStep | None:
         if self._stack:
             return self._stack[-1]
         if self._base_of is not state:  # a new state: what does the game wait for now?

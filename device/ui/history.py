@@ -18,7 +18,7 @@ from itertools import islice
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import Played, State, Step
+from rules.journal import HistoryStep, Played, State
 from rules.text import Text, text
 
 UNDO_RUN = 3  # undos in a row before the next one asks
@@ -99,7 +99,7 @@ def brief(played: Played) -> Text | None:
     return None if step is None else in_words(played, step.command, step.before)
 
 
-def entry(played: Played, step: Step) -> Entry:
+def entry(played: Played, step: HistoryStep) -> Entry:
     return Entry(in_words(played, step.command, step.before), how_rolled(step.command))
 
 

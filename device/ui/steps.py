@@ -109,7 +109,7 @@ def first_enabled(options: Sequence[Option], preferred: int = 0) -> int:
     return _move(preferred, options, 1) if options else 0
 
 
-class Step:
+class ScreenStep:
     """One question on the screen."""
 
     title: Text
@@ -151,7 +151,7 @@ class Step:
 
 
 @dataclass
-class ListStep(Step):
+class ListStep(ScreenStep):
     """Pick one of a list of options."""
 
     title: Text
@@ -195,7 +195,7 @@ class Counter:
 
 
 @dataclass
-class CounterStep(Step):
+class CounterStep(ScreenStep):
     """Set several counts (OK adds one, wrapping to 0), then Confirm on the last row."""
 
     title: Text
@@ -238,7 +238,7 @@ class CounterStep(Step):
 
 
 @dataclass
-class MarkStep(Step):
+class MarkStep(ScreenStep):
     """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
     ("Go on") hands the marked values, in the list's order, to ``on_done``."""
 
@@ -290,7 +290,7 @@ class Dial:
 
 
 @dataclass
-class DialStep(Step):
+class DialStep(ScreenStep):
     """Set one or more numbers: UP/DOWN turn the selected one by one within its range
     (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
     LIBRARIAN (or a tap) choose the row.
@@ -443,7 +443,7 @@ class DialStep(Step):
 # wizard, a message for the table, a question only the app can put, a change of
 # language, or the same once the device's files are at hand. None: stay on this step.
 StepResult = (
-    Step
+    ScreenStep
     | Command
     | OnceAccepted
     | _Done

@@ -30,7 +30,7 @@ from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.games import GAMES
-from rules.journal import Played, Step, apply, start
+from rules.journal import HistoryStep, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 from tests.parsing import known_types, parse_any, replay_game
@@ -83,8 +83,8 @@ class Pilot:
     given: list[Command] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     presses: int = 0
-    done: Step | None = None  # the engine's history of the table's commands (undo, redo)
-    undone: Step | None = None
+    done: HistoryStep | None = None  # the engine's history of the table's commands (undo, redo)
+    undone: HistoryStep | None = None
 
     def press(self, *buttons: str) -> None:
         for button in buttons:
