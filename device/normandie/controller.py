@@ -1,4 +1,4 @@
-"""The controller of a Shadows over Normandie battle: the same interface as Controller.
+"""The controller of a Shadows over Normandie battle: the same interface as BaseController.
 
 Button presses, taps and dice reads in; commands, notices and a prompt out. Like the
 Cthulhu Wars controller it holds no game state of its own, only where the table is
@@ -45,7 +45,7 @@ from device.normandie.placing import (
 )
 from device.normandie.space import LEFT, RIGHT, SpaceStep
 from device.normandie.terrain import FIRST_MIDDLE, TerrainStep, terrain_step
-from device.ui.controller import Controller, shown_values
+from device.ui.controller import BaseController, shown_values
 from device.ui.steps import DONE, Notice, ScreenStep, StepResult
 from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
@@ -65,7 +65,7 @@ from rules.text import Text, text
 AUTO, TERRAIN, PLACING, CLOSED = "auto", "terrain", "placing", "closed"
 
 
-class NormandieController(Controller):
+class NormandieController(BaseController):
     def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
         super().__init__(lang)
         self.chance = chance or random.Random()

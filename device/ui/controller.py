@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.history import UNDO_RUN
-from device.ui.steps import UNDO_RUN as ASK_ON_A_RUN
-from device.ui.steps import DialStep, ScreenStep, UndoMany
+from device.ui.history import UNDOS_BEFORE_ASKING
+from device.ui.steps import UNDO_RUN_QUESTION, DialStep, ScreenStep, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
@@ -24,7 +23,7 @@ from rules.text import Text, text
 ROW_BUTTONS = {"left": -1, "right": 1}
 
 
-class Controller(Wizard):
+class BaseController(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self._base: ScreenStep | None = None
@@ -56,18 +55,18 @@ class Controller(Wizard):
         return self._navigate(button, state)
 
     def _undo(self, state: Any) -> Reaction:
-        """UNDO; after UNDO_RUN in a row the next asks once whether to go on."""
+        """UNDO; after UNDOS_BEFORE_ASKING in a row the next asks once whether to go on."""
         self._undos += 1
-        if self._undos <= UNDO_RUN:
+        if self._undos <= UNDOS_BEFORE_ASKING:
             self._run_allowed = False
         elif not self._run_allowed:
             self._stack.clear()
-            return Reaction(app_step=ASK_ON_A_RUN)  # the app knows what the next one undoes
+            return Reaction(app_step=UNDO_RUN_QUESTION)  # the app knows what the next one undoes
         return Reaction(Undo())
 
     def _undoing(self, answer: UndoMany) -> None:
         if answer.run:  # the table said yes: the rest of this run goes on without asking
-            self._undos, self._run_allowed = UNDO_RUN + 1, True
+            self._undos, self._run_allowed = UNDOS_BEFORE_ASKING + 1, True
 
     def tap(self, index: int, state: Any) -> Reaction:
         """A finger on a choice: select it and press OK."""
@@ -91,7 +90,7 @@ class Controller(Wizard):
 
     def shown_hints(self, step: ScreenStep) -> tuple[Hint, ...]:
         """The step's hints, without BACK where BACK does nothing (the first question)."""
-        if self._stack or type(self)._back is not Controller._back:
+        if self._stack or type(self)._back is not BaseController._back:
             return step.hints
         hints = tuple(hint for hint in step.hints if hint.button != "back")
         if self.redo_offer is None:

@@ -81,7 +81,7 @@ class AppStep:
 CHOOSE_GAME = AppStep("new_game")
 SHOW_ON_PHONES = AppStep("phones")
 HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
-UNDO_RUN = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
+UNDO_RUN_QUESTION = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
 SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 

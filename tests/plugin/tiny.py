@@ -16,8 +16,8 @@ from typing import Any
 
 import pygame
 
-from device.ui.controller import Controller
-from device.ui.front_end import GameUI
+from device.ui.controller import BaseController
+from device.ui.front_end import FrontEnd
 from device.ui.steps import DONE, ListStep, Option, ScreenStep
 from device.ui.wizard import Reaction
 from display import colours
@@ -131,7 +131,7 @@ TOWER = Game(
 # --- device --------------------------------------------------------------------------------
 
 
-class TowerController(Controller):
+class TowerController(BaseController):
     """OK on the main screen climbs; the die comes from the reader or from the list."""
 
     def dice(self, values: tuple[int, ...], state: TowerState) -> Reaction:
@@ -156,7 +156,7 @@ class TowerController(Controller):
         return ListStep(text("tower.prompt.phase"), again, lambda answer: answer)
 
 
-TOWER_UI = GameUI(
+TOWER_UI = FrontEnd(
     game=NAME,
     controller=TowerController,
     new_game_options=lambda state: [],
