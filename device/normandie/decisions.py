@@ -14,6 +14,7 @@ from device.normandie.space import SpaceStep
 from device.ui.steps import ListStep, Notice, Option, ScreenStep, StepResult
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzAssault, NzChooseTarget, NzDraw, NzOrder
+from rules.normandie.sentences import label
 from rules.normandie.state import (
     NormandieState,
     PendingAssault,
@@ -21,7 +22,6 @@ from rules.normandie.state import (
     PendingOrder,
     PendingTarget,
 )
-from rules.normandie.words import label
 from rules.text import Text, text
 
 DIE_FACES = range(1, 7)  # Z7: the regular Assault rules roll one six-sided die

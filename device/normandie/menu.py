@@ -38,9 +38,9 @@ from rules.normandie.commands import (
     NzNextPhase,
     NzSerum,
 )
+from rules.normandie.sentences import label
 from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.units import MARKS, MASTER, Unit
-from rules.normandie.words import label
 from rules.text import LANGUAGES, Text, text
 
 

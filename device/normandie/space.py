@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from device.ui.steps import BACK, Notice, ScreenStep, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import Space, parse_space
+from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState
 from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
-from rules.normandie.words import label
 from rules.text import Text, text
 
 LEFT, RIGHT = "left", "right"  # the game buttons move the cursor a column

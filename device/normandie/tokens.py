@@ -14,9 +14,9 @@ from device.normandie.space import SpaceStep
 from device.ui.steps import DONE, ListStep, Notice, Option, ScreenStep, StepResult
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzSuppressed, NzWound
+from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState
 from rules.normandie.units import Unit
-from rules.normandie.words import label
 from rules.text import Text, text
 
 MOST_SUPPRESSED = 6  # more tokens than any unit carries in play
