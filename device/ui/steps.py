@@ -456,31 +456,20 @@ StepResult = (
     | None
 )
 
-LIST_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose")),
-    Hint("down", text("hint.choose")),
-    Hint("ok", text("hint.select")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-DIAL_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.turn")),
-    Hint("down", text("hint.turn")),
-    Hint("ok", text("hint.confirm")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-MARK_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose")),
-    Hint("down", text("hint.choose")),
-    Hint("ok", text("hint.mark")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-COUNTER_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose_row")),
-    Hint("down", text("hint.choose_row")),
-    Hint("ok", text("hint.add_one")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
+
+def step_hints(move: str, ok: str) -> tuple[Hint, ...]:
+    """A step's hints: what UP/DOWN (``move``) and OK (``ok``) do, then BACK and UNDO, as
+    every step has them (catalogue keys ``hint.<move>``, ``hint.<ok>``)."""
+    return (
+        Hint("up", text(f"hint.{move}")),
+        Hint("down", text(f"hint.{move}")),
+        Hint("ok", text(f"hint.{ok}")),
+        Hint("back", text("hint.back")),
+        Hint("undo", text("hint.undo")),
+    )
+
+
+LIST_HINTS: tuple[Hint, ...] = step_hints("choose", "select")
+DIAL_HINTS: tuple[Hint, ...] = step_hints("turn", "confirm")
+MARK_HINTS: tuple[Hint, ...] = step_hints("choose", "mark")
+COUNTER_HINTS: tuple[Hint, ...] = step_hints("choose_row", "add_one")
