@@ -12,19 +12,15 @@ from collections.abc import Callable
 
 from device.normandie.space import SpaceStep, free_square
 from device.normandie.tokens import suppressed_which, wound_which
+from device.ui.menu import table_lines
 from device.ui.steps import (
-    CHOOSE_GAME,
     DONE,
-    SHOW_ON_PHONES,
-    SMART_DICE,
     ListStep,
     Notice,
     Option,
     ScreenStep,
-    SetLanguage,
     StepResult,
 )
-from rules.commands import Undo
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import (
     NzBind,
@@ -41,7 +37,7 @@ from rules.normandie.commands import (
 from rules.normandie.sentences import label
 from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.units import MARKS, MASTER, Unit
-from rules.text import LANGUAGES, Text, text
+from rules.text import Text, text
 
 
 def phase_step(state: NormandieState) -> ListStep:
@@ -85,13 +81,9 @@ def menu(
         ("suppressed", lambda: suppressed_which(state, near)),
         ("gear", lambda: gear_menu(state)),
         ("initiative", lambda: initiative(state)),
-        ("undo", lambda: Undo()),
-        ("phones", lambda: SHOW_ON_PHONES),
-        ("dice", lambda: SMART_DICE),
-        ("language", lambda: language(lang)),
-        ("new_game", lambda: CHOOSE_GAME),  # last: UP from the top reaches it in one press
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
+    options += table_lines(lang, undo=text("nz_device.menu.undo"))
     return ListStep(text("prompt.menu"), options, lambda action: action())
 
 
@@ -230,10 +222,3 @@ def _grave(state: NormandieState, master: str) -> StepResult:
         for g in graves
     ]
     return ListStep(text("nz_device.gear.which_grave"), options, lambda cmd: cmd)
-
-
-def language(current: str) -> ListStep:
-    options = [Option(text(f"language.{lang}"), SetLanguage(lang)) for lang in LANGUAGES]
-    return ListStep(
-        text("prompt.language"), options, lambda answer: answer, cursor=LANGUAGES.index(current)
-    )
