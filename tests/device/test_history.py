@@ -12,7 +12,7 @@ from display.view import View
 from rules.cthulhu_wars.commands import Roll
 from rules.journal import state_json
 from rules.text import render, render_fragment, text
-from tests.device.conftest import ROOT
+from tests.device.conftest import ROOT, down_to
 from tests.device.press_table import Task, _Table, begin
 from tests.device.test_press_table import ROUND_2
 
@@ -37,14 +37,11 @@ def _press(table: _Table, *buttons: str) -> None:
 
 
 def _choose(table: _Table, key: str) -> None:
-    for _ in range(40):
-        prompt = table.controller.prompt(table.state)
-        assert prompt.selected is not None
-        if prompt.choices[prompt.selected].label.key == key:
-            _press(table, "ok")
-            return
-        _press(table, "down")
-    raise AssertionError(f"no {key}")
+    down_to(
+        lambda: table.controller.prompt(table.state),
+        lambda button: _press(table, button),
+        lambda choice: choice.label.key == key,
+    )
 
 
 def _open_history(table: _Table) -> None:

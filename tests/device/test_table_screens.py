@@ -23,6 +23,7 @@ from hardware.events import ButtonPressed, DiceRead, ReaderStatus
 from rules.games import GAMES
 from rules.journal import parse_line
 from rules.text import LANGUAGES, render, render_fragment, translate
+from tests.device.conftest import down_to
 from tests.device.test_every_screen import FEWEST
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
@@ -55,13 +56,7 @@ def gate_change(app: App) -> None:
 
 
 def _choose(app: App, key: str) -> None:
-    for _ in range(20):
-        prompt = app.view().prompt
-        if prompt.selected is not None and prompt.choices[prompt.selected].label.key == key:
-            _press(app, "ok")
-            return
-        _press(app, "down")
-    raise AssertionError(f"no {key} on the screen")
+    down_to(lambda: app.view().prompt, lambda b: _press(app, b), lambda c: c.label.key == key)
 
 
 def history(app: App) -> None:
