@@ -389,7 +389,7 @@ class App:
 
     def _moved_on(self) -> None:
         """A press after a refusal: the table has read it, it goes. The greeting of a
-        fresh game goes at the first press too (issue 32): the lists need its room."""
+        fresh game goes at the first press too: the lists need its room."""
         if self.result is not None and self.result.key == GREETING:
             self.result = None
         if self._refused:

@@ -95,8 +95,8 @@ class BaseController(Wizard):
         hints = tuple(hint for hint in step.hints if hint.button != "back")
         if self.redo_offer is None:
             return hints
-        # BACK redoes: its hint takes the place of holding it to undo, just done (issue 32:
-        # the bar had room for one of them only, and cut the other)
+        # BACK redoes: its hint takes the place of holding it to undo, just done (the bar
+        # has room for one of them only, and would cut the other)
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
 

@@ -33,7 +33,7 @@ WHOLE = frozenset({"assign_agony", "satisfy"})
 
 def in_words(played: Played, cmd: Command, before: State) -> Text:
     """What a command did, as its result said it (its first event; for a split or a
-    payment every event, issue 32), in one short line where they say the same thing."""
+    payment every event), in one short line where they say the same thing."""
     try:
         _after, events = played.game.apply(before, cmd)
     except RulesError:  # an accepted command is not refused when applied again

@@ -1,9 +1,10 @@
-"""The screens of the issue, looked at: the split, the payment, a Gate change, the history
+"""The crowded screens, looked at: the split, the payment, a Gate change, the history
 and a Doom Phase instruction, at 480×320, 800×480 and 1920×1080 in English and Japanese.
 
 Each is reached by presses on the real app (journal on disk) and drawn at each size; no
 label may be cut or leave its box, and a question shows at least 3 choices at 480×320, 5 at
-800×480 and 8 at 1920×1080 (or all it has; issue 32). The PNGs go to tests/output/table/ to be looked at.
+800×480 and 8 at 1920×1080 (or all it has). The PNGs go to tests/output/table/ to be
+looked at.
 """
 
 from __future__ import annotations
