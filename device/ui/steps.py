@@ -194,8 +194,33 @@ class Counter:
     unit: str = "units"  # catalogue noun for the count ("units", "agony", "doom", "yes_no")
 
 
+class _EveryLine(ScreenStep):
+    """A step whose cursor goes round all its lines, every one of which OK picks."""
+
+    cursor: int
+
+    def _lines(self) -> int:
+        raise NotImplementedError
+
+    def _pick_selected(self) -> StepResult:
+        raise NotImplementedError
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % self._lines()
+
+    def pick(self, index: int | None = None) -> StepResult:
+        if index is not None:
+            if not 0 <= index < self._lines():
+                return None
+            self.cursor = index
+        return self._pick_selected()
+
+
 @dataclass
-class CounterStep(ScreenStep):
+class CounterStep(_EveryLine):
     """Set several counts (OK adds one, wrapping to 0), then Confirm on the last row."""
 
     title: Text
@@ -219,17 +244,10 @@ class CounterStep(ScreenStep):
         detail = self.summary(self.values()) if self.summary else None
         return (*counted, Choice(text("prompt.confirm"), detail))
 
-    def selected(self) -> int | None:
-        return self.cursor
+    def _lines(self) -> int:
+        return len(self.rows) + 1
 
-    def move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % (len(self.rows) + 1)
-
-    def pick(self, index: int | None = None) -> StepResult:
-        if index is not None:
-            if not 0 <= index <= len(self.rows):
-                return None
-            self.cursor = index
+    def _pick_selected(self) -> StepResult:
         if self.cursor == len(self.rows):
             return self.on_confirm(self.values())
         row = self.rows[self.cursor]
@@ -238,7 +256,7 @@ class CounterStep(ScreenStep):
 
 
 @dataclass
-class MarkStep(ScreenStep):
+class MarkStep(_EveryLine):
     """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
     ("Go on") hands the marked values, in the list's order, to ``on_done``."""
 
@@ -260,17 +278,10 @@ class MarkStep(ScreenStep):
         key = "detail.marked" if option.value in self.marked else "detail.unmarked"
         return Choice(option.label, text(key))
 
-    def selected(self) -> int | None:
-        return self.cursor
+    def _lines(self) -> int:
+        return len(self.options) + 1
 
-    def move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % (len(self.options) + 1)
-
-    def pick(self, index: int | None = None) -> StepResult:
-        if index is not None:
-            if not 0 <= index <= len(self.options):
-                return None
-            self.cursor = index
+    def _pick_selected(self) -> StepResult:
         if self.cursor == 0:
             return self.on_done(self.chosen())
         self.marked ^= {self.options[self.cursor - 1].value}
