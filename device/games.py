@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from device.ui.front_end import GameUI
+from device.ui.front_end import FrontEnd
 from display.games import SCREENS
 from display.web.games import PHONE_PARTS, PhonePart
 from rules.game import Game, Games
@@ -22,7 +22,7 @@ from rules.parts import Parts
 if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
     from display.game_screen import GameScreen
 
-FRONT_ENDS = Parts[GameUI](
+FRONT_ENDS = Parts[FrontEnd](
     "front end",
     {
         "cthulhu_wars": "device.cthulhu_wars.ui:CTHULHU_WARS_UI",
@@ -37,14 +37,14 @@ class GameSet:
     the phone parts. Built once; a test that plugs in a game of its own uses :meth:`plus`."""
 
     rules: Games
-    front_ends: Parts[GameUI]
+    front_ends: Parts[FrontEnd]
     screens: Parts[GameScreen]
     phone_parts: Parts[PhonePart]
 
-    def front_end(self, played: Played) -> GameUI:
+    def front_end(self, played: Played) -> FrontEnd:
         return self.front_ends.get(played.game.name)
 
-    def plus(self, game: Game, ui: GameUI, screen: GameScreen, phone: PhonePart) -> GameSet:
+    def plus(self, game: Game, ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> GameSet:
         return GameSet(
             self.rules.plus(game),
             self.front_ends.plus(game.name, ui),

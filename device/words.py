@@ -32,8 +32,11 @@ EN: dict[str, str] = {
     "prompt.go_on_with": "Go on ({n} marked)",
     "commands.one": "{n} command",
     "commands.other": "{n} commands",
+    "menu.undo": "Undo the last command",
     "menu.history": "History: go back to a command",
     "menu.redo": "Redo the last undone command",
+    "menu.language": "Language / 言語",
+    "menu.new_game": "New game",
     "main.redo": "Redo: {what}",
     "hint.redo": "redo",
     "prompt.history": "Go back to just before which command? (newest first)",
@@ -105,7 +108,6 @@ EN: dict[str, str] = {
     "web.close": "Back to the game",
     "web.url": "{url}",
     "menu.phones": "Show on phones",
-    "nz_device.menu.phones": "Show on phones",
 }
 
 JA: dict[str, str] = {
@@ -138,8 +140,11 @@ JA: dict[str, str] = {
     "prompt.go_on_with": "次へ（印{n}）",
     "commands.one": "{n}件のコマンド",
     "commands.other": "{n}件のコマンド",
+    "menu.undo": "最後のコマンドを取り消す",
     "menu.history": "履歴：コマンドまで戻る",
     "menu.redo": "最後に取り消したコマンドをやり直す",
+    "menu.language": "Language / 言語",
+    "menu.new_game": "新しいゲーム",
     "main.redo": "やり直す：{what}",
     "hint.redo": "やり直し",
     "prompt.history": "どのコマンドの直前まで戻りますか？（新しい順）",
@@ -211,7 +216,6 @@ JA: dict[str, str] = {
     "web.close": "ゲームに戻る",
     "web.url": "{url}",
     "menu.phones": "スマホに表示",
-    "nz_device.menu.phones": "スマホに表示",
 }
 
 # --- smart dice: their words live beside them (device/dice/words.py) ---

@@ -25,7 +25,7 @@ import pygame
 from display.flow import Sizes
 
 DEFAULT_BOARD_SHARE = 0.53  # the board's share of the screen when a game does not say
-MIN_PX_AT_DEFAULT = 18  # issue 5: at 800×480 no text under about 18 px
+MIN_PX_AT_DEFAULT = 18  # at 800×480 no text under about 18 px: read from across a table
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,8 @@ class _Measured:
 
 
 def fewest_choices(canvas: Canvas) -> int:
-    """Choices a list always shows at once (issue 32): 8 on a large screen (1920×1080),
-    5 from 800×480 up, 3 on a small screen."""
+    """Choices a list always shows at once, so that long lines never leave it one: 8 on a
+    large screen (1920×1080), 5 from 800×480 up, 3 on a small screen."""
     minimum = canvas.sizes.minimum
     return 8 if minimum >= 2 * MIN_PX_AT_DEFAULT else 5 if minimum >= MIN_PX_AT_DEFAULT else 3
 
@@ -102,7 +102,7 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
     The title is the one thing every player must read, so the menu shrinks first. When a
-    list needs the room for :func:`fewest_choices` (issue 32), the earlier events give way
+    list needs the room for :func:`fewest_choices`, the earlier events give way
     first, then the last result is said in brief (as the History says it), then in one line
     (it is whole in the History), then it goes while the list is open.
     """

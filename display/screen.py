@@ -78,7 +78,7 @@ class Screen:
 
     def _share_for(self, game: GameScreen, view: View) -> float:
         """The game's board share, or none at all while a list needs the whole width to
-        show its fewest choices (issue 32: the History's long lines); measured once per
+        show its fewest choices (the History's long lines); measured once per
         prompt, so that an idle table measures nothing."""
         share = game.board_share(view.state)
         asked = (self.surface.get_size(), share, prompt.key(view))

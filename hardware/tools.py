@@ -23,7 +23,9 @@ from hardware.protocol import Rejected
 from hardware.reader import DEFAULT_BAUD, DiceReader
 
 VERBS = ("HELLO", "ROLL", "ERR", "PING")
-EXIT_NOT_READ = 2
+# The status every celaeno command gives on failure (device/settings/places.py), declared
+# again here because hardware/ imports nothing from the layers above it.
+EXIT_FAILED = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for Ctrl+C
 _NOT_READ = (
     "fake-reader: nothing read {path} for {seconds:g} s, so the line was not sent and "
@@ -153,7 +155,7 @@ def fake_reader_command(args: argparse.Namespace) -> int:
                     _complain(line)
             if not sent:
                 print(_NOT_READ.format(path=reader.path, seconds=WRITE_TIMEOUT), file=sys.stderr)
-                return EXIT_NOT_READ
+                return EXIT_FAILED
     return 0
 
 

@@ -26,12 +26,12 @@ State = Any
 
 
 @dataclass(frozen=True)
-class Step:
+class HistoryStep:
     """One accepted command and the state it was applied to; ``earlier``, the step before."""
 
     before: State
     command: Command
-    earlier: Step | None = None
+    earlier: HistoryStep | None = None
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,10 @@ class Played:
 
     game: Game
     state: State
-    done: Step | None = None
-    undone: Step | None = None
+    done: HistoryStep | None = None
+    undone: HistoryStep | None = None
 
-    def history(self) -> Iterator[Step]:
+    def history(self) -> Iterator[HistoryStep]:
         """The commands that led here, newest first (the device's history view)."""
         step = self.done
         while step is not None:
@@ -121,7 +121,7 @@ def apply(played: Played, cmd: Command) -> Outcome:
     if isinstance(cmd, Redo):
         return _redo(played)
     after, events = played.game.apply(played.state, cmd)
-    done = Step(played.state, cmd, played.done)
+    done = HistoryStep(played.state, cmd, played.done)
     return Outcome(Played(played.game, after, done), tuple(events))
 
 
@@ -129,7 +129,7 @@ def _undo(played: Played) -> Outcome:
     step = played.done
     if step is None:
         raise RulesError("journal", "error.nothing_to_undo")
-    undone = Step(step.before, step.command, played.undone)
+    undone = HistoryStep(step.before, step.command, played.undone)
     back = Played(played.game, step.before, step.earlier, undone)
     return Outcome(back, (text("event.undone", what=text(f"command.{step.command.TYPE}")),))
 
@@ -141,7 +141,9 @@ def _redo(played: Played) -> Outcome:
     # The rules are deterministic and the dice are in the command: applying it again to
     # the same state gives the same state and the same events.
     after, events = played.game.apply(step.before, step.command)
-    again = Played(played.game, after, Step(step.before, step.command, played.done), step.earlier)
+    again = Played(
+        played.game, after, HistoryStep(step.before, step.command, played.done), step.earlier
+    )
     redone = text("event.redone", what=text(f"command.{step.command.TYPE}"))
     return Outcome(again, (redone, *events))
 

@@ -7,9 +7,9 @@ import sys
 from typing import Any
 
 from device.settings.config import ConfigError, example, load_config
+from device.settings.places import EXIT_FAILED
 
 EXIT_OK = 0
-EXIT_BAD_CONFIG = 2
 
 
 def register(subparsers: Any) -> None:
@@ -47,6 +47,6 @@ def _check_config(args: argparse.Namespace) -> int:
     except ConfigError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_BAD_CONFIG
+        return EXIT_FAILED
     print("ok")
     return EXIT_OK

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from device.games import ALL_GAMES, GameSet
 from device.service import stopping
+from device.settings.places import EXIT_FAILED
 
 # pygame greets on import on standard output, which must stay clean JSON for `replay`.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -62,7 +63,7 @@ def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
         args = parser.parse_args(["run"])
     if not hasattr(args, "func"):
         parser.print_help()
-        return 2
+        return EXIT_FAILED
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

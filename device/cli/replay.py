@@ -13,11 +13,10 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from device.settings.places import EXIT_FAILED
 from device.storage.journal_input import UnreadableJournal, read_journal
 from rules.journal import Played, ReplayError, replay, state_json
 from rules.text import LANGUAGES, Text, render
-
-EXIT_REFUSED = 2
 
 
 def register(subparsers: Any) -> None:
@@ -46,19 +45,19 @@ def run(args: argparse.Namespace) -> int:
             raise ReplayError(*journal.bad_line)
     except UnreadableJournal as error:
         print(error, file=sys.stderr)
-        return EXIT_REFUSED
+        return EXIT_FAILED
     except ReplayError as error:
         print(f"line {error.line}: {error.error.describe(args.lang)}", file=sys.stderr)
-        return EXIT_REFUSED
+        return EXIT_FAILED
     if played is None:
         print("line 1: the journal holds no command", file=sys.stderr)
-        return EXIT_REFUSED
+        return EXIT_FAILED
     if args.screenshot:
         try:
             _screenshot(played, events, args)
         except ValueError as error:  # a bad --size
             print(f"--size: {error}", file=sys.stderr)
-            return EXIT_REFUSED
+            return EXIT_FAILED
     if args.events:
         _print_lines((render(event, args.lang) for event in events), sys.stdout)
     else:

@@ -14,9 +14,8 @@ import sys
 from typing import Any
 
 from device.network.addresses import machine_addresses, urls
-from device.settings.places import add_place_options, guarded, load_settings
+from device.settings.places import EXIT_FAILED, add_place_options, guarded, load_settings
 
-EXIT_FAILED = 2
 log = logging.getLogger("celaeno.web")
 
 

@@ -31,12 +31,19 @@ from device.games import ALL_GAMES, GameSet
 from device.service import notify
 from device.storage.session import GameSession
 from device.storage.store import StoreError
-from device.ui.controller import Controller
-from device.ui.front_end import GameUI
+from device.ui.controller import BaseController
+from device.ui.front_end import FrontEnd
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
-from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
+from device.ui.steps import (
+    HISTORY,
+    SHOW_ON_PHONES,
+    SMART_DICE,
+    UNDO_RUN_QUESTION,
+    AppStep,
+    ScreenStep,
+)
 from device.ui.wizard import Reaction
 from display.screen import Screen
 from display.touch import tap_position
@@ -120,7 +127,7 @@ class App:
         self.dice = dice  # the smart dice (Bluetooth), when there are any
         self.games, self.web = games, web
         self._controller_of = games.front_end(session.played)
-        self._controller: Controller = self._new_controller(self._controller_of, lang)
+        self._controller: BaseController = self._new_controller(self._controller_of, lang)
         self.screen = Screen(surface, games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
         self._on_window = surface is pygame.display.get_surface()
@@ -340,13 +347,13 @@ class App:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
         self._look_at_the_screen()
 
-    def _app_step(self, asked: AppStep) -> Step:
+    def _app_step(self, asked: AppStep) -> ScreenStep:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
             return show_on_phones(self.web)
         if asked is HISTORY:
             return history_step(self.session.played)
-        if asked is UNDO_RUN:
+        if asked is UNDO_RUN_QUESTION:
             return undo_run_step(self.session.played)
         if asked is SMART_DICE:
             from device.dice.screen import dice_screen  # the Bluetooth dice: on use
@@ -382,7 +389,7 @@ class App:
 
     def _moved_on(self) -> None:
         """A press after a refusal: the table has read it, it goes. The greeting of a
-        fresh game goes at the first press too (issue 32): the lists need its room."""
+        fresh game goes at the first press too: the lists need its room."""
         if self.result is not None and self.result.key == GREETING:
             self.result = None
         if self._refused:
@@ -454,7 +461,7 @@ class App:
         return self.session.state
 
     @property
-    def controller(self) -> Controller:
+    def controller(self) -> BaseController:
         """The controller of the game being played; a new game of another kind gets its own."""
         ui = self.games.front_end(self.session.played)
         if self._controller_of is not ui:
@@ -462,7 +469,7 @@ class App:
             self._controller_of = ui
         return self._controller
 
-    def _new_controller(self, ui: GameUI, lang: str) -> Controller:
+    def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController:
         """A game's controller, told where the device keeps its own files (beside the journal)."""
         controller = ui.controller(lang)
         controller.files = self.session.store.path.parent

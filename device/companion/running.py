@@ -31,7 +31,7 @@ from device.games import GameSet
 from device.service import drm, notify, stopping
 from device.settings.card_notices import journal_in_memory, settings_notices
 from device.settings.config import Config, ConfigError
-from device.settings.places import default_game, load_settings, open_store
+from device.settings.places import EXIT_FAILED, default_game, load_settings, open_store
 from device.storage.paths import BadPath
 from device.storage.session import GameSession
 from device.storage.store import Store, StoreError
@@ -41,7 +41,6 @@ from rules.text import Text, text, use_printed_names
 if TYPE_CHECKING:
     from device.dice.table import DiceTable
 
-EXIT_FAILED = 2
 NO_SCREEN_HELP = (
     "Without a screen, run headless with SDL_VIDEODRIVER=dummy. On a Raspberry Pi see "
     "'Display troubleshooting' in docs/card.md (kmsdrm needs a free VT and the video, render "

@@ -1,5 +1,5 @@
 """The Cthulhu Wars controller: button presses, taps and dice reads in; commands and a
-prompt out (the shared part is :class:`device.ui.controller.Controller`).
+prompt out (the shared part is :class:`device.ui.controller.BaseController`).
 
 Whatever the rules wait for (``state.pending``) becomes the base step, so after a
 restart the screen asks the same question it asked before the plug was pulled.
@@ -15,9 +15,8 @@ from device.cthulhu_wars.decisions import decision_step
 from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import gate_area, menu, phase_step
-from device.ui.controller import Controller as BaseController
-from device.ui.controller import shown_values
-from device.ui.steps import ListStep, Option, Step, StepResult
+from device.ui.controller import BaseController, shown_values
+from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
 from rules.commands import Redo
@@ -26,7 +25,7 @@ from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
 
 
-class Controller(BaseController):
+class CthulhuWarsController(BaseController):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
@@ -48,10 +47,10 @@ class Controller(BaseController):
         hints = self.shown_hints(step)
         return step.prompt(hints, result)
 
-    def _phase_step(self, state: GameState) -> Step:
+    def _phase_step(self, state: GameState) -> ScreenStep:
         return phase_step(state)
 
-    def _base_step(self, state: GameState) -> Step:
+    def _base_step(self, state: GameState) -> ScreenStep:
         # What do the rules wait for now? If nothing, the main screen.
         return decision_step(state) or self._main_screen(state)
 

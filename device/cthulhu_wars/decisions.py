@@ -15,7 +15,7 @@ from device.ui.steps import (
     ListStep,
     MarkStep,
     Option,
-    Step,
+    ScreenStep,
     StepResult,
 )
 from rules.cthulhu_wars.commands import AssignAgony, Roll, Satisfy
@@ -26,7 +26,7 @@ from rules.text import Text, text
 MOST_UNITS = 12  # more Units of one faction in one Area than a table ever has
 
 
-def decision_step(state: GameState) -> Step | None:
+def decision_step(state: GameState) -> ScreenStep | None:
     pending = state.pending
     if isinstance(pending, RollPending):
         return roll_step(state, pending, ())
@@ -66,7 +66,7 @@ def roll_step(state: GameState, pending: RollPending, so_far: tuple[int, ...]) -
     return ListStep(title, [Option(text("prompt.face", n=f), f) for f in faces], pick)
 
 
-def split_step(state: GameState, pending: AssignPending) -> Step:
+def split_step(state: GameState, pending: AssignPending) -> ScreenStep:
     activation = state.activation
     assert activation is not None
     if activation.monster == "custodian":
@@ -127,7 +127,7 @@ def _all_present(split: Mapping[str, int], area: str) -> ListStep:
     )
 
 
-def _librarian_present(state: GameState, total: int) -> Step:
+def _librarian_present(state: GameState, total: int) -> ScreenStep:
     """C16: first the Units of each enemy with an Overdue Tome in her Area, then the split."""
     assert state.activation is not None
     by, area = state.activation.by, state.activation.area

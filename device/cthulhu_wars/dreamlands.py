@@ -8,7 +8,7 @@ from functools import partial
 
 from device.cthulhu_wars.maps import Action, MapUI
 from device.cthulhu_wars.menu import areas, none_left
-from device.ui.steps import ListStep, Option, Step
+from device.ui.steps import ListStep, Option, ScreenStep
 from rules.cthulhu_wars.commands import BholeResult, SetGate, YogSothoth, ZoogsRemoved
 from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
@@ -27,7 +27,7 @@ def bhole() -> ListStep:
     )
 
 
-def zoogs(state: GameState) -> Step:
+def zoogs(state: GameState) -> ScreenStep:
     options = [
         Option(text(f"area.{a}"), a, text("count.zoogs", n=n)) for a, n in of(state).zoogs.items()
     ]

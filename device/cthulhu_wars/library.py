@@ -8,7 +8,7 @@ from functools import partial
 
 from device.cthulhu_wars.maps import Action, MapUI
 from device.cthulhu_wars.menu import none_left
-from device.ui.steps import ListStep, Option, Step
+from device.ui.steps import ListStep, Option, ScreenStep
 from display.view import Hint
 from rules.cthulhu_wars.commands import MONSTERS, SpendSilence, UnflipTome, UseTome
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES
@@ -24,7 +24,7 @@ def _held(state: GameState, face_up: bool) -> list[Option]:
     ]
 
 
-def use_tome(state: GameState) -> Step:
+def use_tome(state: GameState) -> ScreenStep:
     options = _held(state, face_up=True)
     title = text("prompt.which_tome_used")
     if not options:
@@ -32,7 +32,7 @@ def use_tome(state: GameState) -> Step:
     return ListStep(title, options, lambda pair: UseTome(*pair))
 
 
-def unflip(state: GameState) -> Step:
+def unflip(state: GameState) -> ScreenStep:
     options = _held(state, face_up=False)
     title = text("prompt.which_tome_up")
     if not options:

@@ -10,20 +10,11 @@ from dataclasses import replace
 
 from device.cthulhu_wars.areas import areas_in_order, on_floor
 from device.cthulhu_wars.maps import Action, map_ui
-from device.ui.steps import (
-    CHOOSE_GAME,
-    DONE,
-    HISTORY,
-    SHOW_ON_PHONES,
-    SMART_DICE,
-    ListStep,
-    Option,
-    SetLanguage,
-)
-from rules.commands import Redo, Undo
+from device.ui.menu import table_lines
+from device.ui.steps import DONE, ListStep, Option
 from rules.cthulhu_wars.commands import NextPhase, SetGate
 from rules.cthulhu_wars.state import PHASES, GameState
-from rules.text import LANGUAGES, Text, text
+from rules.text import Text, text
 
 
 def phase_step(state: GameState) -> ListStep:
@@ -48,16 +39,8 @@ def _phase_effect(state: GameState, following: str) -> Text:
 def menu(state: GameState, lang: str) -> ListStep:
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
-    items += [
-        ("undo", lambda: Undo()),
-        ("redo", lambda: Redo()),
-        ("history", lambda: HISTORY),
-        ("phones", lambda: SHOW_ON_PHONES),
-        ("dice", lambda: SMART_DICE),
-        ("language", lambda: language(lang)),
-        ("new_game", lambda: CHOOSE_GAME),  # last: UP from the top reaches it in one press
-    ]
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
+    options += table_lines(lang)
     return ListStep(text("prompt.menu"), options, lambda action: action())
 
 
@@ -111,11 +94,4 @@ def _unless_now(state: GameState, option: Option) -> Option:
 def none_left(title: Text) -> ListStep:
     return ListStep(
         title, [Option(text("prompt.nothing_to_choose"), DONE, enabled=True)], lambda a: a
-    )
-
-
-def language(current: str) -> ListStep:
-    options = [Option(text(f"language.{lang}"), SetLanguage(lang)) for lang in LANGUAGES]
-    return ListStep(
-        text("prompt.language"), options, lambda answer: answer, cursor=LANGUAGES.index(current)
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     "menu.dice": "Smart dice",
-    "nz_device.menu.dice": "Smart dice",
     "dice.title": "Smart dice: choose the Agony die and the d6s.",
     "dice.title.none": "Smart dice: none seen yet. Wake a die (shake it) and choose Scan again.",
     "dice.title.no_bluetooth": "No Bluetooth on this machine (or BlueZ is not running): smart dice cannot be read. The reader and the buttons still work.",
@@ -48,7 +47,6 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "menu.dice": "スマートダイス",
-    "nz_device.menu.dice": "スマートダイス",
     "dice.title": "スマートダイス:苦悶ダイスとd6を選ぶ。",
     "dice.title.none": "スマートダイス:まだ見つかりません。ダイスを振って起こし、「もう一度探す」を選んでください。",
     "dice.title.no_bluetooth": "この機械にはBluetoothがありません(またはBlueZが動いていません):スマートダイスは読めません。リーダーとボタンは使えます。",

@@ -1,4 +1,4 @@
-"""The table's own Wi-Fi network (issue 33): its settings, name, passphrase and join code.
+"""The table's own Wi-Fi network: its settings, name, passphrase and join code.
 
 The ``[network]`` section of celaeno.toml says when the Pi makes its own access point:
 ``hotspot = "auto"`` (when no house Wi-Fi is configured or none is found in time),

@@ -1,4 +1,4 @@
-"""The controller of a Shadows over Normandie battle: the same interface as Controller.
+"""The controller of a Shadows over Normandie battle: the same interface as BaseController.
 
 Button presses, taps and dice reads in; commands, notices and a prompt out. Like the
 Cthulhu Wars controller it holds no game state of its own, only where the table is
@@ -45,8 +45,8 @@ from device.normandie.placing import (
 )
 from device.normandie.space import LEFT, RIGHT, SpaceStep
 from device.normandie.terrain import FIRST_MIDDLE, TerrainStep, terrain_step
-from device.ui.controller import Controller, shown_values
-from device.ui.steps import DONE, Notice, Step, StepResult
+from device.ui.controller import BaseController, shown_values
+from device.ui.steps import DONE, Notice, ScreenStep, StepResult
 from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
 from rules.commands import Command
@@ -65,7 +65,7 @@ from rules.text import Text, text
 AUTO, TERRAIN, PLACING, CLOSED = "auto", "terrain", "placing", "closed"
 
 
-class NormandieController(Controller):
+class NormandieController(BaseController):
     def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
         super().__init__(lang)
         self.chance = chance or random.Random()
@@ -98,7 +98,7 @@ class NormandieController(Controller):
         self.near = step.cursor
         return NOTHING
 
-    def _phase_step(self, state: NormandieState) -> Step:
+    def _phase_step(self, state: NormandieState) -> ScreenStep:
         return phase_step(state)
 
     def tap_space(self, name: str, state: NormandieState) -> Reaction:
@@ -160,11 +160,11 @@ class NormandieController(Controller):
             self.near = step.cursor
         return NOTHING
 
-    def _base_step(self, state: NormandieState) -> Step | None:
+    def _base_step(self, state: NormandieState) -> ScreenStep | None:
         """What the battle waits for, else setup on the grid (terrain, units), else nothing."""
         return decision_step(state, self.chance, self.near) or self._setup_step(state)
 
-    def _menu(self, state: NormandieState) -> Step:
+    def _menu(self, state: NormandieState) -> ScreenStep:
         return menu(
             state,
             self.lang,
@@ -173,7 +173,7 @@ class NormandieController(Controller):
             lambda: self._place_from_menu(state),
         )
 
-    def _setup_step(self, state: NormandieState) -> Step | None:
+    def _setup_step(self, state: NormandieState) -> ScreenStep | None:
         if state.phase != SETUP or state.over or self._setup == CLOSED:
             return None
         unknown = undescribed(state, kept_tiles(self.files))
@@ -226,7 +226,7 @@ class NormandieController(Controller):
             return self._set_setup(PLACING)
         return self._place_later(state)
 
-    def _place_later(self, state: NormandieState) -> Step:
+    def _place_later(self, state: NormandieState) -> ScreenStep:
         def choose(unit: NextUnit) -> StepResult:
             self._next = unit
             return self._place_later(state)

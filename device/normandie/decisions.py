@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from device.normandie.space import SpaceStep
-from device.ui.steps import ListStep, Notice, Option, Step, StepResult
+from device.ui.steps import ListStep, Notice, Option, ScreenStep, StepResult
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzAssault, NzChooseTarget, NzDraw, NzOrder
+from rules.normandie.sentences import label
 from rules.normandie.state import (
     NormandieState,
     PendingAssault,
@@ -21,13 +22,12 @@ from rules.normandie.state import (
     PendingOrder,
     PendingTarget,
 )
-from rules.normandie.words import label
 from rules.text import Text, text
 
 DIE_FACES = range(1, 7)  # Z7: the regular Assault rules roll one six-sided die
 
 
-def decision_step(state: NormandieState, chance: random.Random, near: Space) -> Step | None:
+def decision_step(state: NormandieState, chance: random.Random, near: Space) -> ScreenStep | None:
     pending = state.pending
     if isinstance(pending, PendingOrder):
         return order_step(state, pending)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from device.ui.steps import LIST_HINTS, Step, StepResult
+from device.ui.steps import LIST_HINTS, ScreenStep, StepResult
 from display.view import Choice, Hint
 from rules.errors import RulesError
 from rules.normandie.battlefield import TILE_SIZE, Space
@@ -209,7 +209,7 @@ class Line:
 
 
 @dataclass
-class Sheet(Step):
+class Sheet(ScreenStep):
     """A list of lines made from ``draft``; a line's question sets ``draft`` and comes back."""
 
     title: Text

@@ -12,19 +12,15 @@ from collections.abc import Callable
 
 from device.normandie.space import SpaceStep, free_square
 from device.normandie.tokens import suppressed_which, wound_which
+from device.ui.menu import table_lines
 from device.ui.steps import (
-    CHOOSE_GAME,
     DONE,
-    SHOW_ON_PHONES,
-    SMART_DICE,
     ListStep,
     Notice,
     Option,
-    SetLanguage,
-    Step,
+    ScreenStep,
     StepResult,
 )
-from rules.commands import Undo
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import (
     NzBind,
@@ -38,10 +34,10 @@ from rules.normandie.commands import (
     NzNextPhase,
     NzSerum,
 )
+from rules.normandie.sentences import label
 from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.units import MARKS, MASTER, Unit
-from rules.normandie.words import label
-from rules.text import LANGUAGES, Text, text
+from rules.text import Text, text
 
 
 def phase_step(state: NormandieState) -> ListStep:
@@ -85,13 +81,9 @@ def menu(
         ("suppressed", lambda: suppressed_which(state, near)),
         ("gear", lambda: gear_menu(state)),
         ("initiative", lambda: initiative(state)),
-        ("undo", lambda: Undo()),
-        ("phones", lambda: SHOW_ON_PHONES),
-        ("dice", lambda: SMART_DICE),
-        ("language", lambda: language(lang)),
-        ("new_game", lambda: CHOOSE_GAME),  # last: UP from the top reaches it in one press
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
+    options += table_lines(lang, undo=text("nz_device.menu.undo"))
     return ListStep(text("prompt.menu"), options, lambda action: action())
 
 
@@ -109,7 +101,7 @@ def choose_unit(
     title: Text,
     keep: Callable[[Unit], bool],
     then: Callable[[str], StepResult],
-) -> Step:
+) -> ScreenStep:
     options = unit_options(state, keep)
     if not options:
         return ListStep(title, [Option(text("nz_device.none_here"), DONE)], lambda a: a)
@@ -119,7 +111,7 @@ def choose_unit(
 # --- units moving and falling --------------------------------------------------------------
 
 
-def move_which(state: NormandieState, near: Space) -> Step:
+def move_which(state: NormandieState, near: Space) -> ScreenStep:
     return choose_unit(
         state, text("nz_device.relocate.which"), lambda u: True, lambda uid: move_where(state, uid)
     )
@@ -138,7 +130,7 @@ def move_where(state: NormandieState, uid: str) -> SpaceStep:
     )
 
 
-def eliminate_which(state: NormandieState) -> Step:
+def eliminate_which(state: NormandieState) -> ScreenStep:
     return choose_unit(
         state,
         text("nz_device.eliminate.which"),
@@ -198,15 +190,15 @@ def gear_menu(state: NormandieState) -> ListStep:
     return ListStep(text("nz_device.gear.title"), options, lambda action: action())
 
 
-def _user(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _user(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: not u.is_zombies, then)
 
 
-def _master(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _master(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_user.{what}"), lambda u: u.kind == MASTER, then)
 
 
-def _zombie_for(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> Step:
+def _zombie_for(state: NormandieState, what: str, then: Callable[[str], StepResult]) -> ScreenStep:
     return choose_unit(state, text(f"nz_device.gear_zombie.{what}"), lambda u: u.is_zombies, then)
 
 
@@ -230,10 +222,3 @@ def _grave(state: NormandieState, master: str) -> StepResult:
         for g in graves
     ]
     return ListStep(text("nz_device.gear.which_grave"), options, lambda cmd: cmd)
-
-
-def language(current: str) -> ListStep:
-    options = [Option(text(f"language.{lang}"), SetLanguage(lang)) for lang in LANGUAGES]
-    return ListStep(
-        text("prompt.language"), options, lambda answer: answer, cursor=LANGUAGES.index(current)
-    )

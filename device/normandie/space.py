@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from device.ui.steps import BACK, Notice, Step, StepResult
+from device.ui.steps import BACK, Notice, ScreenStep, StepResult
 from display.view import Choice, Hint
 from rules.normandie.battlefield import Space, parse_space
+from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState
 from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
-from rules.normandie.words import label
 from rules.text import Text, text
 
 LEFT, RIGHT = "left", "right"  # the game buttons move the cursor a column
@@ -76,7 +76,7 @@ def terrain_words(state: NormandieState, space: Space) -> Text:
 
 
 @dataclass
-class SpaceStep(Step):
+class SpaceStep(ScreenStep):
     """One question answered with a space: ``on_pick(space)`` says what comes next."""
 
     question: Text

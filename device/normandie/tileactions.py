@@ -11,13 +11,11 @@ import sys
 from pathlib import Path
 
 from device.normandie.tilestore import TileStore
-from device.settings.places import load_settings
+from device.settings.places import EXIT_FAILED, load_settings
 from device.storage import paths
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.normandie.tiles import read_tiles, write_tiles
-
-EXIT_FAILED = 2
 
 
 def tiles_command(args: argparse.Namespace) -> int:

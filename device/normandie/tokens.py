@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.normandie.space import SpaceStep
-from device.ui.steps import DONE, ListStep, Notice, Option, Step, StepResult
+from device.ui.steps import DONE, ListStep, Notice, Option, ScreenStep, StepResult
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzSuppressed, NzWound
+from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState
 from rules.normandie.units import Unit
-from rules.normandie.words import label
 from rules.text import Text, text
 
 MOST_SUPPRESSED = 6  # more tokens than any unit carries in play
@@ -28,7 +28,7 @@ def unit_on_grid(
     near: Space,
     keep: Callable[[Unit], bool],
     then: Callable[[str], StepResult],
-) -> Step:
+) -> ScreenStep:
     """A unit chosen on the grid among those ``keep`` accepts; elsewhere says which ones."""
     eligible = sorted(
         (u for u in state.units.values() if keep(u)), key=lambda u: (u.space.row, u.space.col)
@@ -52,7 +52,7 @@ def unit_on_grid(
 # --- Chapter 3: life points lost -------------------------------------------------------------
 
 
-def wound_which(state: NormandieState, near: Space) -> Step:
+def wound_which(state: NormandieState, near: Space) -> ScreenStep:
     return unit_on_grid(
         state,
         text("nz_device.wound.which"),
@@ -84,7 +84,7 @@ def wound_by(state: NormandieState, uid: str, lost: int) -> ListStep:
 # --- Suppressed tokens (Z10, Z13) ------------------------------------------------------------
 
 
-def suppressed_which(state: NormandieState, near: Space) -> Step:
+def suppressed_which(state: NormandieState, near: Space) -> ScreenStep:
     return unit_on_grid(
         state,
         text("nz_device.suppressed.which"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from device.normandie import words as device_words
 from device.normandie.controller import NormandieController
 from device.normandie.new_battle import new_battle_options
-from device.ui.front_end import GameUI
+from device.ui.front_end import FrontEnd
 from device.ui.steps import Option
 from display.view import Prompt
 from rules.normandie.game import NORMANDIE
@@ -22,7 +22,7 @@ def still_prompt(state: object, result: Text, lang: str) -> Prompt:
     return Prompt(result)
 
 
-NORMANDIE_UI = GameUI(
+NORMANDIE_UI = FrontEnd(
     game="normandie",
     controller=NormandieController,
     new_game_options=new_game_options,

@@ -47,8 +47,8 @@ def _printed_areas(map_name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a.id for group in groups for a in group if a.citadel is None))
 
 
-# Every printed Area may be given the name the owner's boards print (issue 14: the
-# Japanese names are ours, and a board in another edition prints its own).
+# Every printed Area may be given the name the owner's boards print: the Japanese
+# names are ours, and a board in another edition prints its own.
 AREAS: Mapping[str, tuple[str, ...]] = MappingProxyType({m: _printed_areas(m) for m in BOARDS})
 
 

@@ -16,6 +16,8 @@ from rules.commands import Command
 from rules.game import Games
 from rules.journal import parse
 
+# What every celaeno command returns when it cannot do what it was asked (argparse's own
+# status for a bad command line); 0 is success.
 EXIT_FAILED = 2
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.ui.history import UNDO_RUN
-from device.ui.steps import UNDO_RUN as ASK_ON_A_RUN
-from device.ui.steps import DialStep, Step, UndoMany
+from device.ui.history import UNDOS_BEFORE_ASKING
+from device.ui.steps import UNDO_RUN_QUESTION, DialStep, ScreenStep, UndoMany
 from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
@@ -24,10 +23,10 @@ from rules.text import Text, text
 ROW_BUTTONS = {"left": -1, "right": 1}
 
 
-class Controller(Wizard):
+class BaseController(Wizard):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
-        self._base: Step | None = None
+        self._base: ScreenStep | None = None
         self.redo_offer: Text | None = None  # what redo would bring back (the app says)
         self._undos = 0  # UNDO presses in a row
         self._run_allowed = False  # this run of undos was confirmed
@@ -56,18 +55,18 @@ class Controller(Wizard):
         return self._navigate(button, state)
 
     def _undo(self, state: Any) -> Reaction:
-        """UNDO; after UNDO_RUN in a row the next asks once whether to go on."""
+        """UNDO; after UNDOS_BEFORE_ASKING in a row the next asks once whether to go on."""
         self._undos += 1
-        if self._undos <= UNDO_RUN:
+        if self._undos <= UNDOS_BEFORE_ASKING:
             self._run_allowed = False
         elif not self._run_allowed:
             self._stack.clear()
-            return Reaction(app_step=ASK_ON_A_RUN)  # the app knows what the next one undoes
+            return Reaction(app_step=UNDO_RUN_QUESTION)  # the app knows what the next one undoes
         return Reaction(Undo())
 
     def _undoing(self, answer: UndoMany) -> None:
         if answer.run:  # the table said yes: the rest of this run goes on without asking
-            self._undos, self._run_allowed = UNDO_RUN + 1, True
+            self._undos, self._run_allowed = UNDOS_BEFORE_ASKING + 1, True
 
     def tap(self, index: int, state: Any) -> Reaction:
         """A finger on a choice: select it and press OK."""
@@ -85,19 +84,19 @@ class Controller(Wizard):
     def prompt(self, state: Any, result: Text | None = None) -> Prompt:
         raise NotImplementedError
 
-    def showing(self, state: Any) -> Step | None:
+    def showing(self, state: Any) -> ScreenStep | None:
         """The question on the screen now (the app looks whether it is the Dice screen)."""
         return self._current(state)
 
-    def shown_hints(self, step: Step) -> tuple[Hint, ...]:
+    def shown_hints(self, step: ScreenStep) -> tuple[Hint, ...]:
         """The step's hints, without BACK where BACK does nothing (the first question)."""
-        if self._stack or type(self)._back is not Controller._back:
+        if self._stack or type(self)._back is not BaseController._back:
             return step.hints
         hints = tuple(hint for hint in step.hints if hint.button != "back")
         if self.redo_offer is None:
             return hints
-        # BACK redoes: its hint takes the place of holding it to undo, just done (issue 32:
-        # the bar had room for one of them only, and cut the other)
+        # BACK redoes: its hint takes the place of holding it to undo, just done (the bar
+        # has room for one of them only, and would cut the other)
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
 
@@ -111,10 +110,10 @@ class Controller(Wizard):
         """A button only this game has a meaning for (None: the shared meaning)."""
         return None
 
-    def _base_step(self, state: Any) -> Step | None:
+    def _base_step(self, state: Any) -> ScreenStep | None:
         raise NotImplementedError
 
-    def _phase_step(self, state: Any) -> Step:
+    def _phase_step(self, state: Any) -> ScreenStep:
         raise NotImplementedError
 
     def _back(self, state: Any) -> Reaction:
@@ -142,7 +141,7 @@ class Controller(Wizard):
 
     # --- inner workings -----------------------------------------------------------------
 
-    def _current(self, state: Any) -> Step | None:
+    def _current(self, state: Any) -> ScreenStep | None:
         if self._stack:
             return self._stack[-1]
         if self._base_of is not state:  # a new state: what does the game wait for now?

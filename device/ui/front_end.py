@@ -1,6 +1,6 @@
 """What a game's front end on the device is.
 
-A game's device package describes itself with one :class:`GameUI`; ``device/games.py``
+A game's device package describes itself with one :class:`FrontEnd`; ``device/games.py``
 lists them. The app asks the current game's front end for a controller and the New game
 menu asks every game what it offers; neither asks which game it is.
 """
@@ -11,14 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from device.ui.controller import Controller
+from device.ui.controller import BaseController
 from device.ui.steps import Option
 from display.view import Prompt
 from rules.text import Text, Words
 
 
 @dataclass(frozen=True)
-class GameUI:
+class FrontEnd:
     """- ``controller(lang)``: a fresh controller for this game's states;
     - ``new_game_options(state)``: the lines this game adds to the New game menu; each
       option's value is what picking it leads to (``state`` is the game being left, of
@@ -28,7 +28,7 @@ class GameUI:
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str  # the rules' Game.name
-    controller: Callable[[str], Controller]
+    controller: Callable[[str], BaseController]
     new_game_options: Callable[[Any], Sequence[Option]]
     still_prompt: Callable[[Any, Text, str], Prompt]
     words: tuple[Words, ...] = ()

@@ -2,7 +2,7 @@
 back to just before it, after a confirmation that says how many commands that undoes.
 
 The guard on runs of UNDO: a sleeve on the button must not undo a whole setup, so after
-:data:`UNDO_RUN` undos in a row the next one asks once before going on. And what redo
+:data:`UNDOS_BEFORE_ASKING` undos in a row the next one asks once before going on. And what redo
 would bring back, in words, for the main screen.
 
 These questions need the game's history, which the engine keeps (``Played``): the app
@@ -18,10 +18,10 @@ from itertools import islice
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import Played, State, Step
+from rules.journal import HistoryStep, Played, State
 from rules.text import Text, text
 
-UNDO_RUN = 3  # undos in a row before the next one asks
+UNDOS_BEFORE_ASKING = 3  # undos in a row before the next one asks
 SHOWN = 60  # the newest commands the view lists (a long game's first hours are in the journal)
 
 
@@ -33,7 +33,7 @@ WHOLE = frozenset({"assign_agony", "satisfy"})
 
 def in_words(played: Played, cmd: Command, before: State) -> Text:
     """What a command did, as its result said it (its first event; for a split or a
-    payment every event, issue 32), in one short line where they say the same thing."""
+    payment every event), in one short line where they say the same thing."""
     try:
         _after, events = played.game.apply(before, cmd)
     except RulesError:  # an accepted command is not refused when applied again
@@ -99,7 +99,7 @@ def brief(played: Played) -> Text | None:
     return None if step is None else in_words(played, step.command, step.before)
 
 
-def entry(played: Played, step: Step) -> Entry:
+def entry(played: Played, step: HistoryStep) -> Entry:
     return Entry(in_words(played, step.command, step.before), how_rolled(step.command))
 
 
@@ -138,11 +138,11 @@ def _confirm(count: int) -> StepResult:
 
 
 def undo_run_step(played: Played) -> ListStep:
-    """The question after UNDO_RUN undos in a row: once per run."""
+    """The question after UNDOS_BEFORE_ASKING undos in a row: once per run."""
     step = played.done
     what = text("command.undo") if step is None else in_words(played, step.command, step.before)
     return ListStep(
-        text("prompt.undo_run", n=UNDO_RUN, what=what),
+        text("prompt.undo_run", n=UNDOS_BEFORE_ASKING, what=what),
         [
             Option(text("prompt.undo_run_yes"), UndoMany(1, run=True)),
             Option(text("prompt.undo_run_no"), DONE),

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from device.ui.front_end import GameUI
+from device.ui.front_end import FrontEnd
 from device.ui.steps import ListStep, StepResult
 from rules.text import text
 
 
-def new_game_step(state: Any, front_ends: Iterable[GameUI]) -> ListStep:
+def new_game_step(state: Any, front_ends: Iterable[FrontEnd]) -> ListStep:
     """``state``: the game being left (its settings may carry over to a game of its kind);
     ``front_ends``: every game's (the app's list, ``device.games``)."""
     options = [option for ui in front_ends for option in ui.new_game_options(state)]

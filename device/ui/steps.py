@@ -81,7 +81,7 @@ class AppStep:
 CHOOSE_GAME = AppStep("new_game")
 SHOW_ON_PHONES = AppStep("phones")
 HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
-UNDO_RUN = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
+UNDO_RUN_QUESTION = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
 SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 
@@ -109,7 +109,7 @@ def first_enabled(options: Sequence[Option], preferred: int = 0) -> int:
     return _move(preferred, options, 1) if options else 0
 
 
-class Step:
+class ScreenStep:
     """One question on the screen."""
 
     title: Text
@@ -151,7 +151,7 @@ class Step:
 
 
 @dataclass
-class ListStep(Step):
+class ListStep(ScreenStep):
     """Pick one of a list of options."""
 
     title: Text
@@ -194,8 +194,33 @@ class Counter:
     unit: str = "units"  # catalogue noun for the count ("units", "agony", "doom", "yes_no")
 
 
+class _EveryLine(ScreenStep):
+    """A step whose cursor goes round all its lines, every one of which OK picks."""
+
+    cursor: int
+
+    def _lines(self) -> int:
+        raise NotImplementedError
+
+    def _pick_selected(self) -> StepResult:
+        raise NotImplementedError
+
+    def selected(self) -> int | None:
+        return self.cursor
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % self._lines()
+
+    def pick(self, index: int | None = None) -> StepResult:
+        if index is not None:
+            if not 0 <= index < self._lines():
+                return None
+            self.cursor = index
+        return self._pick_selected()
+
+
 @dataclass
-class CounterStep(Step):
+class CounterStep(_EveryLine):
     """Set several counts (OK adds one, wrapping to 0), then Confirm on the last row."""
 
     title: Text
@@ -219,17 +244,10 @@ class CounterStep(Step):
         detail = self.summary(self.values()) if self.summary else None
         return (*counted, Choice(text("prompt.confirm"), detail))
 
-    def selected(self) -> int | None:
-        return self.cursor
+    def _lines(self) -> int:
+        return len(self.rows) + 1
 
-    def move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % (len(self.rows) + 1)
-
-    def pick(self, index: int | None = None) -> StepResult:
-        if index is not None:
-            if not 0 <= index <= len(self.rows):
-                return None
-            self.cursor = index
+    def _pick_selected(self) -> StepResult:
         if self.cursor == len(self.rows):
             return self.on_confirm(self.values())
         row = self.rows[self.cursor]
@@ -238,7 +256,7 @@ class CounterStep(Step):
 
 
 @dataclass
-class MarkStep(Step):
+class MarkStep(_EveryLine):
     """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
     ("Go on") hands the marked values, in the list's order, to ``on_done``."""
 
@@ -260,17 +278,10 @@ class MarkStep(Step):
         key = "detail.marked" if option.value in self.marked else "detail.unmarked"
         return Choice(option.label, text(key))
 
-    def selected(self) -> int | None:
-        return self.cursor
+    def _lines(self) -> int:
+        return len(self.options) + 1
 
-    def move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % (len(self.options) + 1)
-
-    def pick(self, index: int | None = None) -> StepResult:
-        if index is not None:
-            if not 0 <= index <= len(self.options):
-                return None
-            self.cursor = index
+    def _pick_selected(self) -> StepResult:
         if self.cursor == 0:
             return self.on_done(self.chosen())
         self.marked ^= {self.options[self.cursor - 1].value}
@@ -290,7 +301,7 @@ class Dial:
 
 
 @dataclass
-class DialStep(Step):
+class DialStep(ScreenStep):
     """Set one or more numbers: UP/DOWN turn the selected one by one within its range
     (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
     LIBRARIAN (or a tap) choose the row.
@@ -443,7 +454,7 @@ class DialStep(Step):
 # wizard, a message for the table, a question only the app can put, a change of
 # language, or the same once the device's files are at hand. None: stay on this step.
 StepResult = (
-    Step
+    ScreenStep
     | Command
     | OnceAccepted
     | _Done
@@ -456,31 +467,20 @@ StepResult = (
     | None
 )
 
-LIST_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose")),
-    Hint("down", text("hint.choose")),
-    Hint("ok", text("hint.select")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-DIAL_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.turn")),
-    Hint("down", text("hint.turn")),
-    Hint("ok", text("hint.confirm")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-MARK_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose")),
-    Hint("down", text("hint.choose")),
-    Hint("ok", text("hint.mark")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
-COUNTER_HINTS: tuple[Hint, ...] = (
-    Hint("up", text("hint.choose_row")),
-    Hint("down", text("hint.choose_row")),
-    Hint("ok", text("hint.add_one")),
-    Hint("back", text("hint.back")),
-    Hint("undo", text("hint.undo")),
-)
+
+def step_hints(move: str, ok: str) -> tuple[Hint, ...]:
+    """A step's hints: what UP/DOWN (``move``) and OK (``ok``) do, then BACK and UNDO, as
+    every step has them (catalogue keys ``hint.<move>``, ``hint.<ok>``)."""
+    return (
+        Hint("up", text(f"hint.{move}")),
+        Hint("down", text(f"hint.{move}")),
+        Hint("ok", text(f"hint.{ok}")),
+        Hint("back", text("hint.back")),
+        Hint("undo", text("hint.undo")),
+    )
+
+
+LIST_HINTS: tuple[Hint, ...] = step_hints("choose", "select")
+DIAL_HINTS: tuple[Hint, ...] = step_hints("turn", "confirm")
+MARK_HINTS: tuple[Hint, ...] = step_hints("choose", "mark")
+COUNTER_HINTS: tuple[Hint, ...] = step_hints("choose_row", "add_one")

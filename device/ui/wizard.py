@@ -11,8 +11,8 @@ from device.ui.steps import (
     AppStep,
     Notice,
     OnceAccepted,
+    ScreenStep,
     SetLanguage,
-    Step,
     StepResult,
     UndoMany,
     WithFiles,
@@ -41,11 +41,11 @@ class Wizard:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self._stack: list[Step] = []
+        self._stack: list[ScreenStep] = []
         self.files: Path | None = None  # the state directory, where the app has one
         self._once_accepted: OnceAccepted | None = None  # the last command made, if it asks
 
-    def ask(self, step: Step) -> None:
+    def ask(self, step: ScreenStep) -> None:
         """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
         self._stack.append(step)
 
@@ -59,7 +59,7 @@ class Wizard:
 
     def _follow(self, result: StepResult) -> Reaction:
         """Do what a step's answer says: ask the next question, close, go back, or pass on."""
-        if isinstance(result, Step):
+        if isinstance(result, ScreenStep):
             self._stack.append(result)
         elif result is DONE:
             self._stack.clear()

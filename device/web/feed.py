@@ -47,7 +47,7 @@ from device.web.liveness import table_running
 from display.web.page import HistoryLine
 from rules.errors import RulesError
 from rules.game import Game
-from rules.journal import Played, Step, parse_line, state_json, submit
+from rules.journal import HistoryStep, Played, parse_line, state_json, submit
 from rules.text import Text
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ class _Game:
     cut: bool = False  # states before the oldest one kept were let go
     # Each kept step in words (by the step's identity): a command is said once, not once
     # per update; the steps are frozen, so a step seen again says the same.
-    said: dict[int, tuple[Step, HistoryLine]] = field(default_factory=dict)
+    said: dict[int, tuple[HistoryStep, HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -278,7 +278,7 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[Step, HistoryLine]] = {}
+    said: dict[int, tuple[HistoryStep, HistoryLine]] = {}
     for step in islice(game.played.history(), SHOWN_HISTORY):
         known = game.said.get(id(step))
         if known is None or known[0] is not step:
@@ -296,9 +296,9 @@ def kept_history(played: Played, keep: int) -> tuple[Played, bool]:
     steps = list(islice(played.history(), 2 * keep + 1))
     if len(steps) <= 2 * keep:
         return played, False
-    done: Step | None = None
+    done: HistoryStep | None = None
     for step in reversed(steps[:keep]):
-        done = Step(step.before, step.command, done)
+        done = HistoryStep(step.before, step.command, done)
     return replace(played, done=done), True
 
 

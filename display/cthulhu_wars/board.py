@@ -1,7 +1,7 @@
 """The board panel's words: one row per faction, the Tomes, the monsters, the Citadels.
 
 Pure content: state in, paragraphs out; :mod:`display.panels` draws them. Every state
-is said in words and marked with a shape, never by colour alone (issue 5).
+is said in words and marked with a shape, never by colour alone.
 """
 
 from __future__ import annotations

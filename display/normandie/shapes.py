@@ -33,6 +33,8 @@ from display.normandie.palette import (  # the phone page draws with the same co
 from display.typeface import font
 from rules.normandie.battlefield import Space
 
+Point = tuple[int, int]
+
 MIN_LETTER_CELL = 11  # squares smaller than this carry shapes only
 
 
@@ -44,24 +46,16 @@ def lines(surface: pygame.Surface, grid: Grid) -> None:
     area = grid.area
     for col in range(grid.columns + 1):
         x = area.x + col * grid.cell
-        tile = col % TILE == 0
-        pygame.draw.line(
-            surface,
-            TILE_LINE if tile else GRID_LINE,
-            (x, area.top),
-            (x, area.bottom),
-            2 if tile else 1,
-        )
+        _line(surface, col, (x, area.top), (x, area.bottom))
     for row in range(grid.rows + 1):
         y = area.y + row * grid.cell
-        tile = row % TILE == 0
-        pygame.draw.line(
-            surface,
-            TILE_LINE if tile else GRID_LINE,
-            (area.left, y),
-            (area.right, y),
-            2 if tile else 1,
-        )
+        _line(surface, row, (area.left, y), (area.right, y))
+
+
+def _line(surface: pygame.Surface, index: int, start: Point, end: Point) -> None:
+    """The ``index``-th line between squares; a tile's edge is thicker, in its own colour."""
+    tile = index % TILE == 0
+    pygame.draw.line(surface, TILE_LINE if tile else GRID_LINE, start, end, 2 if tile else 1)
 
 
 def impassable(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -45,6 +45,9 @@ QUIET_AFTER = 10.0  # seconds without a word from a chosen die before the status
 # A signal that only wavers is posted at most this often: each post wakes the app's loop.
 SIGNAL_REFRESH = 10.0
 LOW_BATTERY = 15  # percent
+# The printed Agony die's faces, 1 to 6 in order, as the rules default them
+# (rules/cthulhu_wars/commands.py: hardware/ does not import the rules).
+AGONY_FACES = (1, 1, 2, 2, 3, 3)
 Role = Literal["agony", "d6"]
 Outcome = int | Literal["crooked"] | None
 
@@ -78,7 +81,7 @@ class DiceHub:
         self,
         post: Post,
         chosen: Iterable[Chosen] = (),
-        agony_faces: tuple[int, ...] = (1, 1, 2, 2, 3, 3),
+        agony_faces: tuple[int, ...] = AGONY_FACES,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._post, self._clock = post, clock

@@ -35,7 +35,7 @@ from typing import Any
 from hardware import threads
 from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
-from hardware.smartdice.hub import Chosen, DiceHub
+from hardware.smartdice.hub import AGONY_FACES, Chosen, DiceHub
 from hardware.smartdice.listening import DISCOVERY_FILTER
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ class BluetoothDice:
         self,
         post: Post,
         chosen: Iterable[Chosen] = (),
-        agony_faces: tuple[int, ...] = (1, 1, 2, 2, 3, 3),
+        agony_faces: tuple[int, ...] = AGONY_FACES,
         *,
         adapter: str | None = None,
         retry: float = RETRY,

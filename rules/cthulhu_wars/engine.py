@@ -10,7 +10,7 @@ from rules.commands import Command
 from rules.cthulhu_wars import gates, phases
 from rules.cthulhu_wars.commands import AssignAgony, NewGame, NextPhase, Roll, Satisfy, SetGate
 from rules.cthulhu_wars.expansions import handler_for, roll
-from rules.cthulhu_wars.outcome import Handler, Step
+from rules.cthulhu_wars.outcome import Applied, Handler
 from rules.cthulhu_wars.setup import start
 from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
 from rules.errors import RulesError
@@ -29,7 +29,7 @@ _ANSWERS: dict[type, tuple[type[Command], str]] = {
 }
 
 
-def apply(state: GameState | None, cmd: Command) -> Step:
+def apply(state: GameState | None, cmd: Command) -> Applied:
     """The state after ``cmd`` and what the table must do, or RulesError."""
     if state is None:
         if not isinstance(cmd, NewGame):
@@ -60,7 +60,7 @@ def _check_game_goes_on(state: GameState, cmd: Command) -> None:
         raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
 
 
-def _dispatch(state: GameState, cmd: Command) -> Step:
+def _dispatch(state: GameState, cmd: Command) -> Applied:
     if isinstance(cmd, Roll):
         return _roll(state, cmd)
     # A map's handlers check the map themselves, naming their own rule.
@@ -70,7 +70,7 @@ def _dispatch(state: GameState, cmd: Command) -> Step:
     return handler(state, cmd)
 
 
-def _roll(state: GameState, cmd: Roll) -> Step:
+def _roll(state: GameState, cmd: Roll) -> Applied:
     pending = state.pending
     assert isinstance(pending, RollPending)
     rule, resolve = roll(pending.purpose)  # C19, D8, D14

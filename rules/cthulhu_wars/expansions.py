@@ -14,23 +14,23 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.commands import Command
-from rules.cthulhu_wars.outcome import Handler, Step
+from rules.cthulhu_wars.outcome import Applied, Handler
 from rules.cthulhu_wars.state import GameState
 from rules.parts import Parts
 
 # Rolls: a pending roll's purpose → (the rule that asks for it, what the dice do).
-RollResolver = Callable[[GameState, tuple[int, ...]], Step]
+RollResolver = Callable[[GameState, tuple[int, ...]], Applied]
 
 
 def _unchanged(state: GameState) -> GameState:
     return state
 
 
-def _no_events(state: GameState) -> Step:
+def _no_events(state: GameState) -> Applied:
     return state, []
 
 
-def _no_doom_end(state: GameState) -> Step | None:
+def _no_doom_end(state: GameState) -> Applied | None:
     return None
 
 
@@ -38,7 +38,7 @@ def _any_control(state: GameState, area: str, controller: str | None, unit: str 
     return None
 
 
-def _nothing_follows(before: GameState, after: GameState) -> Step:
+def _nothing_follows(before: GameState, after: GameState) -> Applied:
     return after, []
 
 
@@ -56,12 +56,12 @@ class Expansion:
 
     map: str
     setup: Callable[[GameState], GameState] = _unchanged  # at new_game
-    doom_begins: Callable[[GameState], Step] = _no_events  # the Doom Phase has just begun
-    # The Doom Phase is ending: a Step (maybe with a roll pending) replaces the move to
+    doom_begins: Callable[[GameState], Applied] = _no_events  # the Doom Phase has just begun
+    # The Doom Phase is ending: an Applied (maybe with a roll pending) replaces the move to
     # the Action Phase, or None lets the round go on as usual.
-    doom_ends: Callable[[GameState], Step | None] = _no_doom_end
+    doom_ends: Callable[[GameState], Applied | None] = _no_doom_end
     check_control: Callable[[GameState, str, str | None, str | None], None] = _any_control
-    after_gate_change: Callable[[GameState, GameState], Step] = _nothing_follows
+    after_gate_change: Callable[[GameState, GameState], Applied] = _nothing_follows
     rolls: Mapping[str, tuple[str, RollResolver]] = field(default_factory=_empty)
     # The keys the map adds to the state JSON, after the core's (its own record's).
     state_json: Callable[[GameState], dict[str, Any]] = _no_keys

@@ -8,14 +8,14 @@ from rules.cthulhu_wars.checks import require_area, require_faction
 from rules.cthulhu_wars.commands import SetGate
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, Gate
 from rules.errors import RulesError
 from rules.text import Text, text
 from rules.values import frozen
 
 
-def set_gate(state: GameState, cmd: SetGate) -> Step:
+def set_gate(state: GameState, cmd: SetGate) -> Applied:
     require_area(state, cmd.area)
     if cmd.gate:
         _check_new_control(state, cmd)
@@ -29,7 +29,7 @@ def set_gate(state: GameState, cmd: SetGate) -> Step:
     return change_gate(state, cmd.area, gate)
 
 
-def change_gate(state: GameState, area: str, gate: Gate | None) -> Step:
+def change_gate(state: GameState, area: str, gate: Gate | None) -> Applied:
     """Put ``gate`` in ``area`` (None removes it) and run every rule that follows."""
     before = state
     gates = dict(state.gates)

@@ -9,7 +9,8 @@ from rules.cthulhu_wars.state import GameState
 from rules.text import Text
 
 Events: TypeAlias = list[Text]
-Step: TypeAlias = tuple[GameState, Events]
+# A handler's answer: the state after the command and what the table must do.
+Applied: TypeAlias = tuple[GameState, Events]
 # A handler takes the one command type it is registered for; the dispatch table
 # (engine._HANDLERS) is what pairs them, so the parameter is typed loosely here.
-Handler: TypeAlias = Callable[[GameState, Any], Step]
+Handler: TypeAlias = Callable[[GameState, Any], Applied]

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 from rules.cthulhu_wars.commands import NextPhase
 from rules.cthulhu_wars.expansions import expansion
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import Text, text
 from rules.values import frozen
 
 
-def next_phase(state: GameState, cmd: NextPhase) -> Step:
+def next_phase(state: GameState, cmd: NextPhase) -> Applied:
     if state.phase == "doom":
         monsters = expansion(state.map).doom_ends(state)  # D8, D12, D14
         if monsters is not None:
@@ -28,7 +28,7 @@ def next_phase(state: GameState, cmd: NextPhase) -> Step:
     return replace(state, phase=following), [_phase_event(state.round, following)]
 
 
-def enter_action(state: GameState) -> Step:
+def enter_action(state: GameState) -> Applied:
     state = replace(state, phase="action")
     return state, [_phase_event(state.round, "action")]
 
@@ -37,7 +37,7 @@ def _phase_event(round_number: int, phase: str) -> Text:
     return text("event.phase", round=round_number, phase=phase)
 
 
-def _gather_power(state: GameState) -> Step:
+def _gather_power(state: GameState) -> Applied:
     """T2: after an Action Phase a new round starts. C2: unused tokens are discarded."""
     state = replace(state, round=state.round + 1, phase="gather_power")
     events: Events = [text("event.phase", round=state.round, phase="gather_power")]
@@ -50,7 +50,7 @@ def _gather_power(state: GameState) -> Step:
     return state, events
 
 
-def _doom(state: GameState) -> Step:
+def _doom(state: GameState) -> Applied:
     state = replace(state, phase="doom", doom_phases=state.doom_phases + 1)
     events: Events = [text("event.phase", round=state.round, phase="doom")]
     state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11

@@ -8,7 +8,7 @@ from rules.cthulhu_wars.commands import NewGame, Settings
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 from rules.cthulhu_wars.maps.boards import map_spec
-from rules.cthulhu_wars.outcome import Step
+from rules.cthulhu_wars.outcome import Applied
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import text
@@ -18,7 +18,7 @@ CTHULHU_WARS_MAPS = ("celaeno", "dreamlands")
 SIDES = (3, 5)
 
 
-def start(cmd: NewGame) -> Step:
+def start(cmd: NewGame) -> Applied:
     if cmd.map not in CTHULHU_WARS_MAPS:
         raise RulesError("T4", "error.unknown_map", map=cmd.map)
     _check_factions(cmd.factions)

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.normandie.battlefield import Space, passable_space
+from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState, PendingDraw
 from rules.normandie.units import ZOMBIES, Unit
-from rules.normandie.words import label
 from rules.text import Text, text
 from rules.values import frozen
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from rules.normandie.sentences import label
 from rules.normandie.state import Binding, NormandieState
-from rules.normandie.words import label
 from rules.text import Text, text
 from rules.values import frozen
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.normandie import binding, scenarios
+from rules.normandie.sentences import label, side
 from rules.normandie.state import (
     ORDERS,
     Elimination,
     NormandieState,
 )
-from rules.normandie.words import label, side
 from rules.text import Text, text
 from rules.values import frozen
 

@@ -38,6 +38,7 @@ from rules.normandie.commands import (
     NzTerrain,
     NzWound,
 )
+from rules.normandie.sentences import label, side
 from rules.normandie.setup import new_battle, place_unit
 from rules.normandie.state import (
     ACTIVATION,
@@ -51,7 +52,6 @@ from rules.normandie.state import (
     PendingTarget,
 )
 from rules.normandie.terrain import set_terrain
-from rules.normandie.words import label, side
 from rules.text import Text, text
 from rules.values import frozen
 

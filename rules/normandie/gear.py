@@ -12,6 +12,7 @@ from dataclasses import replace
 from rules.errors import RulesError
 from rules.normandie import bag, binding
 from rules.normandie.bookkeeping import eliminate
+from rules.normandie.sentences import label, side
 from rules.normandie.state import (
     ACTIVATION,
     ORDERS,
@@ -19,7 +20,6 @@ from rules.normandie.state import (
     NormandieState,
 )
 from rules.normandie.units import MARKS, MASTER, Unit
-from rules.normandie.words import label, side
 from rules.text import Text, text
 from rules.values import frozen
 

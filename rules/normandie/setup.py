@@ -16,10 +16,10 @@ from rules.normandie.battlefield import (
     space_on,
 )
 from rules.normandie.commands import NormandieSettings, NzNewBattle, NzPlaceUnit
+from rules.normandie.sentences import label, side, unit_label
 from rules.normandie.state import BY_THE_GAME, Gear, NormandieState
 from rules.normandie.tiles import Placement, check_layout
 from rules.normandie.units import KINDS, SIDES, ZOMBIES, Unit
-from rules.normandie.words import label, side, unit_label
 from rules.text import Text, text
 from rules.values import frozen
 

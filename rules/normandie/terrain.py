@@ -15,8 +15,8 @@ from dataclasses import replace
 from rules.errors import RulesError
 from rules.normandie.battlefield import MassGrave, Space, space_on
 from rules.normandie.commands import NzTerrain
+from rules.normandie.sentences import label
 from rules.normandie.state import SETUP, NormandieState
-from rules.normandie.words import label
 from rules.text import Text, text
 
 OPEN, IMPASSABLE, MASS_GRAVE = "open", "impassable", "mass_grave"

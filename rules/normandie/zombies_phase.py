@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.normandie.sentences import move_event
 from rules.normandie.state import (
     ACTIVATION,
     ZOMBIES,
@@ -21,7 +22,6 @@ from rules.normandie.state import (
     ZombiesRun,
 )
 from rules.normandie.units import Unit
-from rules.normandie.words import move_event
 from rules.normandie.zombies import closest_prey, narrow_ties, paralysed_move, plan_move
 from rules.text import Text, text
 from rules.values import frozen

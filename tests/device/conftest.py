@@ -32,12 +32,13 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.companion.app import App, Inputs
-from device.settings.config import default_config
+from device.settings.config import ConfigError, default_config, load_config
 from device.settings.places import default_game
 from device.storage import paths
 from device.storage.session import GameSession
 from device.storage.store import Store
 from display.screen import Screen
+from display.view import Choice, Prompt
 from hardware.buttons import DEFAULT_PINS, ButtonPanel
 from hardware.events import InputEvent
 from hardware.fake_reader import FakeReader
@@ -149,6 +150,37 @@ def open_session(state_dir: Path) -> tuple[Store, GameSession]:
     session, notice = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
     assert notice is None
     return store, session
+
+
+def down_to(
+    prompt: Callable[[], Prompt],
+    press: Callable[[str], None],
+    wanted: Callable[[Choice], bool],
+    most: int = 40,
+) -> int:
+    """DOWN until the selected choice is ``wanted`` (reading the screen, as a player does),
+    then OK; returns the number of presses it took."""
+    for presses in range(most):
+        shown = prompt()
+        if shown.selected is not None and wanted(shown.choices[shown.selected]):
+            press("ok")
+            return presses + 1
+        press("down")
+    raise AssertionError(f"no such choice among {prompt().choices}")
+
+
+def write_config(tmp: Path, body: str) -> Path:
+    """``body`` as a configuration file, ``celaeno.toml`` in ``tmp``."""
+    path = tmp / "celaeno.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def config_problems(tmp: Path, body: str) -> list[str]:
+    """Every problem the configuration ``body`` is refused with."""
+    with pytest.raises(ConfigError) as caught:
+        load_config(write_config(tmp, body))
+    return list(caught.value.problems)
 
 
 # --- the whole device in-process ---------------------------------------------------------

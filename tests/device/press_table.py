@@ -21,7 +21,7 @@ from typing import Any
 
 from device.games import ALL_GAMES
 from device.ui.history import history_step, redoable, undo_run_step
-from device.ui.steps import HISTORY, UNDO_RUN
+from device.ui.steps import HISTORY, UNDO_RUN_QUESTION
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -90,7 +90,7 @@ class _Table:
             self.controller.lang = reaction.language
         if reaction.app_step is HISTORY:  # as the app opens them
             self.controller.ask(history_step(self.played))
-        elif reaction.app_step is UNDO_RUN:
+        elif reaction.app_step is UNDO_RUN_QUESTION:
             self.controller.ask(undo_run_step(self.played))
         elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
             self.dead = True

@@ -19,7 +19,7 @@ from typing import Any
 from device.games import ALL_GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
-from device.ui.controller import Controller
+from device.ui.controller import BaseController
 from device.ui.newgame import new_game_step
 from device.ui.steps import CHOOSE_GAME
 from rules.commands import Command
@@ -38,14 +38,14 @@ class FollowsTheGame:
     played: Played
     files: Path
     _ui: Any = None
-    _controller: Controller | None = None
+    _controller: BaseController | None = None
 
     @property
     def state(self) -> Any:
         return self.played.state
 
     @property
-    def controller(self) -> Controller:
+    def controller(self) -> BaseController:
         ui = ALL_GAMES.front_end(self.played)
         if ui is not self._ui or self._controller is None:
             lang = self._controller.lang if self._controller else "en"

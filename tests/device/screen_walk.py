@@ -24,7 +24,14 @@ from device.games import ALL_GAMES
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, show_on_phones
-from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
+from device.ui.steps import (
+    HISTORY,
+    SHOW_ON_PHONES,
+    SMART_DICE,
+    UNDO_RUN_QUESTION,
+    AppStep,
+    ScreenStep,
+)
 from device.ui.wizard import Reaction
 from display.view import Status, View
 from rules.commands import Command, Undo
@@ -68,12 +75,12 @@ class Walker(FollowsTheGame):
                 if not self._submit(reaction.command):
                     return
 
-    def _app_step(self, asked: AppStep) -> Step:
+    def _app_step(self, asked: AppStep) -> ScreenStep:
         if asked is SHOW_ON_PHONES:
             return show_on_phones(DEFAULT_WEB)
         if asked is HISTORY:
             return history_step(self.played)
-        if asked is UNDO_RUN:
+        if asked is UNDO_RUN_QUESTION:
             return undo_run_step(self.played)
         if asked is SMART_DICE:
             return dice_screen(None)

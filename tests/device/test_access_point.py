@@ -1,4 +1,4 @@
-"""The table's own access point (issue 33): when it is made, and what the card writes for
+"""The table's own access point: when it is made, and what the card writes for
 wpa_supplicant's AP mode and networkd's DHCP server (into /run, the root stays read-only).
 The radio itself is exercised only on a booted machine; these check the decisions and
 the generated files, and that a failing step never claims an access point."""

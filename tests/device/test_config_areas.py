@@ -13,25 +13,13 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
-from device.settings.config import AREAS, ConfigError, example, load_config
+from device.settings.config import AREAS, example, load_config
 from rules.cthulhu_wars.maps.boards import all_areas
 from rules.text import Text, render, use_printed_names
-from tests.device.conftest import open_session
+from tests.device.conftest import config_problems, open_session, write_config
 
 ROOT = Path(__file__).resolve().parents[2]
 E1 = ROOT / "rules" / "examples" / "celaeno_e1.jsonl"
-
-
-def _write(tmp_path: Path, body: str) -> Path:
-    path = tmp_path / "celaeno.toml"
-    path.write_text(body, encoding="utf-8")
-    return path
-
-
-def _problems(tmp_path: Path, body: str) -> list[str]:
-    with pytest.raises(ConfigError) as caught:
-        load_config(_write(tmp_path, body))
-    return list(caught.value.problems)
 
 
 def test_every_printed_area_of_both_maps_has_a_key() -> None:
@@ -43,7 +31,7 @@ def test_every_printed_area_of_both_maps_has_a_key() -> None:
 
 def test_configured_names_load_beside_the_citadels(tmp_path: Path) -> None:
     config = load_config(
-        _write(
+        write_config(
             tmp_path,
             '[celaeno.areas]\noubliette = "忘却の牢獄"\nblack_hall = ""\n'
             '[dreamlands.areas]\nvale_of_pnath = "Vale of Pnath"\n'
@@ -73,14 +61,14 @@ def test_configured_names_load_beside_the_citadels(tmp_path: Path) -> None:
 def test_a_bad_area_name_names_file_key_and_what_was_expected(
     tmp_path: Path, body: str, expected: str
 ) -> None:
-    (found,) = _problems(tmp_path, body)
+    (found,) = config_problems(tmp_path, body)
     assert found.startswith(str(tmp_path / "celaeno.toml")) and expected in found
 
 
 def test_a_configured_name_reaches_the_screen_and_the_events(
     tmp_path: Path, surface: pygame.Surface
 ) -> None:
-    config = load_config(_write(tmp_path, '[celaeno.areas]\nblack_hall = "黒き大広間"\n'))
+    config = load_config(write_config(tmp_path, '[celaeno.areas]\nblack_hall = "黒き大広間"\n'))
     store, session = open_session(tmp_path / "state")
     use_printed_names(config.printed_names())  # as `celaeno run` does
     try:

@@ -22,23 +22,12 @@ from device.settings.config import (
 )
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from rules.cthulhu_wars.commands import NewGame
+from tests.device.conftest import config_problems, write_config
 from tests.parsing import parse_any
 
 
-def write(tmp_path: Path, body: str) -> Path:
-    path = tmp_path / "celaeno.toml"
-    path.write_text(body, encoding="utf-8")
-    return path
-
-
-def problems(tmp_path: Path, body: str) -> list[str]:
-    with pytest.raises(ConfigError) as caught:
-        load_config(write(tmp_path, body))
-    return list(caught.value.problems)
-
-
 def test_the_example_loads_to_exactly_the_defaults(tmp_path: Path) -> None:
-    loaded = load_config(write(tmp_path, example()))
+    loaded = load_config(write_config(tmp_path, example()))
     assert dataclasses.replace(loaded, source="(defaults)") == default_config()
 
 
@@ -53,7 +42,7 @@ def test_the_example_names_every_key_once() -> None:
 
 
 def test_an_empty_file_gives_the_defaults(tmp_path: Path) -> None:
-    config = load_config(write(tmp_path, ""))
+    config = load_config(write_config(tmp_path, ""))
     assert config.buttons.pins() == {
         "left": 17, "right": 27, "phase": 22, "up": 5, "down": 6, "ok": 13, "back": 26,
     }  # fmt: skip
@@ -68,7 +57,7 @@ def test_an_empty_file_gives_the_defaults(tmp_path: Path) -> None:
 
 def test_values_are_read_and_typed(tmp_path: Path) -> None:
     config = load_config(
-        write(
+        write_config(
             tmp_path,
             """
 [buttons]
@@ -102,7 +91,7 @@ surface_citadel_1_2 = "Celephaïs"
 
 
 def test_the_message_names_file_key_expected_and_found(tmp_path: Path) -> None:
-    assert problems(tmp_path, '[reader]\nbaud = "fast"\n') == [
+    assert config_problems(tmp_path, '[reader]\nbaud = "fast"\n') == [
         f"{tmp_path / 'celaeno.toml'}: reader.baud: "
         'expected a whole number from 300 to 4000000, got "fast"'
     ]
@@ -150,7 +139,7 @@ def test_the_message_names_file_key_expected_and_found(tmp_path: Path) -> None:
 def test_each_bad_value_is_reported_with_its_key(
     tmp_path: Path, section: str, line: str, key: str
 ) -> None:
-    found = problems(tmp_path, f"[{section}]\n{line}\n")
+    found = config_problems(tmp_path, f"[{section}]\n{line}\n")
     assert len(found) == 1
     value = line.partition(" = ")[2]
     got = toml_literal(tomllib.loads(f"v = {value}")["v"])
@@ -159,7 +148,7 @@ def test_each_bad_value_is_reported_with_its_key(
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
-    found = problems(
+    found = config_problems(
         tmp_path,
         '[reader]\nbaud = "fast"\nport = 3\n[screen]\nrotation = 45\nwidht = 800\n'
         "[raeder]\nx = 1\n",
@@ -179,11 +168,11 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
     ],
 )
 def test_unknown_keys_never_pass_silently(tmp_path: Path, body: str, expected: str) -> None:
-    assert expected in problems(tmp_path, body)[0]
+    assert expected in config_problems(tmp_path, body)[0]
 
 
 def test_a_syntax_error_names_the_line(tmp_path: Path) -> None:
-    (found,) = problems(tmp_path, "[reader]\nbaud = 9600\nport = \n")
+    (found,) = config_problems(tmp_path, "[reader]\nbaud = 9600\nport = \n")
     assert found.startswith(f"{tmp_path / 'celaeno.toml'}: not valid TOML")
     assert "line 3" in found
 
@@ -199,7 +188,9 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 
 def test_two_buttons_on_one_pin(tmp_path: Path) -> None:
-    found = problems(tmp_path, "[buttons]\nup = 17\nback = 17\nencoder_a = 13\nencoder_b = 5\n")
+    found = config_problems(
+        tmp_path, "[buttons]\nup = 17\nback = 17\nencoder_a = 13\nencoder_b = 5\n"
+    )
     assert [p.partition(": ")[2] for p in found] == [
         "buttons.up: GPIO 17 is already used by buttons.custodian",
         "buttons.back: GPIO 17 is already used by buttons.custodian",
@@ -208,7 +199,7 @@ def test_two_buttons_on_one_pin(tmp_path: Path) -> None:
 
 
 def test_an_encoder_needs_both_pins(tmp_path: Path) -> None:
-    (found,) = problems(tmp_path, "[buttons]\nencoder_a = 20\n")
+    (found,) = config_problems(tmp_path, "[buttons]\nencoder_a = 20\n")
     assert "buttons.encoder_b: an encoder needs both pins" in found
 
 
@@ -223,13 +214,13 @@ def test_an_encoder_needs_both_pins(tmp_path: Path) -> None:
     ],
 )
 def test_sides_must_fit_the_map_and_the_players(tmp_path: Path, body: str, expected: str) -> None:
-    (found,) = problems(tmp_path, f"[table]\n{body}\n")
+    (found,) = config_problems(tmp_path, f"[table]\n{body}\n")
     assert found.endswith(f"table.sides: {expected}")
 
 
 def test_table_defaults_make_a_new_game_command_the_rules_accept(tmp_path: Path) -> None:
     config = load_config(
-        write(
+        write_config(
             tmp_path,
             '[table]\nfactions = ["sleeper", "windwalker", "ancients", "tcho_tcho"]\n'
             "sides = { upper = 5, lower = 3 }\nsilence_at_start = true\n",

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
-from device.cthulhu_wars.controller import Controller
+from device.cthulhu_wars.controller import CthulhuWarsController
 from device.games import ALL_GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
@@ -30,7 +30,7 @@ from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.games import GAMES
-from rules.journal import Played, Step, apply, start
+from rules.journal import HistoryStep, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 from tests.parsing import known_types, parse_any, replay_game
@@ -79,12 +79,12 @@ class Pilot:
 
     state: GameState
     touch: bool = False
-    controller: Controller = field(default_factory=Controller)
+    controller: CthulhuWarsController = field(default_factory=CthulhuWarsController)
     given: list[Command] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     presses: int = 0
-    done: Step | None = None  # the engine's history of the table's commands (undo, redo)
-    undone: Step | None = None
+    done: HistoryStep | None = None  # the engine's history of the table's commands (undo, redo)
+    undone: HistoryStep | None = None
 
     def press(self, *buttons: str) -> None:
         for button in buttons:
@@ -316,7 +316,7 @@ def test_phase_is_refused_while_a_decision_is_pending() -> None:
 
 
 def test_a_reader_roll_is_taken_only_while_a_roll_is_pending() -> None:
-    controller = Controller()
+    controller = CthulhuWarsController()
     idle = controller.dice((2,), LIBRARY)
     assert idle.command is None and idle.notice is not None
     assert idle.notice.key == "notice.roll_not_wanted"

@@ -18,7 +18,7 @@ from device.companion.app import App, Inputs
 from device.settings.config import default_config
 from rules.cthulhu_wars.state import AssignPending, RollPending, SatisfyPending
 from rules.text import Text, render_fragment, text, translate
-from tests.device.conftest import Table, exported, open_session, replayed
+from tests.device.conftest import Table, down_to, exported, open_session, replayed
 
 GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
 GUARDIAN = "guardian_under_the_lake"
@@ -26,18 +26,10 @@ MOST_PRESSES = 40  # more UP/DOWN than any list on this map needs
 
 
 def choose(table: Table, label: Text) -> int:
-    """Move DOWN until ``label`` is selected (reading the screen, as a player does), then OK.
-
-    Returns the number of presses it took.
-    """
-    for presses in range(MOST_PRESSES):
-        prompt = table.app.view().prompt
-        assert prompt.selected is not None
-        if prompt.choices[prompt.selected].label == label:
-            table.press("ok")
-            return presses + 1
-        table.press("down")
-    raise AssertionError(f"{label} is not among {table.app.view().prompt.choices}")
+    """DOWN to ``label``, then OK; the presses it took."""
+    return down_to(
+        lambda: table.app.view().prompt, table.press, lambda c: c.label == label, MOST_PRESSES
+    )
 
 
 def set_gate(table: Table, area: str, answer: Text) -> None:

@@ -111,8 +111,8 @@ def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_history_under_a_long_result_shows_its_commands(lang: str, tmp_path: Path) -> None:
-    """The screen of the issue: the History opened right after a split, whose result took
-    the room (1 command of 7 shown at 800×480 on 643c34c)."""
+    """The History opened right after a split, whose long result would take the room of
+    its commands."""
     walker = begin(SPLIT_3, tmp_path)
     walker.act(len(walker.view(lang).prompt.choices) - 1)  # Something else happened
     menu = walker.view(lang).prompt.choices

@@ -8,17 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.device.conftest import NotifyListener, celaeno, start_run, stop
-
-
-def write(tmp: Path, text: str) -> Path:
-    path = tmp / "celaeno.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.device.conftest import NotifyListener, celaeno, start_run, stop, write_config
 
 
 def check(tmp: Path, text: str) -> tuple[int, str]:
-    done = celaeno(tmp, "check-config", str(write(tmp, text)), timeout=30)
+    done = celaeno(tmp, "check-config", str(write_config(tmp, text)), timeout=30)
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stderr
 
@@ -83,7 +77,7 @@ def test_a_bad_state_dir_option_is_refused_in_words(
 def test_run_draws_an_accepted_dreamlands_citadel_name(
     tmp_path: Path, listener: NotifyListener
 ) -> None:
-    config = write(tmp_path, '[table]\nmap = "dreamlands"\n[dreamlands.citadels]\n'
+    config = write_config(tmp_path, '[table]\nmap = "dreamlands"\n[dreamlands.citadels]\n'
                    'surface_citadel_3 = "Ulthar \\u2603 ウルタール"\n')  # fmt: skip
     assert celaeno(tmp_path, "check-config", str(config)).returncode == 0
     child = start_run(tmp_path, "--config", str(config), "--state-dir", str(tmp_path / "s"),

@@ -12,6 +12,7 @@ from display.view import View
 from rules.cthulhu_wars.commands import Roll
 from rules.journal import state_json
 from rules.text import render, render_fragment, text
+from tests.device.conftest import ROOT, down_to
 from tests.device.press_table import Task, _Table, begin
 from tests.device.test_press_table import ROUND_2
 
@@ -21,6 +22,9 @@ GATES = [
     '{"type": "set_gate", "area": "fountain", "gate": true, "controller": "great_cthulhu"}',
     '{"type": "set_gate", "area": "gloomloft", "gate": true, "controller": null}',
 ]
+# A Normandie battle in turn 1's Order Phase, its Zombies' order still to choose.
+NORMANDIE = (ROOT / "rules" / "examples" / "normandie_chapter1.jsonl").read_text("utf-8")
+BATTLE = NORMANDIE.splitlines()[:10]
 
 
 def _table(journal: list[str]) -> _Table:
@@ -33,14 +37,11 @@ def _press(table: _Table, *buttons: str) -> None:
 
 
 def _choose(table: _Table, key: str) -> None:
-    for _ in range(40):
-        prompt = table.controller.prompt(table.state)
-        assert prompt.selected is not None
-        if prompt.choices[prompt.selected].label.key == key:
-            _press(table, "ok")
-            return
-        _press(table, "down")
-    raise AssertionError(f"no {key}")
+    down_to(
+        lambda: table.controller.prompt(table.state),
+        lambda button: _press(table, button),
+        lambda choice: choice.label.key == key,
+    )
 
 
 def _open_history(table: _Table) -> None:
@@ -196,3 +197,14 @@ def test_a_split_s_line_names_every_faction_it_moved(lang: str) -> None:
     line = render(table.controller.prompt(table.state).choices[0].label, lang)
     for name in NAMES[lang]:
         assert name in line, line
+
+
+def test_a_normandie_battles_menu_redoes_an_undo_and_opens_the_history() -> None:
+    table = _table(BATTLE)
+    _press(table, "undo", "ok")  # the last phase change undone; OK on the idle screen: the menu
+    _choose(table, "menu.redo")
+    assert [cmd.TYPE for cmd in table.commands] == ["undo", "redo"]
+    assert state_json(table.played) == state_json(_table(BATTLE).played)
+    _press(table, "undo", "ok")
+    _choose(table, "menu.history")
+    assert table.controller.prompt(table.state).title.key == "prompt.history"

@@ -1,4 +1,4 @@
-"""The table's own Wi-Fi (issue 33): [network] read apart from the game settings, the
+"""The table's own Wi-Fi: [network] read apart from the game settings, the
 passphrase made once from the system's random source and kept durably, the network's
 name from the Pi, and the join code phones' cameras read."""
 

@@ -1,4 +1,4 @@
-"""The owner's own commands on an installed Pi (issue 25): the service's journal is found,
+"""The owner's own commands on an installed Pi: the service's journal is found,
 read by a member of its group, and refused in words to anyone else; check-config and run
 judge ``state_dir`` with the same function (device.storage.paths.directory)."""
 

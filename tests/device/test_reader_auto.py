@@ -1,4 +1,4 @@
-"""``reader.port = "auto"`` (issue 25): a real reader when one is plugged in; a simulated one
+"""``reader.port = "auto"``: a real reader when one is plugged in; a simulated one
 only in a desktop session; on an appliance with none, "No dice reader" while it keeps looking
 — never a simulator reported as the real thing."""
 

@@ -161,7 +161,7 @@ def _assert_drawn_as_encoded(
             assert drawn_dark == dark, (row_index, col_index)
 
 
-# --- the table's own Wi-Fi (issue 33): two codes in order, read back by a QR decoder -------
+# --- the table's own Wi-Fi: two codes in order, read back by a QR decoder ------------------
 
 SHOTS = OUTPUT / "show-on-phones-wifi"  # the screenshots the decoder read
 OWNER_PASSPHRASE = 'our;table,"rules":\\ok'  # every sign the join code must escape

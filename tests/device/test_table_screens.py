@@ -1,9 +1,10 @@
-"""The screens of the issue, looked at: the split, the payment, a Gate change, the history
+"""The crowded screens, looked at: the split, the payment, a Gate change, the history
 and a Doom Phase instruction, at 480×320, 800×480 and 1920×1080 in English and Japanese.
 
 Each is reached by presses on the real app (journal on disk) and drawn at each size; no
 label may be cut or leave its box, and a question shows at least 3 choices at 480×320, 5 at
-800×480 and 8 at 1920×1080 (or all it has; issue 32). The PNGs go to tests/output/table/ to be looked at.
+800×480 and 8 at 1920×1080 (or all it has). The PNGs go to tests/output/table/ to be
+looked at.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from hardware.events import ButtonPressed, DiceRead, ReaderStatus
 from rules.games import GAMES
 from rules.journal import parse_line
 from rules.text import LANGUAGES, render, render_fragment, translate
+from tests.device.conftest import down_to
 from tests.device.test_every_screen import FEWEST
 from tests.device.test_history import GATES
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
@@ -55,13 +57,7 @@ def gate_change(app: App) -> None:
 
 
 def _choose(app: App, key: str) -> None:
-    for _ in range(20):
-        prompt = app.view().prompt
-        if prompt.selected is not None and prompt.choices[prompt.selected].label.key == key:
-            _press(app, "ok")
-            return
-        _press(app, "down")
-    raise AssertionError(f"no {key} on the screen")
+    down_to(lambda: app.view().prompt, lambda b: _press(app, b), lambda c: c.label.key == key)
 
 
 def history(app: App) -> None:

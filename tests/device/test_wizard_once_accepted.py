@@ -12,7 +12,7 @@ import pytest
 from device.games import ALL_GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
-from device.ui.controller import Controller
+from device.ui.controller import BaseController
 from device.ui.steps import ListStep, OnceAccepted, Option, UndoMany
 from rules.commands import Redo, Undo
 from rules.journal import start
@@ -20,12 +20,12 @@ from rules.text import text
 
 
 @pytest.fixture()
-def table() -> tuple[Controller, Any]:
+def table() -> tuple[BaseController, Any]:
     played = start(default_game(default_config(), ALL_GAMES.rules), ALL_GAMES.rules).played
     return ALL_GAMES.front_end(played).controller("en"), played.state
 
 
-def _answer(table: tuple[Controller, Any], answer: object) -> Any:
+def _answer(table: tuple[BaseController, Any], answer: object) -> Any:
     """Ask a one-line question whose answer is ``answer``, and press OK on it."""
     controller, state = table
     controller.ask(ListStep(text("hint.select"), [Option(text("hint.select"), answer)], _same))

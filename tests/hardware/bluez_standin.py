@@ -86,115 +86,14 @@ class Adapter(ServiceInterface):
         return ["central"]
 
 
-class Device(ServiceInterface):
-    """org.bluez.Device1 of a Pixels die: its manufacturer data changes as it rolls. As in
-    BlueZ, what the die says while nobody discovers is not heard (``on_air`` changes, the
-    object's data does not) until discovery starts again."""
+class Die(ServiceInterface):
+    """org.bluez.Device1: what BlueZ says of every die it has heard (``die_*``, not
+    ``name``: a ServiceInterface's name is its D-Bus interface's)."""
 
-    def __init__(self, adapter: Adapter) -> None:
+    def __init__(self, address: str, name: str, service: str, rssi: int) -> None:
         super().__init__("org.bluez.Device1")
-        self.adapter = adapter
-        self.data = self.on_air = bytes([6, 0x21, 1, 0, 80])
-        self.exported = False
-        adapter.on_start.append(self.heard_again)
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Address(self) -> "s":
-        return ADDRESS
-
-    @dbus_property(access=PropertyAccess.READ)
-    def AddressType(self) -> "s":
-        return "random"
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Name(self) -> "s":
-        return "Red"
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Alias(self) -> "s":
-        return "Red"
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Adapter(self) -> "o":
-        return ADAPTER
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Paired(self) -> "b":
-        return False
-
-    @dbus_property(access=PropertyAccess.READ)
-    def Connected(self) -> "b":
-        return False
-
-    @dbus_property(access=PropertyAccess.READ)
-    def RSSI(self) -> "n":
-        return -58
-
-    @dbus_property(access=PropertyAccess.READ)
-    def UUIDs(self) -> "as":
-        return [SERVICE]
-
-    @dbus_property(access=PropertyAccess.READ)
-    def ManufacturerData(self) -> "a{qv}":
-        return {COMPANY_ID: Variant("ay", self.data)}
-
-    @dbus_property(access=PropertyAccess.READ)
-    def ServiceData(self) -> "a{sv}":
-        return {INFO_SERVICE: Variant("ay", struct.pack("<II", 7, FIRMWARE))}
-
-    def advertise(self, state: int, index: int) -> None:
-        self.on_air = bytes([6, 0x21, state, index, 80])
-        if self.adapter.discovering:
-            self.heard_again()
-
-    def heard_again(self) -> None:
-        """Heard by a discovery: the signal, and the data if it changed (BlueZ's way)."""
-        changed: dict[str, Any] = {"RSSI": -58}
-        if self.on_air != self.data:
-            self.data = self.on_air
-            changed["ManufacturerData"] = {COMPANY_ID: Variant("ay", self.data)}
-        self.emit_properties_changed(changed)
-
-
-GO_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_02"
-GO_ADDRESS = "AA:00:00:00:00:02"
-GO_NAME = "GoDice_1F_R_v03"
-QUIET_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_03"
-QUIET_ADDRESS = "AA:00:00:00:00:03"
-
-
-class GoDevice(ServiceInterface):
-    """org.bluez.Device1 of a die read through a connection (a GoDice; a Pixels die whose
-    advertisements carry no face): its services appear once connected."""
-
-    def __init__(self, fake: "FakeBluez", path: str = GO_DIE, address: str = GO_ADDRESS,
-                 name: str = GO_NAME, service: str = godice.SERVICE) -> None:  # fmt: skip
-        super().__init__("org.bluez.Device1")
-        self.fake, self.connected, self.resolved = fake, False, False
-        self.exported = False
-        # Not .name: a ServiceInterface's name is its D-Bus interface's.
-        self.die_path, self.die_address, self.die_name, self.die_service = (
-            path,
-            address,
-            name,
-            service,
-        )
-
-    @method()
-    def Connect(self) -> None:
-        self.connected = True
-        self.emit_properties_changed({"Connected": True})
-        self.fake.resolve_services(self)
-        self.resolved = True
-        self.emit_properties_changed({"ServicesResolved": True})
-
-    @method()
-    def Disconnect(self) -> None:
-        self.drop()
-
-    def drop(self) -> None:
-        self.connected = self.resolved = False
-        self.emit_properties_changed({"Connected": False, "ServicesResolved": False})
+        self.die_address, self.die_name, self.die_service = address, name, service
+        self.rssi, self.connected, self.exported = rssi, False, False
 
     @dbus_property(access=PropertyAccess.READ)
     def Address(self) -> "s":
@@ -225,16 +124,82 @@ class GoDevice(ServiceInterface):
         return self.connected
 
     @dbus_property(access=PropertyAccess.READ)
-    def ServicesResolved(self) -> "b":
-        return self.resolved
-
-    @dbus_property(access=PropertyAccess.READ)
     def RSSI(self) -> "n":
-        return -66
+        return self.rssi
 
     @dbus_property(access=PropertyAccess.READ)
     def UUIDs(self) -> "as":
         return [self.die_service]
+
+
+class Device(Die):
+    """A Pixels die: its manufacturer data changes as it rolls. As in BlueZ, what the die
+    says while nobody discovers is not heard (``on_air`` changes, the object's data does
+    not) until discovery starts again."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        super().__init__(ADDRESS, "Red", SERVICE, -58)
+        self.adapter = adapter
+        self.data = self.on_air = bytes([6, 0x21, 1, 0, 80])
+        adapter.on_start.append(self.heard_again)
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ManufacturerData(self) -> "a{qv}":
+        return {COMPANY_ID: Variant("ay", self.data)}
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ServiceData(self) -> "a{sv}":
+        return {INFO_SERVICE: Variant("ay", struct.pack("<II", 7, FIRMWARE))}
+
+    def advertise(self, state: int, index: int) -> None:
+        self.on_air = bytes([6, 0x21, state, index, 80])
+        if self.adapter.discovering:
+            self.heard_again()
+
+    def heard_again(self) -> None:
+        """Heard by a discovery: the signal, and the data if it changed (BlueZ's way)."""
+        changed: dict[str, Any] = {"RSSI": self.rssi}
+        if self.on_air != self.data:
+            self.data = self.on_air
+            changed["ManufacturerData"] = {COMPANY_ID: Variant("ay", self.data)}
+        self.emit_properties_changed(changed)
+
+
+GO_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_02"
+GO_ADDRESS = "AA:00:00:00:00:02"
+GO_NAME = "GoDice_1F_R_v03"
+QUIET_DIE = f"{ADAPTER}/dev_AA_00_00_00_00_03"
+QUIET_ADDRESS = "AA:00:00:00:00:03"
+
+
+class GoDevice(Die):
+    """A die read through a connection (a GoDice; a Pixels die whose advertisements carry
+    no face): its services appear once connected."""
+
+    def __init__(self, fake: "FakeBluez", path: str = GO_DIE, address: str = GO_ADDRESS,
+                 name: str = GO_NAME, service: str = godice.SERVICE) -> None:  # fmt: skip
+        super().__init__(address, name, service, -66)
+        self.fake, self.die_path, self.resolved = fake, path, False
+
+    @method()
+    def Connect(self) -> None:
+        self.connected = True
+        self.emit_properties_changed({"Connected": True})
+        self.fake.resolve_services(self)
+        self.resolved = True
+        self.emit_properties_changed({"ServicesResolved": True})
+
+    @method()
+    def Disconnect(self) -> None:
+        self.drop()
+
+    def drop(self) -> None:
+        self.connected = self.resolved = False
+        self.emit_properties_changed({"Connected": False, "ServicesResolved": False})
+
+    @dbus_property(access=PropertyAccess.READ)
+    def ServicesResolved(self) -> "b":
+        return self.resolved
 
 
 class GattService(ServiceInterface):

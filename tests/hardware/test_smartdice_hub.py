@@ -8,12 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.events import DiceRead, InputEvent, SmartDiceStatus, SmartDieProblem
+from hardware.smartdice import hub as smartdice_hub
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
+from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 
 PIXEL, GODICE = "AA:00:00:00:00:01", "AA:00:00:00:00:02"
 FIRMWARE = 1735689600  # current numbering: 1 rolled, 2 handling, 3 rolling, 4 crooked
 AGONY_FACES = (1, 1, 2, 2, 3, 3)
+
+
+def test_the_hubs_agony_faces_are_the_rules_default() -> None:
+    """hardware/ cannot import the rules, so its default is written again: the same (C19)."""
+    assert smartdice_hub.AGONY_FACES == DEFAULT_AGONY_FACES
 
 
 class Clock:

@@ -16,9 +16,9 @@ from typing import Any
 
 import pygame
 
-from device.ui.controller import Controller
-from device.ui.front_end import GameUI
-from device.ui.steps import DONE, ListStep, Option, Step
+from device.ui.controller import BaseController
+from device.ui.front_end import FrontEnd
+from device.ui.steps import DONE, ListStep, Option, ScreenStep
 from device.ui.wizard import Reaction
 from display import colours
 from display.canvas import Canvas
@@ -131,7 +131,7 @@ TOWER = Game(
 # --- device --------------------------------------------------------------------------------
 
 
-class TowerController(Controller):
+class TowerController(BaseController):
     """OK on the main screen climbs; the die comes from the reader or from the list."""
 
     def dice(self, values: tuple[int, ...], state: TowerState) -> Reaction:
@@ -144,19 +144,19 @@ class TowerController(Controller):
         assert step is not None
         return Prompt(step.title, step.choices(), step.selected(), step.hints, result)
 
-    def _base_step(self, state: TowerState) -> Step:
+    def _base_step(self, state: TowerState) -> ScreenStep:
         if state.rolling:
             faces = [Option(text("tower.prompt.face", n=face), TowerRoll(face)) for face in FACES]
             return ListStep(text("tower.prompt.roll"), faces, lambda cmd: cmd)
         climb = [Option(text("tower.prompt.climb"), TowerClimb())]
         return ListStep(text("tower.prompt.idle", n=state.height), climb, lambda cmd: cmd)
 
-    def _phase_step(self, state: TowerState) -> Step:
+    def _phase_step(self, state: TowerState) -> ScreenStep:
         again = [Option(text("prompt.cancel"), DONE)]
         return ListStep(text("tower.prompt.phase"), again, lambda answer: answer)
 
 
-TOWER_UI = GameUI(
+TOWER_UI = FrontEnd(
     game=NAME,
     controller=TowerController,
     new_game_options=lambda state: [],

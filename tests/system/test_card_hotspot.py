@@ -1,4 +1,4 @@
-"""The table's own Wi-Fi on the booted card (issue 33; the full set: ci.sh --full).
+"""The table's own Wi-Fi on the booted card (the full set: ci.sh --full).
 
 The guest kernel's simulated radios (``mac80211_hwsim``, two of them, loaded from the
 kernel's command line as a Pi's driver loads at boot) stand in for the Pi's chip and a

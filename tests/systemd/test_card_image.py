@@ -444,7 +444,7 @@ def test_no_unit_of_the_companion_requires_the_data_partition() -> None:
     assert "After=celaeno-settings.service" in (IMAGE / "celaeno-web-card.conf").read_text()
 
 
-# --- [network]: the access point's settings (issue 33) ------------------------------------------
+# --- [network]: the access point's settings -----------------------------------------------------
 
 
 def network_lines(card: dict[str, Path]) -> list[str]:
@@ -461,8 +461,8 @@ def plan(card: dict[str, Path]) -> dict[str, object]:
 def test_a_network_mistake_is_one_line_and_never_refuses_the_game_settings(
     card: dict[str, Path],
 ) -> None:
-    """issue 33: an unknown [network] key or value is one line, the network's defaults
-    are used, and the rest of the file is in force as usual."""
+    """An unknown [network] key or value is one line, the network's defaults are used,
+    and the rest of the file is in force as usual."""
     (card["boot"] / "celaeno.toml").write_text(
         '[screen]\nlanguage = "ja"\n[network]\nhotspot = "sometimes"\n'
     )
@@ -552,7 +552,7 @@ def test_the_companion_says_a_network_line_as_wi_fi_not_as_refused_settings(
     assert render(notice, "ja").startswith("スマホ用Wi-Fi：")
 
 
-# --- the table's own Wi-Fi's units (issue 33) --------------------------------------------------
+# --- the table's own Wi-Fi's units --------------------------------------------------------------
 
 HOTSPOT_UNITS = (
     IMAGE / "celaeno-hotspot.service",

@@ -1,4 +1,4 @@
-"""The table's own Wi-Fi's names and probes (device/web/portal.py, issue 33): a real DNS
+"""The table's own Wi-Fi's names and probes (device/web/portal.py): a real DNS
 client (dnspython) asks the name server over UDP, and aiohttp's own test client asks
 port 80's probes, as a phone that just joined would."""
 

@@ -260,7 +260,7 @@ def test_screenshots_at_phone_and_desktop_sizes_in_both_languages(
             page.close()
 
 
-# --- the table's own Wi-Fi (issue 33): no internet, and a full view said in words --------
+# --- the table's own Wi-Fi: no internet, and a full view said in words -------------------
 
 
 def test_the_page_works_with_no_internet_at_all(browser: Any, web: WebServer) -> None:

@@ -304,7 +304,7 @@ def _lines(feed: Feed, lang: str = "en") -> list[str]:
 def test_the_history_is_the_games_commands_in_words_newest_first_without_the_undone(
     table: Table,
 ) -> None:
-    """The phone's history (issue 21, item 5) is the screen's: an undone command leaves it,
+    """The phone's history is the screen's: an undone command leaves it,
     a redo brings it back, and a roll says where its die was read (JOURNAL.md ``source``)."""
     feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
     for _ in range(4):

@@ -371,7 +371,7 @@ def test_a_view_stopped_with_phones_watching_ends_their_streams_at_once(web: Web
     assert stopped_after < SHUTDOWN_TIMEOUT, f"stopped after {stopped_after:.2f} s"
 
 
-# --- the table's own Wi-Fi has no internet (issue 33) ---------------------------------------
+# --- the table's own Wi-Fi has no internet -----------------------------------------------
 
 
 @pytest.mark.parametrize(

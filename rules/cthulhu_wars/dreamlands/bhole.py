@@ -10,7 +10,7 @@ from rules.cthulhu_wars.commands import BholeResult
 from rules.cthulhu_wars.dreamlands.common import D6, change_gate_quietly
 from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH, citadel_for_roll
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.errors import RulesError
 from rules.text import text
@@ -19,7 +19,7 @@ How = Literal["moves", "stays", "returns"]
 PASSION = "yellow_sign"  # D8: the Bhole's victims count as eliminated by an enemy
 
 
-def act(state: GameState) -> Step:
+def act(state: GameState) -> Applied:
     """D12 respawn, or D8: destroy the Gate where it stands, or ask for its die."""
     if of(state).bhole_killed:
         state = changed(state, bhole=VALE_OF_PNATH, bhole_killed=False)
@@ -32,7 +32,7 @@ def act(state: GameState) -> Step:
     return state, [text("event.bhole_roll")]
 
 
-def rolled(state: GameState, value: int) -> Step:
+def rolled(state: GameState, value: int) -> Applied:
     """D8: to the Underworld Citadel whose label shows ``value``; its Gate is destroyed."""
     target = citadel_for_roll("underworld", value)
     how: How = "stays" if target == of(state).bhole else "moves"
@@ -40,7 +40,7 @@ def rolled(state: GameState, value: int) -> Step:
     return state, [text("event.bhole_rolled", value=value), *events]  # what the die showed
 
 
-def _attack(state: GameState, area: str, how: How) -> Step:
+def _attack(state: GameState, area: str, how: How) -> Applied:
     """The Bhole arrives (or stays) in ``area``: D9 Yog-Sothoth dies, D8 the Gate goes."""
     gate = state.gates.get(area)
     events: Events = []
@@ -63,7 +63,7 @@ def _attack(state: GameState, area: str, how: How) -> Step:
     return state, events
 
 
-def battle_result(state: GameState, cmd: BholeResult) -> Step:
+def battle_result(state: GameState, cmd: BholeResult) -> Applied:
     """D10: one Kill destroys it (back at the next Doom, D12); a Pain sends it to the Vale."""
     require_dreamlands(state, "D10")
     if state.phase != "action":

@@ -10,7 +10,7 @@ from rules.cthulhu_wars.dreamlands.common import change_gate_quietly
 from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.factions import OPENER, YOG_SOTHOTH
 from rules.cthulhu_wars.maps.dreamlands import citadels
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, Gate
 from rules.errors import RulesError
 from rules.text import Text, text
@@ -36,7 +36,7 @@ def counts_for(state: GameState, area: str, faction: str) -> bool:
     return state.controller(area) == faction
 
 
-def check_victory(state: GameState) -> Step:
+def check_victory(state: GameState) -> Applied:
     """D5: all four Citadels of one board win at once, on either board."""
     if state.map != "dreamlands" or state.winner is not None:
         return state, []
@@ -54,7 +54,7 @@ def _victory(state: GameState, board: str, faction: str) -> Text:
     return text("event.citadel_victory", faction=faction, board=board)
 
 
-def move_yog_sothoth(state: GameState, cmd: YogSothoth) -> Step:
+def move_yog_sothoth(state: GameState, cmd: YogSothoth) -> Applied:
     """Where Yog-Sothoth stands (D6, D9, D17); a Gate it held elsewhere loses it."""
     require_dreamlands(state, "D6")
     if OPENER not in state.factions:
@@ -72,7 +72,7 @@ def move_yog_sothoth(state: GameState, cmd: YogSothoth) -> Step:
     return state, events + won
 
 
-def _yog_leaves_gate(state: GameState, area: str) -> Step:
+def _yog_leaves_gate(state: GameState, area: str) -> Applied:
     """Zoogs there: abandoned (D16). Otherwise Opener keeps it until the table says not."""
     if of(state).zoogs.get(area, 0):
         state, follow = change_gate_quietly(state, area, Gate())

@@ -18,7 +18,7 @@ from rules.cthulhu_wars.commands import BholeResult, YogSothoth, ZoogsRemoved
 from rules.cthulhu_wars.dreamlands import bhole, citadels, record, zoogs
 from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.phases import enter_action
 from rules.cthulhu_wars.state import GameState
 
@@ -28,7 +28,7 @@ def setup(state: GameState) -> GameState:
     return replace(state, map_state=record.Monsters(bhole=VALE_OF_PNATH))
 
 
-def end_of_doom(state: GameState) -> Step:
+def end_of_doom(state: GameState) -> Applied:
     """The Bhole first (D8, D12), then the Zoogs (D14); each may wait for its dice."""
     state, events = bhole.act(state)
     if state.pending is not None:
@@ -37,18 +37,18 @@ def end_of_doom(state: GameState) -> Step:
     return _then_action(state, events + more)
 
 
-def bhole_rolled(state: GameState, values: tuple[int, ...]) -> Step:
+def bhole_rolled(state: GameState, values: tuple[int, ...]) -> Applied:
     state, events = bhole.rolled(state, values[0])
     state, more = zoogs.call(state)  # D14: after the Bhole's die
     return _then_action(state, events + more)
 
 
-def zoogs_rolled(state: GameState, values: tuple[int, ...]) -> Step:
+def zoogs_rolled(state: GameState, values: tuple[int, ...]) -> Applied:
     state, events = zoogs.rolled(state, values)
     return _then_action(state, events)
 
 
-def _then_action(state: GameState, events: Events) -> Step:
+def _then_action(state: GameState, events: Events) -> Applied:
     """T1: the Doom Phase ends once the monsters have nothing left to roll."""
     if state.pending is None and state.phase == "doom":
         state, more = enter_action(state)
@@ -56,7 +56,7 @@ def _then_action(state: GameState, events: Events) -> Step:
     return state, events
 
 
-def after_gate_change(before: GameState, after: GameState) -> Step:
+def after_gate_change(before: GameState, after: GameState) -> Applied:
     return citadels.check_victory(after)  # D5, D6
 
 

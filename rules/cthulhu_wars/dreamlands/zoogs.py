@@ -11,7 +11,7 @@ from rules.cthulhu_wars.dreamlands.common import D6, change_gate_quietly
 from rules.cthulhu_wars.dreamlands.record import changed, of
 from rules.cthulhu_wars.factions import YOG_SOTHOTH
 from rules.cthulhu_wars.maps.dreamlands import citadel_for_roll, citadels
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, Gate, RollPending
 from rules.errors import RulesError
 from rules.text import text
@@ -24,7 +24,7 @@ def off_map(state: GameState) -> int:
     return ZOOGS - sum(of(state).zoogs.values())
 
 
-def call(state: GameState) -> Step:
+def call(state: GameState) -> Applied:
     """D14, D20: one die per Zoog off the map (none when all six are on it)."""
     missing = off_map(state)
     if missing == 0:
@@ -33,7 +33,7 @@ def call(state: GameState) -> Step:
     return state, [text("event.zoogs_roll", n=missing)]
 
 
-def rolled(state: GameState, values: tuple[int, ...]) -> Step:
+def rolled(state: GameState, values: tuple[int, ...]) -> Applied:
     """D14: each Zoog goes to the Surface Citadel its die names (told in label order)."""
     state = replace(state, pending=None)
     arriving = Counter(citadel_for_roll("surface", value) for value in values)
@@ -45,7 +45,7 @@ def rolled(state: GameState, values: tuple[int, ...]) -> Step:
     return state, events
 
 
-def _arrive(state: GameState, area: str, count: int) -> Step:
+def _arrive(state: GameState, area: str, count: int) -> Applied:
     """D15: the controller is put off the Gate, unless it is Yog-Sothoth (D17)."""
     zoogs = dict(of(state).zoogs)
     zoogs[area] = zoogs.get(area, 0) + count
@@ -60,7 +60,7 @@ def _arrive(state: GameState, area: str, count: int) -> Step:
     return state, [arrival, *follow]
 
 
-def removed(state: GameState, cmd: ZoogsRemoved) -> Step:
+def removed(state: GameState, cmd: ZoogsRemoved) -> Applied:
     """D18, D19: Zoogs killed, removed or moved off a Citadel leave the map until D20."""
     require_dreamlands(state, "D18")
     require_area(state, cmd.area)

@@ -15,7 +15,7 @@ from rules.cthulhu_wars.library.tomes import (
     spend_token,
 )
 from rules.cthulhu_wars.maps.celaeno import OUBLIETTE
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import (
     Activation,
     AssignPending,
@@ -30,7 +30,7 @@ from rules.values import frozen
 RULE = {"custodian": "C12", "librarian": "C16"}
 
 
-def activate(state: GameState, cmd: Activate) -> Step:
+def activate(state: GameState, cmd: Activate) -> Applied:
     rule = RULE[cmd.monster]
     require_library(state, rule)
     require_faction(state, cmd.by)
@@ -66,7 +66,7 @@ def librarian_victims(state: GameState, by: str) -> tuple[str, ...]:
     return tuple(f for f in state.enemies(by) if state.overdue_tomes(f))
 
 
-def roll_agony(state: GameState, value: int) -> Step:
+def roll_agony(state: GameState, value: int) -> Applied:
     activation = state.activation
     assert activation is not None  # an Agony roll is pending only inside an activation
     total = value + (1 if activation.stayed else 0)  # C12, C16
@@ -77,7 +77,7 @@ def roll_agony(state: GameState, value: int) -> Step:
     return state, [text(key, value=value, total=total)]
 
 
-def assign_agony(state: GameState, cmd: AssignAgony) -> Step:
+def assign_agony(state: GameState, cmd: AssignAgony) -> Applied:
     activation = state.activation
     assert activation is not None and activation.total is not None
     _check_counts(state, cmd.present, "C13", "present")
@@ -93,7 +93,7 @@ def _check_counts(state: GameState, counts: Mapping[str, int], rule: str, what: 
         require_count(count, rule, what)
 
 
-def _custodian_moves(state: GameState, activation: Activation, cmd: AssignAgony) -> Step:
+def _custodian_moves(state: GameState, activation: Activation, cmd: AssignAgony) -> Applied:
     """C13: the activator splits min(total, Units present); all go to the Oubliette."""
     total = activation.total or 0
     for faction, count in cmd.assign.items():
@@ -114,7 +114,7 @@ def _custodian_moves(state: GameState, activation: Activation, cmd: AssignAgony)
     return replace(state, activation=None, pending=None), events
 
 
-def _librarian_split(state: GameState, activation: Activation, cmd: AssignAgony) -> Step:
+def _librarian_split(state: GameState, activation: Activation, cmd: AssignAgony) -> Applied:
     """C16: only enemies with an Overdue Tome and Units in her Area; the whole total."""
     total = activation.total or 0
     eligible = [f for f in librarian_victims(state, activation.by) if cmd.present.get(f, 0) >= 1]
@@ -139,7 +139,7 @@ def _next_victim(state: GameState, victims: tuple[tuple[str, int], ...]) -> Game
     return replace(state, pending=SatisfyPending(faction, agony), victims=rest)
 
 
-def satisfy(state: GameState, cmd: Satisfy) -> Step:
+def satisfy(state: GameState, cmd: Satisfy) -> Applied:
     """C17: pay with Units here, Doom and Overdue Tomes; what cannot be paid is ignored."""
     pending, activation = state.pending, state.activation
     assert isinstance(pending, SatisfyPending) and activation is not None

@@ -22,7 +22,7 @@ from rules.cthulhu_wars.commands import (
 from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.library import agony, tomes
 from rules.cthulhu_wars.maps.celaeno import TOMES
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, Gate, Tome
 from rules.text import text
 from rules.values import frozen
@@ -37,7 +37,7 @@ def setup(state: GameState) -> GameState:
     )
 
 
-def doom_begins(state: GameState) -> Step:
+def doom_begins(state: GameState) -> Applied:
     state = replace(state, silence=frozen({f: True for f in state.factions}))  # C1
     events: Events = [text("event.silence_taken")]
     if state.doom_phases == 1:
@@ -47,7 +47,7 @@ def doom_begins(state: GameState) -> Step:
     return state, events + refreshed
 
 
-def _spontaneous_gates(state: GameState) -> Step:
+def _spontaneous_gates(state: GameState) -> Applied:
     """C5: at the first Doom Phase an abandoned Gate appears in each Tome Area without one."""
     missing = [tome for tome in state.tomes if tome not in state.gates]
     if not missing:
@@ -57,12 +57,12 @@ def _spontaneous_gates(state: GameState) -> Step:
     return state, [text("event.spontaneous_gates", areas=[text(f"place.{a}") for a in missing])]
 
 
-def after_gate_change(before: GameState, after: GameState) -> Step:
+def after_gate_change(before: GameState, after: GameState) -> Applied:
     state, taken = tomes.take_tomes_in_slots(after)  # C6
     return state, taken + tomes.overdue_changes(before, state)  # C7
 
 
-def agony_rolled(state: GameState, values: tuple[int, ...]) -> Step:
+def agony_rolled(state: GameState, values: tuple[int, ...]) -> Applied:
     return agony.roll_agony(state, values[0])
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from rules.cthulhu_wars.checks import require_faction, require_library
 from rules.cthulhu_wars.commands import SpendSilence, UnflipTome, UseTome
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES, TOMES
-from rules.cthulhu_wars.outcome import Events, Step
+from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.state import GameState, Tome
 from rules.errors import RulesError
 from rules.text import text
@@ -20,7 +20,7 @@ def with_tome(state: GameState, tome: str, held: Tome) -> GameState:
     return replace(state, tomes=frozen({**state.tomes, tome: held}))
 
 
-def take_tomes_in_slots(state: GameState) -> Step:
+def take_tomes_in_slots(state: GameState) -> Applied:
     """C6/C9: a faction that controls the Gate in a Tome's Area takes it from its slot."""
     events: Events = []
     for tome, held in state.tomes.items():
@@ -44,7 +44,7 @@ def overdue_changes(before: GameState, after: GameState) -> Events:
     return events
 
 
-def return_tomes(state: GameState, tomes: tuple[str, ...]) -> Step:
+def return_tomes(state: GameState, tomes: tuple[str, ...]) -> Applied:
     """C9: returned Tomes go to their slots; a controller of the Gate takes one at once."""
     events: Events = []
     for tome in tomes:
@@ -54,7 +54,7 @@ def return_tomes(state: GameState, tomes: tuple[str, ...]) -> Step:
     return state, events + taken
 
 
-def refresh_tomes(state: GameState) -> Step:
+def refresh_tomes(state: GameState) -> Applied:
     """C11 setting ``tomes_refresh_at_doom``: face-down Tomes flip up at each Doom Phase."""
     face_down = [tome for tome, held in state.tomes.items() if not held.face_up]
     if not state.settings.tomes_refresh_at_doom or not face_down:
@@ -76,7 +76,7 @@ def _require_holder(state: GameState, faction: str, tome: str, rule: str) -> Tom
     return held
 
 
-def use_tome(state: GameState, cmd: UseTome) -> Step:
+def use_tome(state: GameState, cmd: UseTome) -> Applied:
     held = _require_holder(state, cmd.by, cmd.tome, "C11")
     if cmd.tome not in FLIPPING_TOMES:
         raise RulesError("C11", "error.barrier_always_on", tome=cmd.tome)
@@ -88,7 +88,7 @@ def use_tome(state: GameState, cmd: UseTome) -> Step:
     return state, [text("event.tome_used", faction=cmd.by, tome=cmd.tome)]
 
 
-def unflip(state: GameState, faction: str, tome: str, pay_key: str) -> Step:
+def unflip(state: GameState, faction: str, tome: str, pay_key: str) -> Applied:
     held = _require_holder(state, faction, tome, "C11")
     if held.face_up:
         raise RulesError("C11", "error.tome_face_up", tome=tome)
@@ -96,11 +96,11 @@ def unflip(state: GameState, faction: str, tome: str, pay_key: str) -> Step:
     return state, [text("event.tome_unflipped", faction=faction, tome=tome, pay=text(pay_key))]
 
 
-def unflip_tome(state: GameState, cmd: UnflipTome) -> Step:
+def unflip_tome(state: GameState, cmd: UnflipTome) -> Applied:
     return unflip(state, cmd.by, cmd.tome, f"pay.{cmd.pay}")
 
 
-def spend_silence(state: GameState, cmd: SpendSilence) -> Step:
+def spend_silence(state: GameState, cmd: SpendSilence) -> Applied:
     require_library(state, "C3")
     require_faction(state, cmd.by)
     require_token(state, cmd.by)

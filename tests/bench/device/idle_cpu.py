@@ -1,4 +1,4 @@
-"""Benchmark: CPU used by `celaeno run` while the table thinks (issue 6, "Measure").
+"""Benchmark: CPU used by `celaeno run` while the table thinks.
 
 Run: ``.venv/bin/python -m tests.bench.device.idle_cpu [--seconds 10]``. Starts `celaeno run`
 headless (SDL dummy driver, no dice reader), waits for READY=1 (first frame drawn), then

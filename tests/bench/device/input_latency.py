@@ -1,4 +1,4 @@
-"""Benchmark: input event → frame on screen, p50/p99 (issue 6, "Measure"; target p99 ≤ 16.7 ms).
+"""Benchmark: input event → frame on screen, p50/p99 (target p99 ≤ 16.7 ms).
 
 Run: ``.venv/bin/python -m tests.bench.device.input_latency [--events 500]``. In-process, headless
 (SDL dummy driver, 800×480): the app waits in its main loop with the menu open; each

@@ -1,4 +1,4 @@
-"""Benchmark: peak memory of `celaeno run` resuming a 10,000-command game (issue 6, "Measure").
+"""Benchmark: peak memory of `celaeno run` resuming a 10,000-command game.
 
 Run: ``.venv/bin/python -m tests.bench.device.peak_memory [--commands 10000]``. Imports a
 generated Library journal (tests.bench.device.replay_bench) with `celaeno import`, then starts

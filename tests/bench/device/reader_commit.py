@@ -1,4 +1,4 @@
-"""Benchmark: dice reader line → durable commit, p50/p99 (issue 6, "Measure").
+"""Benchmark: dice reader line → durable commit, p50/p99.
 
 Run: ``.venv/bin/python -m tests.bench.device.reader_commit [--rolls 200]``. In-process: a
 FakeReader pseudo-terminal feeds a real DiceReader thread, which posts into the app's

@@ -1,4 +1,4 @@
-"""Benchmark: replay of a 10,000-command Library journal (issue 2, "Measure").
+"""Benchmark: replay of a 10,000-command Library journal.
 
 Run: ``.venv/bin/python -m tests.bench.device.replay_bench [--commands N]``. Prints the
 time to parse and apply the whole journal, commands per second, peak memory

@@ -1,4 +1,4 @@
-"""Benchmark: `celaeno run` start → first frame (issue 6, "Measure").
+"""Benchmark: `celaeno run` start → first frame.
 
 Run: ``.venv/bin/python -m tests.bench.device.start_time [--runs 5] [--against PYTHON]``. Starts
 `celaeno run` headless (SDL dummy driver, no reader) with a fresh state directory and then

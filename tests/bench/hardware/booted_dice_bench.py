@@ -28,7 +28,7 @@ import sys
 
 from tests.system.conftest import FIGURES
 
-GOAL = 0.2  # % of a core that scanning may cost an idle table (issue 24)
+GOAL = 0.2  # % of a core that scanning may cost an idle table
 
 
 def percentile(values: list[float], share: float) -> float:

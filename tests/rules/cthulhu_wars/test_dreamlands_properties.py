@@ -1,4 +1,4 @@
-"""Invariants of the Dreamlands rules over random command sequences (hypothesis, issue 3).
+"""Invariants of the Dreamlands rules over random command sequences (hypothesis).
 
 - at most six Zoogs on the map, only on Surface Citadels (D13, D14, D19);
 - no Gate in a Zoog Area has a controller unless Opener holds it with Yog-Sothoth (D15–D17);

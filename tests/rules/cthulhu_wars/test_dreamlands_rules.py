@@ -480,7 +480,7 @@ def test_d20_removed_zoogs_come_back_at_the_next_end_of_doom() -> None:
     assert dict(of(state).zoogs) == {surface("1_2"): 3, surface("5_6"): 3}
 
 
-# Bad input (issue 3): refused with the reason, nothing changed --------------------------------
+# Bad input: refused with the reason, nothing changed ------------------------------------------
 
 
 def test_bad_dice_are_refused() -> None:

@@ -1,4 +1,4 @@
-"""Bad input is refused with its reason and changes nothing (issue 7, "Bad input")."""
+"""Bad input is refused with its reason and changes nothing."""
 
 from __future__ import annotations
 
