@@ -5,6 +5,8 @@
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
 - no import cycle anywhere, imports inside functions included, nor between packages;
+- device/'s rooms have an order and none imports a room above it; only the command line
+  imports a command;
 - no "which game is this?" outside the game packages and the lists of games;
 - each layer has one explicit list of the games (``rules.parts.Parts``) and nothing
   registers itself as a side effect of being imported.
@@ -193,6 +195,93 @@ def test_the_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None
         [m for m in cycle if m in ("rules.cthulhu_wars.engine", "rules.cthulhu_wars.gates")]
         for cycle in _cycles()
     ]
+
+
+# --- device's rooms -----------------------------------------------------------------------
+
+# device/ is in rooms named for their jobs, lowest floor first; a module imports its own room
+# and the floors below, never a room above. A command (cli) is the top: nothing else in the
+# product may lean on a command module.
+ROOMS: tuple[tuple[str, ...], ...] = (
+    ("service", "storage"),  # systemd's side, the journal on disk
+    ("settings", "network"),  # the configuration, the table's Wi-Fi
+    ("ui",),  # what every game's front end shares
+    ("dice", "cthulhu_wars", "normandie"),  # smart dice and each game's front end
+    ("words", "games"),  # the device's words, the one list of front ends
+    ("web", "companion"),  # the phone view, the companion's life
+    ("cli",),  # the `celaeno` command and its subcommands
+)
+
+
+def room_of(name: str) -> str | None:
+    """The room of a module of ``device`` (``device.storage.store``: ``storage``)."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "device" and len(parts) > 1 else None
+
+
+def floor_of(room: str) -> int | None:
+    return next((floor for floor, rooms in enumerate(ROOMS) if room in rooms), None)
+
+
+def test_every_module_of_device_is_in_a_known_room() -> None:
+    loose = sorted(
+        name for name in modules() if (room := room_of(name)) is not None and floor_of(room) is None
+    )
+    assert loose == [], "in no room of ROOMS"
+
+
+def _upward_imports() -> list[str]:
+    found = []
+    for name in modules():
+        source = room_of(name)
+        for target in imports(name):
+            goal = room_of(target)
+            if goal is None or goal == source:
+                continue
+            goal_floor = floor_of(goal)
+            source_floor = floor_of(source) if source is not None else None
+            outside = source is None and goal == "cli"  # display, rules, hardware
+            if outside or (
+                source_floor is not None and goal_floor is not None and goal_floor > source_floor
+            ):
+                found.append(f"{name} -> {target}")
+    return sorted(found)
+
+
+def test_no_room_imports_a_higher_one() -> None:
+    assert _upward_imports() == []
+
+
+def test_only_the_command_line_imports_a_command() -> None:
+    commands = sorted(
+        f"{name} -> {target}"
+        for name in modules()
+        if room_of(name) != "cli"
+        for target in imports(name)
+        if room_of(target) == "cli"
+    )
+    assert commands == []
+
+
+def test_the_room_checks_see_a_command_imported_by_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks above would say so: a made-up import of a command by the companion's
+    start, and of the companion by storage."""
+    real = imports
+    extra = {
+        "device.companion.running": {"device.cli.journal"},
+        "device.storage.store": {"device.companion.app"},
+    }
+
+    def with_edges(name: str) -> frozenset[str]:
+        return real(name) | extra.get(name, set())
+
+    monkeypatch.setattr(f"{__name__}.imports", with_edges)
+    assert _upward_imports() == [
+        "device.companion.running -> device.cli.journal",
+        "device.storage.store -> device.companion.app",
+    ]
+    with pytest.raises(AssertionError, match=r"device\.cli\.journal"):
+        test_only_the_command_line_imports_a_command()
 
 
 # --- which game is this? ---------------------------------------------------------------
