@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.companion.app import EVENTS_KEPT
+from device.companion.event_log import EVENTS_KEPT
 from device.games import GameSet
 from display.view import View
 from rules.journal import Played, state_json
