@@ -117,7 +117,7 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Played], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
