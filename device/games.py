@@ -9,7 +9,7 @@ to pass in. Only the parts of the game being played are loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from device.ui.front_end import FrontEnd
 from display.games import SCREENS
@@ -41,10 +41,10 @@ class GameSet:
     screens: Parts[GameScreen]
     phone_parts: Parts[PhonePart]
 
-    def front_end(self, played: Played) -> FrontEnd:
+    def front_end(self, played: Played[Any]) -> FrontEnd:
         return self.front_ends.get(played.game.name)
 
-    def plus(self, game: Game, ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> GameSet:
+    def plus(self, game: Game[Any], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> GameSet:
         return GameSet(
             self.rules.plus(game),
             self.front_ends.plus(game.name, ui),

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from device.dice import words as dice_words
+from display import words as display_words
+from display.web import words as phone_words
+from rules.text import Words, add_words
+
 EN: dict[str, str] = {
     "detail.old_game_kept": "the current game stays in the journal",
     "count.units.one": "{n} Unit",
@@ -218,8 +223,18 @@ JA: dict[str, str] = {
     "menu.phones": "スマホに表示",
 }
 
-# --- smart dice: their words live beside them (device/dice/words.py) ---
-from device.dice import words as _dice_words  # noqa: E402
 
-EN.update(_dice_words.EN)
-JA.update(_dice_words.JA)
+def add_layer_words() -> None:
+    """The screen's, the phone page's, the device's and the smart dice's words join the
+    catalogue (the engine's are in it from the start, a game's come with the game).
+
+    Called at start by whatever shows words: the ``celaeno`` command for every subcommand,
+    the tests, the benchmarks; adding them twice is harmless.
+    """
+    for words in (
+        Words("display", display_words.EN, display_words.JA),
+        Words("display.web", phone_words.EN, phone_words.JA),
+        Words("device", EN, JA),
+        Words("device.dice", dice_words.EN, dice_words.JA),
+    ):
+        add_words(words)

@@ -32,6 +32,15 @@ _NOTHING = object()
 
 
 class Screen:
+    """One surface and what is drawn on it, nothing of the game's life.
+
+    It owns: the surface (the app swaps in a resized window's), the layout of its regions
+    for the game's board share, the game's panels (chosen by the state's ``"game"``), and
+    what each panel last drew — the key of its part of the view, its labels and, for the
+    prompt, where each choice is — so that a render redraws only what changed and a tap
+    finds its choice or grid space. Everything it shows comes in the :class:`View`.
+    """
+
     def __init__(self, surface: pygame.Surface, screens: Parts[GameScreen] = SCREENS) -> None:
         typeface.init()
         self.surface = surface

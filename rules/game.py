@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from rules.commands import Command, CommandTable
 from rules.parts import Parts
 from rules.text import Text, Words
+
+# A game's state: each game's own frozen dataclass.
+S = TypeVar("S")
 
 
 class RollWanted(NamedTuple):
@@ -32,8 +35,8 @@ class RollWanted(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game, as the engine and the front ends see it.
+class Game(Generic[S]):
+    """One game, as the engine and the front ends see it; ``S``, its state.
 
     - ``apply(state, command)``: the game's rules; ``state`` is None for its first command;
       returns the new state and the events, or raises a RulesError naming the rule;
@@ -47,37 +50,38 @@ class Game:
     name: str
     starts_with: type[Command]
     commands: CommandTable
-    apply: Callable[[Any, Command], tuple[Any, Sequence[Text]]]
-    to_json: Callable[[Any], dict[str, Any]]
-    wanted_roll: Callable[[Any], RollWanted | None]
-    summary: Callable[[Any], str]
+    apply: Callable[[S | None, Command], tuple[S, Sequence[Text]]]
+    to_json: Callable[[S], dict[str, Any]]
+    wanted_roll: Callable[[S], RollWanted | None]
+    summary: Callable[[S], str]
     words: tuple[Words, ...] = ()
 
 
 class Games:
     """The games a journal may be of: the rules' list of parts, and which command type
     opens each game's journal, so that a journal finds its game before any game's rules
-    are loaded. Frozen once built; a test adds a game with :meth:`plus`."""
+    are loaded. Frozen once built; a test adds a game with :meth:`plus`. Which game a
+    journal is of is known only when it is read: the list holds games of any state."""
 
-    def __init__(self, rules: Parts[Game], starting: Mapping[str, str]) -> None:
+    def __init__(self, rules: Parts[Game[Any]], starting: Mapping[str, str]) -> None:
         self.rules = rules
         self._starting = dict(starting)  # first command's type -> game name
         unlisted = set(self._starting.values()) - set(rules.names)
         if unlisted:
             raise ValueError(f"a starting command for a game not listed: {sorted(unlisted)}")
 
-    def get(self, name: str) -> Game:
+    def get(self, name: str) -> Game[Any]:
         return self.rules.get(name)
 
-    def plus(self, game: Game) -> Games:
+    def plus(self, game: Game[Any]) -> Games:
         starting = {**self._starting, game.starts_with.TYPE: game.name}
         return Games(self.rules.plus(game.name, game), starting)
 
-    def started_by(self, cmd: Command) -> Game | None:
+    def started_by(self, cmd: Command) -> Game[Any] | None:
         """The game whose journal ``cmd`` opens, if any."""
         return self.starting(cmd.TYPE)
 
-    def starting(self, kind: str) -> Game | None:
+    def starting(self, kind: str) -> Game[Any] | None:
         """The game whose journal a command of type ``kind`` opens, if any (loads only it)."""
         name = self._starting.get(kind)
         return None if name is None else self.get(name)

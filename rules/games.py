@@ -7,11 +7,13 @@ this list, so it knows no game; the front ends (the device, the command line) pa
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.game import Game, Games
 from rules.parts import Parts
 
 GAMES = Games(
-    Parts[Game](
+    Parts[Game[Any]](
         "rules",
         {
             "cthulhu_wars": "rules.cthulhu_wars.game:CTHULHU_WARS",

@@ -13,40 +13,41 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from rules.codec import dump_json, parse_json
 from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.game import Game, Games
+from rules.game import Game, Games, S
 from rules.text import Text, text
 
-# A state of any game: each game's own frozen dataclass.
+# A state of a game not known before its journal is read (the device's, the phone view's):
+# each game's own frozen dataclass. The engine below is generic over the state instead.
 State = Any
 
 
 @dataclass(frozen=True)
-class HistoryStep:
+class HistoryStep(Generic[S]):
     """One accepted command and the state it was applied to; ``earlier``, the step before."""
 
-    before: State
+    before: S
     command: Command
-    earlier: HistoryStep | None = None
+    earlier: HistoryStep[S] | None = None
 
 
 @dataclass(frozen=True)
-class Played:
+class Played(Generic[S]):
     """A game as the engine keeps it: whose rules, the current state, the steps that led
     there (newest first: what undo takes back) and the steps undone since the last new
     command (newest first: what redo brings back). Both are linked lists, so a command
     costs the same at the 10,000th as at the first."""
 
-    game: Game
-    state: State
-    done: HistoryStep | None = None
-    undone: HistoryStep | None = None
+    game: Game[S]
+    state: S
+    done: HistoryStep[S] | None = None
+    undone: HistoryStep[S] | None = None
 
-    def history(self) -> Iterator[HistoryStep]:
+    def history(self) -> Iterator[HistoryStep[S]]:
         """The commands that led here, newest first (the device's history view)."""
         step = self.done
         while step is not None:
@@ -55,16 +56,16 @@ class Played:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    played: Played
+class Outcome(Generic[S]):
+    played: Played[S]
     events: tuple[Text, ...]
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         return self.played.state
 
 
-def parse_line(line: str, games: Games, game: Game | None = None) -> Command | None:
+def parse_line(line: str, games: Games, game: Game[Any] | None = None) -> Command | None:
     """One journal line as a command of ``game`` (or one that starts a game); None for blank
     lines and ``#`` comments."""
     stripped = line.strip()
@@ -73,14 +74,14 @@ def parse_line(line: str, games: Games, game: Game | None = None) -> Command | N
     return parse(parse_json(stripped), games, game)
 
 
-def parse(obj: object, games: Games, game: Game | None = None) -> Command:
+def parse(obj: object, games: Games, game: Game[Any] | None = None) -> Command:
     """A command from its JSON object: the engine's, ``game``'s, or one that starts a game
     (only that game is loaded)."""
     kind = obj.get("type") if isinstance(obj, Mapping) else None
     return parse_command(obj, _types_for(kind, games, game))
 
 
-def _types_for(kind: object, games: Games, game: Game | None) -> Mapping[str, type[Command]]:
+def _types_for(kind: object, games: Games, game: Game[Any] | None) -> Mapping[str, type[Command]]:
     """The table that knows ``kind``: a command that starts a game, then ``game``'s own, then
     the engine's. One lookup each, rather than a merged copy of all three for every line of a
     journal; a kind none knows gets the engine's table, and parse_command names the type."""
@@ -101,7 +102,7 @@ def dump_command(cmd: Command) -> str:
     return dump_json(command_to_json(cmd))
 
 
-def start(cmd: Command, games: Games) -> Outcome:
+def start(cmd: Command, games: Games) -> Outcome[Any]:
     """A new game from its first command, or RulesError."""
     game = games.started_by(cmd)
     if game is None:
@@ -110,7 +111,7 @@ def start(cmd: Command, games: Games) -> Outcome:
     return Outcome(Played(game, started), tuple(events))
 
 
-def apply(played: Played, cmd: Command) -> Outcome:
+def apply(played: Played[S], cmd: Command) -> Outcome[S]:
     """Apply ``cmd`` to ``played``'s game; RulesError if refused, and nothing changed.
 
     ``undo`` — the same for every game — takes back the last command not itself undone,
@@ -125,7 +126,7 @@ def apply(played: Played, cmd: Command) -> Outcome:
     return Outcome(Played(played.game, after, done), tuple(events))
 
 
-def _undo(played: Played) -> Outcome:
+def _undo(played: Played[S]) -> Outcome[S]:
     step = played.done
     if step is None:
         raise RulesError("journal", "error.nothing_to_undo")
@@ -134,7 +135,7 @@ def _undo(played: Played) -> Outcome:
     return Outcome(back, (text("event.undone", what=text(f"command.{step.command.TYPE}")),))
 
 
-def _redo(played: Played) -> Outcome:
+def _redo(played: Played[S]) -> Outcome[S]:
     step = played.undone
     if step is None:
         raise RulesError("journal", "error.nothing_to_redo")
@@ -148,7 +149,7 @@ def _redo(played: Played) -> Outcome:
     return Outcome(again, (redone, *events))
 
 
-def submit(played: Played | None, cmd: Command, games: Games) -> Outcome:
+def submit(played: Played[Any] | None, cmd: Command, games: Games) -> Outcome[Any]:
     """What a journal line does: start a game (the first line) or apply to the game."""
     return start(cmd, games) if played is None else apply(played, cmd)
 
@@ -162,9 +163,9 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replay(lines: Iterable[str], games: Games) -> tuple[Played | None, list[Text]]:
+def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list[Text]]:
     """Apply a whole journal; ReplayError names the first bad line."""
-    played: Played | None = None
+    played: Played[Any] | None = None
     events: list[Text] = []
     for number, line in enumerate(lines, start=1):
         try:
@@ -179,7 +180,7 @@ def replay(lines: Iterable[str], games: Games) -> tuple[Played | None, list[Text
     return played, events
 
 
-def state_json(played: Played) -> dict[str, Any]:
+def state_json(played: Played[Any]) -> dict[str, Any]:
     """The public state JSON of ``played``'s game (rules/<game>/JOURNAL.md); its ``game``
     field names the game, and every front end finds the game's parts by it."""
     found: dict[str, Any] = played.game.to_json(played.state)

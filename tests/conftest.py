@@ -1,5 +1,7 @@
 """Fixtures shared by every test package.
 
+The layers' words join the catalogue here, before any test module is collected, as the
+``celaeno`` command adds them when it starts (importing a package adds nothing).
 Every game's parts are loaded once, in every layer, with their words, as the ``celaeno``
 command loads a game's when it meets it; tests may then build a game's controller or
 panel directly.
@@ -14,6 +16,9 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from device.games import ALL_GAMES
+from device.words import add_layer_words
+
+add_layer_words()
 
 
 @pytest.fixture(autouse=True, scope="session")

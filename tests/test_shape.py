@@ -5,9 +5,11 @@
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
 - no import cycle anywhere, imports inside functions included, nor between packages;
+- device/'s rooms have an order and none imports a room above it; only the command line
+  imports a command;
 - no "which game is this?" outside the game packages and the lists of games;
 - each layer has one explicit list of the games (``rules.parts.Parts``) and nothing
-  registers itself as a side effect of being imported.
+  registers itself, adds words or installs handlers as a side effect of being imported.
 """
 
 from __future__ import annotations
@@ -195,6 +197,93 @@ def test_the_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None
     ]
 
 
+# --- device's rooms -----------------------------------------------------------------------
+
+# device/ is in rooms named for their jobs, lowest floor first; a module imports its own room
+# and the floors below, never a room above. A command (cli) is the top: nothing else in the
+# product may lean on a command module.
+ROOMS: tuple[tuple[str, ...], ...] = (
+    ("service", "storage"),  # systemd's side, the journal on disk
+    ("settings", "network"),  # the configuration, the table's Wi-Fi
+    ("ui",),  # what every game's front end shares
+    ("dice", "cthulhu_wars", "normandie"),  # smart dice and each game's front end
+    ("words", "games"),  # the device's words, the one list of front ends
+    ("web", "companion"),  # the phone view, the companion's life
+    ("cli",),  # the `celaeno` command and its subcommands
+)
+
+
+def room_of(name: str) -> str | None:
+    """The room of a module of ``device`` (``device.storage.store``: ``storage``)."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "device" and len(parts) > 1 else None
+
+
+def floor_of(room: str) -> int | None:
+    return next((floor for floor, rooms in enumerate(ROOMS) if room in rooms), None)
+
+
+def test_every_module_of_device_is_in_a_known_room() -> None:
+    loose = sorted(
+        name for name in modules() if (room := room_of(name)) is not None and floor_of(room) is None
+    )
+    assert loose == [], "in no room of ROOMS"
+
+
+def _upward_imports() -> list[str]:
+    found = []
+    for name in modules():
+        source = room_of(name)
+        for target in imports(name):
+            goal = room_of(target)
+            if goal is None or goal == source:
+                continue
+            goal_floor = floor_of(goal)
+            source_floor = floor_of(source) if source is not None else None
+            outside = source is None and goal == "cli"  # display, rules, hardware
+            if outside or (
+                source_floor is not None and goal_floor is not None and goal_floor > source_floor
+            ):
+                found.append(f"{name} -> {target}")
+    return sorted(found)
+
+
+def test_no_room_imports_a_higher_one() -> None:
+    assert _upward_imports() == []
+
+
+def test_only_the_command_line_imports_a_command() -> None:
+    commands = sorted(
+        f"{name} -> {target}"
+        for name in modules()
+        if room_of(name) != "cli"
+        for target in imports(name)
+        if room_of(target) == "cli"
+    )
+    assert commands == []
+
+
+def test_the_room_checks_see_a_command_imported_by_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks above would say so: a made-up import of a command by the companion's
+    start, and of the companion by storage."""
+    real = imports
+    extra = {
+        "device.companion.running": {"device.cli.journal"},
+        "device.storage.store": {"device.companion.app"},
+    }
+
+    def with_edges(name: str) -> frozenset[str]:
+        return real(name) | extra.get(name, set())
+
+    monkeypatch.setattr(f"{__name__}.imports", with_edges)
+    assert _upward_imports() == [
+        "device.companion.running -> device.cli.journal",
+        "device.storage.store -> device.companion.app",
+    ]
+    with pytest.raises(AssertionError, match=r"device\.cli\.journal"):
+        test_only_the_command_line_imports_a_command()
+
+
 # --- which game is this? ---------------------------------------------------------------
 
 GAME_WORDS = frozenset({"celaeno", "dreamlands", "normandie", "cthulhu_wars"})
@@ -326,28 +415,36 @@ def test_every_layer_lists_every_game_and_each_entry_loads(kind: str) -> None:
         assert getattr(part, "name", getattr(part, "game", None)) == name
 
 
-def _registers_on_import(name: str) -> list[str]:
-    """Module-level calls that fill a registry (``register(…)``), and imports kept only for
-    their side effect (``# noqa: F401``)."""
+def _acts_on_import(name: str) -> list[str]:
+    """Calls made at a module's top level (``add_words(…)``, ``register(…)``,
+    ``install()``), and imports kept only for their side effect (``# noqa: F401``). A
+    ``__main__`` module is a program: running is its job."""
+    if name.endswith(".__main__"):
+        return []
     found = [
-        f"{name}:{node.lineno}: {node.value.func.id}()"
+        f"{name}:{node.lineno}: {ast.unparse(node.value.func)}()"
         for node in tree(name).body
-        if isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Call)
-        and isinstance(node.value.func, ast.Name)
-        and node.value.func.id in ("register", "add_words")
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
     ]
     source = modules()[name].read_text(encoding="utf-8")
     found += [f"{name}: noqa F401" for line in source.splitlines() if "noqa: F401" in line]
     return found
 
 
-# A layer's own words (not a game's) join the catalogue when the layer is imported.
-LAYER_WORDS = frozenset({"rules.text", "device", "display", "display.web"})
-
-
-def test_nothing_registers_itself_on_import() -> None:
-    found = [
-        line for name in modules() if name not in LAYER_WORDS for line in _registers_on_import(name)
-    ]
+def test_nothing_happens_by_being_imported() -> None:
+    """No module registers, adds words or installs handlers when imported: the programs
+    do it when they start (``device.cli.main``, the tests' conftest, the benchmarks)."""
+    found = [line for name in modules() for line in _acts_on_import(name)]
     assert found == []
+
+
+def test_the_import_check_sees_a_call(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above would say so: words added by a package's ``__init__``, as once."""
+    made_up = tmp_path / "__init__.py"
+    made_up.write_text("from rules.text import Words, add_words\n\nadd_words(Words('x', {}, {}))\n")
+    monkeypatch.setitem(modules(), "device.made_up", made_up)
+    tree.cache_clear()
+    try:
+        assert _acts_on_import("device.made_up") == ["device.made_up:3: add_words()"]
+    finally:
+        tree.cache_clear()

@@ -116,7 +116,7 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_of(store: Store, session: GameSession | None, games: Games) -> Game | None:
+def _game_of(store: Store, session: GameSession | None, games: Games) -> Game[Any] | None:
     """The game the next line goes on: the one being imported, else the latest on disk."""
     if session is not None:
         return session.played.game

@@ -2,22 +2,25 @@
 
 Each subcommand lives in the module that owns the job and adds itself through a
 ``register(subparsers)`` function; this module only assembles them.
+
+Importing it costs nothing but the standard library's ``os`` and ``sys`` and the stop
+handlers' module: :func:`main` installs the handlers before it imports anything heavier
+(device.service.stopping says why), then adds the words to the catalogue.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from device.games import ALL_GAMES, GameSet
 from device.service import stopping
-from device.settings.places import EXIT_FAILED
 
-# pygame greets on import on standard output, which must stay clean JSON for `replay`.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if TYPE_CHECKING:
+    import argparse
+
+    from device.games import GameSet
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -31,8 +34,13 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser(games: GameSet = ALL_GAMES) -> argparse.ArgumentParser:
-    """Every subcommand, each handed the list of games (``args.games``)."""
+def build_parser(games: GameSet | None = None) -> argparse.ArgumentParser:
+    """Every subcommand, each handed the list of games (``args.games``; every game by default)."""
+    import argparse
+    import importlib
+
+    from device.games import ALL_GAMES
+
     parser = argparse.ArgumentParser(
         prog="celaeno",
         description="Table companion for Cthulhu Wars (Library at Celaeno, Dreamlands) "
@@ -41,11 +49,11 @@ def build_parser(games: GameSet = ALL_GAMES) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
-    parser.set_defaults(games=games)
+    parser.set_defaults(games=ALL_GAMES if games is None else games)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
+def main(argv: Sequence[str] | None = None, games: GameSet | None = None) -> int:
     """``games``: the games every subcommand knows (a test passes a longer list)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments and arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):
@@ -53,15 +61,21 @@ def main(argv: Sequence[str] | None = None, games: GameSet = ALL_GAMES) -> int:
         arguments = ["run", *arguments]
         argv = arguments
     if stopping.runs_companion(arguments):
-        # Done already when this process is `celaeno run` (device/__init__.py); called in
-        # process (tests, tools) with a run, the same before the subcommands import pygame.
+        # First of all: a stop signal from `celaeno run`'s first moments is a clean stop.
         stopping.install()
+    # pygame greets on import on standard output, which must stay clean JSON for `replay`.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from device.words import add_layer_words
+
+    add_layer_words()
     parser = build_parser(games)
     args = parser.parse_args(argv)
     if args.command is None:
         # A bare `celaeno` (as systemd and a newcomer type it) starts the companion.
         args = parser.parse_args(["run"])
     if not hasattr(args, "func"):
+        from device.settings.places import EXIT_FAILED  # after the handlers, as the rest
+
         parser.print_help()
         return EXIT_FAILED
     try:

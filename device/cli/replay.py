@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _screenshot(played: Played, events: list[Text], args: argparse.Namespace) -> None:
+def _screenshot(played: Played[Any], events: list[Text], args: argparse.Namespace) -> None:
     """The screen as the device would show it after this journal (imports pygame only here)."""
     from device.companion.screens import view_of
     from display.screenshot import save_screenshot

@@ -8,9 +8,9 @@ millisecond (2.7 % of a core measured). pygame's own events (keyboard, touch, wi
 are looked at 30 times a second while the table is busy and 10 times a second once it
 has been quiet for a while, which costs a fraction of that.
 
-The dice sources are told what roll is wanted and whether someone is at the table
-(attended: a press, a tap or a roll read in the last ATTENDED_FOR seconds, or the Dice screen
-open); smart dice scan all the time only while attended or a roll is wanted.
+What has a life of its own lives beside it: the events the screen lists
+(:mod:`device.companion.event_log`), and whether someone is at the table with what the dice
+sources are told of it (:mod:`device.companion.attention`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from device.companion.attention import DiceAttention
+from device.companion.event_log import EventLog
 from device.dice.links import DiceLink
 from device.dice.said import said_by
 from device.games import ALL_GAMES, GameSet
@@ -61,7 +63,6 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.game import RollWanted
 from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
@@ -70,17 +71,12 @@ if TYPE_CHECKING:  # the smart dice load only where they are on (device.companio
 
 log = logging.getLogger(__name__)
 
-EVENTS_KEPT = 12  # the screen shows the newest that fit
 GREETING = "device.fresh_game"  # what a fresh game says until the first press
 # Looks per second at pygame's events (keyboard, touch): a tap is answered within 33 ms
 # while the table is busy, within 100 ms after QUIET seconds without input.
 POLL_BUSY_HZ = 30
 POLL_QUIET_HZ = 10
 QUIET = 2.0
-# Seconds after the last press (tap, roll read) that the table counts as attended: a table
-# in the middle of a turn presses every few seconds, and the press that starts an activation
-# comes presses before its roll is asked for, so the dice listen well before a roll is due.
-ATTENDED_FOR = 60.0
 
 
 @dataclass
@@ -105,6 +101,17 @@ class Inputs:
 
 
 class App:
+    """The table's one main loop, from the first frame to the stop.
+
+    It owns: the game session (rules, then the journal on disk), the controller of the game
+    being played (switched by :meth:`_follow_the_game` when a command starts a game of
+    another kind), what the screen shows besides the game (the result, the event log, the
+    status line) and the :class:`~display.screen.Screen` it draws on; the loop's timing
+    (how often it looks at pygame's events, the systemd watchdog); and, through
+    :class:`DiceAttention`, what the dice sources are told. Inputs arrive on
+    :class:`Inputs`; each is dispatched to the controller, whose reaction is applied here.
+    """
+
     def __init__(
         self,
         session: GameSession,
@@ -117,47 +124,49 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Played], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
         dice: DiceTable | None = None,
     ) -> None:
-        self.session, self.inputs, self.reader = session, inputs, reader
+        # What the table plays, and what it plays with.
+        self.session, self.inputs, self.games, self.web = session, inputs, games, web
         self.dice = dice  # the smart dice (Bluetooth), when there are any
-        self.games, self.web = games, web
-        self._controller_of = games.front_end(session.played)
-        self._controller: BaseController = self._new_controller(self._controller_of, lang)
+        self._front_end = games.front_end(session.played)
+        self.controller: BaseController = self._new_controller(self._front_end, lang)
+        self.attention = DiceAttention(reader, clock)
+        # What the screen shows besides the game.
         self.screen = Screen(surface, games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
         self._on_window = surface is pygame.display.get_surface()
         self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
-        self.events: list[Text] = []  # the log: everything before the latest result
-        self._latest: list[Text] = []
-        # The events of each command accepted since start in this game, oldest first: an
-        # undo takes its command's events out again, a new game starts an empty history.
-        self._done: list[list[Text]] = []
+        self.log = EventLog()
         self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
         self.brief: Text | None = None  # the result in the History's words, when shorter
-        self._greet_a_fresh_game()  # after the lines above: it sets the result
-        self._controller.offer_redo(redoable(session.played))
-        self.quit = False
-        self._present = present
-        self._to_canvas = to_canvas
-        self._on_key = on_key
-        self._clock = clock
         self._state_json: tuple[State, dict[str, Any]] | None = None
+        self._greet_a_fresh_game()
+        self.controller.offer_redo(redoable(session.played))
+        # The loop.
+        self.quit = False
+        self._present, self._to_canvas, self._on_key = present, to_canvas, on_key
+        self._clock = clock
+        self._last_input = clock()
         self._last_watchdog = 0.0
         # systemd sets the watchdog before the start and never changes it: read once, not
         # at every turn of the loop (the parse was the idle loop's largest single cost)
         self._watchdog_every = notify.watchdog_interval()
-        self._last_input = clock()
-        self._expecting: RollWanted | None = None
-        self._last_touch = clock()  # a table just started counts as attended
-        self._attended: bool | None = None  # as the dice were last told
-        self._dice_screen_open = False  # looked at after each reaction, not at every turn
+
+    @property
+    def events(self) -> list[Text]:
+        """The log the screen lists: everything before the latest result."""
+        return self.log.shown
+
+    @property
+    def reader(self) -> DiceLink | None:
+        return self.attention.reader
 
     def _greet_a_fresh_game(self) -> None:
         """A game with nothing but its start (the first launch's default one, say): the
@@ -165,7 +174,7 @@ class App:
         journal = self.session.store.commands(self.session.game_id)
         first = parse_line(journal[0], self.games.rules) if len(journal) == 1 else None
         if first is not None and self.games.rules.started_by(first) is not None:
-            self._done = [list(start(first, self.games.rules).events)]
+            self.log.fresh_game(start(first, self.games.rules).events)
             # short, so that it fits beside the main screen's choices (the board shows the rest)
             self.result = text(GREETING)
 
@@ -175,7 +184,7 @@ class App:
         self.draw()
         self._tell_reader()  # a restart in the middle of a roll: the dice know at once
         self._look_at_the_screen()
-        self._tell_attended()
+        self.attention.tell_attended()
         notify.ready(self._status_line())
         try:
             while not self.quit:
@@ -200,7 +209,7 @@ class App:
             self._last_input = self._clock()
             self._tell_reader()
             self.draw()
-        self._tell_attended()
+        self.attention.tell_attended()
         self._watchdog()
 
     def _wait_for_input(self, timeout: float) -> bool:
@@ -269,7 +278,7 @@ class App:
         position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
             index = self.screen.choice_at(self._to_canvas(position))
-            self._touched()
+            self.attention.touched()
             if index is not None:
                 self._moved_on()
                 self.react(self.controller.tap(index, self.state))
@@ -292,11 +301,11 @@ class App:
 
     def handle_input(self, event: InputEvent) -> None:
         if isinstance(event, ButtonPressed):
-            self._touched()
+            self.attention.touched()
             self._moved_on()
             self.react(self.controller.press(event.button, self.state))
         elif isinstance(event, DiceRead):
-            self._touched()  # someone rolled: someone is at the table
+            self.attention.touched()  # someone rolled: someone is at the table
             self._dice(event.values, event.source)
         elif isinstance(event, ReaderError):
             self._say(text("notice.reader_error", text=event.text))
@@ -363,29 +372,16 @@ class App:
 
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""
-        made_by = self.controller  # a new game of another kind will have a controller of its own
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
-        made_by.accepted(cmd)
+        self.controller.accepted(cmd)  # the controller that made it, before any switch
+        self._follow_the_game()
         self.controller.offer_redo(redoable(self.session.played))
-        self._latest = list(outcome.events)
-        self._remember(cmd, self._latest)
-        self.result = text("device.result", events=self._latest)
-        self.brief = brief(self.session.played) if len(self._latest) > 1 else None
+        starts = self.games.rules.started_by(cmd) is not None
+        self.log.accepted(outcome.events, starts_a_game=starts, undo=isinstance(cmd, Undo))
+        self.result = text("device.result", events=self.log.latest)
+        self.brief = brief(self.session.played) if len(self.log.latest) > 1 else None
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
-
-    def _remember(self, cmd: Command, events: list[Text]) -> None:
-        """Keep the history of this game only, without what was undone."""
-        if self.games.rules.started_by(cmd) is not None:
-            self._done = [events]
-        elif isinstance(cmd, Undo):
-            if self._done:
-                self._done.pop()
-            self.events = [e for done in self._done for e in done][-EVENTS_KEPT:]
-            return
-        else:
-            self._done.append(events)
-        self.events = [e for done in self._done[:-1] for e in done][-EVENTS_KEPT:]
 
     def _moved_on(self) -> None:
         """A press after a refusal: the table has read it, it goes. The greeting of a
@@ -415,38 +411,14 @@ class App:
         self.result, self.brief = message, None
 
     def _tell_reader(self) -> None:
-        """Optional EXPECT/IDLE lines, so a reader can light up when a roll is wanted."""
-        wanted = self.session.played.game.wanted_roll(self.state)
-        if self.reader is None or wanted == self._expecting:
-            return
-        self._expecting = wanted
-        if wanted is None:
-            self.reader.send_idle()
-        else:
-            self.reader.send_expect(wanted.dice, wanted.die)
-
-    def _touched(self) -> None:
-        self._last_touch = self._clock()
-
-    def attended(self) -> bool:
-        """Someone is at the table: touched lately, or the Dice screen open."""
-        return self._dice_screen_open or self._clock() - self._last_touch < ATTENDED_FOR
+        self.attention.tell_wanted(self.session.played.game.wanted_roll(self.state))
 
     def _look_at_the_screen(self) -> None:
         """Whether the question on the screen keeps the dice listening (the Dice screen).
         Only a reaction opens or leaves that screen, so the idle loop need not build the
         question at every turn."""
         showing = self.controller.showing(self.state)
-        self._dice_screen_open = showing is not None and showing.keeps_dice_listening
-
-    def _tell_attended(self) -> None:
-        """The dice listen all the time while the table is attended (called every step: the
-        moment it stops being attended is noticed within a tenth of a second)."""
-        attended = self.attended()
-        if self.reader is None or attended == self._attended:
-            return
-        self._attended = attended
-        self.reader.send_attended(attended)
+        self.attention.dice_screen(showing is not None and showing.keeps_dice_listening)
 
     def _tap_space(self, position: tuple[int, int]) -> None:
         """A finger on a square of a game's grid (the grid, not a menu line)."""
@@ -460,14 +432,13 @@ class App:
     def state(self) -> State:
         return self.session.state
 
-    @property
-    def controller(self) -> BaseController:
-        """The controller of the game being played; a new game of another kind gets its own."""
+    def _follow_the_game(self) -> None:
+        """After a command: a new game of another kind gets its own controller, in the same
+        language (a game of the same kind keeps the one it has)."""
         ui = self.games.front_end(self.session.played)
-        if self._controller_of is not ui:
-            self._controller = self._new_controller(ui, self._controller.lang)  # language stays
-            self._controller_of = ui
-        return self._controller
+        if ui is not self._front_end:
+            self.controller = self._new_controller(ui, self.controller.lang)
+            self._front_end = ui
 
     def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController:
         """A game's controller, told where the device keeps its own files (beside the journal)."""

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -180,10 +180,10 @@ def _open_reader(
 
 def simulated_roll(
     fake: FakeReader, chance: random.Random
-) -> Callable[[pygame.event.Event, Played], None]:
+) -> Callable[[pygame.event.Event, Played[Any]], None]:
     """R on the keyboard rolls the simulated reader: the dice the game waits for, or one d6."""
 
-    def on_key(event: pygame.event.Event, played: Played) -> None:
+    def on_key(event: pygame.event.Event, played: Played[Any]) -> None:
         if event.type != pygame.KEYDOWN or event.key != pygame.K_r:
             return
         wanted = played.game.wanted_roll(played.state)

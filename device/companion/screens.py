@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from device.companion.app import EVENTS_KEPT
+from device.companion.event_log import EVENTS_KEPT
 from device.games import GameSet
 from display.view import View
 from rules.journal import Played, state_json
 from rules.text import Text, text
 
 
-def view_of(played: Played, events: Sequence[Text], games: GameSet, lang: str = "en") -> View:
+def view_of(played: Played[Any], events: Sequence[Text], games: GameSet, lang: str = "en") -> View:
     """What the companion would show right after these events: the prompt for the state
     as a fresh controller phrases it (pending decisions included), the last events."""
     result = text("device.result", events=list(events[-1:]))

@@ -6,10 +6,11 @@ Ctrl+\\ (SIGQUIT) must not leave a traceback or a core behind. The handlers only
 the request; the main loop looks at it at least ten times a second, and start-up looks at
 it before the loop begins, so a signal at any moment is a clean stop.
 
-They are installed as the very first thing the ``celaeno`` process does, before the package
-``device`` imports the catalogue (a third of a second on a loaded Pi) and long before pygame:
-``device/__init__.py`` calls :func:`install_if_companion` on its first line, because Python
-imports that package before the entry point's own module (device.cli) can run a line. A stop
+They are installed as the very first thing the ``celaeno`` process does, before the
+catalogue is imported (a third of a second on a loaded Pi) and long before pygame: the
+entry point (``device.cli.main``) imports only this module and the standard library's
+``os`` and ``sys`` before it calls :func:`install` on its first lines; importing the
+packages on the way (``device``, ``device.cli``, ``device.service``) does nothing. A stop
 before it is Python's own start, measured by tests/device/test_hardening_signals.py. And
 before pygame on purpose:
 
@@ -25,16 +26,12 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
 
 _requested: list[int] = []  # the signals received, in order
 _listeners: list[Callable[[], None]] = []
-
-COMMAND = "celaeno"  # the console script pyproject installs
 
 
 def install() -> None:
@@ -42,25 +39,6 @@ def install() -> None:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     for signum in STOP_SIGNALS:
         signal.signal(signum, _on_signal)
-
-
-def install_if_companion(
-    argv: Sequence[str] | None = None, orig_argv: Sequence[str] | None = None
-) -> bool:
-    """:func:`install` when this process is ``celaeno`` or ``celaeno run`` (the console script
-    or ``python -m device.cli``); any other program importing ``device`` is left alone.
-    Whether it installed them."""
-    argv = sys.argv if argv is None else argv
-    orig_argv = sys.orig_argv if orig_argv is None else orig_argv
-    if not argv:
-        return False
-    program = argv[0]
-    # While ``python -m device.cli`` imports the package, sys.argv[0] is "-m".
-    ours = Path(program).name == COMMAND or (program == "-m" and "device.cli" in orig_argv)
-    if ours and runs_companion(argv[1:]):
-        install()
-        return True
-    return False
 
 
 def runs_companion(arguments: Sequence[str]) -> bool:

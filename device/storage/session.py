@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from device.storage.store import Store
 from rules.commands import Command
@@ -35,7 +36,7 @@ log = logging.getLogger("celaeno.journal")
 class GameSession:
     store: Store
     game_id: int
-    played: Played  # the game and its history (undo, redo), as the engine keeps them
+    played: Played[Any]  # the game and its history (undo, redo), as the engine keeps them
     games: Games
 
     @property
@@ -80,7 +81,7 @@ class GameSession:
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
         return cls(store, game_id, played, games)
 
-    def submit(self, cmd: Command) -> Outcome:
+    def submit(self, cmd: Command) -> Outcome[Any]:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
 
         A command that starts a game (``new_game``, ``nz_new_battle``) starts a new game in
@@ -97,7 +98,7 @@ class GameSession:
         self.played = outcome.played
         return outcome
 
-    def submit_line(self, line: str) -> Outcome | None:
+    def submit_line(self, line: str) -> Outcome[Any] | None:
         """A journal line (as ``celaeno import`` reads it); None for blanks and comments."""
         cmd = parse_line(line, self.games, self.played.game)
         return None if cmd is None else self.submit(cmd)

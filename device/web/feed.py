@@ -79,14 +79,14 @@ class Snapshot:
 class _Game:
     game_id: int
     seq: int = 0  # commands of this game applied so far
-    played: Played | None = None
+    played: Played[Any] | None = None
     recent: list[tuple[Text, ...]] = field(default_factory=list)
     undone: bool = False
     broken: str | None = None
     cut: bool = False  # states before the oldest one kept were let go
     # Each kept step in words (by the step's identity): a command is said once, not once
     # per update; the steps are frozen, so a step seen again says the same.
-    said: dict[int, tuple[HistoryStep, HistoryLine]] = field(default_factory=dict)
+    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -114,7 +114,7 @@ class Feed:
         return self._position
 
     @property
-    def played(self) -> Played | None:
+    def played(self) -> Played[Any] | None:
         """The latest game (for the server's words about it)."""
         return None if self._game is None else self._game.played
 
@@ -278,7 +278,7 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[HistoryStep, HistoryLine]] = {}
+    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = {}
     for step in islice(game.played.history(), SHOWN_HISTORY):
         known = game.said.get(id(step))
         if known is None or known[0] is not step:
@@ -289,24 +289,24 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     return tuple(words for _step, words in said.values())
 
 
-def kept_history(played: Played, keep: int) -> tuple[Played, bool]:
+def kept_history(played: Played[Any], keep: int) -> tuple[Played[Any], bool]:
     """``played`` with its ``keep`` latest steps if it has more than ``2 * keep`` (then
     True: the rest was let go), else itself. Cut only now and then, as the kept steps are
     made anew: frozen, each names the one before it."""
     steps = list(islice(played.history(), 2 * keep + 1))
     if len(steps) <= 2 * keep:
         return played, False
-    done: HistoryStep | None = None
+    done: HistoryStep[Any] | None = None
     for step in reversed(steps[:keep]):
         done = HistoryStep(step.before, step.command, done)
     return replace(played, done=done), True
 
 
-def _oldest_kept(played: Played | None) -> bool:
+def _oldest_kept(played: Played[Any] | None) -> bool:
     return played is not None and played.done is None
 
 
-def _game_of(played: Played | None) -> Game | None:
+def _game_of(played: Played[Any] | None) -> Game[Any] | None:
     return None if played is None else played.game
 
 

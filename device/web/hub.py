@@ -52,7 +52,7 @@ class Update:
     view: WebView
 
 
-def waiting_for(played: Played | None, games: GameSet) -> Text | None:
+def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""

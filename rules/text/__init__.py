@@ -140,15 +140,18 @@ class Words:
 
 
 _CATALOGUES: dict[str, dict[str, str]] = {}
-_SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {}
+# The engine's own words are the catalogue's first section; the others are added.
+_SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+    "rules": (_engine_words.EN, _engine_words.JA)
+}
 
 
 def add_words(words: Words) -> None:
     """Add an owner's words to the catalogue.
 
-    A layer adds its own words when it is imported; a game's words come with its parts
-    (``rules.parts``), when the game is loaded. A key two owners both claim is a
-    mistake, refused at once rather than shadowed.
+    A program adds its layers' words when it starts; a game's words come with its parts
+    (``rules.parts``), when the game is loaded. A key two owners both claim is a mistake,
+    refused at once rather than shadowed.
     """
     owner, english, japanese = words.owner, words.english, words.japanese
     if owner in _SECTIONS:
@@ -181,6 +184,3 @@ def _load() -> None:
     for _owner, english, japanese in sections():
         _CATALOGUES["en"].update(english)
         _CATALOGUES["ja"].update(japanese)
-
-
-add_words(Words("rules", _engine_words.EN, _engine_words.JA))

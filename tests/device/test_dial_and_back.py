@@ -221,14 +221,14 @@ def test_an_undone_command_leaves_the_history_and_a_new_game_starts_it_empty(
         app.handle_input(ButtonPressed("ok"))  # the main screen's likely job: a Gate changed
         app.handle_input(ButtonPressed("ok"))  # the first Tome Area
         app.handle_input(ButtonPressed("ok"))  # Great Cthulhu takes it
-        taken = list(app._latest)
+        taken = list(app.log.latest)
         app.handle_input(ButtonPressed("phase"))
         app.handle_input(ButtonPressed("ok"))
         assert all(event in app.events for event in taken)
         app.handle_input(ButtonPressed("undo"))  # the phase
         app.handle_input(ButtonPressed("undo"))  # the Gate
         assert not any(event in app.events for event in taken)
-        assert [e.key for e in app._latest] == ["event.undone"]
+        assert [e.key for e in app.log.latest] == ["event.undone"]
 
 
 def test_a_refusal_goes_at_the_next_press(tmp_path: Path) -> None:

@@ -89,9 +89,10 @@ def test_a_stop_signal_during_start_up_stops_cleanly(
         stop(child)
 
 
-# Runs in a fresh interpreter: it watches for the first import of the catalogue (rules.text,
-# a third of a second on a loaded Pi), the first heavy thing `import device` does, and says
-# whether the stop handlers were already there.
+# Runs in a fresh interpreter as the console script does (import the entry point, call it):
+# watches for the first import of the catalogue (rules.text, a third of a second on a loaded
+# Pi), argparse and pygame, and says whether the stop handlers were already there. `--help`
+# ends the command once its parser is built.
 _SPY = """
 import signal, sys
 seen = []
@@ -101,48 +102,53 @@ class Spy:
             seen.append((name, signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)))
         return None
 sys.meta_path.insert(0, Spy())
-sys.argv = [{program!r}, *{arguments!r}]
-import device
+sys.argv = ["/opt/celaeno/venv/bin/celaeno", *{arguments!r}]
+{body}
 print(repr(seen), [signal.getsignal(s) is not signal.SIG_DFL for s in
       (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)])
 """
+_ENTRY_POINT = """
+from device.cli.main import main
+try:
+    main()
+except SystemExit:
+    pass
+"""
 
 
-def spy(program: str, *arguments: str) -> str:
-    code = _SPY.format(program=program, arguments=list(arguments))
+def spy(*arguments: str, body: str = _ENTRY_POINT) -> str:
+    code = _SPY.format(arguments=list(arguments), body=body)
     done = subprocess.run([*DEFAULT_SIGNALS, sys.executable, "-c", code],
                           capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], check=True)  # fmt: skip
-    return done.stdout.strip()
+    return done.stdout.strip().splitlines()[-1]  # after the help
 
 
-def test_the_handlers_are_in_before_the_package_imports_anything_heavy() -> None:
-    """`import device` by the console script `celaeno run` installs them on its first line."""
-    assert (
-        spy("/opt/celaeno/venv/bin/celaeno", "run")
-        == "[('rules.text', True)] [True, True, True, True]"
-    )
-    assert spy("/opt/celaeno/venv/bin/celaeno") == "[('rules.text', True)] [True, True, True, True]"
+def test_the_handlers_are_in_before_the_entry_point_imports_anything_heavy() -> None:
+    """`celaeno run` and a bare `celaeno` install them before the catalogue and argparse."""
+    handled_first = "[('rules.text', True), ('argparse', True)] [True, True, True, True]"
+    assert spy("run", "--help") == handled_first
+    assert spy("--fullscreen", "--help") == handled_first
+    assert spy("--help") == handled_first
 
 
-def test_other_programs_and_commands_keep_the_default_handlers() -> None:
-    """Only the companion: `celaeno export` keeps Ctrl+C, a test runner importing device too."""
-    for program, arguments in (("/opt/celaeno/venv/bin/celaeno", ("export", "--list")),
-                               ("/usr/bin/pytest", ()), ("/usr/bin/pytest", ("run",))):  # fmt: skip
-        seen = spy(program, *arguments)
-        assert seen.endswith("[False, True, False, False]"), (program, seen)  # Python's SIGINT
+def test_other_commands_and_importing_device_keep_the_default_handlers() -> None:
+    """Only the companion: `celaeno export` keeps Ctrl+C; importing the packages (a test
+    runner, a tool) neither installs handlers nor loads the catalogue."""
+    seen = spy("export", "--help")
+    assert seen.endswith("[False, True, False, False]"), seen  # Python's SIGINT
+    imported = "import device, device.cli, device.cli.main, device.service, display, display.web"
+    assert spy(body=imported) == "[] [False, True, False, False]"
 
 
-def test_install_if_companion_reads_the_command_as_the_parser_does() -> None:
+def test_the_companion_is_read_from_the_command_as_the_parser_does() -> None:
     from device.service import stopping
 
-    module = ["/usr/bin/python3", "-m", "device.cli"]
+    assert stopping.runs_companion([]) is True
     assert stopping.runs_companion(["--fullscreen"]) is True
     assert stopping.runs_companion(["run", "--reader", "none"]) is True
     assert stopping.runs_companion(["replay", "x"]) is False
-    assert stopping.install_if_companion(["-m", "export"], [*module, "export"]) is False
-    assert stopping.install_if_companion(["-m", "run"], ["python3", "-m", "other.module"]) is False
-    assert stopping.install_if_companion([], []) is False
+    assert stopping.runs_companion(["export", "--list"]) is False
 
 
 def test_stop_signals_at_random_early_moments_stop_cleanly(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import ATTENDED_FOR, App, Inputs
+from device.companion.app import App, Inputs
+from device.companion.attention import ATTENDED_FOR
 from device.dice import choices
 from device.dice.table import DiceTable
 from device.storage.session import GameSession

@@ -28,7 +28,7 @@ import pytest
 # test run still collects this module, and skips it.
 pytest.importorskip("bumble", reason="bumble (the system extra) is not installed")
 
-from device.companion.app import ATTENDED_FOR
+from device.companion.attention import ATTENDED_FOR
 from hardware.smartdice import godice
 from tests.system.bluetooth import (
     GODICE_ADDRESS,

@@ -25,8 +25,10 @@ from tests.bench.device.harness import (
 
 NAIVE_LOOP = """
 import pygame
+from device.words import add_layer_words
 from display.screen import Screen
 from tests.display.samples import SAMPLES, sample
+add_layer_words()
 pygame.display.init()
 surface = pygame.display.set_mode((800, 480))
 screen, view, clock = Screen(surface), sample(next(iter(SAMPLES))), pygame.time.Clock()

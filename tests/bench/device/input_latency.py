@@ -25,6 +25,7 @@ from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
+from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from rules.games import GAMES
 from tests.bench.device import machine
@@ -64,6 +65,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
 
 
 def main() -> None:
+    add_layer_words()  # as `celaeno` does when it starts
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=500)
     args = parser.parse_args()

@@ -22,6 +22,7 @@ import pygame
 from device.companion.app import App, Inputs
 from device.storage.session import GameSession
 from device.storage.store import Store
+from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
@@ -79,6 +80,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
 
 
 def main() -> None:
+    add_layer_words()  # as `celaeno` does when it starts
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rolls", type=int, default=200)
     args = parser.parse_args()

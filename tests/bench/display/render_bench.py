@@ -22,6 +22,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
+from device.words import add_layer_words
 from display import flow
 from display.screen import Screen
 from display.view import View
@@ -90,6 +91,7 @@ def bench(size: tuple[int, int], name: str) -> dict[str, tuple[float, float]]:
 
 
 def main() -> None:
+    add_layer_words()  # as `celaeno` does when it starts
     pygame.display.init()
     pygame.font.init()
     print(f"pygame {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}")

@@ -25,6 +25,7 @@ import pygame
 
 from device.companion.app import App, Inputs
 from device.storage.session import GameSession
+from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE
@@ -87,6 +88,7 @@ def measure(rolls: int, directory: Path) -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
+    add_layer_words()  # as `celaeno` does when it starts
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rolls", type=int, default=200)
     args = parser.parse_args()

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.companion.app import ATTENDED_FOR
+from device.companion.attention import ATTENDED_FOR
 from device.dice import choices
 from hardware.smartdice.hub import Chosen
 from tests.bench.device.harness import Notifications, celaeno
