@@ -20,12 +20,13 @@ from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
 from display.layout import MIN_PX_AT_DEFAULT
 from display.runs import Para, Span
 from display.view import Choice, View
-from rules.text import render, render_fragment, translate
+from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
 
 TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's steps (down to list_sizes' floor).
 LIST_STEPS: tuple[float, ...] = (*SHRINK_STEPS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
+RESULT = "device.result"  # a command's result: its events, one a line
 
 
 def key(view: View) -> object:
@@ -83,19 +84,37 @@ def _bottom(canvas: Canvas, view: View, with_events: bool = True) -> int:
 
 def _result_modes(view: View) -> tuple[str, ...]:
     """How the last result may be shown, roomiest first: whole, in brief (the History's
-    words for it), as one line pointing to the History, not at all."""
+    words for it), as one line pointing to the History, not at all. A result that tells
+    the table to change the board keeps those lines whole whatever else goes: whole, then
+    its board instructions alone (the last mode is the one a list makes do with)."""
     if view.prompt.result is None:
         return ("none",)
+    board = _board_lines(view)
+    if board:
+        return ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
     return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
+
+
+def _events(view: View) -> tuple[Text, ...]:
+    result = view.prompt.result
+    if result is None or result.key != RESULT:
+        return ()
+    return tuple(result.params.get("events", ()))
+
+
+def _board_lines(view: View) -> tuple[Text, ...]:
+    """The last result's board instructions: what the table must do to the board."""
+    return tuple(event for event in _events(view) if is_board_instruction(event))
 
 
 def needs_room(canvas: Canvas, view: View) -> bool:
     """The list cannot show :func:`fewest_choices` in this panel, even with the events
     and the result gone: the screen gives it the board's width too."""
     wanted = min(fewest_choices(canvas), len(view.prompt.choices))
+    least = _result_modes(view)[-1]
     if wanted == len(view.prompt.choices):
-        return _whole_menu(canvas, view, False, "none") is None
-    return _window_of(canvas, view, wanted, False, "none") is None
+        return _whole_menu(canvas, view, False, least) is None
+    return _window_of(canvas, view, wanted, False, least) is None
 
 
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
@@ -104,11 +123,14 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     The title is the one thing every player must read, so the menu shrinks first. When a
     list needs the room for :func:`fewest_choices` (issue 32), the earlier events give way
     first, then the last result is said in brief (as the History says it), then in one line
-    (it is whole in the History), then it goes while the list is open.
+    (it is whole in the History), then it goes while the list is open. Its board
+    instructions never go: the other lines give way, then the board panel (needs_room),
+    then the list shows fewer choices.
     """
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
-    for mode in _result_modes(view):
+    modes = _result_modes(view)
+    for mode in modes:
         # the earlier events only beside the whole result (or none): they give way before
         # the result shrinks
         whole = mode == "whole" or view.prompt.result is None
@@ -119,10 +141,10 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
             if found is not None:
                 return found
     for shown in range(wanted - 1, 0, -1):  # a screen too small for them: fewer
-        found = _window_of(canvas, view, shown, False, "none")
+        found = _window_of(canvas, view, shown, False, modes[-1])
         if found is not None:
             return found
-    measured = _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], "none")
+    measured = _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
     measured.events = False
     return measured
 
@@ -195,6 +217,8 @@ def _measure(
             said = render(view.prompt.brief, lang)
         elif mode == "line":
             said = translate("screen.result_short", lang)
+        elif mode == "board":
+            said = render(text(RESULT, events=list(_board_lines(view))), lang)
         para = Para((Span(said, colours.TEXT, icon="check", icon_colour=colours.GOOD),))
         result = layout([para], width - 2 * pad, small, factor)
     rows = [

@@ -30,7 +30,7 @@ from display.view import Status, View
 from rules.commands import Command, Undo
 from rules.errors import RulesError
 from rules.journal import Played, apply, start, state_json
-from rules.text import Text, text
+from rules.text import Text, is_board_instruction, text
 from tests.device.press_table import Task
 from tests.device.press_table import begin as _begin
 from tests.device.presses import FollowsTheGame
@@ -46,10 +46,12 @@ class Walker(FollowsTheGame):
         self.brief: Text | None = None  # as the app: the result in the History's words
         self.events: list[Text] = []
         self.error: Text | None = None
+        self.fresh = False  # a command was just accepted: no press since
         self.controller.offer_redo(redoable(played))
 
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
+        self.fresh = False
         if self.result is not None and self.result.key == GREETING:
             self.result = None  # and the greeting of a fresh game
         controller = self.controller
@@ -102,6 +104,7 @@ class Walker(FollowsTheGame):
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None
+        self.fresh = True
         return True
 
     def view(self, lang: str) -> View:
@@ -116,6 +119,15 @@ class Walker(FollowsTheGame):
             status=Status(error=self.error),
             lang=lang,
         )
+
+    def board_instructions(self) -> list[Text]:
+        """What the last command told the table to do to the board, right after it (no
+        press since): nothing at any other time."""
+        if not self.fresh or self.result is None:
+            return []
+        return [
+            event for event in self.result.params.get("events", ()) if is_board_instruction(event)
+        ]
 
     def key(self) -> str:
         prompt = self.controller.prompt(self.state, self.result)
