@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.companion.app import EVENTS_KEPT
 from device.games import GameSet
 from display.view import View
 from rules.errors import RulesError
@@ -15,12 +14,10 @@ from rules.text import Text, text
 def view_of(played: Played, events: Sequence[Text], games: GameSet, lang: str = "en") -> View:
     """What the companion would show right after these events: the prompt for the state
     as a fresh controller phrases it (pending decisions included), the last command's
-    events as its result (as the app shows them), the earlier ones below."""
-    last = _last_command(played, events)
-    result = text("device.result", events=list(last))
+    events as its result (as the app shows them; the earlier ones are in the History)."""
+    result = text("device.result", events=list(_last_command(played, events)))
     prompt = games.front_end(played).still_prompt(played.state, result, lang)
-    earlier = tuple(events[: len(events) - len(last)][-EVENTS_KEPT:])  # not repeated below
-    return View(state=state_json(played), prompt=prompt, events=earlier, lang=lang)
+    return View(state=state_json(played), prompt=prompt, lang=lang)
 
 
 def _last_command(played: Played, events: Sequence[Text]) -> Sequence[Text]:

@@ -27,7 +27,7 @@ from device.ui.phones import DEFAULT_WEB, show_on_phones
 from device.ui.steps import HISTORY, SHOW_ON_PHONES, SMART_DICE, UNDO_RUN, AppStep, Step
 from device.ui.wizard import Reaction
 from display.view import Status, View
-from rules.commands import Command, Undo
+from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import Played, apply, start, state_json
 from rules.text import Text, is_board_instruction, text
@@ -36,7 +36,6 @@ from tests.device.press_table import begin as _begin
 from tests.device.presses import FollowsTheGame
 
 BUTTONS = ("ok", "back", "phase", "left", "right", "undo")
-EVENTS_KEPT = 12  # as the app
 
 
 class Walker(FollowsTheGame):
@@ -44,7 +43,6 @@ class Walker(FollowsTheGame):
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
-        self.events: list[Text] = []
         self.error: Text | None = None
         self.fresh = False  # a command was just accepted: no press since
         self.controller.offer_redo(redoable(played))
@@ -87,18 +85,11 @@ class Walker(FollowsTheGame):
         try:
             if rules.started_by(cmd) is not None:
                 outcome = start(cmd, rules)
-                self.events = []
             else:
                 outcome = apply(self.played, cmd)
         except RulesError as error:
             self.error = text("device.refused", rule=error.rule, reason=error.reason)
             return False
-        if (
-            not isinstance(cmd, Undo)
-            and self.result is not None
-            and self.result.key != ("device.fresh_game")
-        ):
-            self.events = [*self.events, *self.result.params.get("events", ())][-EVENTS_KEPT:]
         self.played = outcome.played
         made_by.accepted(cmd)
         self.controller.offer_redo(redoable(self.played))
@@ -115,7 +106,6 @@ class Walker(FollowsTheGame):
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,
-            events=tuple(self.events),
             status=Status(error=self.error),
             lang=lang,
         )
