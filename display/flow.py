@@ -5,25 +5,27 @@ promise "no text overflows or overlaps" checkable: it tries the preferred sizes,
 then smaller ones down to the minimum legible size, and only then gives up by
 cutting lines, and says so (``Laid.truncated``) so tests can catch it.
 
-English wraps between words, Japanese between characters (closing punctuation stays
-with the character before it). A span marked ``atomic`` (a faction name, a key to the
-grid) stays whole on one line; only where it fits no line even at the smallest size is it
-wrapped like other words, the last try before cutting. A chip (such as "Overdue") never
-breaks.
+English wraps between words, Japanese between phrases (BudouX, loaded the first time
+Japanese is laid out, so a start in English never loads it; a phrase too long for a line
+wraps between characters, closing punctuation staying with the character before it).
+A span marked ``atomic`` (a faction name, a key to the grid) stays whole on one line;
+only where it fits no line even at the smallest size is it wrapped like other words, the
+last try before cutting. A chip (such as "Overdue") never breaks.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import pygame
 
 from display import icons
 from display.colours import Colour
 from display.runs import Para, Span
-from display.typeface import font
+from display.typeface import drawable, font
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
@@ -37,6 +39,7 @@ _NO_LINE_START = set(
     "、。，．・：；？！ー」』）】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ…‥,.:;!?)"
 )
 _WORD = re.compile(r"\S+\s*")
+LONGEST_PHRASE = 10  # characters: a longer phrase wraps between characters like before
 # Inside Japanese text, a katakana word or a Latin word or number is not split.
 _KEEP_TOGETHER = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z0-9\u00c0-\u024f'’\-–]+|\s+|.", re.S)
 
@@ -164,17 +167,39 @@ def _sign_with_word(tokens: list[str]) -> list[str]:
     return tokens
 
 
+@cache
+def _phrases() -> Callable[[str], list[str]]:
+    """BudouX's Japanese model: where a line may break between phrases (on first use)."""
+    import budoux
+
+    return budoux.load_default_japanese_parser().parse
+
+
 def _tokens(text: str) -> list[str]:
     tokens: list[str] = []
     for word in _WORD.findall(text):
         if not _CJK.search(word):
             tokens.append(word)
             continue
-        for piece in _KEEP_TOGETHER.findall(word):
-            if tokens and (piece[0] in _NO_LINE_START or piece.isspace()):
-                tokens[-1] += piece
-            else:
-                tokens.append(piece)
+        for phrase in _phrases()(word):
+            tokens += _phrase_tokens(phrase, tokens)
+    return tokens
+
+
+def _phrase_tokens(phrase: str, before: list[str]) -> list[str]:
+    """One phrase as one token, or a long one wrapped between characters; a phrase that may
+    not start a line (closing punctuation) or a space joins the token ``before`` it."""
+    if len(phrase.strip()) <= LONGEST_PHRASE:
+        if before and (phrase[0] in _NO_LINE_START or phrase.isspace()):
+            before[-1] += phrase
+            return []
+        return [phrase]
+    tokens: list[str] = []
+    for piece in _KEEP_TOGETHER.findall(phrase):
+        if (tokens or before) and (piece[0] in _NO_LINE_START or piece.isspace()):
+            (tokens or before)[-1] += piece
+        else:
+            tokens.append(piece)
     return tokens
 
 
@@ -252,7 +277,7 @@ def text_width(text: str, px: int) -> int:
     if width is None:
         if len(_WIDTHS) > 20000:
             _WIDTHS.clear()
-        width = _WIDTHS[key] = font(px).size(text)[0]
+        width = _WIDTHS[key] = font(px).size(drawable(text, px))[0]
     return width
 
 
@@ -269,7 +294,7 @@ def rendered(text: str, px: int, colour: Colour) -> pygame.Surface:
     if image is None:
         if len(_RENDERED) > 4000:
             _RENDERED.clear()
-        image = _RENDERED[key] = font(px).render(text, True, colour)
+        image = _RENDERED[key] = font(px).render(drawable(text, px), True, colour)
     return image
 
 

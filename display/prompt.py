@@ -3,8 +3,9 @@
 The biggest type on screen. Everything in the panel shrinks together, one step at a
 time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown with "▲ 2 more" / "▼ 3 more".
-The earlier events below, and then the last result, give way before the window gets
-smaller than :func:`fewest_choices` (they stay readable in the history).
+The last result gives way before the window gets smaller than :func:`fewest_choices`
+(it stays readable in the history), all but its board instructions. Nothing older than
+the last command is shown: it would read like an instruction of now; it is in the History.
 """
 
 from __future__ import annotations
@@ -14,22 +15,23 @@ from dataclasses import dataclass
 
 import pygame
 
-from display import colours, events, icons
+from display import colours, icons
 from display.canvas import Canvas
 from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
 from display.layout import MIN_PX_AT_DEFAULT
 from display.runs import Para, Span
 from display.view import Choice, View
-from rules.text import render, render_fragment, translate
+from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
 
 TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's steps (down to list_sizes' floor).
 LIST_STEPS: tuple[float, ...] = (*SHRINK_STEPS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
+RESULT = "device.result"  # a command's result: its events, one a line
 
 
 def key(view: View) -> object:
-    return (view.prompt, view.status.error, view.lang, events.key(view))
+    return (view.prompt, view.status.error, view.lang)
 
 
 @dataclass
@@ -40,7 +42,6 @@ class _Measured:
     rows: list[Laid]
     factor: float
     sizes: Sizes  # of the choices, the result and the "more" lines
-    events: bool = True  # the earlier events keep their share of the column
 
 
 def fewest_choices(canvas: Canvas) -> int:
@@ -68,89 +69,97 @@ def draw(canvas: Canvas, view: View) -> None:
     y = _draw_plain(canvas, measured.title, y)
     if measured.result is not None:
         y = _draw_boxed(canvas, measured.result, y, colours.BACKGROUND, colours.GOOD)
-    end = _bottom(canvas, view, measured.events)
-    bottom = _draw_choices(canvas, view, measured, pygame.Rect(inner.x, y, inner.w, end - y))
-    if measured.events:
-        events.draw(canvas, view, pygame.Rect(inner.x, bottom, inner.w, inner.bottom - bottom))
-
-
-def _bottom(canvas: Canvas, view: View, with_events: bool = True) -> int:
-    """Where the prompt must end: events keep at least their share of the column."""
-    inner = canvas.inner
-    kept = with_events and events.paras(view)
-    return inner.bottom - (round(inner.h * events.MIN_SHARE) if kept else 0)
+    _draw_choices(canvas, view, measured, pygame.Rect(inner.x, y, inner.w, inner.bottom - y))
 
 
 def _result_modes(view: View) -> tuple[str, ...]:
     """How the last result may be shown, roomiest first: whole, in brief (the History's
-    words for it), as one line pointing to the History, not at all."""
+    words for it), as one line pointing to the History, not at all. A result that tells
+    the table to change the board keeps those lines whole whatever else goes: whole, then
+    its board instructions alone (the last mode is the one a list makes do with)."""
     if view.prompt.result is None:
         return ("none",)
+    # a refusal on the screen came of a press after the command: the board lines were read
+    board = _board_lines(view) if view.status.error is None else ()
+    if board:
+        return ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
     return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
 
 
+def _events(view: View) -> tuple[Text, ...]:
+    result = view.prompt.result
+    if result is None or result.key != RESULT:
+        return ()
+    return tuple(result.params.get("events", ()))
+
+
+def _board_lines(view: View) -> tuple[Text, ...]:
+    """The last result's board instructions: what the table must do to the board."""
+    return tuple(event for event in _events(view) if is_board_instruction(event))
+
+
 def needs_room(canvas: Canvas, view: View) -> bool:
-    """The list cannot show :func:`fewest_choices` in this panel, even with the events
-    and the result gone: the screen gives it the board's width too."""
+    """The list cannot show :func:`fewest_choices` in this panel, even with the result
+    as short as it may be: the screen gives it the board's width too."""
     wanted = min(fewest_choices(canvas), len(view.prompt.choices))
+    least = _result_modes(view)[-1]
     if wanted == len(view.prompt.choices):
-        return _whole_menu(canvas, view, False, "none") is None
-    return _window_of(canvas, view, wanted, False, "none") is None
+        return _whole_menu(canvas, view, least) is None
+    return _window_of(canvas, view, wanted, least) is None
 
 
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
-    The title is the one thing every player must read, so the menu shrinks first. When a
-    list needs the room for :func:`fewest_choices`, the earlier events give way
-    first, then the last result is said in brief (as the History says it), then in one line
-    (it is whole in the History), then it goes while the list is open.
+    The title is the one thing every player must read, so the menu shrinks first, and the
+    result gives way before the title shrinks a step. When a
+    list needs the room for :func:`fewest_choices`, the last result is said in
+    brief (as the History says it), then in one line (it is whole in the History), then it
+    goes while the list is open. Its board
+    instructions never go: the other lines give way, then the board panel (needs_room),
+    then the list shows fewer choices.
     """
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
-    for mode in _result_modes(view):
-        # the earlier events only beside the whole result (or none): they give way before
-        # the result shrinks
-        whole = mode == "whole" or view.prompt.result is None
-        for with_events in (True, False) if whole else (False,):
-            found = _whole_menu(canvas, view, with_events, mode)
+    modes = _result_modes(view)
+    for title_factor in TITLE_STEPS:  # the question first: the result gives way before it
+        for mode in modes:
+            found = _whole_menu(canvas, view, mode, (title_factor,))
             if found is None and wanted < n:
-                found = _window_of(canvas, view, wanted, with_events, mode)
+                found = _window_of(canvas, view, wanted, mode, (title_factor,))
             if found is not None:
                 return found
     for shown in range(wanted - 1, 0, -1):  # a screen too small for them: fewer
-        found = _window_of(canvas, view, shown, False, "none")
+        found = _window_of(canvas, view, shown, modes[-1])
         if found is not None:
             return found
-    measured = _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], "none")
-    measured.events = False
-    return measured
+    return _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
 
 
-def _whole_menu(canvas: Canvas, view: View, with_events: bool, mode: str) -> _Measured | None:
-    room = _bottom(canvas, view, with_events) - canvas.inner.y
-    for title_factor in TITLE_STEPS:
+def _whole_menu(
+    canvas: Canvas, view: View, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+) -> _Measured | None:
+    room = canvas.inner.h
+    for title_factor in title_steps:
         for factor in (step for step in SHRINK_STEPS if step <= title_factor):
             candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
             fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
             if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
-                candidate.events = with_events
                 return candidate
     return None
 
 
 def _window_of(
-    canvas: Canvas, view: View, shown: int, with_events: bool, mode: str
+    canvas: Canvas, view: View, shown: int, mode: str, title_steps: Sequence[float] = TITLE_STEPS
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
-    room = _bottom(canvas, view, with_events) - canvas.inner.y
-    for title_factor in TITLE_STEPS:
+    room = canvas.inner.h
+    for title_factor in title_steps:
         candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
         if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
-            candidate.events = with_events
             return candidate
     return None
 
@@ -195,8 +204,12 @@ def _measure(
             said = render(view.prompt.brief, lang)
         elif mode == "line":
             said = translate("screen.result_short", lang)
+        elif mode == "board":
+            said = render(text(RESULT, events=list(_board_lines(view))), lang)
         para = Para((Span(said, colours.TEXT, icon="check", icon_colour=colours.GOOD),))
-        result = layout([para], width - 2 * pad, small, factor)
+        # the board instructions alone: at the smallest legible size, the list keeps its room
+        shrunk = LIST_STEPS[-1] if mode == "board" else factor
+        result = layout([para], width - 2 * pad, list_sizes(canvas), shrunk)
     rows = [
         layout(
             _choice_paras(choice, index == view.prompt.selected, lang),

@@ -8,6 +8,7 @@ colour. Only ``pygame.font`` is initialised here (never the mixer).
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -40,6 +41,26 @@ def font(px: int) -> pygame.font.Font:
 
 
 _FONTS: dict[int, pygame.font.Font] = {}
+
+
+# Glyphs the face's hinting draws blank at some sizes (the en dash at 13 px: "堅砦1 2",
+# "Citadel 5 6"), and what stands in for them there: the hyphen, drawn at every size.
+STAND_INS = {"–": "-"}
+
+
+def drawable(text: str, px: int) -> str:
+    """``text`` as it is drawn at ``px``: a glyph the face draws blank there stood in for."""
+    for char, stand_in in STAND_INS.items():
+        if char in text and blank(char, px):
+            text = text.replace(char, stand_in)
+    return text
+
+
+@cache
+def blank(char: str, px: int) -> bool:
+    """Whether ``char`` at ``px`` draws no pixel a reader would see."""
+    image = font(px).render(char, True, (255, 255, 255))
+    return pygame.mask.from_surface(image).count() == 0
 
 
 def missing_glyphs(text: str) -> set[str]:

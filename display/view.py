@@ -105,7 +105,6 @@ class View:
 
     state: Mapping[str, Any]
     prompt: Prompt
-    events: tuple[Text, ...] = ()
     status: Status = field(default_factory=Status)
     lang: str = "en"
     citadel_names: Mapping[str, str] = field(default_factory=_empty)

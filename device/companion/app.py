@@ -453,7 +453,6 @@ class App:
         return View(
             state=self._public_state(),
             prompt=prompt,
-            events=tuple(self.events),
             status=self.status,
             lang=self.controller.lang,
             citadel_names=self.citadel_names,

@@ -124,12 +124,15 @@ def history_step(played: Played[Any]) -> ListStep:
     options = [
         Option(line.said, count, detail=line.how) for count, line in enumerate(shown, start=1)
     ]
-    return ListStep(text("prompt.history"), options, lambda count: _confirm(count))
-
-
-def _confirm(count: int) -> StepResult:
     return ListStep(
-        text("prompt.history_confirm", n=count),
+        text("prompt.history"), options, lambda count: _confirm(count, shown[count - 1].said)
+    )
+
+
+def _confirm(count: int, chosen: Text) -> StepResult:
+    """Asked with the command chosen in words: the table checks it is the one it meant."""
+    return ListStep(
+        text("prompt.history_confirm", n=count, what=chosen),
         [
             Option(text("prompt.history_yes", n=count), UndoMany(count)),
             Option(text("prompt.history_no"), DONE),

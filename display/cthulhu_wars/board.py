@@ -133,9 +133,11 @@ def _library(
             groups.setdefault(json.dumps(gates.get(tome), sort_keys=True), []).append(tome)
         separator = "、" if lang == "ja" else ", "
         for index, (gate, tomes) in enumerate(groups.items()):
+            # the Tomes, then their Gate: "no Gate" before a Tome's name read as one phrase
             words = separator.join(names.tome(tome, lang) for tome in tomes)
             heading = Span(translate("screen.in_slots", lang), colours.DIM)
-            spans = (heading, tome_gate(json.loads(gate), lang), Span(words))
+            gate_there = Span(translate("screen.in_slots_gate", lang), colours.DIM)
+            spans = (heading, Span(words), gate_there, tome_gate(json.loads(gate), lang))
             yield Para(spans, "small", gap_before=0.2 if index else 0.7)
     custodian = _place_span("screen.custodian", state.get("custodian"), lang, citadel_names)  # C12
     librarian = _place_span("screen.librarian", state.get("librarian"), lang, citadel_names)  # C16

@@ -48,7 +48,7 @@ CTHULHU_WARS = Game(
     summary=summary,
     words=(
         Words("cthulhu_wars.names", name_words.EN, name_words.JA),
-        Words("cthulhu_wars", game_words.EN, game_words.JA),
-        Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA),
+        Words("cthulhu_wars", game_words.EN, game_words.JA, game_words.BOARD),
+        Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA, dreamlands_words.BOARD),
     ),
 )

@@ -431,6 +431,15 @@ _TILES_JA: dict[str, str] = {
     "error.normandie.tile_file_line": "{line}行目：{why}",
 }
 
+# The events that tell the table to change the board (the screen never drops one).
+BOARD = frozenset(
+    f"event.normandie.{key}"
+    for key in (
+        "placed", "moves", "assaults", "eliminated", "back_in_bag", "drawn", "grave_used_up",
+        "bind_moved", "bind_discarded", "bind_with_zombie",
+    )
+)  # fmt: skip
+
 EN: dict[str, str] = {
     **_NAMES_EN,
     **_EVENTS_EN,

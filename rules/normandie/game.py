@@ -33,5 +33,5 @@ NORMANDIE = Game(
     to_json=to_json,
     wanted_roll=wanted_roll,
     summary=summary,
-    words=(Words("normandie", catalogue.EN, catalogue.JA),),
+    words=(Words("normandie", catalogue.EN, catalogue.JA, catalogue.BOARD),),
 )

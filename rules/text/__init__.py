@@ -137,6 +137,9 @@ class Words:
     owner: str
     english: Mapping[str, str]
     japanese: Mapping[str, str]
+    # the keys of its events that tell the table to change the board: move, eliminate,
+    # return, destroy or place something (the screen never drops one of these)
+    board: frozenset[str] = frozenset()
 
 
 _CATALOGUES: dict[str, dict[str, str]] = {}
@@ -144,6 +147,12 @@ _CATALOGUES: dict[str, dict[str, str]] = {}
 _SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "rules": (_engine_words.EN, _engine_words.JA)
 }
+_BOARD: set[str] = set()
+
+
+def is_board_instruction(event: Text) -> bool:
+    """Whether ``event`` tells the table to change the board (see :attr:`Words.board`)."""
+    return event.key in _BOARD
 
 
 def add_words(words: Words) -> None:
@@ -162,7 +171,13 @@ def add_words(words: Words) -> None:
         clash = set(known) & set(english)
         if clash:
             raise ValueError(f"{owner!r} and {other!r} both define {sorted(clash)[0]!r}")
+    unknown = words.board - set(english)
+    if unknown:
+        raise ValueError(
+            f"{owner!r} marks {sorted(unknown)[0]!r} a board event, not one of its keys"
+        )
     _SECTIONS[owner] = (english, japanese)
+    _BOARD.update(words.board)
     _CATALOGUES.clear()  # rebuilt on the next lookup
 
 

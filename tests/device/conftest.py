@@ -46,7 +46,6 @@ from hardware.gestures import Timing
 from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
 from rules.games import GAMES
-from rules.text import render
 from tests.hardware.conftest import StepClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,7 +200,6 @@ class Table:
         self.app, self.pins, self.reader, self.shots = app, pins, reader, shots
         self.panel, self.clock = panel, clock
         self.posted: Counter[str] = Counter()
-        self.events_cut: list[str] = []  # newest events drawn ending in "…"
         self.hints_cut: list[str] = []  # prompt titles of frames whose hint bar was cut short
         self._lock = threading.Lock()
         self._shot = 0
@@ -279,10 +277,6 @@ class Table:
         pygame.image.save(self.app.screen.surface, str(path))
         return path
 
-    def _newest_event(self) -> str:
-        events = self.app.view().events
-        return _squashed(render(events[-1], self.app.controller.lang)) if events else ""
-
     def title(self) -> str:
         return self.app.view().prompt.title.key
 
@@ -294,21 +288,15 @@ class Table:
     def assert_labels_fit(self) -> None:
         """Every label inside its box and its panel, and none cut short.
 
-        Two exceptions, recorded rather than failed: the newest event under the prompt may
-        end in "…" when it is too long (display/events.py does that by design; the result
-        box above shows the same sentence whole), kept in ``events_cut``; and the one-line
-        button-hint bar, cut short on the main Library screen (five hints; display/ owns
-        the bar), kept in ``hints_cut`` and checked by its own test in test_e2e_library.py.
+        One exception, recorded rather than failed: the one-line button-hint bar, cut short
+        on the main Library screen (five hints; display/ owns the bar), kept in
+        ``hints_cut`` and checked by its own test in test_e2e_library.py.
         """
         labels = self.screen.labels()
         panels = self.screen.regions.panels()
         assert labels
         cut = [label for label in labels if label.truncated]
-        newest = self._newest_event()
-        events_cut = [label.text for label in cut if label.panel == "prompt" and
-                      _squashed(label.text.rstrip("…")) in newest]  # fmt: skip
-        self.events_cut += events_cut
-        others = [label for label in cut if label.panel != "hints" and label.text not in events_cut]
+        others = [label for label in cut if label.panel != "hints"]
         assert [(label.panel, label.text) for label in others] == []
         if any(label.panel == "hints" for label in cut):
             self.hints_cut.append(self.title())

@@ -34,16 +34,15 @@ from device.ui.steps import (
 )
 from device.ui.wizard import Reaction
 from display.view import Status, View
-from rules.commands import Command, Undo
+from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import Played, apply, start, state_json
-from rules.text import Text, text
+from rules.text import Text, is_board_instruction, text
 from tests.device.press_table import Task
 from tests.device.press_table import begin as _begin
 from tests.device.presses import FollowsTheGame
 
 BUTTONS = ("ok", "back", "phase", "left", "right", "undo")
-EVENTS_KEPT = 12  # as the app
 
 
 class Walker(FollowsTheGame):
@@ -51,12 +50,13 @@ class Walker(FollowsTheGame):
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
-        self.events: list[Text] = []
         self.error: Text | None = None
+        self.fresh = False  # a command was just accepted: no press since
         self.controller.offer_redo(redoable(played))
 
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
+        self.fresh = False
         if self.result is not None and self.result.key == GREETING:
             self.result = None  # and the greeting of a fresh game
         controller = self.controller
@@ -92,23 +92,17 @@ class Walker(FollowsTheGame):
         try:
             if rules.started_by(cmd) is not None:
                 outcome = start(cmd, rules)
-                self.events = []
             else:
                 outcome = apply(self.played, cmd)
         except RulesError as error:
             self.error = text("device.refused", rule=error.rule, reason=error.reason)
             return False
-        if (
-            not isinstance(cmd, Undo)
-            and self.result is not None
-            and self.result.key != ("device.fresh_game")
-        ):
-            self.events = [*self.events, *self.result.params.get("events", ())][-EVENTS_KEPT:]
         self.played = outcome.played
         made_by.accepted(cmd)
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None
+        self.fresh = True
         return True
 
     def view(self, lang: str) -> View:
@@ -119,10 +113,18 @@ class Walker(FollowsTheGame):
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,
-            events=tuple(self.events),
             status=Status(error=self.error),
             lang=lang,
         )
+
+    def board_instructions(self) -> list[Text]:
+        """What the last command told the table to do to the board, right after it (no
+        press since): nothing at any other time."""
+        if not self.fresh or self.result is None:
+            return []
+        return [
+            event for event in self.result.params.get("events", ()) if is_board_instruction(event)
+        ]
 
     def key(self) -> str:
         prompt = self.controller.prompt(self.state, self.result)

@@ -4,15 +4,17 @@ nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and 
 The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
 fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
 (its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
-Dreamlands game, a Normandie battle and a new battle's wizard. Each screen is drawn as the app draws it and must
+Dreamlands game, the Bhole's roll, a Normandie battle and a new battle's wizard. Each screen is drawn as the app draws it and must
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
 fewer), no label cut or containing "…", and every label inside its box and its panel.
+Right after a command, every board instruction of it (move, eliminate, return, destroy,
+place) is read back whole from what is drawn.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pygame
@@ -21,7 +23,7 @@ import pytest
 from display.games import SCREENS
 from display.screen import Screen
 from display.view import View
-from rules.text import LANGUAGES, render
+from rules.text import LANGUAGES, Text, render
 from tests.device.screen_walk import Walker, begin, walk
 from tests.device.test_history import SPLIT_3
 from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
@@ -53,10 +55,19 @@ STARTS = {
     "split_entered": lambda: SPLIT_3,
     "two_overdue": lambda: TWO_OVERDUE,
     "dreamlands": lambda: _journal("dreamlands_zoogs_removed"),
+    "bhole_rolled": lambda: _journal("dreamlands_zoogs_roll"),
     "normandie": lambda: _journal("normandie_chapter1"),
     "new_battle": lambda: ROUND_2[:1],
     "blank_tile_with_graves": lambda: [BLANK_TILE_WITH_GRAVES],
 }
+# Board instructions read back from the screens right after a command (each start's walk
+# reaches these many, summed over languages and sizes): the Bhole's roll moves it,
+# destroys a Gate and eliminates a unit, the Librarian's and the Custodian's decisions
+# move and eliminate Units and return Tomes.
+INSTRUCTIONS_AT_LEAST = {
+    "first_launch": 72, "round_2": 366, "split_entered": 258, "two_overdue": 594,
+    "dreamlands": 24, "bhole_rolled": 24, "normandie": 6, "blank_tile_with_graves": 18,
+}  # fmt: skip
 # Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
 OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.new.free")}
 
@@ -66,11 +77,17 @@ def _open(walker: Walker, key: str) -> None:
     walker.act(next(i for i, choice in enumerate(choices) if choice.label.key == key))
 
 
-def problems(view: View, size: tuple[int, int]) -> list[str]:
-    """What is wrong with ``view`` drawn at ``size`` (nothing: an empty list)."""
+def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> list[str]:
+    """What is wrong with ``view`` drawn at ``size`` (nothing: an empty list); ``board``:
+    the board instructions of the command just entered, each to be read whole on it."""
     screen = Screen(pygame.Surface(size), SCREENS)
     screen.render(view)
     found: list[str] = []
+    drawn = _unspaced("".join(label.text for label in screen.labels()))
+    for event in board:
+        said = render(event, view.lang)
+        if _unspaced(said) not in drawn:
+            found.append(f"board instruction not shown: {said!r}")
     panels = screen.regions.panels()
     for label in screen.labels():
         where = f"{label.panel}: {label.text!r}"
@@ -85,6 +102,11 @@ def problems(view: View, size: tuple[int, int]) -> list[str]:
     return found
 
 
+def _unspaced(words: str) -> str:
+    """Words as read, whatever the lines they were broken into."""
+    return "".join(words.split())
+
+
 def _screens(start: str, files: Path) -> Iterator[Walker]:
     walker = begin(STARTS[start](), files)
     for key in OPENED.get(start, ()):
@@ -95,17 +117,20 @@ def _screens(start: str, files: Path) -> Iterator[Walker]:
 @pytest.mark.parametrize("start", list(STARTS))
 def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_path: Path) -> None:
     wrong: dict[str, list[str]] = {}
-    drawn = 0
+    drawn = instructions = 0
     for walker in _screens(start, tmp_path):
+        board = walker.board_instructions()
         for lang in LANGUAGES:
             view = walker.view(lang)
             for size in FEWEST:
-                found = problems(view, size)
+                found = problems(view, size, board)
                 drawn += 1
+                instructions += len(board)
                 if found:
                     title = render(view.prompt.title, lang)
                     wrong.setdefault(f"{title} ({lang} {size[0]}x{size[1]})", found)
     assert drawn > 0
+    assert instructions >= INSTRUCTIONS_AT_LEAST.get(start, 0)
     assert wrong == {}, "\n".join(f"{k}: {v[:3]}" for k, v in list(wrong.items())[:20])
 
 

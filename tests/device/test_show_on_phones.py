@@ -235,6 +235,9 @@ def test_on_a_house_network_only_the_pages_code_is_shown(
     monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
     step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8080), radio=True)
     assert step.qr == URL and step.qr_caption == () and step.title.key == "web.scan"
+    # the phone view is a program of its own: a computer's table is told how to start it
+    for lang in ("en", "ja"):
+        assert "celaeno web" in render(step.title, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -37,6 +37,7 @@ NOT_AT_START = (
     "asyncio",  # the phone view's server and the smart dice' loop
     "aiohttp",
     "segno",  # the QR code of "Show on phones"
+    "budoux",  # Japanese line breaks: a start in English never lays Japanese out
     "bleak",  # smart dice
     "hardware.smartdice",
     "device.dice.table",

@@ -9,6 +9,7 @@ the ``prompts`` section).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from display.view import Choice, Hint, Prompt, Status, View
@@ -83,7 +84,7 @@ def new_game() -> View:
             boards=[text("floor.upper"), text("floor.lower")],
         ),
     )
-    return View(state, prompt, events, Status())
+    return View(state, _with_result(prompt, events), Status())
 
 
 def doom_with_tokens() -> View:
@@ -104,7 +105,7 @@ def doom_with_tokens() -> View:
         text("event.silence_taken"),
         text("event.tome_taken", faction="yellow_sign", tome="guardian_under_the_lake"),
     )
-    return View(state, prompt, events, Status(reader="connected"))
+    return View(state, _with_result(prompt, events), Status(reader="connected"))
 
 
 def agony_split() -> View:
@@ -142,7 +143,7 @@ def agony_split() -> View:
         text("event.activate_stays", faction="yellow_sign", monster="custodian", area="black_hall"),
         text("event.agony_rolled_stayed", value=2, total=3),
     )
-    return View(state, prompt, events, Status(reader="connected"))
+    return View(state, _with_result(prompt, events), Status(reader="connected"))
 
 
 def librarian_payment() -> View:
@@ -171,15 +172,9 @@ def librarian_payment() -> View:
         NAVIGATE,
         result=text("screen.sample.result_roll", n=4),
     )
-    events = (
-        text("event.activate_stays", faction="sleeper", monster="librarian", area="oubliette"),
-        text("event.agony_rolled_stayed", value=3, total=4),
-        text("event.agony_assigned", faction="great_cthulhu", n=4),
-    )
     return View(
         state,
         prompt,
-        events,
         Status(reader="connected", rejected=1, last_rejected=text("screen.sample.misread")),
     )
 
@@ -207,14 +202,7 @@ def tomes_overdue() -> View:
     )
     result = text("screen.sample.result_oubliette", a="crawling_chaos", n=2, b="yellow_sign", m=1)
     prompt = Prompt(text("screen.sample.action"), hints=NAVIGATE[2:], result=result)
-    events = tuple(
-        text("event.tome_overdue", tome=t, faction=f)
-        for t, f in (
-            ("barrier_of_naach_tith", "crawling_chaos"),
-            ("guardian_under_the_lake", "yellow_sign"),
-        )
-    )
-    return View(state, prompt, events, Status(saved=False))
+    return View(state, prompt, Status(saved=False))
 
 
 DREAMLANDS_5 = ["great_cthulhu", "opener_of_the_way", "yellow_sign", "windwalker", "sleeper"]
@@ -257,7 +245,9 @@ def dreamlands() -> View:
         "surface_citadel_1_2": "Celephaïs",
         "underworld_citadel_5_6": "Vaults of Zin",
     }
-    return View(state, prompt, events, Status(reader="disconnected"), citadel_names=names)
+    return View(
+        state, _with_result(prompt, events), Status(reader="disconnected"), citadel_names=names
+    )
 
 
 def refused() -> View:
@@ -273,7 +263,7 @@ def refused() -> View:
         0,
         NAVIGATE,
     )
-    return View(base.state, prompt, base.events, Status(error=error))
+    return View(base.state, prompt, Status(error=error))
 
 
 SAMPLES = {
@@ -287,9 +277,14 @@ SAMPLES = {
 }
 
 
+def _with_result(prompt: Prompt, events: tuple[Text, ...]) -> Prompt:
+    """The prompt right after the command whose events these are (the device's result)."""
+    return replace(prompt, result=text("device.result", events=list(events)))
+
+
 def sample(name: str, lang: str = "en") -> View:
     view = SAMPLES[name]()
-    return View(view.state, view.prompt, view.events, view.status, lang, view.citadel_names)
+    return View(view.state, view.prompt, view.status, lang, view.citadel_names)
 
 
 # The samples' own sentences (what a prompt or an event might say), English and Japanese:

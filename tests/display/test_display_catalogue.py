@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
-from display import icons, typeface
+from display import flow, icons, typeface
 from display import words as section
 from display.view import BUTTONS, Hint, Status
 from rules.text import catalogue, lookup, text
@@ -50,3 +51,14 @@ def test_bad_buttons_and_reader_states_are_refused() -> None:
         Hint("fire", text("screen.sample.hint_choose"))
     with pytest.raises(ValueError, match="unknown reader state"):
         Status(reader="unplugged")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("px", range(10, 61))
+def test_the_dash_of_a_citadel_is_drawn_at_every_size(px: int) -> None:
+    """ "Citadel 5–6" never reads "5 6": where the face draws the en dash blank, the hyphen
+    stands in for it (a glyph used has a face that draws it)."""
+    typeface.init()
+    image = flow.rendered("5–6", px, (255, 255, 255))
+    digits = flow.rendered("56", px, (255, 255, 255))
+    lit = pygame.mask.from_surface(image).count()
+    assert lit > pygame.mask.from_surface(digits).count(), px

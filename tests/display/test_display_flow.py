@@ -79,3 +79,15 @@ def test_japanese_breaks_between_words_not_inside_katakana() -> None:
     texts = [item.text for item in laid.items]
     assert "ダイスリーダー" in texts
     assert not any(text.startswith(("、", "。")) for text in texts)  # kinsoku
+
+
+def test_japanese_breaks_between_phrases_never_inside_a_word() -> None:
+    """The lines the table read as 沈黙トークンあ|り, 黒山|羊は, 司|書: each phrase is whole
+    on its line, at any width that holds the longest."""
+    said = "沈黙トークンありの黒山羊は司書を使う。"
+    for width in range(90, 400, 7):
+        lines: dict[int, str] = {}
+        for item in layout([_para([said])], width, SIZES).items:
+            lines[item.rect.y] = lines.get(item.rect.y, "") + item.text
+        for word in ("沈黙トークンあり", "黒山羊", "司書"):
+            assert any(word in line for line in lines.values()), (width, word, lines)

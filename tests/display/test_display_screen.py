@@ -153,8 +153,7 @@ def test_a_replayed_journal_renders(example: str) -> None:
     assert state is not None
     view = View(
         journal.state_json(journal.Played(CTHULHU_WARS, state)),
-        Prompt(text("screen.sample.action")),
-        tuple(events),
+        Prompt(text("screen.sample.action"), result=text("device.result", events=events[-3:])),
         Status(),
     )
     for lang in ("en", "ja"):

@@ -49,7 +49,7 @@ def _squash(words: str) -> str:
 
 def _each_tome_beside_its_gate(view: View, size: tuple[int, int]) -> None:
     """A held Tome's row ends with its Gate (after Overdue, Face down); Tomes in their slots
-    are listed after "In their slots:" and the Gate their Areas share."""
+    are listed after "In their slots:", then the Gate their Areas share."""
     board, lang = _board_words(view, size), view.lang
     flags = "|".join(re.escape(_squash(translate(k, lang))) for k in FLAGS)
     in_slots = _squash(translate("screen.in_slots", lang))
@@ -58,7 +58,11 @@ def _each_tome_beside_its_gate(view: View, size: tuple[int, int]) -> None:
         name = _squash(tome(tome_id, lang))
         gate = _gate_words(view.state["gates"].get(tome_id), lang)
         if card["holder"] is None:
-            assert any(g.startswith(gate) and name in g for g in slot_groups), (name, gate, board)
+            assert any(name in g.split(gate)[0] and gate in g for g in slot_groups), (
+                name,
+                gate,
+                board,
+            )
         else:
             assert re.search(f"{re.escape(name)}(?:{flags})*{re.escape(gate)}", board), (
                 name,

@@ -6,7 +6,18 @@ import string
 
 import pytest
 
-from rules.text import LANGUAGES, catalogue, render, sections, text, translate, use_printed_names
+from rules.text import (
+    LANGUAGES,
+    Words,
+    add_words,
+    catalogue,
+    is_board_instruction,
+    render,
+    sections,
+    text,
+    translate,
+    use_printed_names,
+)
 
 
 def _fields(template: str) -> set[str]:
@@ -58,3 +69,20 @@ def test_printed_names_from_the_configuration_replace_the_labels() -> None:
     finally:
         use_printed_names({})
     assert "Celephaïs" not in render(said)
+
+
+def test_a_game_marks_its_board_instructions_and_only_its_own_keys() -> None:
+    from rules.games import GAMES
+
+    for name in ("cthulhu_wars", "normandie"):
+        GAMES.get(name)  # a game's words come with it
+    moved = text(
+        "event.bhole_moves_gate_unit", area="underworld_citadel_4", faction="great_cthulhu"
+    )
+    assert is_board_instruction(moved)
+    assert is_board_instruction(text("event.normandie.eliminated", unit="i2"))
+    assert not is_board_instruction(text("event.bhole_rolled", value=4))
+    with pytest.raises(ValueError, match=r"event\.nothing"):
+        add_words(
+            Words("a_test_game", {"event.x": "X"}, {"event.x": "X"}, frozenset({"event.nothing"}))
+        )

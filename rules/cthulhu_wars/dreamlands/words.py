@@ -101,6 +101,17 @@ EN: dict[str, str] = {
     "error.zoogs_too_many": "only {n:zoogs} in {area:place}, not {count}.",
 }
 
+# The events that tell the table to change the board (the screen never drops one).
+BOARD = frozenset(
+    f"event.{key}"
+    for key in (
+        "bhole_moves", "bhole_moves_gate", "bhole_moves_gate_unit", "bhole_stays_gate",
+        "bhole_stays_gate_unit", "bhole_returns", "bhole_returns_gate", "bhole_returns_gate_unit",
+        "bhole_kills_yog", "bhole_killed", "bhole_pained", "zoogs_arrive", "zoogs_arrive_abandon",
+        "zoogs_arrive_yog", "zoogs_removed",
+    )
+)  # fmt: skip
+
 JA: dict[str, str] = {
     **_citadel_names("ja"),
     "zoogs_arrive.one": "ズーグ{n}体",

@@ -115,6 +115,15 @@ EN: dict[str, str] = {
     "error.roll_face.zoogs": "a d6 has no {value}.",
 }
 
+# The events that tell the table to change the board (the screen never drops one).
+BOARD = frozenset(
+    f"event.{key}"
+    for key in (
+        "spontaneous_gates", "gate_removed", "tome_taken", "tome_returned", "activate_placed",
+        "activate_moves", "to_oubliette", "agony_paid", "agony_paid_partly",
+    )
+)  # fmt: skip
+
 JA: dict[str, str] = {
     "map.celaeno": "セラエノの大図書館",
     "map.dreamlands": "ドリームランド",
