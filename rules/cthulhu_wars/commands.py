@@ -28,6 +28,7 @@ class Settings:
     agony_faces: tuple[int, ...] = DEFAULT_AGONY_FACES
     silence_at_start: bool = False
     tomes_refresh_at_doom: bool = True
+    scoreboard: bool | None = optional()  # I12: left out when off, so older journals read the same
 
 
 @COMMANDS.command("new_game")
