@@ -54,10 +54,10 @@ def _draw_board(canvas: Canvas, view: View) -> None:
     found = board.content(view.state, view.lang, view.citadel_names)
     box = canvas.inner.inflate(-canvas.pad, 0)
     if view.state.get("scoreboard"):
-        from display.cthulhu_wars import scoreboard  # only a game that keeps one loads it
+        from display.cthulhu_wars import scoreboard_panel  # only a game that keeps one loads it
 
         board_paras = [*found.top, *(para for column in found.columns for para in column)]
-        box = scoreboard.draw(canvas, view.state, view.lang, box, board_paras)
+        box = scoreboard_panel.draw(canvas, view.state, view.lang, box, board_paras)
     canvas.text_with_columns(found.top, found.columns, box)
 
 

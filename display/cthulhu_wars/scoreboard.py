@@ -2,21 +2,19 @@
 Signs held and spellbooks in play order, then the First Player, the direction and the next
 Ritual. A table, so that each faction is named once and the figures line up at arm's length.
 
-Pure content from the public state JSON's ``scoreboard`` and ``game_over`` (both absent from a
-game without the scoreboard, I12): state in, paragraphs out. Loaded only when a state has a
-scoreboard, so a start without one never imports it. Every figure is said in words next to
-its number, never by colour alone; an Elder Sign's value is never shown, only how many (K11).
+Pure content from the public state JSON's ``scoreboard`` and ``game_over`` (both absent from
+a game without the scoreboard, I12): state in, paragraphs out, no pygame (the phone view
+says the same; scoreboard_panel draws it). Loaded only when a state has a scoreboard, so a
+start without one never imports it. Never by colour alone: names, numbers and shapes; an
+Elder Sign's value is never shown, only how many (K11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-import pygame
-
-from display import colours, flow
-from display.canvas import Canvas
+from display import colours
 from display.cthulhu_wars import names
 from display.runs import Para, Span
 from rules.text import translate
@@ -27,73 +25,13 @@ SPELLBOOKS = 6  # K12
 COLUMNS = ("doom", "power", "elder_signs", "spellbooks")
 
 
-def draw(
-    canvas: Canvas,
-    state: Mapping[str, Any],
-    lang: str,
-    box: pygame.Rect,
-    below_it: Sequence[Para],
-) -> pygame.Rect:
-    """The scoreboard at the top of ``box``, in the largest size that leaves room for
-    ``below_it`` (the board state) at that size too; returns the box left for the board."""
-    board = state.get("scoreboard")
-    if not isinstance(board, Mapping):
-        return box
-    over = state.get("game_over")
-    lines = [*_ending(state, lang)] if over else [*_track(state, board, lang)]
-    rows = _rows(state, board, lang)
-    for factor in flow.SHRINK_STEPS:
-        gap = canvas.pad
-        figures = [
-            [flow.layout([cell], box.w, canvas.sizes, factor) for cell in row[1:]] for row in rows
-        ]
-        widths = [max(row[i].width for row in figures) for i in range(len(rows[0]) - 1)]
-        name_w = max(1, box.w - sum(widths) - gap * (len(widths) + 1))  # names wrap, figures never
-        cells = [
-            [flow.layout(row[:1], name_w, canvas.sizes, factor), *laid]
-            for row, laid in zip(rows, figures, strict=True)
-        ]
-        widths = [min(name_w, max(row[0].width for row in cells)), *widths]
-        heights = [max(cell.height for cell in row) for row in cells]
-        below = flow.layout(lines, box.w, canvas.sizes, factor)
-        rest = flow.layout(below_it, box.w, canvas.sizes, factor).height + 2 * canvas.pad
-        if (
-            all(row[0].width <= name_w for row in cells)
-            and sum(heights) + below.height + rest <= box.h
-        ):
-            break
-    y = box.y
-    for row, cells_of_row, height in zip(rows, cells, heights, strict=True):
-        x = box.x
-        for index, (cell, laid) in enumerate(zip(row, cells_of_row, strict=True)):
-            width = widths[index]
-            cell_box = pygame.Rect(x, y, width, height)
-            _draw_cell(canvas, laid, [cell], cell_box, "left" if index == 0 else "right")
-            x += width + (2 * gap if index == 0 else gap)
-        y += height
-    canvas.text(lines, pygame.Rect(box.x, y, box.w, min(below.height, box.bottom - y)))
-    used = y + below.height + canvas.pad - box.y
-    rule_y = box.y + used - canvas.pad // 2
-    pygame.draw.line(canvas.surface, colours.DIM, (box.x, rule_y), (box.right, rule_y))
-    return pygame.Rect(box.x, box.y + used, box.w, max(0, box.h - used))
-
-
-def _draw_cell(
-    canvas: Canvas, laid: flow.Laid, paras: Sequence[Para], box: pygame.Rect, align: str
-) -> None:
-    if laid.width <= box.w and laid.height <= box.h:
-        canvas.draw_laid(laid, box, align)
-    else:
-        canvas.text(paras, box, align)
-
-
 def order(board: Mapping[str, Any]) -> list[str]:
     """Play order (K2); the Power keys' order if a state gives none."""
     found = board.get("order") or list(board.get("power", {}))
     return [str(f) for f in found]
 
 
-def _rows(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
+def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
     during = state.get("phase") == "action" and not state.get("game_over")
     power = "power_at_action" if during else "power"  # I11
     heads = [
@@ -131,7 +69,7 @@ def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def _ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     over = state.get("game_over")
     if not isinstance(over, Mapping):
         return
@@ -148,7 +86,7 @@ def _ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     yield Para((Span(reason, colours.DIM),), "small", gap_before=0.0)
 
 
-def _track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iterator[Para]:
     spans = []
     if state.get("phase") == "action":  # I11: the Action Phase's spending is not followed
         spans.append(Span(translate("screen.sb.power_note", lang), colours.DIM, atomic=True))
@@ -176,8 +114,8 @@ def content(state: Mapping[str, Any], lang: str) -> list[str]:
     if not isinstance(board, Mapping):
         return []
     paras = [
-        *_ending(state, lang),
-        *(c for r in _rows(state, board, lang) for c in r),
-        *_track(state, board, lang),
+        *ending(state, lang),
+        *(c for r in table(state, board, lang) for c in r),
+        *track(state, board, lang),
     ]
     return [span.text for para in paras for span in para.spans]
