@@ -34,6 +34,11 @@ def decision_step(state: GameState) -> Step | None:
         return split_step(state, pending)
     if isinstance(pending, SatisfyPending):
         return payment_step(state, pending)
+    if pending is not None:  # the scoreboard's (K3–K14), read from the public state JSON
+        from device.cthulhu_wars.scoreboard.steps import scoreboard_step
+        from rules.cthulhu_wars.game import state_to_json
+
+        return scoreboard_step(state_to_json(state))
     return None
 
 
