@@ -89,5 +89,5 @@ JA: dict[str, str] = {
     "prompt.sb.doom_now": "破滅（今{n}）",
 }
 
-WORDS = Words("cthulhu_wars.scoreboard", EN, JA)
+WORDS = Words("cthulhu_wars.scoreboard.device", EN, JA)
 add_words(WORDS)
