@@ -40,6 +40,11 @@ def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list
         translate(f"screen.sb.head_{power}", lang),
         *(translate(f"screen.sb.head_{c}", lang) for c in COLUMNS[2:]),
     ]
+    revealed = board.get("revealed") if state.get("game_over") else None
+    if isinstance(revealed, Mapping):
+        heads[3] = translate("screen.sb.head_revealed", lang)
+    else:
+        revealed = None
     rows = [[Para((Span(h, colours.DIM),), "small", gap_before=0.0) for h in heads]]
     # Silence (C1) by the token's own shape, as the board legend draws it: filled while held.
     rows[0].append(Para((Span(icon="disc", icon_colour=colours.DIM),), "small", gap_before=0.0))
@@ -52,6 +57,8 @@ def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list
         )
         figures = [str(_count(board, c, faction)) for c in COLUMNS]
         figures[3] = translate("screen.sb.of", lang, n=figures[3], of=SPELLBOOKS)
+        if revealed is not None:  # K14: at the end, each sign's value in the Doom it made
+            figures[2] = "+".join(str(v) for v in revealed.get(faction, ())) or "–"
         held = bool(state.get("silence", {}).get(faction))  # C1, said by shape as on the board
         silence = Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
         rows.append(

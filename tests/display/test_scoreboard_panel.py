@@ -42,13 +42,17 @@ def scoreboard(**overrides: Any) -> dict[str, Any]:
 
 
 def view(lang: str, phase: str = "action", game_over: Any = None) -> View:
+    board = scoreboard()
+    if game_over:  # K14: every sign revealed at the end, each value kept
+        board["elder_signs"] = dict.fromkeys(FACTIONS, 0)
+        board["revealed"] = {"great_cthulhu": [2, 3], "yellow_sign": [1, 1, 3], "black_goat": [2]}
     state = _celaeno(
         round=5,
         phase=phase,
         factions=FACTIONS,
         silence=dict.fromkeys(FACTIONS, True),
         sides={"upper": 5, "lower": 3},
-        scoreboard=scoreboard(),
+        scoreboard=board,
         game_over=game_over,
     )
     return View(state, Prompt(text("screen.sample.doom")), lang=lang)
@@ -102,7 +106,8 @@ def test_the_scoreboard_says_each_figure(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_end_says_who_won_and_why(lang: str, size: tuple[int, int]) -> None:
     over = {"reason": "ritual_track", "winners": ["black_goat"]}
-    drawn(lang, size, "end", game_over=over)
+    words = drawn(lang, size, "end", game_over=over)
+    assert "2+3" in words and translate("screen.sb.head_revealed", lang) in "".join(words)  # K14
     assert translate("screen.sb.ended.ritual_track", lang) in said(lang, game_over=over)
     nobody = {"reason": "doom", "winners": []}
     drawn(lang, size, "nobody", game_over=nobody)
