@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -20,14 +21,26 @@ from device.ui.controller import shown_values
 from device.ui.steps import ListStep, Option, Step, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
-from rules.commands import Redo
+from rules.commands import Command, Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
 
+if TYPE_CHECKING:  # loaded only by a game with the scoreboard
+    from device.cthulhu_wars.scoreboard.memory import TableMemory
+
 
 class Controller(BaseController):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self._memory: TableMemory | None = None  # the scoreboard's, once a game has one
+
+    def accepted(self, cmd: Command) -> None:
+        super().accepted(cmd)
+        if self._memory is not None:
+            self._memory.heard(cmd)
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         for monster in MONSTERS:
@@ -53,7 +66,11 @@ class Controller(BaseController):
 
     def _base_step(self, state: GameState) -> Step:
         # What do the rules wait for now? If nothing, the main screen.
-        return decision_step(state) or self._main_screen(state)
+        if self._memory is None and state.settings.scoreboard:
+            from device.cthulhu_wars.scoreboard.memory import TableMemory
+
+            self._memory = TableMemory()
+        return decision_step(state, self._memory) or self._main_screen(state)
 
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything; the likely

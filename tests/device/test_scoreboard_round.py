@@ -72,3 +72,30 @@ def test_a_scoreboard_round_in_presses() -> None:
         "ritual, passed": 3,
         "next phase: action": 2,
     }
+
+
+def test_next_round_proposes_last_rounds_cultists_and_great_old_ones() -> None:
+    """I10: Power beyond the Gates told once is proposed again; a Ritual's Great Old Ones too."""
+    pilot = Pilot(scoreboard_game())
+    pilot.press("phase", "ok")
+    pilot.press("right")  # the Crawling Chaos's row: 6 Cultists on the map
+    pilot.press(*["up"] * 6)
+    pilot.press("ok")
+    assert pilot.last().power == {GC: 6, CC: 6, BG: 0, YS: 2}  # type: ignore[attr-defined]
+    pilot.press("phase", "ok", "ok", "phase", "ok")  # the First Player; the Doom Phase
+    pilot.press("down", "down", "ok")  # Great Cthulhu's Ritual, another number of Great Old Ones
+    pilot.press("up", "ok")
+    assert pilot.last().great_old_ones == 2  # type: ignore[attr-defined]
+    while pilot.state.pending is not None:
+        pilot.press("ok")
+    pilot.press("phase", "ok", "phase", "ok")  # the Action Phase, then round 3
+    assert pilot.state.round == 3 and pilot.state.phase == "gather_power"
+    before = pilot.presses
+    pilot.press("ok")
+    assert pilot.presses - before == 1
+    # The first Doom Phase left an abandoned Gate in each of the 4 Tome Areas without one
+    # (C5): +4 for everyone (K3), and the Crawling Chaos's 6 Cultists again.
+    assert sum(1 for g in pilot.state.gates.values() if g.controller is None) == 4
+    assert pilot.last().power == {GC: 10, CC: 10, BG: 4, YS: 6}  # type: ignore[attr-defined]
+    pilot.press("phase", "ok", "ok", "phase", "ok")
+    assert pilot.controller.prompt(pilot.state).choices[1].label.params["n"] == 2  # proposed now
