@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 
 from rules.cthulhu_wars.scoreboard.record import TRACKS
-from tests.rules.cthulhu_wars.play import THREE, events, gate, new_game, phases, play, refused
+from tests.rules.cthulhu_wars.play import (
+    THREE,
+    activate,
+    assign,
+    events,
+    gate,
+    new_game,
+    phases,
+    play,
+    refused,
+    roll,
+    satisfy,
+)
 from tests.rules.cthulhu_wars.scoring import (
     FOUR,
     board,
@@ -368,3 +380,107 @@ def test_i11_power_in_the_action_phase_is_what_it_began_with() -> None:
         "black_goat": 9,
         "yellow_sign": 9,
     }
+
+
+def _librarian_victim(doom: int) -> object:
+    """Great Cthulhu holds an Overdue Tome and owes 3 Agony to the Sleeper's Librarian."""
+    factions = ["great_cthulhu", "black_goat", "sleeper"]
+    state = play(
+        {"type": "adjust", "faction": "great_cthulhu", "doom": doom},
+        gate("guardian_under_the_lake", "great_cthulhu"),
+        gate("guardian_under_the_lake", None),
+        state=scored_game(factions),
+    )
+    state = to_doom(state, {f: 8 for f in factions})
+    state = play({"type": "next_phase"}, state=pass_all(state))
+    return play(
+        activate("librarian", "sleeper", "oubliette"),
+        roll(3),
+        assign({"great_cthulhu": 4}, {"great_cthulhu": 3}),
+        state=state,
+    )
+
+
+def test_k15_a_victim_pays_no_more_doom_than_he_has() -> None:
+    state = _librarian_victim(doom=1)
+    error = refused(state, satisfy("great_cthulhu", units=1, doom=2), "K15")  # type: ignore[arg-type]
+    assert "Great Cthulhu has only 1 Doom to pay with." in error.describe()
+    state = play(satisfy("great_cthulhu", units=2, doom=1), state=state)  # type: ignore[arg-type]
+    assert board(state)["doom"]["great_cthulhu"] == 0
+
+
+def test_k15_without_the_scoreboard_doom_is_paid_as_before() -> None:
+    from tests.rules.cthulhu_wars.test_monsters import _two_overdue
+
+    state = play(
+        activate("librarian", "sleeper", "oubliette"),
+        roll(3),
+        assign({"great_cthulhu": 4}, {"great_cthulhu": 3}),
+        state=_two_overdue(),  # type: ignore[arg-type]
+    )
+    said = events(state, satisfy("great_cthulhu", doom=3))
+    assert said[0] == "Great Cthulhu loses 3 Doom."
+
+
+def test_c11_an_elder_sign_paid_to_unflip_leaves_the_game_unrevealed() -> None:
+    factions = ["great_cthulhu", "black_goat", "sleeper"]
+    state = play(
+        gate("yr_and_the_nhhngr", "sleeper"),
+        {"type": "use_tome", "by": "sleeper", "tome": "yr_and_the_nhhngr"},
+        state=scored_game(factions),
+    )
+    unflip = {
+        "type": "unflip_tome",
+        "by": "sleeper",
+        "tome": "yr_and_the_nhhngr",
+        "pay": "elder_sign",
+    }
+    error = refused(state, unflip, "C11")
+    assert "holds no Elder Sign" in error.describe()
+    state = play(
+        {"type": "draw_elder_signs", "faction": "sleeper", "count": 1}, unflip, state=state
+    )
+    score = board(state)
+    assert score["elder_signs"]["sleeper"] == 0 and score["elder_signs_left"] == 35
+    assert score["doom"]["sleeper"] == 0 and score["revealed"]["sleeper"] == []
+
+
+def _dreamlands(**extra: object) -> object:
+    return new_game(THREE, map="dreamlands", settings={"scoreboard": True}, **extra)
+
+
+def test_k9_on_the_dreamlands_the_monsters_roll_after_the_last_ritual() -> None:
+    from rules.cthulhu_wars.game import state_to_json
+
+    state = play(*phases(1), state=_dreamlands())  # type: ignore[arg-type]
+    state = play(everyone(state, 8), {"type": "next_phase"}, state=state)
+    state = play(choose("great_cthulhu"), {"type": "next_phase"}, state=state)
+    state = play(ritual("great_cthulhu"), ritual("crawling_chaos"), state=state)
+    assert pending(state)["kind"] == "ritual"  # type: ignore[index]
+    state = play(ritual("yellow_sign"), state=state)
+    assert state_to_json(state)["pending"]["purpose"] == "bhole"
+    state = play(roll(4), state=state)
+    assert state_to_json(state)["pending"]["purpose"] == "zoogs"
+    state = play(roll(1, 2, 3, 4, 5, 6), state=state)
+    assert (state.phase, state.pending, state.game_over) == ("action", None, None)
+
+
+def test_k13_on_the_dreamlands_thirty_doom_ends_the_game_once_the_monsters_are_done() -> None:
+    state = play({"type": "adjust", "faction": "yellow_sign", "doom": 30}, state=_dreamlands())  # type: ignore[arg-type]
+    state = play(*phases(1), state=state)
+    state = play(everyone(state, 8), {"type": "next_phase"}, state=state)
+    state = play(choose("great_cthulhu"), {"type": "next_phase"}, state=state)
+    state = play(roll(4), state=pass_all(state))
+    assert state.game_over is None  # the Zoogs still roll
+    state = play(roll(1, 2, 3, 4, 5, 6), state=state)
+    assert state.game_over is not None and state.game_over.reason == "doom"
+    assert state.phase == "doom"
+
+
+def test_k14_a_citadel_victory_is_game_over_with_its_winner() -> None:
+    from rules.cthulhu_wars.game import state_to_json
+
+    state = _dreamlands()
+    for label in ("1_2", "3", "4", "5_6"):
+        state = play(gate(f"underworld_citadel_{label}", "crawling_chaos"), state=state)  # type: ignore[arg-type]
+    assert state_to_json(state)["game_over"] == {"reason": "citadel", "winners": ["crawling_chaos"]}  # type: ignore[arg-type]
