@@ -76,10 +76,10 @@ class Controller(BaseController):
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
-        if state.winner is None:
+        if not _over(state):
             monsters = map_ui(state).monsters
             actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
-        if state.winner is None:
+        if not _over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
         actions.append(("main.menu", lambda: menu(state, self.lang)))
@@ -94,10 +94,15 @@ class Controller(BaseController):
                         cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
 
 
+def _over(state: GameState) -> bool:
+    """A Citadel victory (D5, D6) or the scoreboard's end (K13): only undo is left."""
+    return state.winner is not None or state.game_over is not None
+
+
 def _likely(state: GameState) -> str:
     """What a table most often does next: in the Action Phase a Gate changes hands (the
     monsters have buttons of their own); in the other phases the game moves on."""
-    if state.winner is not None:
+    if _over(state):
         return "main.menu"
     return "main.gate" if state.phase == "action" else "main.next_phase"
 
@@ -105,6 +110,10 @@ def _likely(state: GameState) -> str:
 def _idle_title(state: GameState) -> Text:
     if state.winner is not None:
         return text("prompt.winner", faction=state.winner)
+    if state.game_over is not None:
+        from device.cthulhu_wars.scoreboard import words  # noqa: F401  (its words)
+
+        return text("prompt.sb.over")
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 
 

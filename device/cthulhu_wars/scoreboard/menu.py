@@ -61,7 +61,7 @@ def reveal(board: Mapping[str, Any], factions: list[str], finish: Finish) -> Lis
     def values(faction: str) -> DialStep:
         held = _count(board, "elder_signs", faction)
         rows = [
-            Dial(str(v), text("prompt.sb.worth", n=v), held, 1 if v == 1 else 0)
+            Dial(str(v), text("prompt.sb.worth", n=v), held, 1 if v == 1 else 0, "signs")
             for v in SIGN_VALUES
         ]
 
@@ -83,7 +83,7 @@ def draw(board: Mapping[str, Any], factions: list[str], finish: Finish) -> ListS
     ]
 
     def how_many(faction: str) -> DialStep:
-        row = Dial("count", text("prompt.sb.drawn", left=left), MOST_DRAWN, 1, least=1)
+        row = Dial("count", text("prompt.sb.drawn", left=left), MOST_DRAWN, 1, "signs", least=1)
         title = text("prompt.sb.how_many_drawn", faction=faction)
         return DialStep(title, [row], lambda n: finish(
             {"type": "draw_elder_signs", "faction": faction, "count": n["count"]}))  # fmt: skip
@@ -98,8 +98,8 @@ def adjust(board: Mapping[str, Any], factions: list[str], finish: Finish) -> Lis
     def change(faction: str) -> DialStep:
         power, doom = _count(board, "power", faction), _count(board, "doom", faction)
         rows = [
-            Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, least=-power),
-            Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, least=-doom),
+            Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power", -power),
+            Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom", -doom),
         ]
 
         def confirm(by: dict[str, int]) -> StepResult:

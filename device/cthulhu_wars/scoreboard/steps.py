@@ -135,7 +135,9 @@ def ritual_step(
         return finish({"type": "ritual", "faction": faction, "perform": True, "great_old_ones": n})
 
     def how_many() -> StepResult:
-        row = Dial("great_old_ones", text("faction." + faction), MOST_GREAT_OLD_ONES, goo)
+        row = Dial(
+            "great_old_ones", text("faction." + faction), MOST_GREAT_OLD_ONES, goo, "great_old_ones"
+        )
         title = text("prompt.sb.how_many_goo", faction=faction)
         return DialStep(title, [row], lambda n: perform(n["great_old_ones"]))
 
@@ -156,7 +158,8 @@ def reveal_step(board: Mapping[str, Any], faction: str, finish: Finish) -> DialS
     value takes one from there, so each sign of another value costs one press."""
     held = int(board.get("elder_signs", {}).get(faction, 0))
     rows = [
-        Dial(str(v), text("prompt.sb.worth", n=v), held, held if v == 1 else 0) for v in SIGN_VALUES
+        Dial(str(v), text("prompt.sb.worth", n=v), held, held if v == 1 else 0, "signs")
+        for v in SIGN_VALUES
     ]
 
     def confirm(counts: dict[str, int]) -> StepResult:
