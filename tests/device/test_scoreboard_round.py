@@ -99,3 +99,24 @@ def test_next_round_proposes_last_rounds_cultists_and_great_old_ones() -> None:
     assert pilot.last().power == {GC: 10, CC: 10, BG: 4, YS: 6}  # type: ignore[attr-defined]
     pilot.press("phase", "ok", "ok", "phase", "ok")
     assert pilot.controller.prompt(pilot.state).choices[1].label.params["n"] == 2  # proposed now
+
+
+def test_the_menu_lines_in_presses_from_the_main_screen() -> None:
+    """From the Action Phase's main screen (the Gate change selected) to the command."""
+    pilot = Pilot(scoreboard_game())
+    counts = {}
+    for line, then in (
+        ("sb_spellbook", ("ok",)),  # Great Cthulhu, one more
+        ("sb_draw", ("ok", "ok")),  # Great Cthulhu draws one
+        ("sb_reveal", ("ok", "ok")),  # Great Cthulhu, one worth 1
+        ("sb_adjust", ("ok", "up", "ok")),  # Great Cthulhu, +1 Power
+    ):
+        before = pilot.presses
+        pilot.menu(line)
+        pilot.press(*then)
+        counts[line] = pilot.presses - before
+    types = [type(cmd).__name__ for cmd in pilot.given]
+    assert types == ["Spellbooks", "DrawElderSigns", "RevealElderSigns", "Adjust"]
+    # DOWN only, as the Pilot chooses: 3 presses reach the menu, then each line lies one
+    # further down; the faction and the number screen take one press each at their defaults.
+    assert counts == {"sb_spellbook": 5, "sb_draw": 8, "sb_reveal": 7, "sb_adjust": 10}
