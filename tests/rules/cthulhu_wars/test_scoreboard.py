@@ -484,3 +484,19 @@ def test_k14_a_citadel_victory_is_game_over_with_its_winner() -> None:
     for label in ("1_2", "3", "4", "5_6"):
         state = play(gate(f"underworld_citadel_{label}", "crawling_chaos"), state=state)  # type: ignore[arg-type]
     assert state_to_json(state)["game_over"] == {"reason": "citadel", "winners": ["crawling_chaos"]}  # type: ignore[arg-type]
+
+
+def test_e4_a_whole_four_player_game_to_its_winner() -> None:
+    from pathlib import Path
+
+    from rules.games import GAMES
+    from rules.journal import replay, state_json
+
+    example = Path(__file__).parents[3] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
+    played, said = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    assert played is not None
+    out = state_json(played)
+    assert out["game_over"] == {"reason": "ritual_track", "winners": ["great_cthulhu"]}
+    assert out["scoreboard"]["doom"]["great_cthulhu"] == 22
+    assert out["scoreboard"]["ritual"]["at_end"] is True
+    assert "The Yellow Sign raised to 7 Power: half of Great Cthulhu's 14." in map(str, said)
