@@ -36,7 +36,7 @@ SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", "build", "dist"}
 # then one or two digits, as a whole word ("C16", "Z7", "I3"). Only string literals and comments
 # are read, so Python names such as the constant ``D6`` do not count, and neither do "d6",
 # "I2C" or "X1" (a mark printed on Mass Graves, not a rule).
-RULE_ID = re.compile(r"\b([TCDZI])(\d{1,2})\b")
+RULE_ID = re.compile(r"\b([TCDZIK])(\d{1,2})\b")
 # A definition in a reference: a list item that starts with the id in bold, e.g.
 # "- **C16** The Librarian …" or "- **Interpretation I1** Round 1 …".
 DEFINITION = re.compile(r"^- \*\*(Interpretation )?([A-Z]\d{1,2})\*\*", re.MULTILINE)
@@ -47,7 +47,13 @@ TEXT_TOKENS = {
     getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING),
 }
 REPLACEMENT_FIELD = re.compile(r"\{[^{}]*\}")
-GAME_OF_LETTER = {"T": "cthulhu_wars", "C": "cthulhu_wars", "D": "cthulhu_wars", "Z": "normandie"}
+GAME_OF_LETTER = {
+    "T": "cthulhu_wars",
+    "C": "cthulhu_wars",
+    "D": "cthulhu_wars",
+    "K": "cthulhu_wars",
+    "Z": "normandie",
+}
 
 
 def _walk(suffix: str) -> Iterator[Path]:

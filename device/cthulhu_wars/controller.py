@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -19,14 +20,26 @@ from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
-from rules.commands import Redo
+from rules.commands import Command, Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.text import Text, text
 
+if TYPE_CHECKING:  # loaded only by a game with the scoreboard
+    from device.cthulhu_wars.scoreboard.memory import TableMemory
+
 
 class CthulhuWarsController(BaseController):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self._memory: TableMemory | None = None  # the scoreboard's, once a game has one
+
+    def accepted(self, cmd: Command) -> None:
+        super().accepted(cmd)
+        if self._memory is not None:
+            self._memory.heard(cmd)
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         for monster in MONSTERS:
@@ -52,16 +65,20 @@ class CthulhuWarsController(BaseController):
 
     def _base_step(self, state: GameState) -> ScreenStep:
         # What do the rules wait for now? If nothing, the main screen.
-        return decision_step(state) or self._main_screen(state)
+        if self._memory is None and state.settings.scoreboard:
+            from device.cthulhu_wars.scoreboard.memory import TableMemory
+
+            self._memory = TableMemory()
+        return decision_step(state, self._memory) or self._main_screen(state)
 
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
-        if state.winner is None:
+        if not _over(state):
             monsters = map_ui(state).monsters
             actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
-        if state.winner is None:
+        if not _over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
         actions.append(("main.menu", lambda: menu(state, self.lang)))
@@ -76,10 +93,15 @@ class CthulhuWarsController(BaseController):
                         cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
 
 
+def _over(state: GameState) -> bool:
+    """A Citadel victory (D5, D6) or the scoreboard's end (K13): only undo is left."""
+    return state.winner is not None or state.game_over is not None
+
+
 def _likely(state: GameState) -> str:
     """What a table most often does next: in the Action Phase a Gate changes hands (the
     monsters have buttons of their own); in the other phases the game moves on."""
-    if state.winner is not None:
+    if _over(state):
         return "main.menu"
     return "main.gate" if state.phase == "action" else "main.next_phase"
 
@@ -87,6 +109,11 @@ def _likely(state: GameState) -> str:
 def _idle_title(state: GameState) -> Text:
     if state.winner is not None:
         return text("prompt.winner", faction=state.winner)
+    if state.game_over is not None:
+        from device.cthulhu_wars.scoreboard.words import use_words
+
+        use_words()
+        return text("prompt.sb.over")
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 
 

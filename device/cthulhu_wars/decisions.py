@@ -7,6 +7,7 @@ answers a roll by itself; these steps are the manual entry that is always there.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from device.ui.steps import (
     BACK,
@@ -23,10 +24,13 @@ from rules.cthulhu_wars.maps.celaeno import OUBLIETTE  # C13: where the Custodia
 from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
 from rules.text import Text, text
 
+if TYPE_CHECKING:  # loaded only by a game with the scoreboard
+    from device.cthulhu_wars.scoreboard.memory import TableMemory
+
 MOST_UNITS = 12  # more Units of one faction in one Area than a table ever has
 
 
-def decision_step(state: GameState) -> ScreenStep | None:
+def decision_step(state: GameState, memory: TableMemory | None = None) -> ScreenStep | None:
     pending = state.pending
     if isinstance(pending, RollPending):
         return roll_step(state, pending, ())
@@ -34,6 +38,15 @@ def decision_step(state: GameState) -> ScreenStep | None:
         return split_step(state, pending)
     if isinstance(pending, SatisfyPending):
         return payment_step(state, pending)
+    if pending is not None:  # the scoreboard's (K3–K14), read from the public state JSON
+        from device.cthulhu_wars.scoreboard.steps import scoreboard_step
+        from rules.cthulhu_wars.game import state_to_json
+
+        shown = state_to_json(state)
+        if memory is None:
+            return scoreboard_step(shown)
+        memory.asking(shown)
+        return scoreboard_step(shown, memory.remembered())
     return None
 
 

@@ -1,11 +1,14 @@
 """A new game from the buttons: map, factions in seating order, sides (T3, T4, D1).
 
-The table's settings (Agony die, Silence at start, Tome refresh) carry over from the
-current game; they come from the configuration file in the first place.
+The table's settings (Agony die, Silence at start, Tome refresh, the scoreboard) carry over
+from the current game; they come from the configuration file in the first place. The last
+screen asks whether to keep the scoreboard (I12) without a press of its own: Start keeps the
+last game's answer, the line below it starts with the other one.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from device.ui.steps import DONE, ListStep, Option, StepResult
@@ -14,7 +17,7 @@ from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
 from rules.cthulhu_wars.maps.boards import map_spec
 from rules.cthulhu_wars.setup import CTHULHU_WARS_MAPS
 from rules.cthulhu_wars.state import GameState
-from rules.text import text
+from rules.text import Text, text
 
 EVERYONE = "everyone"
 
@@ -62,11 +65,20 @@ def sides(settings: Settings, map_name: str, factions: tuple[str, ...]) -> StepR
 
 def confirm(cmd: NewGame) -> ListStep:
     names = [text(f"faction.{f}") for f in cmd.factions]
+    settings = cmd.settings or Settings()
+    keep = bool(settings.scoreboard)
+    other = replace(cmd, settings=replace(settings, scoreboard=None if keep else True))
     return ListStep(
         text("prompt.start_new_game", map=text(f"map.{cmd.map}"), factions=names),
         [
-            Option(text("prompt.start"), cmd, text("detail.old_game_kept")),
+            Option(text("prompt.start"), cmd, scoreboard_detail(keep)),
+            Option(text("prompt.start_scoreboard." + ("off" if keep else "on")), other),
             Option(text("prompt.cancel"), DONE),
         ],
         lambda answer: answer,
     )
+
+
+def scoreboard_detail(keep: bool) -> Text:
+    """What Start keeps: the old game always, the scoreboard as last time."""
+    return text("detail.old_game_kept_scoreboard") if keep else text("detail.old_game_kept")

@@ -40,9 +40,8 @@ def content(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str
 def _library_board(
     state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
 ) -> BoardText:
-    top = [
-        para for faction in state.get("factions", ()) for para in _faction_row(state, faction, lang)
-    ]
+    rows = _tomes_row if state.get("scoreboard") else _faction_row  # its table says the rest
+    top = [para for faction in state.get("factions", ()) for para in rows(state, faction, lang)]
     return BoardText([*top, *_library(state, lang, citadel_names)], [])
 
 
@@ -102,6 +101,14 @@ def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[
         if card.get("holder") == faction:
             row = tuple(_tome_spans(tome, card, gates.get(tome), lang))
             yield Para(row, "small", indent=1.0, gap_before=0.0)
+
+
+def _tomes_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+    """Beside the scoreboard, which names every faction and its Silence: only Tomes held."""
+    rows = list(_faction_row(state, faction, lang))
+    if len(rows) > 1:
+        yield Para((_faction_span(faction, lang),), "small", gap_before=0.1)
+        yield from rows[1:]
 
 
 def _tome_spans(

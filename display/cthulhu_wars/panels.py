@@ -52,7 +52,13 @@ def _board_key(view: View) -> object:
 def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
     found = board.content(view.state, view.lang, view.citadel_names)
-    canvas.text_with_columns(found.top, found.columns, canvas.inner.inflate(-canvas.pad, 0))
+    box = canvas.inner.inflate(-canvas.pad, 0)
+    if view.state.get("scoreboard"):
+        from display.cthulhu_wars import scoreboard_panel  # only a game that keeps one loads it
+
+        board_paras = [*found.top, *(para for column in found.columns for para in column)]
+        box = scoreboard_panel.draw(canvas, view.state, view.lang, box, board_paras)
+    canvas.text_with_columns(found.top, found.columns, box)
 
 
 PANELS: dict[str, Panel] = {

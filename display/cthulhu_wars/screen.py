@@ -12,10 +12,13 @@ from display.layout import DEFAULT_BOARD_SHARE
 
 # Eight Citadels need more room than the Library's rows.
 BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}
+# The scoreboard's table sits over the board state: the prompt gives up some width for it.
+SCOREBOARD_SHARE = 0.1
 
 
 def board_share(state: Mapping[str, Any]) -> float:
-    return BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
+    share = BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
+    return share + SCOREBOARD_SHARE if state.get("scoreboard") else share
 
 
 CTHULHU_WARS_SCREEN = GameScreen(

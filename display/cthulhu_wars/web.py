@@ -27,7 +27,18 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
 
 
 def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    return header_html(state, lang) + board_html(state, lang, citadel_names)
+    return (
+        header_html(state, lang) + scores_html(state, lang) + board_html(state, lang, citadel_names)
+    )
+
+
+def scores_html(state: Mapping[str, Any], lang: str) -> str:
+    """The scoreboard, for a game that keeps one (I12); loaded only then."""
+    if not state.get("scoreboard"):
+        return ""
+    from display.cthulhu_wars.web_scoreboard import scoreboard_html
+
+    return scoreboard_html(state, lang)
 
 
 def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:

@@ -19,6 +19,7 @@ COMMANDS = CommandTable("cthulhu_wars")
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
 Monster = Literal["custodian", "librarian"]
 MONSTERS: tuple[Monster, ...] = ("custodian", "librarian")
+Direction = Literal["clockwise", "counterclockwise"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Settings:
     agony_faces: tuple[int, ...] = DEFAULT_AGONY_FACES
     silence_at_start: bool = False
     tomes_refresh_at_doom: bool = True
+    scoreboard: bool | None = optional()  # I12: left out when off, so older journals read the same
 
 
 @COMMANDS.command("new_game")
@@ -37,6 +39,9 @@ class NewGame(Command):
     factions: tuple[str, ...]
     sides: Mapping[str, int] | None = optional()
     settings: Settings | None = optional()
+    # K2: round 1's First Player and direction; used only with the scoreboard.
+    first_player: str | None = optional()
+    direction: Direction | None = optional()
 
 
 @COMMANDS.command("next_phase")
@@ -127,3 +132,56 @@ class ZoogsRemoved(Command):
 @dataclass(frozen=True)
 class YogSothoth(Command):
     area: str | None
+
+
+# --- the scoreboard (K1–K15): the core game's own bookkeeping, with settings.scoreboard ---
+
+
+@COMMANDS.command("gather_power")
+@dataclass(frozen=True)
+class GatherPower(Command):
+    power: Mapping[str, int]
+
+
+@COMMANDS.command("first_player")
+@dataclass(frozen=True)
+class FirstPlayer(Command):
+    faction: str
+    direction: Direction
+
+
+@COMMANDS.command("ritual")
+@dataclass(frozen=True)
+class Ritual(Command):
+    faction: str
+    perform: bool
+    great_old_ones: int | None = optional()
+
+
+@COMMANDS.command("draw_elder_signs")
+@dataclass(frozen=True)
+class DrawElderSigns(Command):
+    faction: str
+    count: int
+
+
+@COMMANDS.command("reveal_elder_signs")
+@dataclass(frozen=True)
+class RevealElderSigns(Command):
+    faction: str
+    values: tuple[int, ...]
+
+
+@COMMANDS.command("spellbooks")
+@dataclass(frozen=True)
+class Spellbooks(Command):
+    faction: str
+    count: int
+
+
+@COMMANDS.command("adjust")
+@dataclass(frozen=True)
+class Adjust(Command):
+    faction: str
+    power: int | None = optional()
+    doom: int | None = optional()

@@ -8,11 +8,35 @@ from __future__ import annotations
 
 from rules.commands import Command
 from rules.cthulhu_wars import gates, phases
-from rules.cthulhu_wars.commands import AssignAgony, NewGame, NextPhase, Roll, Satisfy, SetGate
+from rules.cthulhu_wars.commands import (
+    Adjust,
+    AssignAgony,
+    DrawElderSigns,
+    FirstPlayer,
+    GatherPower,
+    NewGame,
+    NextPhase,
+    RevealElderSigns,
+    Ritual,
+    Roll,
+    Satisfy,
+    SetGate,
+    Spellbooks,
+)
 from rules.cthulhu_wars.expansions import handler_for, roll
 from rules.cthulhu_wars.outcome import Applied, Handler
+from rules.cthulhu_wars.scoreboard import corrections, rounds
 from rules.cthulhu_wars.setup import start
-from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
+from rules.cthulhu_wars.state import (
+    AssignPending,
+    FirstPlayerPending,
+    GameState,
+    GatherPowerPending,
+    RevealPending,
+    RitualPending,
+    RollPending,
+    SatisfyPending,
+)
 from rules.errors import RulesError
 from rules.text import text
 
@@ -21,11 +45,27 @@ _HANDLERS: dict[type[Command], Handler] = {
     NextPhase: phases.next_phase,
     SetGate: gates.set_gate,
 }
+# The scoreboard's commands (K3–K15, I10): refused in a game without it (I12).
+_SCOREBOARD: dict[type[Command], Handler] = {
+    GatherPower: rounds.gather_power,
+    FirstPlayer: rounds.first_player,
+    Ritual: rounds.ritual,
+    DrawElderSigns: corrections.draw_elder_signs,
+    RevealElderSigns: corrections.reveal_elder_signs,
+    Spellbooks: corrections.spellbooks,
+    Adjust: corrections.adjust,
+}
+# Answers only: refused while nothing asks for them.
+_ANSWERS_ONLY = (Roll, AssignAgony, Satisfy, GatherPower, FirstPlayer, Ritual)
 
 # What answers each kind of pending decision, and the rule that made it pending.
 _ANSWERS: dict[type, tuple[type[Command], str]] = {
     AssignPending: (AssignAgony, "C13"),
     SatisfyPending: (Satisfy, "C17"),
+    GatherPowerPending: (GatherPower, "K3"),
+    FirstPlayerPending: (FirstPlayer, "K6"),
+    RitualPending: (Ritual, "K8"),
+    RevealPending: (RevealElderSigns, "K14"),
 }
 
 
@@ -44,9 +84,13 @@ def apply(state: GameState | None, cmd: Command) -> Applied:
 def _check_game_goes_on(state: GameState, cmd: Command) -> None:
     if state.winner is not None:
         raise RulesError("D5", "error.game_over", faction=state.winner)
+    if state.game_over is not None:
+        raise RulesError("K14", "error.game_over_score")
+    if state.scoreboard is None and type(cmd) in _SCOREBOARD:
+        raise RulesError("I12", "error.scoreboard_off", command=text(f"command.{cmd.TYPE}"))
     pending = state.pending
     if pending is None:
-        if isinstance(cmd, Roll | AssignAgony | Satisfy):
+        if isinstance(cmd, _ANSWERS_ONLY):
             raise RulesError(
                 "journal", "error.nothing_pending", command=text(f"command.{cmd.TYPE}")
             )
@@ -64,7 +108,7 @@ def _dispatch(state: GameState, cmd: Command) -> Applied:
     if isinstance(cmd, Roll):
         return _roll(state, cmd)
     # A map's handlers check the map themselves, naming their own rule.
-    handler = _HANDLERS.get(type(cmd)) or handler_for(type(cmd))
+    handler = _HANDLERS.get(type(cmd)) or _SCOREBOARD.get(type(cmd)) or handler_for(type(cmd))
     if handler is None:
         raise RulesError("journal", "error.journal.not_this_game", type=cmd.TYPE)
     return handler(state, cmd)

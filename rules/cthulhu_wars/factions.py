@@ -18,6 +18,7 @@ FACTION_CODES: dict[str, str] = {
 }
 FACTIONS: tuple[str, ...] = tuple(FACTION_CODES)
 
+GREAT_CTHULHU = "great_cthulhu"  # K2: may claim round 1's First Player
 OPENER = "opener_of_the_way"
 # D6, D17: the Great Old One of Opener of the Way, the one unit a Gate's controller may name.
 YOG_SOTHOTH = "yog_sothoth"

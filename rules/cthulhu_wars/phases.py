@@ -8,13 +8,16 @@ from dataclasses import replace
 from rules.cthulhu_wars.commands import NextPhase
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.outcome import Applied, Events
+from rules.cthulhu_wars.scoreboard import rounds
+from rules.cthulhu_wars.scoreboard.end import end_of_doom_phase
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import Text, text
 from rules.values import frozen
 
 
 def next_phase(state: GameState, cmd: NextPhase) -> Applied:
-    if state.phase == "doom":
+    # With the scoreboard the maps' monsters acted once the last Ritual was decided (K9).
+    if state.phase == "doom" and state.scoreboard is None:
         monsters = expansion(state.map).doom_ends(state)  # D8, D12, D14
         if monsters is not None:
             return monsters
@@ -25,7 +28,20 @@ def next_phase(state: GameState, cmd: NextPhase) -> Applied:
         return _doom(state)
     if following == "action":
         return enter_action(state)
-    return replace(state, phase=following), [_phase_event(state.round, following)]
+    state = replace(state, phase=following)
+    if state.scoreboard is not None:  # K6
+        state = rounds.first_player_begins(state)
+    return state, [_phase_event(state.round, following)]
+
+
+def doom_phase_over(state: GameState) -> Applied:
+    """The Doom Phase's monsters have nothing left to roll: K13 with the scoreboard, else
+    the Action Phase (T1)."""
+    if state.scoreboard is not None:
+        ended = end_of_doom_phase(state)
+        if ended is not None:
+            return ended
+    return enter_action(state)
 
 
 def enter_action(state: GameState) -> Applied:
@@ -47,6 +63,8 @@ def _gather_power(state: GameState) -> Applied:
             text("event.silence_discarded", factions=[text(f"faction.{f}") for f in holders])
         )
         state = replace(state, silence=frozen({f: False for f in state.silence}))
+    if state.scoreboard is not None:  # K3
+        state = rounds.gather_power_begins(state)
     return state, events
 
 
@@ -54,4 +72,7 @@ def _doom(state: GameState) -> Applied:
     state = replace(state, phase="doom", doom_phases=state.doom_phases + 1)
     events: Events = [text("event.phase", round=state.round, phase="doom")]
     state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11
+    if state.scoreboard is not None:  # K8
+        state, doom = rounds.doom_begins(state)
+        more += doom
     return state, events + more

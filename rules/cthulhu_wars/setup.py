@@ -6,9 +6,10 @@ from collections.abc import Mapping
 
 from rules.cthulhu_wars.commands import NewGame, Settings
 from rules.cthulhu_wars.expansions import expansion
-from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
+from rules.cthulhu_wars.factions import FACTIONS, GREAT_CTHULHU, MAX_PLAYERS, MIN_PLAYERS
 from rules.cthulhu_wars.maps.boards import map_spec
 from rules.cthulhu_wars.outcome import Applied
+from rules.cthulhu_wars.scoreboard.record import Scoreboard, new_scoreboard
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import text
@@ -30,6 +31,7 @@ def start(cmd: NewGame) -> Applied:
         sides=frozen(sides),
         factions=cmd.factions,
         settings=settings,
+        scoreboard=_scoreboard(cmd, settings),
     )
     state = expansion(cmd.map).setup(state)  # C4, I1; D7
     board_names = [text(f"board.{board}") for board in sides]
@@ -53,6 +55,19 @@ def _check_factions(factions: tuple[str, ...]) -> None:
             raise RulesError("T3", "error.unknown_faction", faction=faction)
     if len(set(factions)) != len(factions):
         raise RulesError("T3", "error.faction_twice")
+
+
+def _scoreboard(cmd: NewGame, settings: Settings) -> Scoreboard | None:
+    """K1, K2: round 1's First Player is Great Cthulhu's when it plays, else the first listed."""
+    if not settings.scoreboard:
+        if cmd.first_player is not None or cmd.direction is not None:
+            raise RulesError("I12", "error.first_player_needs_scoreboard")
+        return None
+    default = GREAT_CTHULHU if GREAT_CTHULHU in cmd.factions else cmd.factions[0]
+    first = cmd.first_player or default
+    if first not in cmd.factions:
+        raise RulesError("K2", "error.faction_not_playing", faction=first)
+    return new_scoreboard(cmd.factions, first, cmd.direction or "clockwise")
 
 
 def _check_settings(settings: Settings) -> None:

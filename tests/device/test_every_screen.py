@@ -49,6 +49,31 @@ BLANK_TILE_WITH_GRAVES = json.dumps({
                     {"id": "g2", "spaces": ["B5"], "single_use": False}],
 })  # fmt: skip
 
+# A 4-player game with the scoreboard: its Gather Power, a Ritual, and its menu lines.
+SCOREBOARD = [
+    json.dumps({"type": "new_game", "map": "celaeno", "factions": [
+        "great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"],
+        "settings": {"scoreboard": True}}),
+    *(json.dumps({"type": "set_gate", "area": area, "gate": True, "controller": faction})
+      for area, faction in (("fountain", "great_cthulhu"), ("horrorium", "great_cthulhu"),
+                            ("cursed_hall", "great_cthulhu"), ("gloomloft", "yellow_sign"))),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+SCOREBOARD_DOOM = [
+    *SCOREBOARD,
+    json.dumps({"type": "gather_power", "power": {
+        "great_cthulhu": 6, "crawling_chaos": 6, "black_goat": 4, "yellow_sign": 8}}),
+    json.dumps({"type": "next_phase"}),
+    json.dumps({"type": "first_player", "faction": "yellow_sign", "direction": "clockwise"}),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+SCOREBOARD_ACTION = [
+    *SCOREBOARD_DOOM,
+    *(json.dumps({"type": "ritual", "faction": f, "perform": False})
+      for f in ("yellow_sign", "great_cthulhu", "crawling_chaos", "black_goat")),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+
 STARTS = {
     "first_launch": lambda: ROUND_2[:1],
     "round_2": lambda: ROUND_2,
@@ -59,6 +84,15 @@ STARTS = {
     "normandie": lambda: _journal("normandie_chapter1"),
     "new_battle": lambda: ROUND_2[:1],
     "blank_tile_with_graves": lambda: [BLANK_TILE_WITH_GRAVES],
+    "scoreboard_gather_power": lambda: SCOREBOARD,
+    "scoreboard_ritual": lambda: SCOREBOARD_DOOM,
+    "scoreboard_action": lambda: SCOREBOARD_ACTION,
+}
+# Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper, and
+# so do the scoreboard's menu lines.
+OPENED = {
+    "new_battle": ("main.menu", "menu.new_game", "nz_device.new.free"),
+    "scoreboard_action": ("main.menu",),
 }
 # Board instructions read back from the screens right after a command (each start's walk
 # reaches these many, summed over languages and sizes): the Bhole's roll moves it,
@@ -68,8 +102,6 @@ INSTRUCTIONS_AT_LEAST = {
     "first_launch": 72, "round_2": 366, "split_entered": 258, "two_overdue": 594,
     "dreamlands": 24, "bhole_rolled": 24, "normandie": 6, "blank_tile_with_graves": 18,
 }  # fmt: skip
-# Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper.
-OPENED = {"new_battle": ("main.menu", "menu.new_game", "nz_device.new.free")}
 
 
 def _open(walker: Walker, key: str) -> None:

@@ -19,7 +19,7 @@ from rules.cthulhu_wars.dreamlands import bhole, citadels, record, zoogs
 from rules.cthulhu_wars.expansions import Expansion
 from rules.cthulhu_wars.maps.dreamlands import VALE_OF_PNATH
 from rules.cthulhu_wars.outcome import Applied, Events
-from rules.cthulhu_wars.phases import enter_action
+from rules.cthulhu_wars.phases import doom_phase_over
 from rules.cthulhu_wars.state import GameState
 
 
@@ -49,9 +49,9 @@ def zoogs_rolled(state: GameState, values: tuple[int, ...]) -> Applied:
 
 
 def _then_action(state: GameState, events: Events) -> Applied:
-    """T1: the Doom Phase ends once the monsters have nothing left to roll."""
+    """T1: the Doom Phase ends once the monsters have nothing left to roll (then K13)."""
     if state.pending is None and state.phase == "doom":
-        state, more = enter_action(state)
+        state, more = doom_phase_over(state)
         return state, events + more
     return state, events
 

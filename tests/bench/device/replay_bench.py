@@ -33,9 +33,23 @@ FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 GUARDIAN = "guardian_under_the_lake"
 
 
-def _round(n: int) -> Iterator[dict[str, Any]]:
+def _phases(scoreboard: bool) -> Iterator[dict[str, Any]]:
+    """The round's 4 phase changes; with the scoreboard, its questions answered (K3, K6, K8)."""
+    yield {"type": "next_phase"}
+    if scoreboard:
+        yield {"type": "gather_power", "power": {f: 8 for f in FACTIONS}}
+    yield {"type": "next_phase"}
+    if scoreboard:
+        yield {"type": "first_player", "faction": FACTIONS[0], "direction": "clockwise"}
+    yield {"type": "next_phase"}
+    if scoreboard:
+        yield from ({"type": "ritual", "faction": f, "perform": False} for f in FACTIONS)
+    yield {"type": "next_phase"}
+
+
+def _round(n: int, scoreboard: bool = False) -> Iterator[dict[str, Any]]:
     """One round of play: 4 phases, Gates changing hands, both monsters, an undo."""
-    yield from ({"type": "next_phase"} for _ in range(4))
+    yield from _phases(scoreboard)
     holder, rival = FACTIONS[n % 3], FACTIONS[(n + 1) % 3]
     yield {"type": "set_gate", "area": GUARDIAN, "gate": True, "controller": holder}
     yield {"type": "set_gate", "area": GUARDIAN, "gate": True, "controller": None}
@@ -48,9 +62,11 @@ def _round(n: int) -> Iterator[dict[str, Any]]:
     split[holder] = (3 if n else 2) - sum(split.values())
     yield {"type": "assign_agony", "present": present, "assign": split}
     tome_holder = _holder_of_guardian(n)
+    agony = 2 if n else 1  # she stays in the Oubliette after the first round: +1
+    if scoreboard and agony > 1:  # K15: the Doom the victim pays below
+        yield {"type": "adjust", "faction": tome_holder, "doom": agony - 1}
     yield {"type": "activate", "monster": "librarian", "by": rival, "area": "oubliette"}
     yield {"type": "roll", "values": [1]}
-    agony = 2 if n else 1  # she stays in the Oubliette after the first round: +1
     yield {"type": "assign_agony", "present": {tome_holder: 3}, "assign": {tome_holder: agony}}
     yield {
         "type": "satisfy",
@@ -66,13 +82,35 @@ def _holder_of_guardian(n: int) -> str:
     return FACTIONS[n % 3]
 
 
-def journal(commands: int) -> list[str]:
-    lines = [json.dumps({"type": "new_game", "map": "celaeno", "factions": FACTIONS})]
+def journal(commands: int, scoreboard: bool = False) -> list[str]:
+    first: dict[str, Any] = {"type": "new_game", "map": "celaeno", "factions": FACTIONS}
+    if scoreboard:
+        first["settings"] = {"scoreboard": True}
+    lines = [json.dumps(first)]
     n = 0
     while len(lines) < commands:
-        lines += [json.dumps(cmd) for cmd in _round(n)]
+        lines += [json.dumps(cmd) for cmd in _round(n, scoreboard)]
         n += 1
     return lines[:commands]
+
+
+def scoreboard_ratio(commands: int, pairs: int) -> None:
+    """The same number of commands with and without the scoreboard, in turn (A B A B …)."""
+    plain, scored = journal(commands), journal(commands, scoreboard=True)
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(pairs):
+        for lines, into in ((scored, a), (plain, b)):
+            started = time.perf_counter()
+            played, _ = replay(lines, GAMES)
+            into.append(time.perf_counter() - started)
+            assert played is not None  # replay raises at a refused line
+    ratios = [x / y for x, y in zip(a, b, strict=True)]
+    print(f"machine: {machine()}")
+    print(f"with the scoreboard: median {statistics.median(a) * 1000:.0f} ms; "
+          f"without: median {statistics.median(b) * 1000:.0f} ms ({commands} commands each)")  # fmt: skip
+    print(f"ratio with/without, pair by pair: median {statistics.median(ratios):.3f}, "
+          f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
 
 
 def history_bytes(commands: int) -> tuple[int, int]:
@@ -122,8 +160,14 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", metavar="COMMAND", help="another checkout's benchmark")
-    parser.add_argument("--pairs", type=int, default=7, help="with --against")
+    parser.add_argument("--pairs", type=int, default=7, help="with --against or --scoreboard")
+    parser.add_argument(
+        "--scoreboard", action="store_true", help="the same journal with and without the scoreboard"
+    )
     args = parser.parse_args()
+    if args.scoreboard:
+        scoreboard_ratio(args.commands, args.pairs)
+        return
     if args.against:
         paired(args.against, args.pairs, args.repeat)
         return

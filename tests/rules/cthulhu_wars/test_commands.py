@@ -28,6 +28,19 @@ EXAMPLES = [
             "tomes_refresh_at_doom": False,
         },
     },
+    {
+        "type": "new_game",
+        "map": "celaeno",
+        "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"],
+        "settings": {
+            "agony_faces": [1, 1, 2, 2, 3, 3],
+            "silence_at_start": False,
+            "tomes_refresh_at_doom": True,
+            "scoreboard": True,
+        },
+        "first_player": "yellow_sign",
+        "direction": "counterclockwise",
+    },
     {"type": "next_phase"},
     {"type": "set_gate", "area": "fountain", "gate": True, "controller": "black_goat"},
     {"type": "set_gate", "area": "fountain", "gate": True, "controller": None},
@@ -57,6 +70,15 @@ EXAMPLES = [
     {"type": "bhole", "event": "killed"},
     {"type": "zoogs_removed", "area": "surface_citadel_1_2", "count": 2},
     {"type": "yog_sothoth", "area": None},
+    {"type": "gather_power", "power": {"great_cthulhu": 10, "yellow_sign": 4}},
+    {"type": "first_player", "faction": "yellow_sign", "direction": "counterclockwise"},
+    {"type": "ritual", "faction": "yellow_sign", "perform": True, "great_old_ones": 2},
+    {"type": "ritual", "faction": "yellow_sign", "perform": False},
+    {"type": "draw_elder_signs", "faction": "yellow_sign", "count": 1},
+    {"type": "reveal_elder_signs", "faction": "yellow_sign", "values": [1, 3]},
+    {"type": "spellbooks", "faction": "yellow_sign", "count": 4},
+    {"type": "adjust", "faction": "yellow_sign", "power": -2},
+    {"type": "adjust", "faction": "yellow_sign", "power": 1, "doom": 2},
     {"type": "undo"},
     {"type": "redo"},
 ]
@@ -72,7 +94,9 @@ def test_json_round_trip_is_exact(obj: dict[str, object]) -> None:
 def test_every_cthulhu_wars_command_type_has_an_example() -> None:
     # The engine's undo and redo, and Cthulhu Wars' own table (other games have theirs).
     cthulhu_wars = {*ENGINE.types, *CTHULHU_WARS.commands.types}
-    assert len(cthulhu_wars) == 15
+    assert (
+        len(cthulhu_wars) == 22
+    )  # 13 of the maps and the round, 7 of the scoreboard, 2 the engine's
     assert cthulhu_wars <= {obj["type"] for obj in EXAMPLES}
 
 

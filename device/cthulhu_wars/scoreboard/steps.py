@@ -1,0 +1,171 @@
+"""The scoreboard's decisions as questions (K3, K6, K8, K14): one step per pending decision,
+built from the public state JSON (``pending`` and ``scoreboard``), each answered by the
+journal command that the rules wait for.
+
+Each proposes what is most likely so that a round where nothing unusual happens costs one
+press per decision: Power is proposed from the Gates the device knows plus what the rest
+was last round (Cultists, an ability's share: I10), the First Player is named when one
+faction has the most, a Ritual is passed with OK, and performed with the Great Old Ones
+that faction had last time. A correction uses the dials: one press per unit changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import reduce
+from typing import Any
+
+from device.cthulhu_wars.scoreboard.words import use_words
+from device.ui.steps import Dial, DialStep, ListStep, Option, ScreenStep, StepResult
+from rules.commands import parse_command
+from rules.cthulhu_wars.commands import COMMANDS
+from rules.text import Text, text
+
+MOST_POWER = 99  # more Power than a faction ever gathers (K5: the device does not wrap)
+MOST_GREAT_OLD_ONES = 6
+SIGN_VALUES = (1, 2, 3)  # K10
+
+Finish = Callable[[dict[str, Any]], StepResult]
+
+
+def as_command(obj: dict[str, Any]) -> StepResult:
+    """The journal command an answer is, as the rules read it."""
+    return parse_command(obj, COMMANDS.types)
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """What the table said last time, the defaults this time (I10): each faction's Power
+    beyond its Gates and the abandoned ones, and its Great Old Ones at its last Ritual."""
+
+    rest: Mapping[str, int] = field(default_factory=dict)
+    great_old_ones: Mapping[str, int] = field(default_factory=dict)
+
+
+def scoreboard_step(
+    state: Mapping[str, Any], remembered: Remembered = Remembered(), finish: Finish = as_command
+) -> ScreenStep | None:
+    """The question for the state's pending scoreboard decision, or None if it has none."""
+    pending = state.get("pending") or {}
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return None
+    use_words()
+    kind = pending.get("kind")
+    if kind == "gather_power":
+        return gather_power_step(state, remembered, finish)
+    if kind == "first_player":
+        return first_player_step(board, pending, finish)
+    if kind == "ritual":
+        return ritual_step(state, pending, remembered, finish)
+    if kind == "reveal":
+        return reveal_step(board, pending["faction"], finish)
+    return None
+
+
+def gates_of(state: Mapping[str, Any], faction: str | None) -> int:
+    """Gates ``faction`` controls (None: abandoned ones), as the device was told (K3, K8)."""
+    return sum(1 for gate in state.get("gates", {}).values() if gate.get("controller") == faction)
+
+
+def proposed_power(
+    state: Mapping[str, Any], faction: str, remembered: Remembered
+) -> tuple[int, Text]:
+    """K3: 2 per Gate, 1 per abandoned Gate, and the rest as last round; and what it is made of."""
+    gates, abandoned = gates_of(state, faction), gates_of(state, None)
+    rest = remembered.rest.get(faction, 0)
+    parts = [text("prompt.sb.gates", n=gates) if gates != 1 else text("prompt.sb.gate")]
+    if not gates:
+        parts = [text("prompt.sb.nothing")]
+    if abandoned:
+        parts.append(text("prompt.sb.abandoned", n=abandoned))
+    if rest:
+        parts.append(text("prompt.sb.rest", n=rest))
+    made = reduce(lambda a, b: text("prompt.sb.plus", a=a, b=b), parts)
+    return 2 * gates + abandoned + rest, text("prompt.sb.made_of", faction=faction, parts=made)
+
+
+def gather_power_step(state: Mapping[str, Any], remembered: Remembered, finish: Finish) -> DialStep:
+    """K3 on one screen: every faction's proposal, OK when right (the rules apply K4)."""
+    rows = []
+    for faction in state.get("factions", ()):
+        power, made = proposed_power(state, faction, remembered)
+        rows.append(Dial(faction, made, MOST_POWER, power, unit="power"))
+    return DialStep(
+        text("prompt.sb.gather_power"),
+        rows,
+        lambda power: finish({"type": "gather_power", "power": dict(power)}),
+    )
+
+
+def first_player_step(
+    board: Mapping[str, Any], pending: Mapping[str, Any], finish: Finish
+) -> ListStep:
+    """K6: the one with the most first, in last round's direction; the other direction next."""
+    candidates: Sequence[str] = pending["candidates"]
+    last = str(board.get("direction", "clockwise"))
+    other = "counterclockwise" if last == "clockwise" else "clockwise"
+    options = [
+        Option(
+            text("prompt.sb.first_is", faction=f, direction=text(f"prompt.sb.{way}")),
+            {"type": "first_player", "faction": f, "direction": way},
+        )
+        for way in (last, other)
+        for f in candidates
+    ]
+    if len(candidates) == 1:
+        title = text("prompt.sb.first_player", faction=candidates[0])
+    else:
+        title = text("prompt.sb.first_player_tie", chooser=pending["chooser"])
+    return ListStep(title, options, finish)
+
+
+def ritual_step(
+    state: Mapping[str, Any], pending: Mapping[str, Any], remembered: Remembered, finish: Finish
+) -> ListStep:
+    """K8: pass (OK), or perform with last time's Great Old Ones (DOWN, OK), or another count."""
+    faction, cost = pending["faction"], int(pending["cost"])
+    board = state["scoreboard"]
+    power = int(board.get("power", {}).get(faction, 0))
+    goo = remembered.great_old_ones.get(faction, 1)
+    afford = power >= cost
+    short = None if afford else text("prompt.sb.cannot_pay", cost=cost, power=power)
+
+    def perform(n: int) -> StepResult:
+        return finish({"type": "ritual", "faction": faction, "perform": True, "great_old_ones": n})
+
+    def how_many() -> StepResult:
+        row = Dial(
+            "great_old_ones", text("faction." + faction), MOST_GREAT_OLD_ONES, goo, "great_old_ones"
+        )
+        title = text("prompt.sb.how_many_goo", faction=faction)
+        return DialStep(title, [row], lambda n: perform(n["great_old_ones"]))
+
+    passed = {"type": "ritual", "faction": faction, "perform": False}
+    title = text(
+        "prompt.sb.ritual", faction=faction, cost=cost, doom=gates_of(state, faction), signs=goo
+    )
+    options = [
+        Option(text("prompt.sb.pass"), lambda: finish(passed)),
+        Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
+        Option(text("prompt.sb.perform_other"), how_many, short, afford),
+    ]
+    return ListStep(title, options, lambda chosen: chosen())
+
+
+def reveal_step(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
+    """K14: every sign the faction holds, by value: proposed all worth 1, and UP on a higher
+    value takes one from there, so each sign of another value costs one press."""
+    held = int(board.get("elder_signs", {}).get(faction, 0))
+    rows = [
+        Dial(str(v), text("prompt.sb.worth", n=v), held, held if v == 1 else 0, "signs")
+        for v in SIGN_VALUES
+    ]
+
+    def confirm(counts: dict[str, int]) -> StepResult:
+        values = [v for v in SIGN_VALUES for _ in range(counts[str(v)])]
+        return finish({"type": "reveal_elder_signs", "faction": faction, "values": values})
+
+    title = text("prompt.sb.reveal", faction=faction, n=held)
+    return DialStep(title, rows, confirm, share=held, reserve="1", left_unit="signs")

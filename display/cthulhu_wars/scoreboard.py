@@ -1,0 +1,128 @@
+"""The scoreboard over the board state (K1–K14): a table of each faction's Doom, Power, Elder
+Signs held and spellbooks in play order, then the First Player, the direction and the next
+Ritual. A table, so that each faction is named once and the figures line up at arm's length.
+
+Pure content from the public state JSON's ``scoreboard`` and ``game_over`` (both absent from
+a game without the scoreboard, I12): state in, paragraphs out, no pygame (the phone view
+says the same; scoreboard_panel draws it). Loaded only when a state has a scoreboard, so a
+start without one never imports it. Never by colour alone: names, numbers and shapes; an
+Elder Sign's value is never shown, only how many (K11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from display import colours
+from display.cthulhu_wars import names
+from display.runs import Para, Span
+from rules.text import translate
+
+SPELLBOOKS = 6  # K12
+
+
+COLUMNS = ("doom", "power", "elder_signs", "spellbooks")
+
+
+def order(board: Mapping[str, Any]) -> list[str]:
+    """Play order (K2); the Power keys' order if a state gives none."""
+    found = board.get("order") or list(board.get("power", {}))
+    return [str(f) for f in found]
+
+
+def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
+    during = state.get("phase") == "action" and not state.get("game_over")
+    power = "power_at_action" if during else "power"  # I11
+    heads = [
+        translate("screen.sb.head_faction", lang),
+        *(translate(f"screen.sb.head_{c}", lang) for c in COLUMNS[:1]),
+        translate(f"screen.sb.head_{power}", lang),
+        *(translate(f"screen.sb.head_{c}", lang) for c in COLUMNS[2:]),
+    ]
+    revealed = board.get("revealed") if state.get("game_over") else None
+    if isinstance(revealed, Mapping):
+        heads[3] = translate("screen.sb.head_revealed", lang)
+    else:
+        revealed = None
+    rows = [[Para((Span(h, colours.DIM),), "small", gap_before=0.0) for h in heads]]
+    # Silence (C1) by the token's own shape, as the board legend draws it: filled while held.
+    rows[0].append(Para((Span(icon="disc", icon_colour=colours.DIM),), "small", gap_before=0.0))
+    first = board.get("first_player")
+    for faction in order(board):
+        name = Span(
+            names.faction(faction, lang),
+            icon="arrow" if faction == first else "swatch",  # K6: the First Player leads
+            icon_colour=colours.faction(faction),
+        )
+        figures = [str(_count(board, c, faction)) for c in COLUMNS]
+        figures[3] = translate("screen.sb.of", lang, n=figures[3], of=SPELLBOOKS)
+        if revealed is not None:  # K14: at the end, each sign's value in the Doom it made
+            figures[2] = "+".join(str(v) for v in revealed.get(faction, ())) or "–"
+        held = bool(state.get("silence", {}).get(faction))  # C1, said by shape as on the board
+        silence = Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
+        rows.append(
+            [
+                Para((name,), "body", gap_before=0.0),
+                *(Para((Span(f, atomic=True),), "body", gap_before=0.0) for f in figures),
+                Para((silence,), "body", gap_before=0.0),
+            ]
+        )
+    return rows
+
+
+def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
+    value = board.get(key, {}).get(faction, 0)
+    return int(value) if isinstance(value, int) else 0
+
+
+def ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+    over = state.get("game_over")
+    if not isinstance(over, Mapping):
+        return
+    winners = [str(f) for f in over.get("winners", ())]
+    if winners:
+        joined = ("、" if lang == "ja" else ", ").join(names.faction(f, lang) for f in winners)
+        words = translate("screen.sb.winners", lang, names=joined)
+    else:
+        words = translate("screen.sb.nobody_won", lang)
+    reason = translate(f"screen.sb.ended.{over.get('reason')}", lang)
+    yield Para(
+        (Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "body", gap_before=0.3
+    )
+    yield Para((Span(reason, colours.DIM),), "small", gap_before=0.0)
+
+
+def track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iterator[Para]:
+    spans = []
+    if state.get("phase") == "action":  # I11: the Action Phase's spending is not followed
+        spans.append(Span(translate("screen.sb.power_note", lang), colours.DIM, atomic=True))
+    first = board.get("first_player")
+    if isinstance(first, str):
+        direction = translate(f"screen.sb.{board.get('direction', 'clockwise')}", lang)
+        words = translate("screen.sb.first_player", lang, direction=direction)
+        spans.append(Span(words, icon="arrow", icon_colour=colours.faction(first)))
+    ritual = board.get("ritual")
+    if isinstance(ritual, Mapping):  # K7
+        track = ritual.get("track", ())
+        left = max(0, len(track) - int(ritual.get("space", 0)))
+        key = "screen.sb.ritual_end" if ritual.get("at_end") else "screen.sb.ritual"
+        spans.append(Span(translate(key, lang, cost=ritual.get("cost", "?"), n=left), atomic=True))
+    pool = board.get("elder_signs_left")
+    if isinstance(pool, int):  # K10
+        spans.append(Span(translate("screen.sb.pool", lang, n=pool), colours.DIM, atomic=True))
+    if spans:
+        yield Para(tuple(spans), "small", gap_before=0.2)
+
+
+def content(state: Mapping[str, Any], lang: str) -> list[str]:
+    """Every sentence the scoreboard says, in order (for the phones and for tests)."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return []
+    paras = [
+        *ending(state, lang),
+        *(c for r in table(state, board, lang) for c in r),
+        *track(state, board, lang),
+    ]
+    return [span.text for para in paras for span in para.spans]

@@ -1,0 +1,53 @@
+"""The scoreboard on the phone view: the table the screen shows (K1–K14), as an HTML table.
+
+The same words as the screen (:mod:`display.cthulhu_wars.scoreboard`), so a phone never says
+what the table's screen does not; the Silence token by its shape, said in words to a screen reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from display.cthulhu_wars import scoreboard
+from display.runs import Para
+from display.web.html import escape, para_html, span_html
+from rules.text import translate
+
+
+def scoreboard_html(state: Mapping[str, Any], lang: str) -> str:
+    """The scoreboard section; "" for a game that keeps none (I12)."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return ""
+    rows = scoreboard.table(state, board, lang)
+    head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0][:-1])
+    head += f'<th scope="col">{_shape(True, translate("screen.silence_held", lang))}</th>'
+    body = "".join(_row(state, faction, row, lang) for faction, row in zip(
+        scoreboard.order(board), rows[1:], strict=True))  # fmt: skip
+    over = state.get("game_over")
+    lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)
+    said = "".join(para_html(para) for para in lines)
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    table = f'<div class="fit">{table}</div>'
+    return f'<section class="scoreboard">{table}{said}</section>'
+
+
+def _row(state: Mapping[str, Any], faction: str, row: list[Para], lang: str) -> str:
+    held = bool(state.get("silence", {}).get(faction))
+    silence = translate("screen.silence_held" if held else "screen.silence_spent", lang)
+    figures = "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:-1])
+    shape = _shape(held, silence)
+    return f'<tr><th scope="row">{_cell(row[0])}</th>{figures}<td>{shape}</td></tr>'
+
+
+def _shape(held: bool, words: str) -> str:
+    """The Silence token's shape, as on the screen (filled while held), its words for readers
+    that speak the page: the column stays narrow enough for a phone held upright."""
+    return (
+        f'<i aria-hidden="true">{"●" if held else "○"}</i><span class="sr">{escape(words)}</span>'
+    )
+
+
+def _cell(para: Para) -> str:
+    return " ".join(span_html(span) for span in para.spans)

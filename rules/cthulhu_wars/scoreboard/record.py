@@ -1,0 +1,102 @@
+"""The scoreboard's value in the state, the Ritual track (K7) and play order (K2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.cthulhu_wars.commands import Direction
+from rules.values import frozen
+
+START_POWER = 8  # K1
+ELDER_SIGNS = 36  # K10: 18 worth 1, 12 worth 2, 6 worth 3
+SIGN_VALUES = (1, 2, 3)  # K10
+SPELLBOOKS = 6  # K12
+DOOM_TO_END = 30  # K13
+END_COST = 10  # K7: a Ritual on the end space
+# K7: the cost at each space before the end space, by player count (2 use the 4-player track).
+TRACKS: Mapping[int, tuple[int, ...]] = {
+    2: (5, 6, 7, 7, 8, 8, 9, 10),
+    3: (5, 6, 7, 8, 9, 10),
+    4: (5, 6, 7, 7, 8, 8, 9, 10),
+    5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10),
+}
+
+
+def _zero() -> Mapping[str, int]:
+    return frozen({})
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """What the printed tracks would show, kept per faction in seating order."""
+
+    power: Mapping[str, int] = field(default_factory=_zero)
+    doom: Mapping[str, int] = field(default_factory=_zero)
+    elder_signs: Mapping[str, int] = field(default_factory=_zero)  # held, unrevealed (K11)
+    spellbooks: Mapping[str, int] = field(default_factory=_zero)
+    elder_signs_left: int = ELDER_SIGNS
+    track: tuple[int, ...] = TRACKS[3]
+    space: int = 0  # 0-based; len(track) is the end space
+    first_player: str = ""
+    direction: Direction = "clockwise"
+    order: tuple[str, ...] = ()
+    # Each faction's revealed signs, in the order revealed: the end's summary shows them.
+    revealed: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
+
+    @property
+    def at_end(self) -> bool:
+        return self.space >= len(self.track)
+
+    @property
+    def cost(self) -> int:
+        """K7: the next Ritual's cost."""
+        return END_COST if self.at_end else self.track[self.space]
+
+
+def new_scoreboard(factions: tuple[str, ...], first: str, direction: Direction) -> Scoreboard:
+    """K1, K2, K7: every faction at 8 Power and nothing else; the marker on the first space."""
+    return Scoreboard(
+        power=frozen({f: START_POWER for f in factions}),
+        doom=frozen({f: 0 for f in factions}),
+        elder_signs=frozen({f: 0 for f in factions}),
+        spellbooks=frozen({f: 0 for f in factions}),
+        track=TRACKS[len(factions)],
+        first_player=first,
+        direction=direction,
+        order=play_order(factions, first, direction),
+        revealed=frozen({f: () for f in factions}),
+    )
+
+
+def play_order(factions: tuple[str, ...], first: str, direction: Direction) -> tuple[str, ...]:
+    """K2: from the First Player round the table (seating order is clockwise)."""
+    seats = factions if direction == "clockwise" else tuple(reversed(factions))
+    at = seats.index(first)
+    return seats[at:] + seats[:at]
+
+
+def changed(values: Mapping[str, int], faction: str, by: int) -> Mapping[str, int]:
+    return frozen(dict(values) | {faction: values[faction] + by})
+
+
+def to_json(board: Scoreboard) -> dict[str, Any]:
+    """The ``scoreboard`` key of the state JSON (JOURNAL.md)."""
+    return {
+        "power": dict(board.power),
+        "doom": dict(board.doom),
+        "elder_signs": dict(board.elder_signs),
+        "spellbooks": dict(board.spellbooks),
+        "elder_signs_left": board.elder_signs_left,
+        "ritual": {
+            "space": board.space,
+            "cost": board.cost,
+            "track": list(board.track),
+            "at_end": board.at_end,
+        },
+        "first_player": board.first_player,
+        "direction": board.direction,
+        "order": list(board.order),
+        "revealed": {f: list(values) for f, values in board.revealed.items()},
+    }

@@ -1,0 +1,170 @@
+"""What the round's phases do with the scoreboard (K3–K9): the decisions they wait for and
+the answers ``gather_power``, ``first_player`` and ``ritual``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.cthulhu_wars.checks import require_faction
+from rules.cthulhu_wars.commands import FirstPlayer, GatherPower, Ritual
+from rules.cthulhu_wars.expansions import expansion
+from rules.cthulhu_wars.outcome import Applied, Events
+from rules.cthulhu_wars.scoreboard.end import board_of, end_of_doom_phase
+from rules.cthulhu_wars.scoreboard.record import Scoreboard, changed, play_order
+from rules.cthulhu_wars.state import (
+    FirstPlayerPending,
+    GameState,
+    GatherPowerPending,
+    RitualPending,
+)
+from rules.errors import RulesError
+from rules.text import Text, text
+from rules.values import frozen
+
+
+def gather_power_begins(state: GameState) -> GameState:
+    """K3: the table says what each faction gathered before the phase can end."""
+    return replace(state, pending=GatherPowerPending())
+
+
+def gather_power(state: GameState, cmd: GatherPower) -> Applied:
+    """K3 as the table confirmed it, then K4: nobody below half of the highest, rounded up."""
+    if set(cmd.power) != set(state.factions) or len(cmd.power) != len(state.factions):
+        raise RulesError("K3", "error.power_every_faction")
+    for faction, gathered_now in cmd.power.items():
+        if gathered_now < 0:
+            raise RulesError("K15", "error.power_negative", faction=faction, n=gathered_now)
+    gathered = {f: cmd.power[f] for f in state.factions}
+    leader = max(state.factions, key=lambda f: gathered[f])  # the first in seating order
+    half = (gathered[leader] + 1) // 2  # K4: rounded up
+    raised = [f for f in state.factions if gathered[f] < half]
+    power = gathered | {f: half for f in raised}
+    events: Events = [
+        text("event.power_raised", faction=f, n=half, leader=leader, most=gathered[leader])
+        for f in raised
+    ]
+    events.append(text("event.power_now", factions=_amounts(state.factions, power)))
+    board = replace(board_of(state), power=frozen(power))
+    return replace(state, scoreboard=board, pending=None), events
+
+
+def _amounts(factions: tuple[str, ...], values: dict[str, int]) -> list[Text]:
+    return [text("event.faction_amount", faction=f, n=values[f]) for f in factions]
+
+
+def first_player_begins(state: GameState) -> GameState:
+    """K6: the most Power is First Player; a tie is the current First Player's choice."""
+    board = board_of(state)
+    most = max(board.power.values())
+    tied = tuple(f for f in state.factions if board.power[f] == most)
+    chooser = tied[0] if len(tied) == 1 else board.first_player
+    return replace(state, pending=FirstPlayerPending(tied, chooser))
+
+
+def first_player(state: GameState, cmd: FirstPlayer) -> Applied:
+    pending = state.pending
+    assert isinstance(pending, FirstPlayerPending)
+    require_faction(state, cmd.faction, "K6")
+    if cmd.faction not in pending.candidates:
+        raise RulesError(
+            "K6",
+            "error.first_player_not_tied",
+            faction=cmd.faction,
+            candidates=[text(f"faction.{f}") for f in pending.candidates],
+        )
+    board = replace(
+        board_of(state),
+        first_player=cmd.faction,
+        direction=cmd.direction,
+        order=play_order(state.factions, cmd.faction, cmd.direction),
+    )
+    direction = text(f"direction.{cmd.direction}")
+    event = text("event.first_player", faction=cmd.faction, direction=direction)
+    return replace(state, scoreboard=board, pending=None), [event]
+
+
+def doom_begins(state: GameState) -> Applied:
+    """K8: Doom for every controlled Gate, then each faction's Ritual in play order."""
+    board = board_of(state)
+    events: Events = []
+    doom = dict(board.doom)
+    for faction in board.order:
+        gates = _gates_of(state, faction)
+        if gates:
+            doom[faction] += gates
+            events.append(text("event.doom_for_gates", faction=faction, n=gates, gates=gates))
+    state = replace(state, scoreboard=replace(board, doom=frozen(doom)))
+    return _ask_ritual(state, board.order), events
+
+
+def _gates_of(state: GameState, faction: str) -> int:
+    return sum(1 for gate in state.gates.values() if gate.controller == faction)
+
+
+def _ask_ritual(state: GameState, deciding: tuple[str, ...]) -> GameState:
+    cost = board_of(state).cost
+    return replace(state, pending=RitualPending(deciding[0], cost, deciding[1:]))
+
+
+def ritual(state: GameState, cmd: Ritual) -> Applied:
+    pending = state.pending
+    assert isinstance(pending, RitualPending)
+    if cmd.faction != pending.faction:
+        raise RulesError("K8", "error.ritual_not_yours", faction=cmd.faction, turn=pending.faction)
+    if cmd.perform:
+        state, events = _perform(state, cmd, pending.cost)
+    else:
+        if cmd.great_old_ones is not None:
+            raise RulesError("K8", "error.ritual_pass_with_count")
+        events = [text("event.ritual_passed", faction=cmd.faction)]
+    if pending.rest:
+        return _ask_ritual(state, pending.rest), events
+    state, ended = rituals_done(replace(state, pending=None))
+    return state, events + ended
+
+
+def _perform(state: GameState, cmd: Ritual, cost: int) -> Applied:
+    """K8: pay the cost, 1 Doom per Gate again, 1 Elder Sign per Great Old One; the marker
+    moves up one space."""
+    if cmd.great_old_ones is None:
+        raise RulesError("K8", "error.ritual_needs_count")
+    if cmd.great_old_ones < 0:
+        raise RulesError("K8", "error.negative", what="great_old_ones", value=cmd.great_old_ones)
+    board = board_of(state)
+    if board.power[cmd.faction] < cost:
+        raise RulesError(
+            "K8", "error.ritual_power", faction=cmd.faction, cost=cost, n=board.power[cmd.faction]
+        )
+    gates = _gates_of(state, cmd.faction)
+    board = replace(
+        board,
+        power=changed(board.power, cmd.faction, -cost),
+        doom=changed(board.doom, cmd.faction, gates),
+        space=min(board.space + 1, len(board.track)),
+    )
+    board, drawn, instead = draw(board, cmd.faction, cmd.great_old_ones)
+    event = text("event.ritual", faction=cmd.faction, cost=cost, doom=gates + instead, signs=drawn)
+    return replace(state, scoreboard=board), [event]
+
+
+def draw(board: Scoreboard, faction: str, count: int) -> tuple[Scoreboard, int, int]:
+    """K10: draw ``count`` Elder Signs; once the pool is empty, 1 Doom for each one short.
+    Returns the board, the signs drawn and the Doom gained instead."""
+    drawn = min(count, board.elder_signs_left)
+    instead = count - drawn
+    board = replace(
+        board,
+        elder_signs=changed(board.elder_signs, faction, drawn),
+        elder_signs_left=board.elder_signs_left - drawn,
+        doom=changed(board.doom, faction, instead),
+    )
+    return board, drawn, instead
+
+
+def rituals_done(state: GameState) -> Applied:
+    """K9: the Doom Phase ends once everyone has decided; the map's monsters act then
+    (the Dreamlands: D8, D14), and K13 is checked once they have nothing left to roll."""
+    monsters = expansion(state.map).doom_ends(state)
+    if monsters is not None:
+        return monsters
+    return end_of_doom_phase(state) or (state, [])

@@ -1,0 +1,122 @@
+"""A 4-player scoreboard round at the table, with the real rules: the buttons from the end
+of round 1's Action Phase to round 2's Action Phase, each decision counted in presses.
+
+Nothing unusual happens: the Gates the device knows give the Power, one faction has the
+most, and every faction passes its Ritual but the First Player, who performs one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cthulhu_wars.state import GameState
+from tests.device.test_controller_commands import BG, CC, GC, YS, Pilot, game, gate
+
+FACTIONS = [GC, CC, BG, YS]
+
+
+def scoreboard_game() -> GameState:
+    start: dict[str, Any] = {
+        "type": "new_game",
+        "map": "celaeno",
+        "factions": FACTIONS,
+        "settings": {"scoreboard": True},
+    }
+    gates = [gate(area, GC) for area in ("fountain", "horrorium", "cursed_hall")]
+    return game(start, *gates, gate("gloomloft", YS))
+
+
+def pending(pilot: Pilot) -> str | None:
+    found = pilot.state.pending
+    return None if found is None else type(found).__name__
+
+
+def presses_for(pilot: Pilot, act: Any) -> int:
+    before = pilot.presses
+    act()
+    return pilot.presses - before
+
+
+def test_a_scoreboard_round_in_presses() -> None:
+    pilot = Pilot(scoreboard_game())
+    counts: dict[str, int] = {}
+    counts["next phase: gather power"] = presses_for(pilot, lambda: pilot.press("phase", "ok"))
+    assert pilot.state.phase == "gather_power"
+    counts["gather power, as proposed"] = presses_for(pilot, lambda: pilot.press("ok"))
+    assert pilot.last().power == {GC: 6, CC: 0, BG: 0, YS: 2}  # type: ignore[attr-defined]
+    board = pilot.state.scoreboard
+    assert board is not None
+    assert dict(board.power) == {GC: 6, CC: 3, BG: 3, YS: 3}  # K4: half of 6
+    counts["next phase: first player"] = presses_for(pilot, lambda: pilot.press("phase", "ok"))
+    counts["first player, named"] = presses_for(pilot, lambda: pilot.press("ok"))
+    assert pilot.last().faction == GC  # type: ignore[attr-defined]
+    counts["next phase: doom"] = presses_for(pilot, lambda: pilot.press("phase", "ok"))
+    counts["ritual, performed"] = presses_for(pilot, lambda: pilot.press("down", "ok"))
+    ritual = pilot.last()
+    assert (ritual.faction, ritual.perform, ritual.great_old_ones) == (GC, True, 1)  # type: ignore[attr-defined]
+    assert pilot.state.scoreboard is not None
+    assert pilot.state.scoreboard.doom[GC] == 6  # K8: 3 Gates, twice
+    for _ in FACTIONS[1:]:
+        counts.setdefault("ritual, passed", 0)
+        counts["ritual, passed"] += presses_for(pilot, lambda: pilot.press("ok"))
+    assert pilot.state.pending is None
+    counts["next phase: action"] = presses_for(pilot, lambda: pilot.press("phase", "ok"))
+    assert pilot.state.phase == "action" and pilot.state.round == 2
+    assert counts == {
+        "next phase: gather power": 2,
+        "gather power, as proposed": 1,
+        "next phase: first player": 2,
+        "first player, named": 1,
+        "next phase: doom": 2,
+        "ritual, performed": 2,
+        "ritual, passed": 3,
+        "next phase: action": 2,
+    }
+
+
+def test_next_round_proposes_last_rounds_cultists_and_great_old_ones() -> None:
+    """I10: Power beyond the Gates told once is proposed again; a Ritual's Great Old Ones too."""
+    pilot = Pilot(scoreboard_game())
+    pilot.press("phase", "ok")
+    pilot.press("right")  # the Crawling Chaos's row: 6 Cultists on the map
+    pilot.press(*["up"] * 6)
+    pilot.press("ok")
+    assert pilot.last().power == {GC: 6, CC: 6, BG: 0, YS: 2}  # type: ignore[attr-defined]
+    pilot.press("phase", "ok", "ok", "phase", "ok")  # the First Player; the Doom Phase
+    pilot.press("down", "down", "ok")  # Great Cthulhu's Ritual, another number of Great Old Ones
+    pilot.press("up", "ok")
+    assert pilot.last().great_old_ones == 2  # type: ignore[attr-defined]
+    while pilot.state.pending is not None:
+        pilot.press("ok")
+    pilot.press("phase", "ok", "phase", "ok")  # the Action Phase, then round 3
+    assert pilot.state.round == 3 and pilot.state.phase == "gather_power"
+    before = pilot.presses
+    pilot.press("ok")
+    assert pilot.presses - before == 1
+    # The first Doom Phase left an abandoned Gate in each of the 4 Tome Areas without one
+    # (C5): +4 for everyone (K3), and the Crawling Chaos's 6 Cultists again.
+    assert sum(1 for g in pilot.state.gates.values() if g.controller is None) == 4
+    assert pilot.last().power == {GC: 10, CC: 10, BG: 4, YS: 6}  # type: ignore[attr-defined]
+    pilot.press("phase", "ok", "ok", "phase", "ok")
+    assert pilot.controller.prompt(pilot.state).choices[1].label.params["n"] == 2  # proposed now
+
+
+def test_the_menu_lines_in_presses_from_the_main_screen() -> None:
+    """From the Action Phase's main screen (the Gate change selected) to the command."""
+    pilot = Pilot(scoreboard_game())
+    counts = {}
+    for line, then in (
+        ("sb_spellbook", ("ok",)),  # Great Cthulhu, one more
+        ("sb_draw", ("ok", "ok")),  # Great Cthulhu draws one
+        ("sb_reveal", ("ok", "ok")),  # Great Cthulhu, one worth 1
+        ("sb_adjust", ("ok", "up", "ok")),  # Great Cthulhu, +1 Power
+    ):
+        before = pilot.presses
+        pilot.menu(line)
+        pilot.press(*then)
+        counts[line] = pilot.presses - before
+    types = [type(cmd).__name__ for cmd in pilot.given]
+    assert types == ["Spellbooks", "DrawElderSigns", "RevealElderSigns", "Adjust"]
+    # DOWN only, as the Pilot chooses: 3 presses reach the menu, then each line lies one
+    # further down; the faction and the number screen take one press each at their defaults.
+    assert counts == {"sb_spellbook": 5, "sb_draw": 8, "sb_reveal": 7, "sb_adjust": 10}

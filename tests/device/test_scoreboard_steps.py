@@ -1,0 +1,173 @@
+"""The scoreboard's questions (K3, K6, K8, K14) and what a round costs in presses.
+
+States are the public state JSON (pending and scoreboard as the journal format writes them).
+``finish`` is the identity here, so each answer is the journal command's JSON, checked whole;
+on the device it is read into the command the rules wait for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from device.cthulhu_wars.scoreboard.steps import (
+    Remembered,
+    proposed_power,
+    scoreboard_step,
+)
+from device.cthulhu_wars.scoreboard.words import use_words
+from device.ui.steps import DialStep, ListStep, ScreenStep
+from rules.text import LANGUAGES, render
+from tests.display.samples import _celaeno
+from tests.display.test_scoreboard_panel import FACTIONS, scoreboard
+
+REMEMBERED = Remembered(
+    rest={"great_cthulhu": 5, "crawling_chaos": 6, "black_goat": 4, "yellow_sign": 6},
+    great_old_ones={"great_cthulhu": 2},
+)
+
+
+def state(pending: dict[str, Any], **board: Any) -> dict[str, Any]:
+    gates = {
+        "black_hall": {"controller": "great_cthulhu"},
+        "reading_room": {"controller": "great_cthulhu"},
+        "guardian_under_the_lake": {"controller": None},
+        "scriptorium": {"controller": "yellow_sign"},
+    }
+    return _celaeno(
+        factions=FACTIONS,
+        phase="gather_power",
+        gates=gates,
+        pending=pending,
+        scoreboard=scoreboard(**board),
+        game_over=None,
+    )
+
+
+def ask(pending: dict[str, Any], **board: Any) -> ScreenStep:
+    step = scoreboard_step(state(pending, **board), REMEMBERED, finish=lambda obj: obj)  # type: ignore[arg-type,return-value]
+    assert step is not None
+    return step
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_power_is_proposed_with_what_it_is_made_of(lang: str) -> None:
+    use_words()  # as the first scoreboard screen does
+    power, made = proposed_power(state({}), "great_cthulhu", REMEMBERED)
+    assert power == 2 * 2 + 1 + 5  # K3
+    words = render(made, lang)
+    for figure in ("2", "× 2" if lang == "en" else "×2", "1", "5"):
+        assert figure in words
+    assert render(proposed_power(state({}), "black_goat", REMEMBERED)[1], lang) != words
+
+
+def test_gather_power_costs_one_press_when_the_proposal_is_right() -> None:
+    step = ask({"kind": "gather_power"})
+    assert isinstance(step, DialStep)
+    assert step.pick() == {
+        "type": "gather_power",
+        "power": {"great_cthulhu": 10, "crawling_chaos": 7, "black_goat": 5, "yellow_sign": 9},
+    }
+
+
+def test_a_correction_of_n_costs_n_presses_beyond_pointing_at_the_row() -> None:
+    step = ask({"kind": "gather_power"})
+    assert isinstance(step, DialStep)
+    step.row_button(1)  # point at the Crawling Chaos
+    for _ in range(3):
+        step.move(-1)  # UP: three more Cultists than last round
+    assert step.pick() == {
+        "type": "gather_power",
+        "power": {"great_cthulhu": 10, "crawling_chaos": 10, "black_goat": 5, "yellow_sign": 9},
+    }
+
+
+def test_the_first_player_is_named_and_keeps_last_rounds_direction() -> None:
+    pending = {"kind": "first_player", "candidates": ["great_cthulhu"], "chooser": "great_cthulhu"}
+    step = ask(pending)
+    assert isinstance(step, ListStep)
+    assert step.pick() == {
+        "type": "first_player",
+        "faction": "great_cthulhu",
+        "direction": "counterclockwise",
+    }
+    assert step.pick(1) == {
+        "type": "first_player",
+        "faction": "great_cthulhu",
+        "direction": "clockwise",
+    }
+
+
+def test_a_tie_asks_the_chooser_among_the_tied() -> None:
+    pending = {
+        "kind": "first_player",
+        "candidates": ["crawling_chaos", "yellow_sign"],
+        "chooser": "great_cthulhu",
+    }
+    step = ask(pending)
+    assert isinstance(step, ListStep)
+    assert "Great Cthulhu" in render(step.title, "en")
+    step.move(1)
+    assert step.pick() == {
+        "type": "first_player",
+        "faction": "yellow_sign",
+        "direction": "counterclockwise",
+    }
+
+
+def test_a_ritual_passes_with_one_press_and_is_performed_with_two() -> None:
+    pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": 7}
+    step = ask(pending)
+    assert isinstance(step, ListStep)
+    words = render(step.title, "en")
+    assert "7 Power" in words and "+2 Doom" in words and "2 Elder Signs" in words  # K8
+    assert step.pick() == {"type": "ritual", "faction": "great_cthulhu", "perform": False}
+    step.move(1)
+    assert step.pick() == {
+        "type": "ritual",
+        "faction": "great_cthulhu",
+        "perform": True,
+        "great_old_ones": 2,  # as last time
+    }
+
+
+def test_a_ritual_without_the_power_cannot_be_chosen() -> None:
+    pending = {"kind": "ritual", "faction": "yellow_sign", "cost": 9}
+    step = ask(pending)
+    assert isinstance(step, ListStep)
+    assert [o.enabled for o in step.options] == [True, False, False]
+    assert "Needs 9 Power, has 8" in render(step.options[1].detail, "en")  # type: ignore[arg-type]
+
+
+def test_another_count_of_great_old_ones_is_a_dial() -> None:
+    step = ask({"kind": "ritual", "faction": "black_goat", "cost": 7})
+    assert isinstance(step, ListStep)
+    dial = step.pick(2)
+    assert isinstance(dial, DialStep)
+    dial.move(-1)
+    dial.move(-1)
+    assert dial.pick() == {
+        "type": "ritual",
+        "faction": "black_goat",
+        "perform": True,
+        "great_old_ones": 3,
+    }
+
+
+def test_the_end_asks_every_sign_a_faction_holds() -> None:
+    step = ask({"kind": "reveal", "faction": "yellow_sign"})
+    assert isinstance(step, DialStep)
+    step.row_button(1)  # worth 2
+    step.move(-1)  # one of the three moves from worth 1
+    step.row_button(1)  # worth 3
+    step.move(-1)
+    assert step.pick() == {
+        "type": "reveal_elder_signs",
+        "faction": "yellow_sign",
+        "values": [1, 2, 3],
+    }
+
+
+def test_no_scoreboard_no_question() -> None:
+    assert scoreboard_step(_celaeno(pending={"kind": "gather_power"})) is None

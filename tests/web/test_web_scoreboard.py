@@ -1,0 +1,89 @@
+"""The scoreboard on the phone view (K1–K14): the screen's table, as HTML, in the reader's
+language; nothing of it for a game without the scoreboard (I12)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from display.web.page import WebView, live_html
+from rules.text import LANGUAGES, translate
+from tests.display.samples import _celaeno
+from tests.display.test_scoreboard_panel import FACTIONS, scoreboard
+
+
+class Cells(HTMLParser):
+    """The scoreboard table's rows, as the text of each cell."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.inside = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "section" and ("class", "scoreboard") in attrs:
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag in ("td", "th"):
+            self.rows[-1].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section":
+            self.inside = False
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.rows and self.rows[-1]:
+            self.rows[-1][-1] += data
+
+
+def page(lang: str, **overrides: Any) -> str:
+    state = _celaeno(
+        round=5,
+        factions=FACTIONS,
+        silence={**dict.fromkeys(FACTIONS, True), "black_goat": False},
+        **overrides,
+    )
+    return live_html(WebView(1, "j", state), lang)
+
+
+def rows(html: str) -> list[list[str]]:
+    cells = Cells()
+    cells.feed(html)
+    return [[cell.strip() for cell in row] for row in cells.rows]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_shows_the_screens_table_in_play_order(lang: str) -> None:
+    html = page(lang, scoreboard=scoreboard(), game_over=None)
+    found = rows(html)
+    assert found[0][1:5] == [
+        translate("screen.sb.head_doom", lang),
+        translate("screen.sb.head_power_at_action", lang),  # I11
+        translate("screen.sb.head_elder_signs", lang),
+        translate("screen.sb.head_spellbooks", lang),
+    ]
+    assert [row[1:5] for row in found[1:]] == [
+        ["14", "15", "2", "4/6"],
+        ["21", "8", "3", "5/6"],
+        ["12", "11", "1", "6/6"],
+        ["9", "8", "0", "2/6"],
+    ]
+    assert found[3][5] == "○" + translate("screen.silence_spent", lang)  # the Black Goat's
+    assert found[1][5] == "●" + translate("screen.silence_held", lang)
+    assert translate("screen.sb.ritual", lang, cost=7, n=5) in html
+    assert translate("screen.sb.power_note", lang) in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_says_the_end(lang: str) -> None:
+    html = page(lang, scoreboard=scoreboard(), game_over={"reason": "doom", "winners": []})
+    assert translate("screen.sb.nobody_won", lang) in html
+    assert translate("screen.sb.ended.doom", lang) in html
+    assert translate("screen.sb.ritual", lang, cost=7, n=5) not in html
+
+
+def test_a_game_without_the_scoreboard_shows_none() -> None:
+    assert 'class="scoreboard"' not in page("en")
