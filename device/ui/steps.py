@@ -321,9 +321,9 @@ class DialStep(Step):
         if len(self.rows) <= 1:
             return DIAL_HINTS
         if self.picks_giver:
-            rows = (Hint("left", text("hint.take_from")), Hint("right", text("hint.next_row")))
+            rows = (Hint("left", text("hint.take_from")), Hint("right", text("hint.row")))
         else:
-            rows = (Hint("left", text("hint.row_up")), Hint("right", text("hint.row_down")))
+            rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
         return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
 
     @property

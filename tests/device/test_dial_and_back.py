@@ -258,26 +258,3 @@ def test_a_minute_of_mashing_never_crashes_hangs_or_loses_anything(tmp_path: Pat
         played, _events = replay(_journal(app), GAMES)
         assert played is not None
         assert state_json(played) == state_json(app.session.played)  # nothing was lost
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_footer_says_where_each_row_button_goes(lang: str) -> None:
-    """A new player reads which way CUSTODIAN and LIBRARIAN move, not just "row"."""
-    step = _dial([0, 0], [3, 3], None)
-    said = {h.button: render(h.action, lang).casefold() for h in step.hints}
-    assert said["left"] != said["right"]
-    assert (said["left"], said["right"]) == {
-        "en": ("up a row", "down a row"),
-        "ja": ("上の行へ", "下の行へ"),
-    }[lang]
-    step.row_button(1)  # LIBRARIAN: the row below
-    assert step.cursor == 1
-    step.row_button(-1)  # CUSTODIAN: the row above
-    assert step.cursor == 0
-    shared = {
-        h.button: render(h.action, lang).casefold() for h in _dial([0, 0, 0], [2, 2, 2], 3).hints
-    }
-    assert (shared["left"], shared["right"]) == {
-        "en": ("from", "next row"),
-        "ja": ("移す元を替える", "次の行へ"),
-    }[lang]
