@@ -202,6 +202,8 @@ def _measure(
         said = render(view.prompt.result, lang)
         if mode == "brief" and view.prompt.brief is not None:
             said = render(view.prompt.brief, lang)
+        elif mode == "line" and view.prompt.done is not None:
+            said = render(text("screen.result_of", what=view.prompt.done), lang)
         elif mode == "line":
             said = translate("screen.result_short", lang)
         elif mode == "board":

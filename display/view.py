@@ -76,6 +76,8 @@ class Prompt:
     # the result in fewer words (the History's line of the command), shown in its place
     # when the whole result does not leave the list the room for its fewest choices
     brief: Text | None = None
+    # the command the result is of ("the roll"), named when the result has one line left
+    done: Text | None = None
     qr_caption: tuple[Text, ...] = ()  # lines under the code; none: the code's own text
 
 

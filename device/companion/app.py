@@ -146,6 +146,7 @@ class App:
         self._refused = False  # the error shown is a refused input: the next press clears it
         self.result: Text | None = None
         self.brief: Text | None = None  # the result in the History's words, when shorter
+        self.done: Text | None = None  # the command the result is of, in words
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._greet_a_fresh_game()
         self.controller.offer_redo(redoable(session.played))
@@ -380,6 +381,7 @@ class App:
         self.log.accepted(outcome.events, starts_a_game=starts, undo=isinstance(cmd, Undo))
         self.result = text("device.result", events=self.log.latest)
         self.brief = brief(self.session.played) if len(self.log.latest) > 1 else None
+        self.done = text(f"command.{cmd.TYPE}")
         self.status = _with(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
@@ -408,7 +410,7 @@ class App:
         self.status = _with(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
-        self.result, self.brief = message, None
+        self.result, self.brief, self.done = message, None, None
 
     def _tell_reader(self) -> None:
         self.attention.tell_wanted(self.session.played.game.wanted_roll(self.state))
@@ -448,8 +450,8 @@ class App:
 
     def view(self) -> View:
         prompt = self.controller.prompt(self.state, self.result)
-        if self.brief is not None and prompt.result == self.result:
-            prompt = replace(prompt, brief=self.brief)
+        if prompt.result == self.result and (self.brief, self.done) != (None, None):
+            prompt = replace(prompt, brief=self.brief, done=self.done)
         return View(
             state=self._public_state(),
             prompt=prompt,

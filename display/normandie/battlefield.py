@@ -133,7 +133,7 @@ def _arrow(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], entry:
     strike = None
     if move.get("assault"):
         target = (state.get("units") or {}).get(move.get("target") or "") or {}
-        strike = space(target.get("space"))
+        strike = space(move.get("at") or target.get("space"))
     if steps:
         shapes.move_arrow(surface, grid, steps, strike, entry.planned)
 

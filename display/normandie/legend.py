@@ -70,7 +70,7 @@ def move_words(state: Mapping[str, Any], move: Mapping[str, Any]) -> Text:
         "start": start,
         "end": end,
         "target": unit_words(state, target_id),
-        "space": target_unit.get("space", "?"),
+        "space": move.get("at") or target_unit.get("space", "?"),
         "tie": text("nz_device.move.tie" if move.get("tie") else "nz_device.empty"),
     }
     if not move.get("assault"):

@@ -225,7 +225,7 @@ def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> st
     if not move.get("assault"):
         return ""
     target = (state.get("units") or {}).get(move.get("target") or "") or {}
-    aim = space(target.get("space"))
+    aim = space(move.get("at") or target.get("space"))
     if aim is None:
         return ""
     (x1, y1), (x2, y2) = _centre(end), _centre(aim)

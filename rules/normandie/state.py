@@ -39,6 +39,7 @@ class ZombieMove:
     rage: bool = False  # Z12: +2 Assault
     paralysed: bool = False  # Z13: it cannot move or fight
     tie: bool = False  # preview only: the target is one of several equally close
+    at: Space | None = None  # the target's space as it moved: still named once the target falls
 
     @property
     def end(self) -> Space:
@@ -57,6 +58,7 @@ class ZombieMove:
             "rage": self.rage,
             "paralysed": self.paralysed,
             "tie": self.tie,
+            "at": None if self.at is None else self.at.name,
         }
 
 

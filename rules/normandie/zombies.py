@@ -103,6 +103,7 @@ def plan_move(
         bonus=assault_bonus(state, zombie, goal) if assault else 0,
         rage=assault and RAGE in mover.marks,
         tie=tie,
+        at=goal,
     )
 
 

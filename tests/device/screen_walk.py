@@ -50,6 +50,7 @@ class Walker(FollowsTheGame):
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
+        self.done: Text | None = None  # as the app: the command the result is of
         self.error: Text | None = None
         self.fresh = False  # a command was just accepted: no press since
         self.controller.offer_redo(redoable(played))
@@ -102,14 +103,15 @@ class Walker(FollowsTheGame):
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None
+        self.done = text(f"command.{cmd.TYPE}")
         self.fresh = True
         return True
 
     def view(self, lang: str) -> View:
         overlay = self.controller.overlay(self.state)
         prompt = self.controller.prompt(self.state, self.result)
-        if self.brief is not None and prompt.result == self.result:
-            prompt = replace(prompt, brief=self.brief)
+        if prompt.result == self.result and (self.brief, self.done) != (None, None):
+            prompt = replace(prompt, brief=self.brief, done=self.done)
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,

@@ -159,3 +159,23 @@ def test_a_replayed_journal_renders(example: str) -> None:
     for lang in ("en", "ja"):
         screen = _screen(dataclasses.replace(view, lang=lang))
         assert not any(label.truncated for label in screen.labels())
+
+
+AREAS = ("floating_tower", "byakhiary", "horrorium", "fountain", "yr_and_the_nhhngr",
+         "gloomloft", "cursed_hall", "oubliette", "blue_hall", "red_hall")  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Done: the roll"), ("ja", "ダイスロール完了")])
+def test_a_result_cut_to_one_line_names_the_command_it_is_of(lang: str, said: str) -> None:
+    """When only one line is left for the result, it still says what was done."""
+    view = sample("refused", lang)
+    choices = tuple(
+        dataclasses.replace(view.prompt.choices[0], label=text(f"area.{area}")) for area in AREAS
+    )
+    result = text("device.result", events=[text(f"area.{area}") for area in AREAS * 4])
+    prompt = Prompt(
+        view.prompt.title, choices, 0, view.prompt.hints, result, done=text("command.roll")
+    )
+    screen = _screen(dataclasses.replace(view, prompt=prompt, status=Status()), (480, 320))
+    words = "".join("".join(label.text.split()) for label in screen.labels())
+    assert "".join(said.split()) in words
