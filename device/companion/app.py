@@ -351,8 +351,8 @@ class App:
             self._say(reaction.notice)
         if reaction.command is not None:
             try:
-                for _ in range(reaction.repeat):  # back to a point in the history: undo by undo
-                    self.submit(reaction.command)
+                for cmd in reaction.commands():  # back in the history: undo by undo
+                    self.submit(cmd)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
         self._look_at_the_screen()

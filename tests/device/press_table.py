@@ -94,8 +94,7 @@ class _Table:
             self.controller.ask(undo_run_step(self.played))
         elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
             self.dead = True
-        cmd = reaction.command
-        for _ in range(reaction.repeat if cmd is not None else 0):
+        for cmd in reaction.commands():
             try:
                 outcome = apply(self.played, cmd)
             except RulesError:

@@ -71,10 +71,9 @@ class Walker(FollowsTheGame):
             self.controller.ask(self._app_step(reaction.app_step))
         if reaction.notice is not None:
             self.error = reaction.notice
-        if reaction.command is not None:
-            for _ in range(reaction.repeat):
-                if not self._submit(reaction.command):
-                    return
+        for cmd in reaction.commands():
+            if not self._submit(cmd):
+                return
 
     def _app_step(self, asked: AppStep) -> ScreenStep:
         if asked is SHOW_ON_PHONES:

@@ -102,21 +102,33 @@ def test_next_round_proposes_last_rounds_cultists_and_great_old_ones() -> None:
 
 
 def test_the_menu_lines_in_presses_from_the_main_screen() -> None:
-    """From the Action Phase's main screen (the Gate change selected) to the command."""
+    """From the Action Phase's main screen (the Gate change selected) to the command:
+    two DOWN to "Something else happened", OK, OK on Great Cthulhu's line, then its list."""
     pilot = Pilot(scoreboard_game())
     counts = {}
-    for line, then in (
-        ("sb_spellbook", ("ok",)),  # Great Cthulhu, one more
-        ("sb_draw", ("ok", "ok")),  # Great Cthulhu draws one
-        ("sb_reveal", ("ok", "ok")),  # Great Cthulhu, one worth 1
-        ("sb_adjust", ("ok", "up", "ok")),  # Great Cthulhu, +1 Power
+    for what, then in (
+        ("spellbook", ("down", "ok")),  # below the correction
+        ("draw", ("down", "down", "ok")),  # two away either way
+        ("reveal", ("up", "ok", "ok")),  # above it (round), one worth 1 proposed
+        ("adjust", ("ok", "up", "ok")),  # selected: +1 Power
     ):
         before = pilot.presses
-        pilot.menu(line)
+        pilot.press("down", "down", "ok", "ok")
         pilot.press(*then)
-        counts[line] = pilot.presses - before
+        counts[what] = pilot.presses - before
     types = [type(cmd).__name__ for cmd in pilot.given]
     assert types == ["Spellbooks", "DrawElderSigns", "RevealElderSigns", "Adjust"]
-    # DOWN only, as the Pilot chooses: 3 presses reach the menu, then each line lies one
-    # further down; the faction and the number screen take one press each at their defaults.
-    assert counts == {"sb_spellbook": 5, "sb_draw": 8, "sb_reveal": 7, "sb_adjust": 10}
+    assert counts == {"spellbook": 6, "draw": 7, "reveal": 7, "adjust": 7}
+
+
+def test_nobody_else_performs_a_ritual_is_two_presses_for_the_whole_doom_phase() -> None:
+    """K8: UP from Pass, OK: every faction left passes, a command each, and the Doom Phase
+    asks nothing more (before: one OK a faction)."""
+    pilot = Pilot(scoreboard_game())
+    pilot.press("phase", "ok", "ok", "phase", "ok", "ok", "phase", "ok")
+    assert type(pilot.state.pending).__name__ == "RitualPending"
+    before = len(pilot.given)
+    pilot.press("up", "ok")
+    passed = pilot.given[before:]
+    assert [(r.faction, r.perform) for r in passed] == [(f, False) for f in FACTIONS]  # type: ignore[attr-defined]
+    assert pilot.state.pending is None and pilot.state.phase == "doom"
