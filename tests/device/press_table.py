@@ -67,6 +67,7 @@ class _Table:
 
     def __post_init__(self) -> None:
         self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
 
     @property
@@ -104,6 +105,7 @@ class _Table:
                 return
             self.played = outcome.played
             self.controller.accepted(cmd)
+            self.controller.follow(self.played)
             self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
 

@@ -90,6 +90,7 @@ class PressTable(FollowsTheGame):
             self.refused.append(error.describe())
             return False
         made_by.accepted(cmd)
+        self.controller.follow(self.played)
         return True
 
     # --- what the screen asks -------------------------------------------------------------

@@ -108,6 +108,7 @@ class Pilot:
             self.state = outcome.state
             self.done, self.undone = outcome.played.done, outcome.played.undone
             self.controller.accepted(cmd)
+            self.controller.follow(outcome.played)
             self.given.append(cmd)
 
     def choose(self, label: Text) -> None:

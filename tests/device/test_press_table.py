@@ -227,17 +227,20 @@ BEFORE: dict[str, str] = {
     # the scoreboard came later: its rows' "before" is the same search on 07f448c, where the
     # menu's lines were one a happening (then the faction, then a number), and every
     # faction passed its Ritual with a press of its own
-    **{label: f"– (07f448c: {n})" for label, n in (
-        ("Scoreboard: Gather Power as proposed", 1),
-        ("Scoreboard: the First Player, one faction with the most Power", 1),
-        ("Scoreboard: a Ritual passed", 1),
-        ("Scoreboard: a Ritual performed with last time's Great Old Ones", 2),
-        ("Scoreboard: every Ritual passed, the first faction's for everyone left", 4),
-        ("Scoreboard: a spellbook earned (the menu's first faction)", 5),
-        ("Scoreboard: an Elder Sign drawn (the menu's first faction)", 8),
-        ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", 7),
-        ("Scoreboard: a correction of 1 Power (the menu's first faction)", 10),
-    )},
+    **{
+        label: f"– (07f448c: {n})"
+        for label, n in (
+            ("Scoreboard: Gather Power as proposed", 1),
+            ("Scoreboard: the First Player, one faction with the most Power", 1),
+            ("Scoreboard: a Ritual passed", 1),
+            ("Scoreboard: a Ritual performed with last time's Great Old Ones", 2),
+            ("Scoreboard: every Ritual passed, the first faction's for everyone left", 4),
+            ("Scoreboard: a spellbook earned (the menu's first faction)", 5),
+            ("Scoreboard: an Elder Sign drawn (the menu's first faction)", 8),
+            ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", 7),
+            ("Scoreboard: a correction of 1 Power (the menu's first faction)", 10),
+        )
+    },
 }
 
 START, END = "<!-- press table (tests/device/test_press_table.py) -->", "<!-- /press table -->"
