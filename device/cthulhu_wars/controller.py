@@ -83,7 +83,8 @@ class CthulhuWarsController(BaseController):
         keys = [key for key, _action in actions]
         likely = "main.redo" if self.redo_offer is not None else _likely(state)
         return ListStep(_idle_title(state), options, lambda action: action(),
-                        cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
+                        cursor=keys.index(likely),
+                        hints=_idle_hints(state, self.redo_offer is not None))  # fmt: skip
 
 
 def _over(state: GameState) -> bool:
@@ -110,7 +111,13 @@ def _idle_title(state: GameState) -> Text:
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 
 
-def _idle_hints(state: GameState) -> tuple[Hint, ...]:
+def _idle_hints(state: GameState, redo: bool) -> tuple[Hint, ...]:
+    """The buttons that do something on the main screen. Once the game is over the
+    monsters and the phases would be refused: OK opens the menu (History, New game), and
+    undo still goes back."""
+    if _over(state):
+        ok = Hint("ok", text("hint.select" if redo else "hint.menu"))
+        return (ok, Hint("undo", text("hint.undo")))
     hints = list(map_ui(state).hints(state))
     hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

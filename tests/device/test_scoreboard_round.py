@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from device.cthulhu_wars.controller import CthulhuWarsController
 from rules.cthulhu_wars.state import GameState
+from tests.device.conftest import ROOT
 from tests.device.test_controller_commands import BG, CC, GC, YS, Pilot, game, gate
+from tests.parsing import replay_game
 
 FACTIONS = [GC, CC, BG, YS]
 
@@ -132,3 +137,22 @@ def test_nobody_else_performs_a_ritual_is_two_presses_for_the_whole_doom_phase()
     passed = pilot.given[before:]
     assert [(r.faction, r.perform) for r in passed] == [(f, False) for f in FACTIONS]  # type: ignore[attr-defined]
     assert pilot.state.pending is None and pilot.state.phase == "doom"
+
+
+@pytest.mark.parametrize("example", ["celaeno_scoreboard", "dreamlands_citadel_victory"])
+def test_once_the_game_is_over_the_footer_offers_only_what_still_works(example: str) -> None:
+    """K13, D5: after the end the monsters and the phases are refused; OK opens the menu
+    (History, New game) and undo goes back. At its start, PHASE was offered."""
+    lines = (ROOT / "rules" / "examples" / f"{example}.jsonl").read_text().splitlines()
+    state, _ = replay_game(lines)
+    assert isinstance(state, GameState)
+    assert state.game_over is not None or state.winner is not None
+    prompt = CthulhuWarsController().prompt(state)
+    assert [(h.button, h.action.key) for h in prompt.hints] == [
+        ("ok", "hint.menu"),
+        ("undo", "hint.undo"),
+    ]
+    assert [c.label.key for c in prompt.choices] == ["main.menu"]
+    started, _ = replay_game([next(line for line in lines if line.startswith("{"))])
+    assert isinstance(started, GameState) and started.pending is None
+    assert "phase" in [h.button for h in CthulhuWarsController().prompt(started).hints]
