@@ -167,16 +167,22 @@ def _librarian_split(present: dict[str, int], victims: list[str], total: int) ->
 
 def payment_step(state: GameState, pending: SatisfyPending) -> DialStep:
     """C17: Units in her Area, Overdue Tomes, then Doom, which holds what the others do
-    not (all of it by default)."""
+    not (all of it by default). With the scoreboard Doom holds no more than the victim
+    has (K15): the rest is proposed on his Units there, then his Tomes (C17: all he can)."""
     assert state.activation is not None
     faction, agony = pending.faction, pending.agony
     present = state.activation.present.get(faction, 0)
     tomes = state.overdue_tomes(faction)
+    doom = agony if state.scoreboard is None else min(agony, state.scoreboard.doom[faction])
+    units = min(present, agony - doom)
+    returned = agony - doom - units
     rows = [
-        Dial("units", text("prompt.pay_units", area=state.activation.area), min(present, agony)),
-        *(Dial(t, text("prompt.pay_tome", tome=t), 1, unit="yes_no") for t in tomes),
-        Dial("doom", text("prompt.pay_doom"), agony, agony, unit="doom"),
-    ]
+        Dial("units", text("prompt.pay_units", area=state.activation.area), min(present, agony),
+             units),
+        *(Dial(t, text("prompt.pay_tome", tome=t), 1, int(i < returned), unit="yes_no")
+          for i, t in enumerate(tomes)),
+        Dial("doom", text("prompt.pay_doom"), doom, doom, unit="doom"),
+    ]  # fmt: skip
 
     def confirm(paid: dict[str, int]) -> StepResult:
         returned = tuple(t for t in tomes if paid[t])

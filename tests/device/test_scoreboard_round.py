@@ -12,10 +12,14 @@ from typing import Any
 import pytest
 
 from device.cthulhu_wars.controller import CthulhuWarsController
+from device.cthulhu_wars.decisions import decision_step
+from device.ui.steps import DialStep
+from rules.cthulhu_wars.commands import Satisfy
 from rules.cthulhu_wars.state import GameState
 from tests.device.conftest import ROOT
 from tests.device.test_controller_commands import BG, CC, GC, YS, Pilot, game, gate
 from tests.parsing import replay_game
+from tests.rules.cthulhu_wars.test_scoreboard import _librarian_victim
 
 FACTIONS = [GC, CC, BG, YS]
 
@@ -156,3 +160,17 @@ def test_once_the_game_is_over_the_footer_offers_only_what_still_works(example: 
     started, _ = replay_game([next(line for line in lines if line.startswith("{"))])
     assert isinstance(started, GameState) and started.pending is None
     assert "phase" in [h.button for h in CthulhuWarsController().prompt(started).hints]
+
+
+def test_a_librarian_victim_is_never_asked_more_doom_than_he_has() -> None:
+    """K15, C17: Great Cthulhu owes 3 Agony with 1 Doom and 4 Units there: the dial
+    proposes 1 Doom and 2 Units, and UP cannot turn Doom past the 1 he has."""
+    state = _librarian_victim(doom=1)
+    assert isinstance(state, GameState) and state.scoreboard is not None
+    step = decision_step(state)
+    assert isinstance(step, DialStep)
+    assert step.values()["doom"] == 1 and step.values()["units"] == 2
+    step.change_row(len(step.rows) - 1)  # the Doom row
+    step.move(-1)  # UP
+    assert step.values()["doom"] == 1
+    assert step.pick() == Satisfy("great_cthulhu", 2, 1, ())
