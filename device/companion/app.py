@@ -149,6 +149,7 @@ class App:
         self.done: Text | None = None  # the command the result is of, in words
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._greet_a_fresh_game()
+        self.controller.follow(session.played)
         self.controller.offer_redo(redoable(session.played))
         # The loop.
         self.quit = False
@@ -351,8 +352,8 @@ class App:
             self._say(reaction.notice)
         if reaction.command is not None:
             try:
-                for _ in range(reaction.repeat):  # back to a point in the history: undo by undo
-                    self.submit(reaction.command)
+                for cmd in reaction.commands():  # back in the history: undo by undo
+                    self.submit(cmd)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
         self._look_at_the_screen()
@@ -376,6 +377,7 @@ class App:
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted(cmd)  # the controller that made it, before any switch
         self._follow_the_game()
+        self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
         starts = self.games.rules.started_by(cmd) is not None
         self.log.accepted(outcome.events, starts_a_game=starts, undo=isinstance(cmd, Undo))

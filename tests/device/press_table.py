@@ -67,6 +67,7 @@ class _Table:
 
     def __post_init__(self) -> None:
         self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
 
     @property
@@ -94,8 +95,7 @@ class _Table:
             self.controller.ask(undo_run_step(self.played))
         elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
             self.dead = True
-        cmd = reaction.command
-        for _ in range(reaction.repeat if cmd is not None else 0):
+        for cmd in reaction.commands():
             try:
                 outcome = apply(self.played, cmd)
             except RulesError:
@@ -105,6 +105,7 @@ class _Table:
                 return
             self.played = outcome.played
             self.controller.accepted(cmd)
+            self.controller.follow(self.played)
             self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
 
