@@ -14,7 +14,7 @@ from typing import Any
 
 from display import colours
 from display.normandie.grid import shown_moves
-from display.normandie.palette import ZOMBIES_COLOUR
+from display.normandie.palette import ZOMBIES_COLOUR, path_colour
 from display.normandie.shapes import side_colour
 from display.runs import Para, Span
 from rules.text import Text, render, render_fragment, text, translate
@@ -123,7 +123,7 @@ def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
 def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
     now = is_pending(state, entry)
     look = translate(_look_key(entry, now), lang)
-    number = Span(str(entry.number), colours.LIT_TEXT, chip=colours.LIT)
+    number = Span(str(entry.number), colours.LIT_TEXT, chip=path_colour(entry.number))
     colour = colours.TEXT if entry.planned or now else colours.DIM
     words = render(move_words(state, entry.move), lang)
     return Para((number, Span(look, colours.ACCENT, atomic=True), Span(words, colour)), "small")
