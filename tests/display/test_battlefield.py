@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from device.normandie.controller import NormandieController
 from display import colours
 from display.cthulhu_wars.panels import PANELS
-from display.normandie import palette, shapes
+from display.normandie import palette
 from display.normandie.grid import layout, panel_layout
 from display.screen import Screen
 from display.view import View
@@ -130,7 +130,7 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     # z1 walked J5 → J6 → J7 (done, solid); its strike frames the Rangers at J8 in red.
     for name in ("J6",):
         assert _colour_near(target, grid.rect(Space(9, 5)), palette.path_colour(1)), name
-    assert _colour_near(target, grid.rect(Space(9, 7)), shapes.STRIKE)
+    assert _colour_near(target, grid.rect(Space(9, 7)), palette.STRIKE)
     # z3 still to come, dashed in the planned colour from R12 toward the Novices.
     assert _colour_near(target, grid.rect(Space(17, 10)), palette.path_colour(3))
 
@@ -234,12 +234,12 @@ def test_impassable_and_mass_graves_are_told_apart_by_shape_and_words(
     pygame.image.save(target, str(SHOTS / f"terrain_en_{size[0]}x{size[1]}.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     hatched = grid.rect(Space(1, 1))
-    assert _colour_near(target, hatched, shapes.IMPASSABLE)  # I4: hatched stone
+    assert _colour_near(target, hatched, palette.IMPASSABLE)  # I4: hatched stone
     assert _mask(target, hatched, colours.DIM)  # the hatching lines
-    cross = _mask(target, grid.rect(Space(3, 1)), shapes.GRAVE)
-    ringed = _mask(target, grid.rect(Space(5, 1)), shapes.GRAVE)
+    cross = _mask(target, grid.rect(Space(3, 1)), palette.GRAVE)
+    ringed = _mask(target, grid.rect(Space(5, 1)), palette.GRAVE)
     assert cross and ringed and cross != ringed  # Z10: X1 is another shape, same colour
-    assert not _mask(target, grid.rect(Space(4, 1)), shapes.GRAVE)  # open ground between
+    assert not _mask(target, grid.rect(Space(4, 1)), palette.GRAVE)  # open ground between
     words = _board_words(screen)
     assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in words
 
