@@ -89,14 +89,14 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
 
 def _coordinates(canvas: Canvas, grid: Grid) -> None:
     """The column letters and row numbers on every edge, each centred in its band square
-    and recorded like any other label (the tests read them back from there)."""
+    and recorded as the canvas's marks (the tests read them back from there)."""
     found = grid.edges()
     letters = [name for name, _ in found if not name.isdigit()]
     numbers = [name for name, _ in found if name.isdigit()]  # in the wider side bands
     px = min(shapes.edge_px(grid.cell, letters), shapes.edge_px(grid.edge, numbers))
     for name, box in found:
         rect = shapes.edge_label(canvas.surface, box, name, px)
-        canvas.labels.append(Label(canvas.panel, name, rect, box, px, False))
+        canvas.marks.append(Label(canvas.panel, name, rect, box, px, False))
 
 
 class UnitLook(NamedTuple):
@@ -141,12 +141,12 @@ def _graves_under_units(surface: pygame.Surface, grid: Grid, state: Mapping[str,
 
 
 def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
-    """Each unit's letter, recorded with its ink's rectangle (what the tests measure)."""
+    """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
     for look in unit_looks(state, lang):
         box = grid.rect(look.space)
         ink = shapes.unit_letter(canvas.surface, box, look.letter)
         if ink is not None:
-            canvas.labels.append(Label(canvas.panel, look.letter, ink, box, ink.h, False))
+            canvas.marks.append(Label(canvas.panel, look.letter, ink, box, ink.h, False))
 
 
 def _zombie_letter(uid: str) -> str:
@@ -174,7 +174,7 @@ def walk(entry: Drawn) -> list[Space]:
 def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
     """The move's number where its path ends, centred on that square's top-left corner: a
     letter keeps to the middle of its square and the arrow's head to the centre, so the
-    number stays clear of both; recorded as a label, in the board panel's record."""
+    number stays clear of both; recorded as a mark, with its ink's rectangle."""
     steps = walk(entry)
     if not steps:
         return
@@ -183,7 +183,7 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
     out = grid.cell // 8  # a little outside the corner, clear of a two-letter Zombie's ink
     ink = shapes.badge(canvas.surface, (box.left - out, box.top - out), entry.number, size)
     near = box.inflate(size, size)
-    canvas.labels.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
+    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:

@@ -68,7 +68,7 @@ def test_every_label_fits_and_nothing_overlaps(
     screen, target = rendered(view_at(moment, lang), size)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(target, str(SHOTS / f"{moment}_{lang}_{size[0]}x{size[1]}.png"))
-    labels = screen.labels()
+    labels = screen.labels() + screen.marks()  # the grid's marks overlap nothing either
     panels = screen.regions.panels()
     assert [label.text for label in labels if label.truncated] == []
     for label in labels:
@@ -84,12 +84,9 @@ def test_every_label_fits_and_nothing_overlaps(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_under_18px_at_800x480(lang: str) -> None:
-    """The words; the grid's coordinates, letters and numbers have their own sizes."""
-    view = view_at("assault", lang)
-    screen, _ = rendered(view, (800, 480))
-    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    words = [label for label in screen.labels() if not grid.framed.contains(label.box)]
-    assert min(label.px for label in words) >= 18
+    """The words; the grid's coordinates, letters and numbers are marks, sized by squares."""
+    screen, _ = rendered(view_at("assault", lang), (800, 480))
+    assert min(label.px for label in screen.labels()) >= 18
 
 
 def _board_words(screen: Screen) -> str:
@@ -267,7 +264,7 @@ def test_the_coordinates_are_on_every_edge(lines: int, lang: str, size: tuple[in
     screen, _ = rendered(view, size)
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     area = grid.area
-    drawn = [label for label in screen.labels() if label.panel == "board"]
+    drawn = [label for label in screen.marks() if label.panel == "board"]
     for col in range(grid.columns):
         rect = grid.rect(Space(col, 0))
         letters = Space(col, 0).name[:-1]
@@ -300,13 +297,13 @@ def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
     view = _chapter_1(18)
     screen, target = rendered(view, size)
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    on_grid = [x for x in screen.labels() if x.panel == "board" and grid.area.contains(x.rect)]
+    on_grid = [x for x in screen.marks() if x.panel == "board" and grid.area.contains(x.rect)]
     letters = [x for x in on_grid if x.text in ("S", "B", "Z3")]
     assert len(letters) == 6  # Derleth, the Cultists, the Master, Novices, Horst; z3
     one, two = LEAST_INK[size]
     assert min(x.rect.h for x in letters if len(x.text) == 1) >= one, size
     assert min(x.rect.h for x in letters if len(x.text) == 2) >= two, size
-    coordinates = [x for x in screen.labels() if x.panel == "board" and x.text in ("A", "7")]
+    coordinates = [x for x in screen.marks() if x.panel == "board" and x.text in ("A", "7")]
     assert min(x.rect.h for x in coordinates) >= one, size
     # Derleth's disc at C4, measured across its middle in the Sons of Cthulhu's green
     square = grid.rect(Space(2, 3))
@@ -341,7 +338,7 @@ def test_two_zombies_on_one_segment_are_told_apart_and_numbered_where_they_end()
     assert _mask(target, shared, first) and _mask(target, shared, second)
     numbers = {
         x.text: x
-        for x in screen.labels()
+        for x in screen.marks()
         if x.panel == "board" and x.text in "12" and x.rect.colliderect(grid.area)
     }
     ends = {"1": grid.rect(Space(12, 3)), "2": grid.rect(Space(13, 3))}  # M4, N4
