@@ -144,7 +144,7 @@ def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str) ->
     """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
     for look in unit_looks(state, lang):
         box = grid.rect(look.space)
-        ink = shapes.unit_letter(canvas.surface, box, look.letter)
+        ink = shapes.unit_letter(canvas.surface, box, look.letter, look.kind)
         if ink is not None:
             canvas.marks.append(Label(canvas.panel, look.letter, ink, box, ink.h, False))
 

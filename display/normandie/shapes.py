@@ -123,14 +123,16 @@ def unit(
     surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour, letter: str
 ) -> None:
     _SHAPES.get(kind, _disc)(surface, _body(rect), colour)
-    unit_letter(surface, rect, letter)
+    unit_letter(surface, rect, letter, kind)
 
 
-def unit_letter(surface: pygame.Surface, rect: pygame.Rect, letter: str) -> pygame.Rect | None:
+def unit_letter(
+    surface: pygame.Surface, rect: pygame.Rect, letter: str, kind: str = "infantry"
+) -> pygame.Rect | None:
     """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows.
     The letter's ink, or None when the square is too small to carry one."""
     if rect.w >= MIN_LETTER_CELL and letter:
-        return _letter(surface, _body(rect), letter)
+        return _letter(surface, _inside(_body(rect), kind), letter)
     return None
 
 
@@ -139,6 +141,17 @@ def _body(rect: pygame.Rect) -> pygame.Rect:
     letter is as large as the square allows (read from across the table)."""
     rim = max(2, rect.w // 10)
     return rect.inflate(-rim, -rim)
+
+
+def _inside(body: pygame.Rect, kind: str) -> pygame.Rect:
+    """Where a shape's letter goes: the whole body of a disc, a square or a block; the
+    middle of a diamond; the lower part of a triangle, where it is wide."""
+    if kind == "mythos":
+        return body.inflate(-body.w // 4, -body.h // 4)
+    if kind == "master":
+        low = body.inflate(-body.w // 3, -body.h // 3)
+        return low.move(0, body.h // 8)
+    return body
 
 
 LETTER_SHARE = 0.9  # one letter's type, in bodies: its capital about two thirds of the body
