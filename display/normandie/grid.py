@@ -36,8 +36,9 @@ LINES_PER_MOVE = 2  # a move's sentence at the smallest text size, as measured a
 # smallest text is three paddings; the grid knows the padding, not the text sizes.
 FLOOR_PX_PER_PAD = 3
 PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
-# The coordinates' band is a square wide, and never narrower than three paddings (the
-# smallest text): row numbers such as "14" need that much beside squares of a few pixels.
+# The coordinates' band is a square wide; left and right never narrower than three
+# paddings (the smallest text): row numbers such as "14" need that much beside squares of a
+# few pixels. Above and below, a column's letter needs only a square's height.
 EDGE_PADS = 3
 
 
@@ -50,7 +51,7 @@ class Grid:
     cell: int
     columns: int
     rows: int
-    edge: int = 0  # pixels of the coordinates' band on each side
+    edge: int = 0  # pixels of the coordinates' band left and right (above and below: cell)
 
     @property
     def area(self) -> pygame.Rect:
@@ -59,7 +60,7 @@ class Grid:
     @property
     def framed(self) -> pygame.Rect:
         """The squares and the coordinates' band around them."""
-        return self.area.inflate(2 * self.edge, 2 * self.edge)
+        return self.area.inflate(2 * self.edge, 2 * self.cell)
 
     def edges(self) -> list[tuple[str, pygame.Rect]]:
         """Each coordinate and the piece of band it is written in: a column's letters above
@@ -68,8 +69,8 @@ class Grid:
         found = []
         for col in range(self.columns):
             x = area.x + col * cell
-            for y in (area.top - edge, area.bottom):
-                found.append((column_letters(col), pygame.Rect(x, y, cell, edge)))
+            for y in (area.top - cell, area.bottom):
+                found.append((column_letters(col), pygame.Rect(x, y, cell, cell)))
         for row in range(self.rows):
             y = area.y + row * cell
             for x in (area.left - edge, area.right):
@@ -138,12 +139,10 @@ def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0)
     below = _cell(inner.w, int(inner.h * GRID_SHARE_BELOW), columns, rows, least)
     beside = _cell(int(inner.w * GRID_SHARE_BESIDE), inner.h, columns, rows, least)
     if below >= beside:  # chosen as if no words were shown; then the words get their room
-        edge = max(below, least)
-        leaves_room = (inner.h - gap - room - 2 * edge) // rows
+        leaves_room = (inner.h - gap - room) // (rows + 2)
         below = max(MIN_CELL, round(below * SMALLEST_SHARE), min(below, leaves_room))
-        edge = max(below, least)
         left = inner.x + (inner.w - below * columns) // 2
-        grid = Grid(left, inner.y + edge, below, columns, rows, edge)
+        grid = Grid(left, inner.y + below, below, columns, rows, max(below, least))
         top = grid.framed.bottom + gap
         return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
     edge = max(beside, least)
@@ -154,11 +153,11 @@ def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0)
 
 
 def _cell(width: int, height: int, columns: int, rows: int, least: int) -> int:
-    """The largest square for ``columns`` × ``rows`` with the coordinates' band (a square
-    wide, at least ``least`` pixels) round them inside ``width`` × ``height``."""
+    """The largest square for ``columns`` × ``rows`` with the coordinates' band round them
+    (a square wide; left and right at least ``least`` pixels) inside ``width`` × ``height``."""
     cell = min(width // (columns + 2), height // (rows + 2))
     edge = max(cell, least)
-    return max(MIN_CELL, min(cell, (width - 2 * edge) // columns, (height - 2 * edge) // rows))
+    return max(MIN_CELL, min(cell, (width - 2 * edge) // columns))
 
 
 def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:
