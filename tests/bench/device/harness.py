@@ -1,8 +1,10 @@
-"""What the device benchmarks share: `celaeno run` as a child, a notify socket, CPU time."""
+"""What the device benchmarks share: `celaeno run` as a child, a notify socket, CPU time,
+instructions counted."""
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -93,3 +95,15 @@ def workdir() -> tempfile.TemporaryDirectory[str]:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def instructions(command: Sequence[str], env: dict[str, str], cwd: str = "/") -> int:
+    """Instructions ``command`` executes, counted by valgrind's callgrind (``apt-get install
+    valgrind``): the same count for the same code and input on a loaded machine as on a quiet
+    one, where a time would move with the other processes on the host."""
+    under = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}"]
+    done = subprocess.run([*under, *command], cwd=cwd, env=env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind counted nothing: {done.stderr[-500:]}")
+    return int(found.group(1))
