@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -107,3 +107,20 @@ def instructions(command: Sequence[str], env: dict[str, str], cwd: str = "/") ->
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind counted nothing: {done.stderr[-500:]}")
     return int(found.group(1))
+
+
+def callgrind_control(what: str, pid: int) -> None:
+    """Ask the callgrind a process runs under to zero its counts (``-z``) or dump them."""
+    subprocess.run(["callgrind_control", what, str(pid)], check=True, capture_output=True)
+
+
+def callgrind_counts(dumps: Iterable[Path]) -> dict[str, int]:
+    """Each thread's instructions in a dump (``--separate-threads=yes``): thread 1 is the
+    main one."""
+    found: dict[str, int] = {}
+    for dump in sorted(dumps):
+        lines = dump.read_text().splitlines()
+        thread = next(line.split()[1] for line in lines if line.startswith("thread:"))
+        total = next(int(line.split()[1]) for line in lines if line.startswith("summary:"))
+        found["main" if thread == "1" else f"thread {thread}"] = total
+    return found

@@ -27,6 +27,8 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
 ``--only pages --against CHECKOUT`` times commit → page with one page open, in rounds, for
 the view of that checkout and of this one on the same game without the scoreboard and of
 this one on a game that keeps it (the replay benchmark's journals, committed line by line).
+With ``--instructions`` it counts instead what the view executes for the same commits under
+valgrind's callgrind, which the host's load does not move.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import tempfile
 import time
 import tracemalloc
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,7 +62,13 @@ from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
 from rules.journal import parse_line
 from tests.bench.device import machine
-from tests.bench.device.harness import CLOCK_TICKS, environment, percentile
+from tests.bench.device.harness import (
+    CLOCK_TICKS,
+    callgrind_control,
+    callgrind_counts,
+    environment,
+    percentile,
+)
 from tests.bench.device.input_latency import measure as table_latency
 from tests.bench.device.replay_bench import journal
 
@@ -110,20 +118,27 @@ def settled_rss(port: int, pid: int) -> float:
 
 @contextmanager
 def web_server(
-    state_dir: Path, max_pages: int, source: Path | None = None
+    state_dir: Path, max_pages: int, source: Path | None = None, under: Sequence[str] = ()
 ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """``celaeno web`` as its unit runs it; ``source``: from that checkout instead of this
-    one (a before/after comparison: its ``device`` package is found first from there)."""
+    one (a before/after comparison: its ``device`` package is found first from there);
+    ``under``: a command it runs under (valgrind's), at the ordinary priority, as the
+    unit's lowest one would leave it waiting for minutes on a busy host."""
     port = free_port()
-    argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
+    argv = [*under, sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
     with view_log(state_dir).open("ab") as log:
         process = subprocess.Popen(
-            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit, cwd=source
+            argv,
+            env=environment(),
+            stdout=log,
+            stderr=log,
+            preexec_fn=None if under else as_the_unit,
+            cwd=source,
         )
     try:
-        for _ in range(300):
+        for _ in range(300 if not under else 6000):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/snapshot", timeout=2).read()
                 break
@@ -132,7 +147,11 @@ def web_server(
         yield port, process
     finally:
         process.terminate()
-        process.wait(10)
+        try:
+            process.wait(10 if not under else 300)
+        except subprocess.TimeoutExpired:  # at the lowest priority on a busy host
+            process.kill()
+            process.wait(10)
 
 
 DRAIN = """
@@ -396,8 +415,16 @@ def main() -> None:
         help="with --only pages: commit -> page paired with the view of that checkout, "
         "and with a game that keeps the scoreboard (--rounds rounds)",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="with --against: count the view's instructions instead (valgrind)",
+    )
     args = parser.parse_args()
     print(f"machine: {machine()}")
+    if args.against is not None and args.instructions:
+        view_instruction_figures(args.commits, args.against)
+        return
     if args.against is not None:
         paired_page_figures(args.commits, args.rounds, args.against)
         return
@@ -454,6 +481,47 @@ def page_figures(commits: int) -> None:
         ms = page_latency(commits, extra)
         print(f"commit -> page updated (chromium), {extra + 1} connected pages, "
               f"{len(ms)} commits: {summary(ms)}")  # fmt: skip
+
+
+def view_instructions(commits: int, source: Path | None, scoreboard: bool) -> int:
+    """Instructions the view executes (callgrind, every thread) while ``commits`` lines of the
+    replay benchmark's journal are committed, 0.1 s apart, with one phone's event stream
+    open: from just before the first to 3 s after the last."""
+    lines = iter(journal(commits + 1, scoreboard))
+    with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
+        state_dir = Path(tmp)
+        out = state_dir / "callgrind.out"
+        under = ["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                 f"--callgrind-out-file={out}.%p"]  # fmt: skip
+        with Store.open(state_dir / "journal.sqlite3") as store:
+            first = parse_line(next(lines), GAMES)
+            assert first is not None
+            session = GameSession.start(store, first, GAMES)
+            with web_server(state_dir, 64, source, under) as (port, process):
+                streams = Streams(port, 1)
+                time.sleep(5)
+                callgrind_control("-z", process.pid)
+                for line in lines:
+                    session.submit_line(line)
+                    time.sleep(0.1)
+                time.sleep(3)
+                callgrind_control("--dump=commits", process.pid)
+                streams.close()
+            return sum(
+                callgrind_counts(state_dir.glob(f"callgrind.out.{process.pid}.1-*")).values()
+            )
+
+
+def view_instruction_figures(commits: int, against: Path) -> None:
+    print(f"the view's instructions while {commits} commands are committed (callgrind), "
+          f"one event stream open; against: {against}")  # fmt: skip
+    runs = {name: view_instructions(commits, against if name.startswith("against") else None,
+                                    scoreboard=name.endswith("scoreboard"))
+            for name in PAGE_RUNS}  # fmt: skip
+    for name, count in runs.items():
+        ratio = count / runs[PAGE_RUNS[0]]
+        print(f"  {name}: {count / 1e6:,.1f} million, {count / commits / 1e3:,.0f} thousand a "
+              f"commit ({ratio:.3f} of against)")  # fmt: skip
 
 
 # What a paired run of the pages compares: the view of another checkout on a game without
