@@ -131,7 +131,8 @@ def table(
                     str(config), python=python, under=under, NOTIFY_SOCKET=str(notify.path),
                     DBUS_SYSTEM_BUS_ADDRESS=address)  # fmt: skip
     try:
-        notify.wait_for("READY=1", timeout=60 if not under else 600)
+        # Under valgrind on a busy shared host a start to READY has taken over 10 minutes.
+        notify.wait_for("READY=1", timeout=60 if not under else 1800)
         yield child.pid
     finally:
         child.terminate()
