@@ -131,8 +131,7 @@ def table(
                     str(config), python=python, under=under, NOTIFY_SOCKET=str(notify.path),
                     DBUS_SYSTEM_BUS_ADDRESS=address)  # fmt: skip
     try:
-        # Under valgrind on a busy shared host a start to READY has taken over 10 minutes.
-        notify.wait_for("READY=1", timeout=60 if not under else 1800)
+        notify.wait_for("READY=1", timeout=60 if not under else 600)
         yield child.pid
     finally:
         child.terminate()
@@ -216,6 +215,7 @@ def main() -> None:
     options.add_argument(
         "--python",
         default=sys.executable,
+        type=os.path.abspath,  # the table starts in the root directory
         help="the interpreter of the checkout to measure (--instructions)",
     )
     args = options.parse_args()
