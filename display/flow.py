@@ -7,7 +7,8 @@ cutting lines, and says so (``Laid.truncated``) so tests can catch it.
 
 English wraps between words, Japanese between phrases (BudouX, loaded the first time
 Japanese is laid out, so a start in English never loads it; a phrase too long for a line
-wraps between characters, closing punctuation staying with the character before it).
+wraps between characters, closing punctuation staying with the character before it), and
+never inside a name of the catalogue (a faction's, an Area's) that BudouX reads as words.
 A span marked ``atomic`` (a faction name, a key to the grid) stays whole on one line;
 only where it fits no line even at the smallest size is it wrapped like other words, the
 last try before cutting. A chip (such as "Overdue") never breaks.
@@ -16,9 +17,9 @@ last try before cutting. A chip (such as "Overdue") never breaks.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -26,6 +27,7 @@ from display import icons
 from display.colours import Colour
 from display.runs import Para, Span
 from display.typeface import drawable, font
+from rules.text import NAME_KINDS, catalogue
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
@@ -181,21 +183,79 @@ def _tokens(text: str) -> list[str]:
         if not _CJK.search(word):
             tokens.append(word)
             continue
-        for phrase in _phrases()(word):
-            tokens += _phrase_tokens(phrase, tokens)
+        names = _names(catalogue("ja"))
+        for phrase, named in _names_kept_whole(word, names):
+            tokens += _phrase_tokens(phrase, tokens, _keeper(names) if named else _KEEP_TOGETHER)
     return tokens
 
 
-def _phrase_tokens(phrase: str, before: list[str]) -> list[str]:
-    """One phrase as one token, or a long one wrapped between characters; a phrase that may
-    not start a line (closing punctuation) or a space joins the token ``before`` it."""
-    if len(phrase.strip()) <= LONGEST_PHRASE:
+def _names(words: Mapping[str, str]) -> frozenset[str]:
+    """The Japanese names of the catalogue ``words`` (factions, Areas, Tomes, phases…:
+    the keys a ``{x:faction}`` spec looks up), in the pieces a line may still break
+    between (名前・名前, a space)."""
+    if _NAMES and _NAMES[0][0] is words:
+        return _NAMES[0][1]
+    names = frozenset(
+        piece
+        for key, value in words.items()
+        if key.split(".", 1)[0] in NAME_KINDS and "{" not in value
+        for piece in _NAME_PIECES.split(value)
+        if len(piece) > 1 and _CJK.search(piece)
+    )
+    _NAMES[:] = [(words, names)]  # the catalogue is a new mapping once a game adds words
+    return names
+
+
+_NAMES: list[tuple[Mapping[str, str], frozenset[str]]] = []
+_NAME_PIECES = re.compile(r"[\s・、。：「」（）()]+")
+LONGEST_NAMED = 14  # characters: a phrase with a name in it stays whole up to this long
+
+
+@lru_cache(maxsize=4096)
+def _names_kept_whole(word: str, names: frozenset[str]) -> tuple[tuple[str, bool], ...]:
+    """BudouX's phrases of ``word``, joined again where they split one of ``names``
+    (這い|寄る混沌, 黄色の|印: BudouX reads a faction's name as words), each with whether
+    a name is in it."""
+    inside: set[int] = set()  # offsets in ``word`` a line must not break at
+    found = [name for name in names if name in word]
+    for name in found:
+        at = word.find(name)
+        while at != -1:
+            inside.update(range(at + 1, at + len(name)))
+            at = word.find(name, at + 1)
+    phrases: list[str] = []
+    offset = 0
+    for phrase in _phrases()(word):
+        if phrases and offset in inside:
+            phrases[-1] += phrase
+        else:
+            phrases.append(phrase)
+        offset += len(phrase)
+    return tuple((phrase, any(name in phrase for name in found)) for phrase in phrases)
+
+
+@lru_cache(maxsize=4)
+def _keeper(names: frozenset[str]) -> re.Pattern[str]:
+    """:data:`_KEEP_TOGETHER`, and each of ``names`` whole (the longest first)."""
+    spelled = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(f"{spelled}|{_KEEP_TOGETHER.pattern}", re.S)
+
+
+def _phrase_tokens(
+    phrase: str, before: list[str], keep: re.Pattern[str] = _KEEP_TOGETHER
+) -> list[str]:
+    """One phrase as one token (up to :data:`LONGEST_PHRASE` characters, or
+    :data:`LONGEST_NAMED` with a name in it), or a longer one wrapped between characters,
+    ``keep`` whole; a phrase that may not start a line (closing punctuation) or a space
+    joins the token ``before`` it."""
+    longest = LONGEST_PHRASE if keep is _KEEP_TOGETHER else LONGEST_NAMED
+    if len(phrase.strip()) <= longest:
         if before and (phrase[0] in _NO_LINE_START or phrase.isspace()):
             before[-1] += phrase
             return []
         return [phrase]
     tokens: list[str] = []
-    for piece in _KEEP_TOGETHER.findall(phrase):
+    for piece in keep.findall(phrase):
         if (tokens or before) and (piece[0] in _NO_LINE_START or piece.isspace()):
             (tokens or before)[-1] += piece
         else:
