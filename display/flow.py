@@ -43,7 +43,8 @@ _NO_LINE_START = set(
 _WORD = re.compile(r"\S+\s*")
 LONGEST_PHRASE = 10  # characters: a longer phrase wraps between characters like before
 # Inside Japanese text, a katakana word or a Latin word or number is not split.
-_KEEP_TOGETHER = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z0-9\u00c0-\u024f'’\-–]+|\s+|.", re.S)
+_LATIN = re.compile(r"[A-Za-z0-9\u00c0-\u024f'’\-–]+")
+_KEEP_TOGETHER = re.compile(rf"[\u30a0-\u30ffー]+|{_LATIN.pattern}|\s+|.", re.S)
 
 
 @dataclass(frozen=True)
@@ -214,9 +215,11 @@ LONGEST_NAMED = 14  # characters: a phrase with a name in it stays whole up to t
 @lru_cache(maxsize=4096)
 def _names_kept_whole(word: str, names: frozenset[str]) -> tuple[tuple[str, bool], ...]:
     """BudouX's phrases of ``word``, joined again where they split one of ``names``
-    (這い|寄る混沌, 黄色の|印: BudouX reads a faction's name as words), each with whether
-    a name is in it."""
+    (這い|寄る混沌, 黄色の|印: BudouX reads a faction's name as words) or a Latin word
+    (Normand|ie：), each with whether a name is in it."""
     inside: set[int] = set()  # offsets in ``word`` a line must not break at
+    for latin in _LATIN.finditer(word):
+        inside.update(range(latin.start() + 1, latin.end()))
     found = [name for name in names if name in word]
     for name in found:
         at = word.find(name)

@@ -112,3 +112,11 @@ def test_japanese_never_breaks_inside_a_factions_name() -> None:
             whole = [name for name in names if name in sentence]
             for name in whole:
                 assert any(name in line for line in lines.values()), (width, name, lines)
+
+
+def test_japanese_never_breaks_inside_a_latin_word() -> None:
+    """BudouX splits a Latin word before Japanese punctuation: Normand|ie：自由な戦闘."""
+    for width in range(60, 300, 5):
+        for sentence, word in (("Normandie：自由な戦闘", "Normandie"), ("地上の堅砦5–6に", "5–6")):
+            texts = [item.text for item in layout([_para([sentence])], width, SIZES).items]
+            assert any(word in text for text in texts), (width, texts)
