@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display.flow import Sizes, fit, layout
+from display.flow import Sizes, fit, layout, text_width
 from display.runs import Para, Span
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
@@ -95,7 +95,8 @@ def test_japanese_breaks_between_phrases_never_inside_a_word() -> None:
 
 def test_japanese_never_breaks_inside_a_factions_name() -> None:
     """BudouX reads 這い寄る混沌 (Crawling Chaos) as 這い|寄る混沌 and 大いなるクトゥルフ as
-    大いなる|クトゥルフ: a line may break before or after the name, never inside it."""
+    大いなる|クトゥルフ: a line may break before or after the name, never inside it, at
+    any width that holds the name."""
     from device.words import add_layer_words
     from rules.games import GAMES
     from rules.text import render, text
@@ -104,7 +105,8 @@ def test_japanese_never_breaks_inside_a_factions_name() -> None:
     GAMES.get("cthulhu_wars")  # the game's words (its factions' names) come with it
     said = render(text("event.gate_controlled", area="fountain", faction="crawling_chaos"), "ja")
     names = ("這い寄る混沌", "大いなるクトゥルフ")
-    for width in range(90, 400, 7):
+    holds = max(text_width(f"{name}が", SIZES.px("body", 1.0)) for name in names)
+    for width in range(holds, 400, 7):  # a narrower box breaks a name where BudouX would
         for sentence in (said, "水のゲートを大いなるクトゥルフが支配する。"):
             lines: dict[int, str] = {}
             for item in layout([_para([sentence])], width, SIZES).items:
