@@ -67,6 +67,7 @@ from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
+    from device.companion.phone_view import PhoneView
     from device.dice.table import DiceTable
 
 log = logging.getLogger(__name__)
@@ -129,9 +130,11 @@ class App:
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
         dice: DiceTable | None = None,
+        phone_view: PhoneView | None = None,
     ) -> None:
         # What the table plays, and what it plays with.
         self.session, self.inputs, self.games, self.web = session, inputs, games, web
+        self.phone_view = phone_view  # the view to start on a desktop; None: a unit runs it
         self.dice = dice  # the smart dice (Bluetooth), when there are any
         self._front_end = games.front_end(session.played)
         self.controller: BaseController = self._new_controller(self._front_end, lang)
@@ -361,7 +364,9 @@ class App:
     def _app_step(self, asked: AppStep) -> ScreenStep:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
-            return show_on_phones(self.web)
+            # On a desktop the view is started now, beside the table (never at start).
+            beside = self.phone_view if self.web.enabled else None
+            return show_on_phones(self.web, not_started=beside.start() if beside else None)
         if asked is HISTORY:
             return history_step(self.session.played)
         if asked is UNDO_RUN_QUESTION:
