@@ -174,3 +174,30 @@ def test_a_long_list_of_revealed_signs_leaves_every_name_on_one_line(lang: str) 
             words = [label for label in found if len(label.text) > 1 and label.text in name]
         assert words and len({label.rect.y for label in words}) == 1, name
     assert sum(label.text == "+3" for label in found) == 2 * len(FACTIONS)  # every sign shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, int]) -> None:
+    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4)."""
+    from pathlib import Path
+
+    from device.companion.screens import view_of
+    from device.games import ALL_GAMES
+    from rules.games import GAMES
+    from rules.journal import replay
+
+    example = Path(__file__).parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
+    played, events = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    assert played is not None
+    words = "".join("".join(label.text.split()) for label in board_labels(
+        view_of(played, list(events), ALL_GAMES, lang), size, f"e4-{lang}"))  # fmt: skip
+    winner = translate("screen.sb.winners", lang, names=translate("faction.great_cthulhu", lang))
+    for said in (
+        winner,
+        translate("screen.sb.why_won", lang, n=22),
+        translate("screen.sb.ended.ritual_track", lang),
+        "+2+3+1+1+2+1",  # the Black Goat's six signs, each shown
+        translate("screen.sb.chart", lang),
+    ):
+        assert "".join(said.split()) in words
