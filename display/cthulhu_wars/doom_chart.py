@@ -101,12 +101,13 @@ def _dashed(
 def _round_numbers(
     canvas: Canvas, plot: pygame.Rect, rounds: int, first: int, factor: float
 ) -> None:
-    """The rounds under the chart, as many as fit side by side without touching."""
+    """The rounds under the chart, as many as fit side by side without touching, the last
+    (the round the game is in, or ended in) always among them."""
     sized = flow.layout([_small(str(first + rounds - 1))], plot.w, canvas.sizes, factor)
     widest, label_h = sized.width, sized.height
     room = plot.w / max(1, rounds - 1) if rounds > 1 else plot.w
     every = max(1, -(-(widest + canvas.pad) // max(1, int(room))))
-    for index in range(0, rounds, every):
+    for index in range(rounds - 1, -1, -every):  # counted from the last: the round now
         laid = flow.layout([_small(str(first + index))], plot.w, canvas.sizes, factor)
         x, _ = _point(plot, index, rounds, 0, 1)
         below = plot.bottom + label_h // 2 + 1  # clear of the "0" beside the axis

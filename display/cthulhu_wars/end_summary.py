@@ -11,7 +11,7 @@ type shrinking first.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -19,7 +19,7 @@ import pygame
 from display import colours, flow
 from display.canvas import Canvas
 from display.cthulhu_wars import doom_chart
-from display.cthulhu_wars.scoreboard import end_table, ending, shown
+from display.cthulhu_wars.scoreboard import counted, end_table, ending, order, shown
 from display.runs import Para, Span
 
 CHART_SHARE = 0.4  # of the box's height, at least
@@ -42,7 +42,7 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
         return
     lines = list(ending(state, lang))
     rows = end_table(state, board, lang)
-    sized = _sized(canvas, rows, lines, box)
+    sized = _sized(canvas, rows, _counted(state, board, rows), lines, box)
     gap = canvas.pad
     canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
     y = box.y + sized.top.height + gap // 2
@@ -59,23 +59,63 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
     doom_chart.draw(canvas, state, lang, chart, sized.factor)
 
 
+def _counted(
+    state: Mapping[str, Any], board: Mapping[str, Any], rows: list[list[Para]]
+) -> list[list[Para]]:
+    """The table with each faction's signs counted by value, when there are signs to count."""
+    revealed = board.get("revealed")
+    if not isinstance(revealed, Mapping):
+        return rows
+    factions = order(board)
+    return [rows[0]] + [
+        [row[0], row[1], replace(row[2], spans=(Span(counted(revealed.get(f, ()))),)), row[3]]
+        for f, row in zip(factions, rows[1:], strict=True)
+    ]
+
+
+def _unboxed(para: Para) -> Para:
+    spans = tuple(
+        replace(span, chip=None, colour=colours.LIT, icon_colour=colours.LIT)
+        if span.chip is not None
+        else span
+        for span in para.spans
+    )
+    return replace(para, spans=spans)
+
+
 def _sized(
-    canvas: Canvas, rows: list[list[Para]], lines: Sequence[Para], box: pygame.Rect
+    canvas: Canvas,
+    rows: list[list[Para]],
+    short: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
 ) -> _Sized:
-    """The largest size at which the lines, the table and the chart's share all fit."""
+    """The largest size at which the lines, the table and the chart's share all fit; if
+    none does, with half the chart's share, then with the signs counted by value
+    (``short``), then the words before the chart (it then draws in what is left, or not
+    at all)."""
     sized = _Sized(False, 1.0, flow.Laid(), [], [], [])
-    for factor in flow.SHRINK_STEPS:
-        sized = _at(canvas, rows, lines, box, factor)
-        if sized.fits:
-            break
+    tries = ((rows, CHART_SHARE), (rows, CHART_SHARE / 2), (short, CHART_SHARE / 2), (short, 0.0))
+    for table, share in tries:
+        for factor in flow.SHRINK_STEPS:
+            sized = _at(canvas, table, lines, box, factor, share)
+            if sized.fits:
+                return sized
     return sized
 
 
 def _at(
-    canvas: Canvas, rows: list[list[Para]], lines: Sequence[Para], box: pygame.Rect, factor: float
+    canvas: Canvas,
+    rows: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
+    factor: float,
+    chart_share: float,
 ) -> _Sized:
     gap, sizes = canvas.pad, canvas.sizes
     top = flow.layout(lines, box.w, sizes, factor)
+    if top.width > box.w:  # a chip never breaks: many winners are named in lit words instead
+        top = flow.layout([_unboxed(para) for para in lines], box.w, sizes, factor)
 
     def widest(column: int, width: int) -> int:
         return max(flow.layout([row[column]], width, sizes, factor).width for row in rows)
@@ -92,7 +132,7 @@ def _at(
         for row in rows
     ]
     heights = [max(cell.height for cell in row) for row in cells]
-    chart_h = max(round(box.h * CHART_SHARE), 4 * sizes.px("small", factor))
+    chart_h = max(round(box.h * chart_share), 4 * sizes.px("small", factor)) if chart_share else 0
     fits = (
         shown_w > 0
         and not top.truncated

@@ -133,6 +133,13 @@ def shown(values: Any) -> str:
     return " ".join(f"+{v}" for v in values) or "–"
 
 
+def counted(values: Any) -> str:
+    """The same signs, fewer characters: each value with how many ("+1×3 +3×2"), for a
+    screen too small for every sign apart."""
+    found = [int(v) for v in values]
+    return " ".join(f"+{v}×{found.count(v)}" for v in sorted(set(found))) or "–"
+
+
 def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
     value = board.get(key, {}).get(faction, 0)
     return int(value) if isinstance(value, int) else 0

@@ -74,7 +74,7 @@ def _grid(top: int, rounds: int, first: int) -> Iterator[str]:
         )
     every = max(1, -(-rounds // 12))  # at most 12 round numbers under the chart
     base = HEIGHT - 6
-    for index in range(0, rounds, every):
+    for index in range(rounds - 1, -1, -every):  # counted from the last: the round now
         yield (
             f'<text class="axis" x="{_x(index, rounds):.1f}" y="{base}"'
             f' text-anchor="middle">{first + index}</text>'

@@ -82,6 +82,8 @@ def board_labels(shown: View, size: tuple[int, int], name: str) -> list[Label]:
         pygame.image.save(screen.surface, f"{SHOTS}/{name}-{size[0]}x{size[1]}.png")
     cut = [label.text for label in board if label.truncated or not label.box.contains(label.rect)]
     assert cut == []
+    panel = screen.regions.panels()["board"]
+    assert [label.text for label in board if not panel.contains(label.rect)] == []
     small = min(label.px for label in board)
     assert small >= MIN_PX[size], f"{small} px at {size}"
     overlapping = [
@@ -201,3 +203,26 @@ def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, in
         translate("screen.sb.chart", lang),
     ):
         assert "".join(said.split()) in words
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_five_factions_with_every_sign_revealed_still_fit_with_the_chart(
+    lang: str, size: tuple[int, int]
+) -> None:
+    five = [*FACTIONS, "sleeper"]
+    signs = [1, 2, 3, 1, 2, 3, 1]  # 35 of the 36 (K10), seven each
+    board = scoreboard(
+        power=dict.fromkeys(five, 3), doom=dict.fromkeys(five, 31),
+        elder_signs=dict.fromkeys(five, 0), spellbooks=dict.fromkeys(five, 6), order=five,
+        doom_by_round={f: list(range(0, 30, 3)) for f in five}, revealed=dict.fromkeys(five, signs),
+    )  # fmt: skip
+    state = _celaeno(round=11, factions=five, scoreboard=board,
+                     game_over={"reason": "doom", "winners": ["sleeper"]})  # fmt: skip
+    shown = View(state, Prompt(text("screen.sample.doom")), lang=lang)
+    words = [label.text for label in board_labels(shown, size, f"five-{lang}")]
+    # Every sign apart where there is room, else each value with how many (+1×3 +2×2 +3×2).
+    assert words.count("+3") == 2 * len(five) or words.count("+3×2") == len(five)
+    if size[0] > size[1]:  # upright, the type does not shrink enough to leave it room
+        assert "11" in words  # the chart's last round
+        assert "40" in words  # 31 Doom: the chart goes up to 40
