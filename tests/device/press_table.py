@@ -21,7 +21,8 @@ from typing import Any
 
 from device.games import ALL_GAMES
 from device.ui.history import history_step, redoable, undo_run_step
-from device.ui.steps import HISTORY, UNDO_RUN_QUESTION
+from device.ui.newgame import new_game_step
+from device.ui.steps import CHOOSE_GAME, HISTORY, UNDO_RUN_QUESTION
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -46,6 +47,10 @@ class Task:
     done: Callable[[Sequence[Command]], bool]
     buttons: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()  # what the reader rolls, roll after roll
+    new_game: bool = False  # New game is a way to the goal (else its screen ends a path)
+    # A screen the search may stop at short of the goal (one whose numbers the caller sets
+    # itself: a dial's values multiply the screens past any breadth-first search).
+    stop_at: Callable[[_Table], bool] | None = None
 
 
 @dataclass
@@ -60,6 +65,7 @@ class _Table:
 
     played: Played
     dice: tuple[int, ...]
+    new_game: bool = False
     controller: Any = None
     commands: list[Command] = field(default_factory=list)
     rolls: int = 0
@@ -92,21 +98,33 @@ class _Table:
             self.controller.ask(history_step(self.played))
         elif reaction.app_step is UNDO_RUN_QUESTION:
             self.controller.ask(undo_run_step(self.played))
-        elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
+        elif reaction.app_step is CHOOSE_GAME and self.new_game:
+            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+        elif reaction.app_step is not None:  # Show on phones, the dice: not a task's way
             self.dead = True
         cmd = reaction.command
-        for _ in range(reaction.repeat if cmd is not None else 0):
+        if cmd is None:
+            return
+        for _ in range(reaction.repeat):
             try:
-                outcome = apply(self.played, cmd)
+                starts = ALL_GAMES.rules.started_by(cmd) is not None
+                outcome = start(cmd, ALL_GAMES.rules) if starts else apply(self.played, cmd)
             except RulesError:
                 return
             if not keep(cmd):
                 self.dead = True
                 return
-            self.played = outcome.played
+            was, self.played = self.played, outcome.played
             self.controller.accepted(cmd)
+            self._follow_the_game(was)
             self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
+
+    def _follow_the_game(self, was: Played[Any]) -> None:
+        """As the app: a game of another kind gets its own controller, in the same language."""
+        ui = ALL_GAMES.front_end(self.played)
+        if ui is not ALL_GAMES.front_end(was):
+            self.controller = ui.controller(self.controller.lang)
 
     def screen(self) -> str:
         prompt = self.controller.prompt(self.state)
@@ -151,8 +169,18 @@ def _shared(table: _Table) -> dict[int, Any]:
 def shortest(task: Task) -> Found | None:
     """The fewest presses that meet ``task``'s goal; None if none is found within
     MOST_PRESSES presses and MOST_SCREENS screens (as when the screens offer no way)."""
+    return shortest_from(_Table(begin(task), task.dice), task)
+
+
+def shortest_from(root: _Table, task: Task) -> Found | None:
+    """:func:`shortest` from a table already at its screen (``task``'s journal unused):
+    one that has been pressed on, as a real companion has, with what its controller
+    remembers."""
     buttons = (*BASIC, *task.buttons)
-    root = _Table(begin(task), task.dice)
+    root = copy.deepcopy(root, _shared(root))
+    root.commands, root.dice, root.rolls, root.new_game = [], task.dice, 0, task.new_game
+    if task.stop_at is not None and task.stop_at(root):
+        return Found([], 0)
     seen = {root.screen()}
     frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
     while frontier and len(seen) < MOST_SCREENS:
@@ -163,7 +191,7 @@ def shortest(task: Task) -> Found | None:
             after = _pressed(table, button, task.keep)
             if after.dead:
                 continue
-            if task.done(after.commands):
+            if task.done(after.commands) or (task.stop_at is not None and task.stop_at(after)):
                 return Found([*presses, button], after.rolls)
             screen = after.screen()
             if screen not in seen:
