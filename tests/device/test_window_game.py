@@ -64,7 +64,7 @@ EXTRA_BUTTONS = ("left", "right", "phase")
 # T4: four players without `sides` play the first board's 5-player side; the device's
 # New game names it, so its command says what the example leaves out.
 SIDES = {"upper": 5, "lower": 3}
-FACTION_LINES = ("main.menu", "menu.new_game", "map.celaeno")
+NEW_GAME_LINES = ("main.menu", "menu.new_game", "map.celaeno")
 # The keyboard times a hold from when the companion handles a key's press to when it
 # handles its release: on a loaded machine a frame drawn between the two can outlast the
 # first repeat (0.5 s), and a tap moves twice. The longest holds the configuration allows
@@ -167,7 +167,12 @@ def open_window(display: str, tmp: Path, framebuffer: Path, size: tuple[int, int
     with log.open("w") as out:
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    text=True)  # fmt: skip
-    window = find_window(display, log, process)
+    try:
+        window = find_window(display, log, process)
+    except BaseException:
+        process.kill()
+        process.wait(timeout=WAIT)
+        raise
     xdotool(display, "windowfocus", "--sync", window)  # XTEST keys go to the focused window
     return Window(display, window, process, log, tmp / "state", framebuffer, shots)
 
@@ -214,7 +219,7 @@ def leaves(said: object, where: str = "") -> dict[str, object]:
             k: v for key, value in said.items() for k, v in leaves(value, f"{where}/{key}").items()
         }
     if isinstance(said, list):
-        found = {f"{where}#": len(said)}
+        found: dict[str, object] = {f"{where}#": len(said)}
         for i, value in enumerate(said):
             found.update(leaves(value, f"{where}/{i}"))
         return found
@@ -259,7 +264,7 @@ def set_dial(mirror: Mirror, want: Mapping[str, Any]) -> list[str]:
         off = {i for i, row in enumerate(dial.rows) if row.value != target[row.key]}
         if not off:
             return [*path, "ok"]
-        moves = _fewest(table, lambda t, off=off: t.controller._current(t.state).cursor in off)
+        moves = _fewest(table, _at_one_of(off))
         for button in moves:
             table = _pressed(table, button, lambda cmd: False)
         row = table.controller._current(table.state).rows[
@@ -269,6 +274,10 @@ def set_dial(mirror: Mirror, want: Mapping[str, Any]) -> list[str]:
         for button in turn:
             table = _pressed(table, button, lambda cmd: False)
         path += [*moves, *turn]
+
+
+def _at_one_of(rows: set[int]) -> Callable[[_Table], bool]:
+    return lambda table: table.controller._current(table.state).cursor in rows
 
 
 def _fewest(table: _Table, goal: Callable[[_Table], bool]) -> list[str]:
@@ -301,26 +310,31 @@ class Goal:
     exact: Mapping[str, Any] | None  # the one command it is, when it is one
 
 
-def goals(want: dict[str, Any], played: Any) -> Iterator[Goal]:
-    """The tasks of one command of the example. A spellbook count that jumps is reached a
-    command at a time, each any count on the way (the device asks one more at a time)."""
+def goals(want: dict[str, Any], mirror: Mirror) -> Iterator[Goal]:
+    """The tasks of one command of the example, each set once the one before is done. A
+    spellbook count that jumps is reached command by command, each any count on the way
+    (the device asks one more at a time)."""
     if want["type"] == "spellbooks":
         faction, target = want["faction"], want["count"]
-        has = dict(state_json_of(played)["scoreboard"]["spellbooks"])[faction]
-        for _ in range(target - has):
+        while state_json_of(mirror.table.played)["scoreboard"]["spellbooks"][faction] < target:
             yield Goal(
                 f"spellbooks: {faction} to {target}",
-                keep=lambda cmd, f=faction, t=target: (
-                    _said(cmd)["type"] == "spellbooks"
-                    and _said(cmd)["faction"] == f
-                    and _said(cmd)["count"] <= t
-                ),
+                keep=_spellbooks_up_to(faction, target),
                 done=lambda cmds: len(cmds) == 1,
                 exact=None,
             )
         return
     yield Goal(label(want), keep=lambda cmd: _said(cmd) == want,
                done=lambda cmds: len(cmds) == 1, exact=want)  # fmt: skip
+
+
+def _spellbooks_up_to(faction: str, target: int) -> Callable[[Command], bool]:
+    def on_the_way(cmd: Command) -> bool:
+        said = _said(cmd)
+        return bool(said["type"] == "spellbooks" and said["faction"] == faction
+                    and said["count"] <= target)  # fmt: skip
+
+    return on_the_way
 
 
 def _said(cmd: Command) -> dict[str, Any]:
@@ -353,7 +367,7 @@ def label(want: Mapping[str, Any]) -> str:
     if kind == "adjust":
         changes = {k: v for k, v in want.items() if k not in ("type", "faction")}
         return f"adjust: {faction} {changes}"
-    return kind
+    return str(kind)
 
 
 def keys_for(mirror: Mirror, goal: Goal) -> list[str]:
@@ -388,7 +402,7 @@ def _dial_for(want: Mapping[str, Any]) -> Callable[[_Table], bool]:
 
 def _new_game(mirror: Mirror, goal: Goal) -> list[str]:
     assert goal.exact is not None
-    lines = [*FACTION_LINES, *(f"faction.{f}" for f in goal.exact["factions"]),
+    lines = [*NEW_GAME_LINES, *(f"faction.{f}" for f in goal.exact["factions"]),
              "prompt.that_is_everyone", f"board.{next(iter(SIDES))}", "prompt.start_scoreboard.on"]  # fmt: skip
     keys: list[str] = []
     for line in lines:
@@ -431,42 +445,61 @@ def _apply(played: Any, cmd: Command) -> Any:
     return apply(played, cmd).played
 
 
+@dataclass
+class Sent:
+    """Keys on their way to the window, and what the companion must have done with them."""
+
+    keys: list[str]
+    journal: list[dict[str, Any]]
+    state: dict[str, Any]  # the state they lead to
+
+
 def play(window: Window) -> list[Count]:
+    """Each task's keys are searched for while the companion handles the last task's, then
+    the last task is checked (and pictured) before the new keys go."""
     mirror = Mirror()
     journal = window.journal()
     assert len(journal) == 1  # the configured game a fresh companion starts
     window.shot("start")
     counts: list[Count] = []
+    sent: Sent | None = None
     for want in example():
-        for goal in goals(want, mirror.table.played):
+        for goal in goals(want, mirror):
             before = len(mirror.table.commands)
             keys = keys_for(mirror, goal)
-            window.press(keys)
+            if sent is not None:
+                counts.append(_checked(window, sent))
             made = [_said(c) for c in mirror.table.commands[before:]]
             journal = ([] if want["type"] == "new_game" else journal) + made
-            window.until_journal(journal)
-            counts.append(Count(mirror.state.round, _task(made, mirror), len(keys)))
-            _pictures(window, mirror, want)
+            window.press(keys)
+            sent = Sent(keys, journal, state_json_of(mirror.table.played))
+    assert sent is not None
+    counts.append(_checked(window, sent))
     window.shot("end")
     return counts
 
 
-def _task(made: list[dict[str, Any]], mirror: Mirror) -> str:
+def _checked(window: Window, sent: Sent) -> Count:
+    window.until_journal(sent.journal)
+    _pictures(window, sent.journal[-1], sent.state)
+    return Count(sent.state["round"], _task(sent.journal[-1], sent.state), len(sent.keys))
+
+
+def _task(made: dict[str, Any], state: Mapping[str, Any]) -> str:
     """What the table did, in the press table's words: the phase a next phase reached."""
-    if made[-1]["type"] == "next_phase":
-        return f"next phase: {state_json_of(mirror.table.played)['phase']}"
-    return label(made[-1])
+    if made["type"] == "next_phase":
+        return f"next phase: {state['phase']}"
+    return label(made)
 
 
-def _pictures(window: Window, mirror: Mirror, want: Mapping[str, Any]) -> None:
-    state = state_json_of(mirror.table.played)
+def _pictures(window: Window, made: Mapping[str, Any], state: Mapping[str, Any]) -> None:
     pending = (state.get("pending") or {}).get("kind")
     round_ = state["round"]
-    if want["type"] == "next_phase" and pending == "gather_power":
+    if made["type"] == "next_phase" and pending == "gather_power":
         window.shot(f"round{round_}_gather_power")
-    elif want["type"] == "next_phase" and pending == "ritual":
+    elif made["type"] == "next_phase" and pending == "ritual":
         window.shot(f"round{round_}_ritual")
-    elif want["type"] == "new_game":
+    elif made["type"] == "new_game":
         window.shot("new_game")
 
 
