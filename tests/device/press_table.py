@@ -48,9 +48,10 @@ class Task:
     buttons: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()  # what the reader rolls, roll after roll
     new_game: bool = False  # New game is a way to the goal (else its screen ends a path)
-    # A screen the search may stop at short of the goal (one whose numbers the caller sets
-    # itself: a dial's values multiply the screens past any breadth-first search).
-    stop_at: Callable[[_Table], bool] | None = None
+    # The presses the caller needs to finish from a screen (None: not from this one): where
+    # a dial's values would multiply the screens past any breadth-first search, the caller
+    # sets the numbers itself. The search stops there if no way is shorter in all.
+    finish: Callable[[_Table], int | None] | None = None
 
 
 @dataclass
@@ -175,26 +176,41 @@ def shortest(task: Task) -> Found | None:
 def shortest_from(root: _Table, task: Task) -> Found | None:
     """:func:`shortest` from a table already at its screen (``task``'s journal unused):
     one that has been pressed on, as a real companion has, with what its controller
-    remembers."""
+    remembers. With ``task.finish``, the presses found may end on a screen the caller
+    finishes from, when that is the shortest way in all."""
     buttons = (*BASIC, *task.buttons)
     root = copy.deepcopy(root, _shared(root))
     root.commands, root.dice, root.rolls, root.new_game = [], task.dice, 0, task.new_game
-    if task.stop_at is not None and task.stop_at(root):
-        return Found([], 0)
+    best = _finishing(task, root)
+    if best is not None:  # past it, the caller's own presses are the shortest
+        return best[1]
     seen = {root.screen()}
     frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
     while frontier and len(seen) < MOST_SCREENS:
         presses, table = frontier.popleft()
+        if best is not None and len(presses) + 1 >= best[0]:
+            break  # breadth first: every way left is as long as the best one
         if len(presses) >= MOST_PRESSES:
             continue
         for button in buttons:
             after = _pressed(table, button, task.keep)
             if after.dead:
                 continue
-            if task.done(after.commands) or (task.stop_at is not None and task.stop_at(after)):
+            if task.done(after.commands):
                 return Found([*presses, button], after.rolls)
+            cost = None if task.finish is None else task.finish(after)
+            if cost is not None:  # finished by the caller, not searched past
+                if best is None or len(presses) + 1 + cost < best[0]:
+                    best = len(presses) + 1 + cost, Found([*presses, button], after.rolls)
+                continue
             screen = after.screen()
             if screen not in seen:
                 seen.add(screen)
                 frontier.append(((*presses, button), after))
-    return None
+    return None if best is None else best[1]
+
+
+def _finishing(task: Task, table: _Table) -> tuple[int, Found] | None:
+    """Finishing from the root: its presses, and no press to reach it."""
+    cost = None if task.finish is None else task.finish(table)
+    return None if cost is None else (cost, Found([], table.rolls))

@@ -250,15 +250,17 @@ def dial_values(step: DialStep, want: Mapping[str, Any]) -> dict[str, int] | Non
     return None
 
 
-def set_dial(mirror: Mirror, want: Mapping[str, Any]) -> list[str]:
-    """The presses that turn the dial on the screen to ``want``'s numbers: the fewest
-    CUSTODIAN/LIBRARIAN to the nearest row that is off, then UP or DOWN as often as it is
-    off; again until none is; then OK."""
-    step = mirror.top()
+def set_dial(table: _Table, want: Mapping[str, Any]) -> list[str] | None:
+    """The presses that turn the dial on ``table``'s screen to ``want``'s numbers and
+    confirm them: the fewest CUSTODIAN/LIBRARIAN to the nearest row that is off, then UP or
+    DOWN as often as it is off; again until none is; then OK. None: no dial says ``want``."""
+    step = table.controller._current(table.state)
+    if not isinstance(step, DialStep):
+        return None
     target = dial_values(copy.deepcopy(step), want)
-    assert target is not None, f"the dial cannot say {want}"
+    if target is None:
+        return None
     path: list[str] = []
-    table = mirror.table
     while True:
         dial = table.controller._current(table.state)
         off = {i for i, row in enumerate(dial.rows) if row.value != target[row.key]}
@@ -371,33 +373,33 @@ def label(want: Mapping[str, Any]) -> str:
 
 
 def keys_for(mirror: Mirror, goal: Goal) -> list[str]:
-    """The fewest presses the search finds from the screen the companion shows; a dial on
-    the way is turned by :func:`set_dial`."""
+    """The fewest presses the search finds from the screen the companion shows, where a
+    dial on the way is turned by :func:`set_dial` (and counted so)."""
     if goal.label.startswith("new game"):
         assert goal.exact is not None
         return _new_game(mirror, goal)
     keys: list[str] = []
     made: list[Command] = []
     while not (made and goal.done(made)):
-        stop = None if goal.exact is None else _dial_for(goal.exact)
-        task = Task(goal.label, (), goal.keep, goal.done, EXTRA_BUTTONS, stop_at=stop)
+        finish = None if goal.exact is None else _dial_presses(goal.exact)
+        task = Task(goal.label, (), goal.keep, goal.done, EXTRA_BUTTONS, finish=finish)
         found = shortest_from(mirror.table, task)
         assert found is not None, f"no way to {goal.label} from {mirror.table.screen()[:300]}"
         made += mirror.press(found.presses, goal.keep)
         keys += found.presses
-        if not made and isinstance(mirror.top(), DialStep) and goal.exact is not None:
-            dial = set_dial(mirror, goal.exact)
+        dial = None if made or goal.exact is None else set_dial(mirror.table, goal.exact)
+        if dial is not None:
             made += mirror.press(dial, goal.keep)
             keys += dial
     return keys
 
 
-def _dial_for(want: Mapping[str, Any]) -> Callable[[_Table], bool]:
-    def there(table: _Table) -> bool:
-        step = table.controller._current(table.state)
-        return isinstance(step, DialStep) and dial_values(copy.deepcopy(step), want) is not None
+def _dial_presses(want: Mapping[str, Any]) -> Callable[[_Table], int | None]:
+    def presses(table: _Table) -> int | None:
+        dial = set_dial(table, want)
+        return None if dial is None else len(dial)
 
-    return there
+    return presses
 
 
 def _new_game(mirror: Mirror, goal: Goal) -> list[str]:
