@@ -73,14 +73,20 @@ SETTLED = 5.0  # the most a press may take to reach the window's picture
 
 
 def example() -> list[dict[str, Any]]:
-    """E4's commands as the device words them: New game names the sides, and a reveal
-    lists its values in order of value (the device asks how many of each; K11 adds them
-    up, so their order says nothing)."""
+    """E4's commands as the device words them: New game names the sides, a reveal lists
+    its values in order of value (the device asks how many of each; K11 adds them up, so
+    their order says nothing), and N Elder Signs drawn are N draws of one (the menu draws
+    one a pick; the pool and the hand end the same)."""
     said = [json.loads(line) for line in EXAMPLE.read_text(encoding="utf-8").splitlines()]
-    for cmd in said:
+    worded: list[dict[str, Any]] = [{**said[0], "sides": SIDES}]
+    for cmd in said[1:]:
         if cmd["type"] == "reveal_elder_signs":
             cmd["values"] = sorted(cmd["values"])
-    return [{**said[0], "sides": SIDES}, *said[1:]]
+        if cmd["type"] == "draw_elder_signs":
+            worded += [{**cmd, "count": 1}] * cmd["count"]
+        else:
+            worded.append(cmd)
+    return worded
 
 
 # --- the companion in its window --------------------------------------------------------
