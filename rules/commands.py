@@ -38,31 +38,27 @@ class CommandTable:
         class Assault(Command): ...
     """
 
-    def __init__(self, owner: str) -> None:
+    def __init__(self, owner: str, elsewhere: Mapping[str, str] | None = None) -> None:
+        """``elsewhere``: commands by ``type`` that another module declares (type -> module),
+        imported the first time one is looked up: a part of a game that most tables never
+        use then costs a journal without it nothing."""
         self.owner = owner
         self._types: dict[str, type[Command]] = {}
-        self._elsewhere: dict[str, str] = {}  # type -> the module that declares it
+        self._elsewhere = dict(elsewhere or {})
         self._view = _Types(self._types, self._elsewhere)  # read-only, follows declarations
 
     def command(self, type_name: str) -> Callable[[C], C]:
         """Class decorator: the command whose journal ``type`` is ``type_name``."""
 
         def declare(cls: C) -> C:
-            if type_name in self._types:
+            where = self._elsewhere.get(type_name, cls.__module__)  # named to be declared there
+            if type_name in self._types or where != cls.__module__:
                 raise ValueError(f"{self.owner} has two commands named {type_name!r}")
             cls.TYPE = type_name
             self._types[type_name] = cls
             return cls
 
         return declare
-
-    def elsewhere(self, module: str, *type_names: str) -> None:
-        """Commands that ``module`` declares, imported the first time one is looked up: a
-        part of a game that most tables never use costs a journal without it nothing."""
-        for type_name in type_names:
-            if type_name in self._types or type_name in self._elsewhere:
-                raise ValueError(f"{self.owner} has two commands named {type_name!r}")
-            self._elsewhere[type_name] = module
 
     @property
     def types(self) -> Mapping[str, type[Command]]:

@@ -14,7 +14,21 @@ from typing import Literal
 from rules.codec import optional
 from rules.commands import Command, CommandTable
 
-COMMANDS = CommandTable("cthulhu_wars")
+# The scoreboard's commands (K1–K15, with settings.scoreboard) live with the scoreboard and
+# load the first time a journal names one: a table that does not keep it never loads them.
+SCOREBOARD_COMMANDS = (
+    "gather_power",
+    "first_player",
+    "ritual",
+    "draw_elder_signs",
+    "reveal_elder_signs",
+    "spellbooks",
+    "adjust",
+)
+COMMANDS = CommandTable(
+    "cthulhu_wars",
+    elsewhere=dict.fromkeys(SCOREBOARD_COMMANDS, "rules.cthulhu_wars.scoreboard.commands"),
+)
 
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
 Monster = Literal["custodian", "librarian"]
@@ -132,17 +146,3 @@ class ZoogsRemoved(Command):
 @dataclass(frozen=True)
 class YogSothoth(Command):
     area: str | None
-
-
-# The scoreboard's commands (K1–K15, with settings.scoreboard) live with the scoreboard and
-# load the first time a journal names one: a table that does not keep it never loads them.
-SCOREBOARD_COMMANDS = (
-    "gather_power",
-    "first_player",
-    "ritual",
-    "draw_elder_signs",
-    "reveal_elder_signs",
-    "spellbooks",
-    "adjust",
-)
-COMMANDS.elsewhere("rules.cthulhu_wars.scoreboard.commands", *SCOREBOARD_COMMANDS)

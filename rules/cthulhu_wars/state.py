@@ -162,7 +162,7 @@ def core_to_json(state: GameState) -> dict[str, Any]:
     if state.scoreboard is not None:  # I12: journals without it print what they always did
         from rules.cthulhu_wars.scoreboard import pending as scoreboard
 
-        out |= scoreboard.scoreboard_json(state)
+        out |= scoreboard.scoreboard_json(state.scoreboard, state.winner, state.game_over)
     return out
 
 
@@ -180,7 +180,7 @@ def pending_to_json(state: GameState) -> dict[str, Any] | None:
     if state.scoreboard is not None:
         from rules.cthulhu_wars.scoreboard import pending as scoreboard
 
-        score = scoreboard.pending_json(state)
+        score = scoreboard.pending_json(pending, state.scoreboard)
         if score is not None:
             return score
     if isinstance(pending, RollPending):

@@ -4,12 +4,9 @@ their part of the state JSON (JOURNAL.md): loaded by a game that keeps the score
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules.cthulhu_wars.scoreboard.record import to_json
-
-if TYPE_CHECKING:
-    from rules.cthulhu_wars.state import GameState
+from rules.cthulhu_wars.scoreboard.record import Scoreboard, to_json
 
 
 @dataclass(frozen=True)
@@ -43,21 +40,19 @@ class GameOver:
     winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
 
 
-def scoreboard_json(state: GameState) -> dict[str, Any]:
+def scoreboard_json(board: Scoreboard, winner: str | None, over: GameOver | None) -> dict[str, Any]:
     """The ``scoreboard`` and ``game_over`` keys of the state JSON, after the core's."""
-    assert state.scoreboard is not None
-    return {"scoreboard": to_json(state.scoreboard), "game_over": game_over_json(state)}
+    return {"scoreboard": to_json(board), "game_over": game_over_json(winner, over)}
 
 
-def game_over_json(state: GameState) -> dict[str, Any] | None:
-    if state.winner is not None:  # K14: a Citadel victory (D5, D6) ends it with its own winner
-        return {"reason": "citadel", "winners": [state.winner]}
-    over = state.game_over
+def game_over_json(winner: str | None, over: GameOver | None) -> dict[str, Any] | None:
+    if winner is not None:  # K14: a Citadel victory (D5, D6) ends it with its own winner
+        return {"reason": "citadel", "winners": [winner]}
     return None if over is None else {"reason": over.reason, "winners": list(over.winners)}
 
 
-def pending_json(state: GameState) -> dict[str, Any] | None:
-    pending = state.pending
+def pending_json(pending: object, board: Scoreboard) -> dict[str, Any] | None:
+    """The state JSON's ``pending`` for one of the scoreboard's decisions; None for another."""
     if isinstance(pending, GatherPowerPending):
         return {"kind": "gather_power"}
     if isinstance(pending, FirstPlayerPending):
@@ -69,7 +64,6 @@ def pending_json(state: GameState) -> dict[str, Any] | None:
     if isinstance(pending, RitualPending):
         return {"kind": "ritual", "faction": pending.faction, "cost": pending.cost}
     if isinstance(pending, RevealPending):
-        assert state.scoreboard is not None
-        held = state.scoreboard.elder_signs[pending.faction]
+        held = board.elder_signs[pending.faction]
         return {"kind": "reveal", "faction": pending.faction, "elder_signs": held}
     return None
