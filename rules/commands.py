@@ -9,9 +9,9 @@ types it is given and the codec gives an exact round trip
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from importlib import import_module
 from typing import Any, ClassVar, TypeVar
 
 from rules.codec import decode, encode, shown
@@ -38,16 +38,21 @@ class CommandTable:
         class Assault(Command): ...
     """
 
-    def __init__(self, owner: str) -> None:
+    def __init__(self, owner: str, elsewhere: Mapping[str, str] | None = None) -> None:
+        """``elsewhere``: commands by ``type`` that another module declares (type -> module),
+        imported the first time one is looked up: a part of a game that most tables never
+        use then costs a journal without it nothing."""
         self.owner = owner
         self._types: dict[str, type[Command]] = {}
-        self._view = MappingProxyType(self._types)  # read-only, and follows later declarations
+        self._elsewhere = dict(elsewhere or {})
+        self._view = _Types(self._types, self._elsewhere)  # read-only, follows declarations
 
     def command(self, type_name: str) -> Callable[[C], C]:
         """Class decorator: the command whose journal ``type`` is ``type_name``."""
 
         def declare(cls: C) -> C:
-            if type_name in self._types:
+            where = self._elsewhere.get(type_name, cls.__module__)  # named to be declared there
+            if type_name in self._types or where != cls.__module__:
                 raise ValueError(f"{self.owner} has two commands named {type_name!r}")
             cls.TYPE = type_name
             self._types[type_name] = cls
@@ -58,6 +63,35 @@ class CommandTable:
     @property
     def types(self) -> Mapping[str, type[Command]]:
         return self._view
+
+
+class _Types(Mapping[str, type[Command]]):
+    """A table's commands by ``type``, those declared elsewhere imported on first lookup."""
+
+    def __init__(self, declared: dict[str, type[Command]], elsewhere: dict[str, str]) -> None:
+        self._declared = declared
+        self._elsewhere = elsewhere
+
+    def __contains__(self, type_name: object) -> bool:
+        return type_name in self._declared or type_name in self._elsewhere
+
+    def __getitem__(self, type_name: str) -> type[Command]:
+        found = self._declared.get(type_name)
+        if found is None and type_name in self._elsewhere:
+            import_module(self._elsewhere[type_name])
+            found = self._declared.get(type_name)
+            if found is None:
+                raise LookupError(f"{self._elsewhere[type_name]} declares no {type_name!r}")
+        if found is None:
+            raise KeyError(type_name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._declared
+        yield from (name for name in self._elsewhere if name not in self._declared)
+
+    def __len__(self) -> int:
+        return len(self._declared.keys() | self._elsewhere.keys())
 
 
 def parse_command(obj: object, known: Mapping[str, type[Command]]) -> Command:

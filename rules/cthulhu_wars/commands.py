@@ -14,7 +14,21 @@ from typing import Literal
 from rules.codec import optional
 from rules.commands import Command, CommandTable
 
-COMMANDS = CommandTable("cthulhu_wars")
+# The scoreboard's commands (K1–K15, with settings.scoreboard) live with the scoreboard and
+# load the first time a journal names one: a table that does not keep it never loads them.
+SCOREBOARD_COMMANDS = (
+    "gather_power",
+    "first_player",
+    "ritual",
+    "draw_elder_signs",
+    "reveal_elder_signs",
+    "spellbooks",
+    "adjust",
+)
+COMMANDS = CommandTable(
+    "cthulhu_wars",
+    elsewhere=dict.fromkeys(SCOREBOARD_COMMANDS, "rules.cthulhu_wars.scoreboard.commands"),
+)
 
 DEFAULT_AGONY_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)  # C19
 Monster = Literal["custodian", "librarian"]
@@ -132,56 +146,3 @@ class ZoogsRemoved(Command):
 @dataclass(frozen=True)
 class YogSothoth(Command):
     area: str | None
-
-
-# --- the scoreboard (K1–K15): the core game's own bookkeeping, with settings.scoreboard ---
-
-
-@COMMANDS.command("gather_power")
-@dataclass(frozen=True)
-class GatherPower(Command):
-    power: Mapping[str, int]
-
-
-@COMMANDS.command("first_player")
-@dataclass(frozen=True)
-class FirstPlayer(Command):
-    faction: str
-    direction: Direction
-
-
-@COMMANDS.command("ritual")
-@dataclass(frozen=True)
-class Ritual(Command):
-    faction: str
-    perform: bool
-    great_old_ones: int | None = optional()
-
-
-@COMMANDS.command("draw_elder_signs")
-@dataclass(frozen=True)
-class DrawElderSigns(Command):
-    faction: str
-    count: int
-
-
-@COMMANDS.command("reveal_elder_signs")
-@dataclass(frozen=True)
-class RevealElderSigns(Command):
-    faction: str
-    values: tuple[int, ...]
-
-
-@COMMANDS.command("spellbooks")
-@dataclass(frozen=True)
-class Spellbooks(Command):
-    faction: str
-    count: int
-
-
-@COMMANDS.command("adjust")
-@dataclass(frozen=True)
-class Adjust(Command):
-    faction: str
-    power: int | None = optional()
-    doom: int | None = optional()

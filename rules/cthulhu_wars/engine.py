@@ -6,67 +6,59 @@ the rule; a refused command changes nothing (states are immutable values).
 
 from __future__ import annotations
 
+from functools import cache
+from typing import NamedTuple
+
 from rules.commands import Command
 from rules.cthulhu_wars import gates, phases
 from rules.cthulhu_wars.commands import (
-    Adjust,
+    SCOREBOARD_COMMANDS,
     AssignAgony,
-    DrawElderSigns,
-    FirstPlayer,
-    GatherPower,
     NewGame,
     NextPhase,
-    RevealElderSigns,
-    Ritual,
     Roll,
     Satisfy,
     SetGate,
-    Spellbooks,
 )
 from rules.cthulhu_wars.expansions import handler_for, roll
 from rules.cthulhu_wars.outcome import Applied, Handler
-from rules.cthulhu_wars.scoreboard import corrections, rounds
 from rules.cthulhu_wars.setup import start
-from rules.cthulhu_wars.state import (
-    AssignPending,
-    FirstPlayerPending,
-    GameState,
-    GatherPowerPending,
-    RevealPending,
-    RitualPending,
-    RollPending,
-    SatisfyPending,
-)
+from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
 from rules.errors import RulesError
 from rules.text import text
 
-# The core's own commands; each map adds its own through its hooks (``expansions``).
-_HANDLERS: dict[type[Command], Handler] = {
-    NextPhase: phases.next_phase,
-    SetGate: gates.set_gate,
-}
-# The scoreboard's commands (K3–K15, I10): refused in a game without it (I12).
-_SCOREBOARD: dict[type[Command], Handler] = {
-    GatherPower: rounds.gather_power,
-    FirstPlayer: rounds.first_player,
-    Ritual: rounds.ritual,
-    DrawElderSigns: corrections.draw_elder_signs,
-    RevealElderSigns: corrections.reveal_elder_signs,
-    Spellbooks: corrections.spellbooks,
-    Adjust: corrections.adjust,
-}
-# Answers only: refused while nothing asks for them.
-_ANSWERS_ONLY = (Roll, AssignAgony, Satisfy, GatherPower, FirstPlayer, Ritual)
 
-# What answers each kind of pending decision, and the rule that made it pending.
-_ANSWERS: dict[type, tuple[type[Command], str]] = {
-    AssignPending: (AssignAgony, "C13"),
-    SatisfyPending: (Satisfy, "C17"),
-    GatherPowerPending: (GatherPower, "K3"),
-    FirstPlayerPending: (FirstPlayer, "K6"),
-    RitualPending: (Ritual, "K8"),
-    RevealPending: (RevealElderSigns, "K14"),
-}
+class _Commands(NamedTuple):
+    """The commands a game handles itself, and the answers to its pending decisions."""
+
+    handlers: dict[type[Command], Handler]
+    # What answers each kind of pending decision, and the rule that made it pending.
+    answers: dict[type, tuple[type[Command], str]]
+    answers_only: tuple[type[Command], ...]  # refused while nothing asks for them
+
+
+# The core's own commands; each map adds its own through its hooks (``expansions``).
+_CORE = _Commands(
+    handlers={NextPhase: phases.next_phase, SetGate: gates.set_gate},
+    answers={AssignPending: (AssignAgony, "C13"), SatisfyPending: (Satisfy, "C17")},
+    answers_only=(Roll, AssignAgony, Satisfy),
+)
+
+
+@cache
+def _with_scoreboard() -> _Commands:
+    """The core's and the scoreboard's (K3–K15, I10): loaded by the first game that keeps it."""
+    from rules.cthulhu_wars.scoreboard import handlers
+
+    return _Commands(
+        handlers=_CORE.handlers | handlers.HANDLERS,
+        answers=_CORE.answers | handlers.ANSWERS,
+        answers_only=_CORE.answers_only + handlers.ANSWERS_ONLY,
+    )
+
+
+def _commands(state: GameState) -> _Commands:
+    return _CORE if state.scoreboard is None else _with_scoreboard()
 
 
 def apply(state: GameState | None, cmd: Command) -> Applied:
@@ -86,11 +78,11 @@ def _check_game_goes_on(state: GameState, cmd: Command) -> None:
         raise RulesError("D5", "error.game_over", faction=state.winner)
     if state.game_over is not None:
         raise RulesError("K14", "error.game_over_score")
-    if state.scoreboard is None and type(cmd) in _SCOREBOARD:
+    if state.scoreboard is None and cmd.TYPE in SCOREBOARD_COMMANDS:
         raise RulesError("I12", "error.scoreboard_off", command=text(f"command.{cmd.TYPE}"))
-    pending = state.pending
+    pending, commands = state.pending, _commands(state)
     if pending is None:
-        if isinstance(cmd, _ANSWERS_ONLY):
+        if isinstance(cmd, commands.answers_only):
             raise RulesError(
                 "journal", "error.nothing_pending", command=text(f"command.{cmd.TYPE}")
             )
@@ -99,7 +91,7 @@ def _check_game_goes_on(state: GameState, cmd: Command) -> None:
     if isinstance(pending, RollPending):
         answer, rule = Roll, roll(pending.purpose)[0]
     else:
-        answer, rule = _ANSWERS[type(pending)]
+        answer, rule = commands.answers[type(pending)]
     if not isinstance(cmd, answer):
         raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
 
@@ -108,7 +100,7 @@ def _dispatch(state: GameState, cmd: Command) -> Applied:
     if isinstance(cmd, Roll):
         return _roll(state, cmd)
     # A map's handlers check the map themselves, naming their own rule.
-    handler = _HANDLERS.get(type(cmd)) or _SCOREBOARD.get(type(cmd)) or handler_for(type(cmd))
+    handler = _commands(state).handlers.get(type(cmd)) or handler_for(type(cmd))
     if handler is None:
         raise RulesError("journal", "error.journal.not_this_game", type=cmd.TYPE)
     return handler(state, cmd)

@@ -12,5 +12,5 @@ Events: TypeAlias = list[Text]
 # A handler's answer: the state after the command and what the table must do.
 Applied: TypeAlias = tuple[GameState, Events]
 # A handler takes the one command type it is registered for; the dispatch table
-# (engine._HANDLERS) is what pairs them, so the parameter is typed loosely here.
+# (the engine's, a map's hooks) is what pairs them, so the parameter is typed loosely here.
 Handler: TypeAlias = Callable[[GameState, Any], Applied]

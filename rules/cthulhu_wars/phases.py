@@ -1,5 +1,8 @@
 """The round (T1, T2) and what happens at phase boundaries; the maps add theirs by hooks
-(the Library: C1, C5, C11 as the Doom Phase begins; the Dreamlands: D8–D14 as it ends)."""
+(the Library: C1, C5, C11 as the Doom Phase begins; the Dreamlands: D8–D14 as it ends).
+
+The scoreboard's part of each boundary (K3–K13) is imported where a game that keeps it
+reaches one, so a game without it never loads the scoreboard."""
 
 from __future__ import annotations
 
@@ -8,8 +11,6 @@ from dataclasses import replace
 from rules.cthulhu_wars.commands import NextPhase
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.outcome import Applied, Events
-from rules.cthulhu_wars.scoreboard import rounds
-from rules.cthulhu_wars.scoreboard.end import end_of_doom_phase
 from rules.cthulhu_wars.state import PHASES, GameState
 from rules.text import Text, text
 from rules.values import frozen
@@ -30,6 +31,8 @@ def next_phase(state: GameState, cmd: NextPhase) -> Applied:
         return enter_action(state)
     state = replace(state, phase=following)
     if state.scoreboard is not None:  # K6
+        from rules.cthulhu_wars.scoreboard import rounds
+
         state = rounds.first_player_begins(state)
     return state, [_phase_event(state.round, following)]
 
@@ -38,6 +41,8 @@ def doom_phase_over(state: GameState) -> Applied:
     """The Doom Phase's monsters have nothing left to roll: K13 with the scoreboard, else
     the Action Phase (T1)."""
     if state.scoreboard is not None:
+        from rules.cthulhu_wars.scoreboard.end import end_of_doom_phase
+
         ended = end_of_doom_phase(state)
         if ended is not None:
             return ended
@@ -64,6 +69,8 @@ def _gather_power(state: GameState) -> Applied:
         )
         state = replace(state, silence=frozen({f: False for f in state.silence}))
     if state.scoreboard is not None:  # K3
+        from rules.cthulhu_wars.scoreboard import rounds
+
         state = rounds.gather_power_begins(state)
     return state, events
 
@@ -73,6 +80,8 @@ def _doom(state: GameState) -> Applied:
     events: Events = [text("event.phase", round=state.round, phase="doom")]
     state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11
     if state.scoreboard is not None:  # K8
+        from rules.cthulhu_wars.scoreboard import rounds
+
         state, doom = rounds.doom_begins(state)
         more += doom
     return state, events + more

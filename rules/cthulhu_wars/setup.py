@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from rules.cthulhu_wars.commands import NewGame, Settings
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.factions import FACTIONS, GREAT_CTHULHU, MAX_PLAYERS, MIN_PLAYERS
 from rules.cthulhu_wars.maps.boards import map_spec
 from rules.cthulhu_wars.outcome import Applied
-from rules.cthulhu_wars.scoreboard.record import Scoreboard, new_scoreboard
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import text
 from rules.values import frozen
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.scoreboard.record import Scoreboard
 
 CTHULHU_WARS_MAPS = ("celaeno", "dreamlands")
 SIDES = (3, 5)
@@ -63,6 +66,8 @@ def _scoreboard(cmd: NewGame, settings: Settings) -> Scoreboard | None:
         if cmd.first_player is not None or cmd.direction is not None:
             raise RulesError("I12", "error.first_player_needs_scoreboard")
         return None
+    from rules.cthulhu_wars.scoreboard.record import new_scoreboard  # only a game that keeps it
+
     default = GREAT_CTHULHU if GREAT_CTHULHU in cmd.factions else cmd.factions[0]
     first = cmd.first_player or default
     if first not in cmd.factions:

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Monster, Settings
 from rules.cthulhu_wars.maps.boards import layout
 from rules.cthulhu_wars.maps.spec import Area
-from rules.cthulhu_wars.scoreboard.record import Scoreboard
-from rules.cthulhu_wars.scoreboard.record import to_json as scoreboard_json
 from rules.values import frozen
 
 Phase = Literal["gather_power", "first_player", "doom", "action"]
@@ -66,46 +64,25 @@ class SatisfyPending:
     agony: int
 
 
-@dataclass(frozen=True)
-class GatherPowerPending:
-    """K3: the table confirms what each faction gathered."""
+if TYPE_CHECKING:  # the scoreboard's own records load with a game that keeps it (I12)
+    from rules.cthulhu_wars.scoreboard.pending import (
+        FirstPlayerPending,
+        GameOver,
+        GatherPowerPending,
+        RevealPending,
+        RitualPending,
+    )
+    from rules.cthulhu_wars.scoreboard.record import Scoreboard
 
-
-@dataclass(frozen=True)
-class FirstPlayerPending:
-    candidates: tuple[str, ...]  # K6: tied for the most Power, in seating order
-    chooser: str
-
-
-@dataclass(frozen=True)
-class RitualPending:
-    faction: str
-    cost: int
-    rest: tuple[str, ...]  # K8: who decides after ``faction``, in play order
-
-
-@dataclass(frozen=True)
-class RevealPending:
-    faction: str
-    reason: str  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
-    rest: tuple[str, ...]  # K14: who reveals after ``faction``, in play order
-
-
-@dataclass(frozen=True)
-class GameOver:
-    reason: str
-    winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
-
-
-Pending = (
-    RollPending
-    | AssignPending
-    | SatisfyPending
-    | GatherPowerPending
-    | FirstPlayerPending
-    | RitualPending
-    | RevealPending
-)
+    Pending: TypeAlias = (
+        RollPending
+        | AssignPending
+        | SatisfyPending
+        | GatherPowerPending
+        | FirstPlayerPending
+        | RitualPending
+        | RevealPending
+    )
 
 
 @dataclass(frozen=True)
@@ -183,16 +160,10 @@ def core_to_json(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
     }
     if state.scoreboard is not None:  # I12: journals without it print what they always did
-        out["scoreboard"] = scoreboard_json(state.scoreboard)
-        out["game_over"] = game_over_json(state)
+        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+
+        out |= scoreboard.scoreboard_json(state.scoreboard, state.winner, state.game_over)
     return out
-
-
-def game_over_json(state: GameState) -> dict[str, Any] | None:
-    if state.winner is not None:  # K14: a Citadel victory (D5, D6) ends it with its own winner
-        return {"reason": "citadel", "winners": [state.winner]}
-    over = state.game_over
-    return None if over is None else {"reason": over.reason, "winners": list(over.winners)}
 
 
 def _gate_json(gate: Gate) -> dict[str, Any]:
@@ -206,9 +177,12 @@ def pending_to_json(state: GameState) -> dict[str, Any] | None:
     pending, activation = state.pending, state.activation
     if pending is None:
         return None
-    score = _scoreboard_pending_json(state)
-    if score is not None:
-        return score
+    if state.scoreboard is not None:
+        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+
+        score = scoreboard.pending_json(pending, state.scoreboard)
+        if score is not None:
+            return score
     if isinstance(pending, RollPending):
         out: dict[str, Any] = {"kind": "roll", "purpose": pending.purpose, "dice": pending.dice}
         out["faces"] = list(pending.faces)
@@ -232,22 +206,3 @@ def pending_to_json(state: GameState) -> dict[str, Any] | None:
         "units_present": activation.present.get(pending.faction, 0),
         "overdue": list(state.overdue_tomes(pending.faction)),
     }
-
-
-def _scoreboard_pending_json(state: GameState) -> dict[str, Any] | None:
-    pending = state.pending
-    if isinstance(pending, GatherPowerPending):
-        return {"kind": "gather_power"}
-    if isinstance(pending, FirstPlayerPending):
-        return {
-            "kind": "first_player",
-            "candidates": list(pending.candidates),
-            "chooser": pending.chooser,
-        }
-    if isinstance(pending, RitualPending):
-        return {"kind": "ritual", "faction": pending.faction, "cost": pending.cost}
-    if isinstance(pending, RevealPending):
-        assert state.scoreboard is not None
-        held = state.scoreboard.elder_signs[pending.faction]
-        return {"kind": "reveal", "faction": pending.faction, "elder_signs": held}
-    return None

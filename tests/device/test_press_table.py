@@ -19,17 +19,19 @@ from device.ui.steps import DialStep
 from rules.commands import Command
 from rules.cthulhu_wars.commands import (
     Activate,
-    Adjust,
     AssignAgony,
-    DrawElderSigns,
-    FirstPlayer,
-    GatherPower,
     NextPhase,
-    RevealElderSigns,
-    Ritual,
     Roll,
     Satisfy,
     SetGate,
+)
+from rules.cthulhu_wars.scoreboard.commands import (
+    Adjust,
+    DrawElderSigns,
+    FirstPlayer,
+    GatherPower,
+    RevealElderSigns,
+    Ritual,
     Spellbooks,
 )
 from tests.device.press_table import Found, Task, _Table, begin, shortest

@@ -13,7 +13,7 @@ import pygame
 from device.companion.app import App, Inputs
 from display.view import Prompt
 from hardware.events import ButtonPressed
-from rules.cthulhu_wars.commands import Ritual
+from rules.cthulhu_wars.scoreboard.commands import Ritual
 from rules.games import GAMES
 from rules.journal import parse_line
 from tests.device.conftest import open_session

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from device.cthulhu_wars.scoreboard.steps import Remembered
-from rules.cthulhu_wars.commands import GatherPower, Ritual
+from rules.cthulhu_wars.scoreboard.commands import GatherPower, Ritual
 from rules.cthulhu_wars.state import GameState
 from rules.journal import Played
 

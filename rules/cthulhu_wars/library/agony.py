@@ -16,7 +16,6 @@ from rules.cthulhu_wars.library.tomes import (
 )
 from rules.cthulhu_wars.maps.celaeno import OUBLIETTE
 from rules.cthulhu_wars.outcome import Applied, Events
-from rules.cthulhu_wars.scoreboard.corrections import pay_doom
 from rules.cthulhu_wars.state import (
     Activation,
     AssignPending,
@@ -151,7 +150,10 @@ def satisfy(state: GameState, cmd: Satisfy) -> Applied:
     present = activation.present.get(cmd.faction, 0)
     _check_payment(state, cmd, pending.agony, present)
     before = state
-    state = pay_doom(state, cmd.faction, cmd.doom)  # K15
+    if state.scoreboard is not None:
+        from rules.cthulhu_wars.scoreboard.corrections import pay_doom
+
+        state = pay_doom(state, cmd.faction, cmd.doom)  # K15
     state, returned = return_tomes(state, cmd.tomes)  # C9
     events = [_payment_event(cmd, pending.agony, activation.area), *returned]
     events += overdue_changes(before, state)

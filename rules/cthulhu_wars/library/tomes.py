@@ -8,7 +8,6 @@ from rules.cthulhu_wars.checks import require_faction, require_library
 from rules.cthulhu_wars.commands import SpendSilence, UnflipTome, UseTome
 from rules.cthulhu_wars.maps.celaeno import FLIPPING_TOMES, TOMES
 from rules.cthulhu_wars.outcome import Applied, Events
-from rules.cthulhu_wars.scoreboard.corrections import spend_elder_sign
 from rules.cthulhu_wars.state import GameState, Tome
 from rules.errors import RulesError
 from rules.text import text
@@ -99,7 +98,9 @@ def unflip(state: GameState, faction: str, tome: str, pay_key: str) -> Applied:
 
 def unflip_tome(state: GameState, cmd: UnflipTome) -> Applied:
     state, events = unflip(state, cmd.by, cmd.tome, f"pay.{cmd.pay}")
-    if cmd.pay == "elder_sign":
+    if cmd.pay == "elder_sign" and state.scoreboard is not None:
+        from rules.cthulhu_wars.scoreboard.corrections import spend_elder_sign
+
         state = spend_elder_sign(state, cmd.by)  # C11: it leaves the game unrevealed
     return state, events
 

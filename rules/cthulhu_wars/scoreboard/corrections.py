@@ -6,12 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cthulhu_wars.checks import require_faction
-from rules.cthulhu_wars.commands import Adjust, DrawElderSigns, RevealElderSigns, Spellbooks
 from rules.cthulhu_wars.outcome import Applied
+from rules.cthulhu_wars.scoreboard.commands import (
+    Adjust,
+    DrawElderSigns,
+    RevealElderSigns,
+    Spellbooks,
+)
 from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, winners
+from rules.cthulhu_wars.scoreboard.pending import RevealPending
 from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, SIGN_VALUES, SPELLBOOKS, changed
 from rules.cthulhu_wars.scoreboard.rounds import draw
-from rules.cthulhu_wars.state import GameState, RevealPending
+from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import text
 from rules.values import frozen

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 
-from rules.commands import ENGINE, command_to_json
+from rules.commands import ENGINE, Command, CommandTable, command_to_json
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.errors import JournalError
 from tests.parsing import parse_any
@@ -98,6 +99,25 @@ def test_every_cthulhu_wars_command_type_has_an_example() -> None:
         len(cthulhu_wars) == 22
     )  # 13 of the maps and the round, 7 of the scoreboard, 2 the engine's
     assert cthulhu_wars <= {obj["type"] for obj in EXAMPLES}
+
+
+def test_a_command_named_elsewhere_is_found_there_and_only_there() -> None:
+    """The scoreboard's commands are named in the table and declared in their own module,
+    imported on first lookup: a declaration in another module, or a module that declares
+    none, is a mistake said at once rather than a type that quietly means something else."""
+    scoreboard = "rules.cthulhu_wars.scoreboard.commands"
+    table = CommandTable("a test", elsewhere={"later": scoreboard})
+    assert "later" in table.types and list(table.types) == ["later"]
+    with pytest.raises(ValueError, match="two commands named 'later'"):
+
+        @table.command("later")
+        @dataclass(frozen=True)
+        class Later(Command):
+            pass
+
+    with pytest.raises(LookupError, match=f"{scoreboard} declares no 'later'"):
+        table.types["later"]
+    assert CTHULHU_WARS.commands.types["ritual"].__module__ == scoreboard
 
 
 @pytest.mark.parametrize(

@@ -11,16 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
-from rules.cthulhu_wars.commands import GatherPower
 from rules.cthulhu_wars.game import state_to_json
-from rules.cthulhu_wars.scoreboard.record import ELDER_SIGNS
-from rules.cthulhu_wars.state import (
+from rules.cthulhu_wars.scoreboard.commands import GatherPower
+from rules.cthulhu_wars.scoreboard.pending import (
     FirstPlayerPending,
-    GameState,
     GatherPowerPending,
     RevealPending,
     RitualPending,
 )
+from rules.cthulhu_wars.scoreboard.record import ELDER_SIGNS
+from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.journal import Played, apply, replay, start

@@ -17,13 +17,13 @@ import pytest
 from rules.commands import Command, Redo, Undo
 from rules.cthulhu_wars.commands import NextPhase, Satisfy, UnflipTome
 from rules.cthulhu_wars.game import CTHULHU_WARS
-from rules.cthulhu_wars.scoreboard.record import changed
-from rules.cthulhu_wars.state import (
+from rules.cthulhu_wars.scoreboard.pending import (
     FirstPlayerPending,
     GatherPowerPending,
     RevealPending,
     RitualPending,
 )
+from rules.cthulhu_wars.scoreboard.record import changed
 from rules.errors import RulesError
 from rules.games import GAMES
 from rules.journal import Played, apply, parse, parse_line, start, state_json

@@ -1,0 +1,42 @@
+"""The scoreboard's commands as the engine dispatches them (K3–K15, I10), loaded by the
+engine the first time a game that keeps the scoreboard is played."""
+
+from __future__ import annotations
+
+from rules.commands import Command
+from rules.cthulhu_wars.outcome import Handler
+from rules.cthulhu_wars.scoreboard import corrections, rounds
+from rules.cthulhu_wars.scoreboard.commands import (
+    Adjust,
+    DrawElderSigns,
+    FirstPlayer,
+    GatherPower,
+    RevealElderSigns,
+    Ritual,
+    Spellbooks,
+)
+from rules.cthulhu_wars.scoreboard.pending import (
+    FirstPlayerPending,
+    GatherPowerPending,
+    RevealPending,
+    RitualPending,
+)
+
+HANDLERS: dict[type[Command], Handler] = {
+    GatherPower: rounds.gather_power,
+    FirstPlayer: rounds.first_player,
+    Ritual: rounds.ritual,
+    DrawElderSigns: corrections.draw_elder_signs,
+    RevealElderSigns: corrections.reveal_elder_signs,
+    Spellbooks: corrections.spellbooks,
+    Adjust: corrections.adjust,
+}
+# Answers only: refused while nothing asks for them.
+ANSWERS_ONLY: tuple[type[Command], ...] = (GatherPower, FirstPlayer, Ritual)
+# What answers each of its pending decisions, and the rule that made it pending.
+ANSWERS: dict[type, tuple[type[Command], str]] = {
+    GatherPowerPending: (GatherPower, "K3"),
+    FirstPlayerPending: (FirstPlayer, "K6"),
+    RitualPending: (Ritual, "K8"),
+    RevealPending: (RevealElderSigns, "K14"),
+}
