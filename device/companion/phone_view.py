@@ -24,13 +24,16 @@ import logging
 import os
 import secrets
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    import subprocess
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +97,8 @@ class PhoneView:
             # Linux's abstract namespace: no file to clean up, gone with the socket.
             name = f"celaeno-view-{os.getpid()}-{secrets.token_hex(4)}"
             ready.bind("\0" + name)
+            import subprocess  # only once chosen: a start that never shows on phones skips it
+
             self.process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
@@ -130,6 +135,8 @@ class PhoneView:
         process, self.process = self.process, None
         if process is None:
             return
+        import subprocess  # loaded already: start() made the process
+
         if process.stdin is not None:
             process.stdin.close()
         process.terminate()

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,15 +21,7 @@ import pytest
 from device.companion.phone_view import PhoneView, beside_a_unit, listening, web_argv
 from rules.text import render
 from tests.device.conftest import ROOT, celaeno_argv, clean_env, write_config
-from tests.device.test_window_resize import (  # noqa: F401 (x_display: the X server fixture)
-    WAIT,
-    _tail,
-    _wait_for,
-    _window,
-    _xdotool,
-    needs_x,
-    x_display,
-)
+from tests.device.xwindow import WAIT, find_window, needs_x, tail, wait_for, x_server, xdotool
 from tests.web.conftest import free_port
 
 # From a fresh default game's main screen (the Library: its cursor on its third line, the
@@ -39,6 +32,12 @@ TO_SHOW_ON_PHONES = ["Down", "Down", "Return", *["Down"] * 7, "Return"]
 def answers(port: int) -> int:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
         return int(response.status)
+
+
+@pytest.fixture()
+def x_display() -> Iterator[str]:
+    with x_server() as display:
+        yield display
 
 
 def gone(pid: int, within: float = WAIT) -> bool:
@@ -53,7 +52,7 @@ def gone(pid: int, within: float = WAIT) -> bool:
 
 def view_pid(log: Path) -> int:
     started = [line for line in log.read_text().splitlines() if "started `celaeno web`" in line]
-    assert len(started) == 1, _tail(log)
+    assert len(started) == 1, tail(log)
     return int(started[0].rsplit("(pid ", 1)[1].rstrip(")"))
 
 
@@ -61,9 +60,9 @@ def view_pid(log: Path) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_show_on_phones_starts_the_view_and_the_view_ends_with_the_companion(
-    request: pytest.FixtureRequest, tmp_path: Path, stop: signal.Signals
+    x_display: str, tmp_path: Path, stop: signal.Signals
 ) -> None:
-    display = request.getfixturevalue("x_display")
+    display = x_display
     port = free_port()
     config = write_config(tmp_path, f'[web]\naddress = "127.0.0.1"\nport = {port}\n')
     log = tmp_path / "celaeno.log"
@@ -75,12 +74,12 @@ def test_show_on_phones_starts_the_view_and_the_view_ends_with_the_companion(
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    text=True)  # fmt: skip
     try:
-        window = _window(display, log, process)
+        window = find_window(display, log, process)
         time.sleep(1.0)  # the first frame: nothing started with the companion
         assert "started `celaeno web`" not in log.read_text() and not listening(port)
-        _xdotool(display, "windowactivate", "--sync", window)
-        _xdotool(display, "key", "--delay", "80", "--window", window, *TO_SHOW_ON_PHONES)
-        _wait_for(log, f"phone view: listening on port {port}", process)
+        xdotool(display, "windowactivate", "--sync", window)
+        xdotool(display, "key", "--delay", "80", "--window", window, *TO_SHOW_ON_PHONES)
+        wait_for(log, f"phone view: listening on port {port}", process)
         pid = view_pid(log)
         assert answers(port) == 200
         process.send_signal(stop)
@@ -88,9 +87,9 @@ def test_show_on_phones_starts_the_view_and_the_view_ends_with_the_companion(
     finally:
         process.kill()
         process.wait(timeout=WAIT)
-    assert code == (-signal.SIGKILL if stop == signal.SIGKILL else 0), _tail(log)
+    assert code == (-signal.SIGKILL if stop == signal.SIGKILL else 0), tail(log)
     # SIGKILL: the view read the end of its pipe; else the companion stopped it on its way out
-    assert gone(pid), f"celaeno web (pid {pid}) outlived the companion: {_tail(log)}"
+    assert gone(pid), f"celaeno web (pid {pid}) outlived the companion: {tail(log)}"
     assert not listening(port)
 
 
