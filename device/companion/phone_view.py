@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import secrets
 import socket
 import sys
 import time
@@ -95,7 +94,7 @@ class PhoneView:
             return None
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as ready:
             # Linux's abstract namespace: no file to clean up, gone with the socket.
-            name = f"celaeno-view-{os.getpid()}-{secrets.token_hex(4)}"
+            name = f"celaeno-view-{os.getpid()}-{os.urandom(4).hex()}"
             ready.bind("\0" + name)
             import subprocess  # only once chosen: a start that never shows on phones skips it
 
