@@ -19,12 +19,11 @@ from typing import Any
 
 import pygame
 
-from display import colours, prompt, qr, typeface
+from display import colours, flow, panels, prompt, qr, typeface
 from display.canvas import Canvas, Label
 from display.game_screen import GameScreen
 from display.games import SCREENS
-from display.layout import DEFAULT_BOARD_SHARE, Regions, regions
-from display.panels import Panel
+from display.layout import DEFAULT_BOARD_SHARE, Regions, board_sizes, regions, small_screen
 from display.view import View
 from rules.parts import Parts
 
@@ -51,10 +50,13 @@ class Screen:
         self._labels: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
         self._game: GameScreen | None = None
-        self._panels: dict[str, Panel] = {}
+        self._panels: dict[str, panels.Panel] = {}
         self._state: Mapping[str, Any] = {}
         self._asked: object = None  # what the last list share was measured for
         self._list_share = DEFAULT_BOARD_SHARE
+        self._hint_lines = (1, 1)
+        self._hints_asked: object = None  # the hints the footer's lines were measured for
+        self._hints_measured: tuple[int, int] = (1, 1)
 
     @property
     def regions(self) -> Regions:
@@ -63,9 +65,12 @@ class Screen:
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
         game = self.screens.get(view.state["game"])
-        share = self._share_for(game, view)
-        if (self.surface.get_size(), share) != (self._regions.size, self._share):
-            self._regions, self._share = regions(self.surface.get_size(), share), share
+        size = self.surface.get_size()
+        lines = self._hint_lines_for(view)
+        share = self._share_for(game, view, lines)
+        if (size, share, lines) != (self._regions.size, self._share, self._hint_lines):
+            self._regions, self._share = regions(size, share, lines), share
+            self._hint_lines = lines
             self.invalidate()
         if game is not self._game:  # another game: every panel draws something else
             self._game = game
@@ -85,19 +90,57 @@ class Screen:
             self._keys[name] = key
         return dirty
 
-    def _share_for(self, game: GameScreen, view: View) -> float:
+    def _hint_lines_for(self, view: View) -> tuple[int, int]:
+        """The lines the footer's hints and the status take: one, or on a small screen two
+        when they do not fit one at its floor; measured once per hints and status."""
+        size = self.surface.get_size()
+        if not small_screen(size):
+            return (1, 1)
+        asked = (size, view.prompt.hints, panels.status_key(view), view.lang)
+        if self._hints_asked != asked:
+            self._hints_asked = asked
+            plain = regions(size)
+            sizes, width = plain.sizes(), size[0] - 2 * plain.pad
+            one = round(sizes.minimum * flow.LINE_SPACING)
+            self._hints_measured = tuple(  # type: ignore[assignment]
+                1 if flow.layout(paras, width, sizes, 0.0).height <= one else 2
+                for paras in (panels.hints_paras(view), panels.status_least(view))
+            )
+        return self._hints_measured
+
+    def _share_for(self, game: GameScreen, view: View, hint_lines: tuple[int, int]) -> float:
         """The game's board share, or none at all while a list needs the whole width to
-        show its fewest choices (the History's long lines); measured once per
-        prompt, so that an idle table measures nothing."""
+        show its fewest choices (the History's long lines), or, on a small screen, while
+        a list is open beside a board that would be cut at its floor (it comes back
+        whole when the list closes); measured once per prompt and board, so that an
+        idle table measures nothing."""
+        size = self.surface.get_size()
         share = game.board_share(view.state)
-        asked = (self.surface.get_size(), share, prompt.key(view))
+        small = small_screen(size) and bool(view.prompt.choices)
+        board = game.panels["board"].key(view) if small else None
+        asked = (size, share, hint_lines, prompt.key(view), board)
         if self._asked != asked:
             self._asked = asked
             self._list_share = share
-            rect = regions(self.surface.get_size(), share).prompt
-            if share > 0 and prompt.needs_room(self._canvas("prompt", rect), view):
+            laid = regions(size, share, hint_lines)
+            # a grid with a cursor on it is where the answer is: it never steps aside
+            if (
+                share > 0
+                and "cursor" not in view.state
+                and (
+                    prompt.needs_room(self._canvas("prompt", laid.prompt), view)
+                    or (small and self._board_cut(game, view, laid))
+                )
+            ):
                 self._list_share = 0.0
         return self._list_share
+
+    def _board_cut(self, game: GameScreen, view: View, laid: Regions) -> bool:
+        """Whether the game's board would be cut in ``laid``'s board panel (drawn aside)."""
+        surface = pygame.Surface(laid.size)
+        scratch = Canvas(surface, "board", laid.board, board_sizes(laid), laid.pad)
+        game.panels["board"].draw(scratch, view)
+        return any(label.truncated for label in scratch.labels)
 
     def invalidate(self) -> None:
         """Forget what is on screen: the next render draws everything (e.g. after a new window)."""
@@ -127,11 +170,12 @@ class Screen:
     def _panel_names(self) -> list[str]:
         return list(self._game.panels) if self._game else []
 
-    def _panel(self, name: str) -> Panel:
+    def _panel(self, name: str) -> panels.Panel:
         return self._panels[name]  # render chose the game before drawing
 
     def _canvas(self, name: str, rect: pygame.Rect) -> Canvas:
-        return Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
+        sizes = board_sizes(self._regions) if name == "board" else self._regions.sizes()
+        return Canvas(self.surface, name, rect, sizes, self._regions.pad)
 
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]

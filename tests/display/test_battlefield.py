@@ -206,7 +206,8 @@ def _terrain_view() -> View:
             {"id": "g2", "spaces": ["F2"], "single_use": True},
         ],
     }
-    return View(shown, NormandieController("en").prompt(state), lang="en")
+    controller = NormandieController("en")  # its cursor on the grid, as the app shows it
+    return View({**shown, **controller.overlay(state)}, controller.prompt(state), lang="en")
 
 
 def _mask(
