@@ -140,8 +140,10 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
                 found = _window_of(canvas, view, wanted, mode, (title_factor,))
             if found is not None:
                 return found
-    for shown in range(wanted - 1, 0, -1):  # a screen too small for them: fewer
-        found = _window_of(canvas, view, shown, modes[-1])
+    # a screen too small for them: fewer, under the question at its smallest (the window
+    # is measured for its tallest rows: with the room it leaves, most show more)
+    for shown in range(wanted - 1, 0, -1):
+        found = _window_of(canvas, view, shown, modes[-1], TITLE_STEPS[-1:])
         if found is not None:
             return found
     return _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
