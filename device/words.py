@@ -99,7 +99,10 @@ EN: dict[str, str] = {
     "device.store_failed.locked": "Another program is writing the journal: the last input was not kept. Try again.",
     "device.internal_error": "Something went wrong with that input; the game is safe. Try again.",
     # the menu's Show on phones (device/ui/phones.py)
-    "web.scan": "Scan the code with a phone's camera, or open the address under it (same Wi-Fi as the table). On a computer, start the phone view first: celaeno web",
+    "web.scan": "Scan the code with a phone's camera, or open the address under it (same Wi-Fi as the table).",
+    "web.not_started": "The phone view did not start ({reason}). Start it in a terminal: celaeno web",
+    "web.ended": "it stopped with status {code}; its log says why",
+    "web.no_answer": "no answer in {seconds} s",
     "web.no_network": "No network: connect the companion to the table's Wi-Fi or LAN to show the game on phones.",
     "web.disabled": "The phone view is turned off in the configuration ([web] enabled = false).",
     "web.join_wifi": "1 of 2: join the table's own Wi-Fi. Scan the code with a phone's camera, or pick the network under it and type its passphrase.",
@@ -207,7 +210,10 @@ JA: dict[str, str] = {
     "device.store_failed.locked": "別のプログラムがジャーナルに書き込み中です：最後の入力は保存されていません。もう一度試してください。",
     "device.internal_error": "その入力の処理で問題が起きました。ゲームは無事です。もう一度どうぞ。",
     # the menu's Show on phones (device/ui/phones.py)
-    "web.scan": "スマホのカメラでコードを読み取るか、その下のアドレスを開いてください（卓と同じWi-Fi）。パソコンでは先にスマホ表示を起動：celaeno web",
+    "web.scan": "スマホのカメラでコードを読み取るか、その下のアドレスを開いてください（卓と同じWi-Fi）。",
+    "web.not_started": "スマホ表示を起動できませんでした（{reason}）。ターミナルで起動してください：celaeno web",
+    "web.ended": "状態{code}で終了。理由はログにあります",
+    "web.no_answer": "{seconds}秒たっても応答なし",
     "web.no_network": "ネットワークがありません：スマホに表示するには、コンパニオンを卓のWi-FiかLANに接続してください。",
     "web.disabled": "スマホ表示は設定で無効です（[web] enabled = false）。",
     "web.join_wifi": "1/2：卓専用のWi-Fiにつなぎます。スマホのカメラでコードを読み取るか、その下のネットワークを選んでパスワードを入力してください。",

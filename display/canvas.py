@@ -40,6 +40,10 @@ class Canvas:
     sizes: Sizes
     pad: int
     labels: list[Label] = field(default_factory=list)
+    # Text that is part of a picture (the Normandie grid's coordinates, unit letters and move
+    # numbers): sized by the picture's squares, not by the type sizes, so kept apart from
+    # the labels that the type sizes are checked on.
+    marks: list[Label] = field(default_factory=list)
     choice_rects: list[tuple[int, pygame.Rect]] = field(default_factory=list)
 
     @property

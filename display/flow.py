@@ -7,7 +7,8 @@ cutting lines, and says so (``Laid.truncated``) so tests can catch it.
 
 English wraps between words, Japanese between phrases (BudouX, loaded the first time
 Japanese is laid out, so a start in English never loads it; a phrase too long for a line
-wraps between characters, closing punctuation staying with the character before it).
+wraps between characters, closing punctuation staying with the character before it), and
+never inside a name of the catalogue (a faction's, an Area's) that BudouX reads as words.
 A span marked ``atomic`` (a faction name, a key to the grid) stays whole on one line;
 only where it fits no line even at the smallest size is it wrapped like other words, the
 last try before cutting. A chip (such as "Overdue") never breaks.
@@ -15,10 +16,11 @@ last try before cutting. A chip (such as "Overdue") never breaks.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -26,6 +28,7 @@ from display import icons
 from display.colours import Colour
 from display.runs import Para, Span
 from display.typeface import drawable, font
+from rules.text import NAME_KINDS, catalogue
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
@@ -41,7 +44,8 @@ _NO_LINE_START = set(
 _WORD = re.compile(r"\S+\s*")
 LONGEST_PHRASE = 10  # characters: a longer phrase wraps between characters like before
 # Inside Japanese text, a katakana word or a Latin word or number is not split.
-_KEEP_TOGETHER = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z0-9\u00c0-\u024f'’\-–]+|\s+|.", re.S)
+_LATIN = re.compile(r"[A-Za-z0-9\u00c0-\u024f'’\-–]+")
+_KEEP_TOGETHER = re.compile(rf"[\u30a0-\u30ffー]+|{_LATIN.pattern}|\s+|.", re.S)
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ def _layout_para(
     left = round(para.indent * px)
     x = left
     room = width - left if break_atomic else None
-    for unit in _units(para, px, room):
+    for unit in _units(para, px, room, width - left):
         if x > left and x + unit.width > width:
             x, y = left, y + line_h
         rect = pygame.Rect(x, y, unit.width, line_h)
@@ -145,15 +149,18 @@ def _layout_para(
     return y + line_h
 
 
-def _units(para: Para, px: int, room: int | None = None) -> Iterator[_Unit]:
-    """``room``: a line's width, where an atomic span wider than it may break (else None)."""
+def _units(
+    para: Para, px: int, room: int | None = None, line: int | None = None
+) -> Iterator[_Unit]:
+    """``room``: a line's width, where an atomic span wider than it may break (else None);
+    ``line``: a line's width, where a Japanese name wider than it may break."""
     space = text_width(" ", px)
     for span in para.spans:
         whole = span_width(span, px, span.text)
         if span.chip is not None or (span.atomic and (room is None or whole <= room)):
             yield _Unit(span, span.text, whole, round(SPAN_GAP * px))
             continue
-        tokens = _tokens(span.text)
+        tokens = _tokens(span.text, px, line)
         if span.atomic:  # broken at last: a leading sign ("⊕ Mass…") keeps its first word
             tokens = _sign_with_word(tokens)
         if span.icon is not None:  # the icon is glued to the first word
@@ -183,27 +190,97 @@ def _phrases() -> Callable[[str], list[str]]:
     return budoux.load_default_japanese_parser().parse
 
 
-def _tokens(text: str) -> list[str]:
+def _tokens(text: str, px: int = 0, line: int | None = None) -> list[str]:
+    """``text``'s words (English) or phrases (Japanese), a name kept whole where it fits
+    a ``line`` at ``px`` (in a narrower box it breaks where BudouX would)."""
     tokens: list[str] = []
     for word in _WORD.findall(text):
         if not _CJK.search(word):
             tokens.append(word)
             continue
-        for phrase in _phrases()(word):
-            tokens += _phrase_tokens(phrase, tokens)
+        names = _names(catalogue("ja"))
+        for phrase, named in _names_kept_whole(word, names):
+            if named and line is not None and text_width(phrase.strip(), px) > line:
+                for part in _phrases()(phrase):
+                    tokens += _phrase_tokens(part, tokens)
+                continue
+            tokens += _phrase_tokens(phrase, tokens, _keeper(names) if named else _KEEP_TOGETHER)
     return tokens
 
 
-def _phrase_tokens(phrase: str, before: list[str]) -> list[str]:
-    """One phrase as one token, or a long one wrapped between characters; a phrase that may
-    not start a line (closing punctuation) or a space joins the token ``before`` it."""
-    if len(phrase.strip()) <= LONGEST_PHRASE:
-        if before and (phrase[0] in _NO_LINE_START or phrase.isspace()):
-            before[-1] += phrase
+def _names(words: Mapping[str, str]) -> frozenset[str]:
+    """The Japanese names of the catalogue ``words`` (factions, Areas, Tomes, phases…:
+    the keys a ``{x:faction}`` spec looks up), in the pieces a line may still break
+    between (名前・名前, a space)."""
+    if _NAMES and _NAMES[0][0] is words:
+        return _NAMES[0][1]
+    names = frozenset(
+        piece
+        for key, value in words.items()
+        if key.split(".", 1)[0] in NAME_KINDS and "{" not in value
+        for piece in _NAME_PIECES.split(value)
+        if len(piece) > 1 and _CJK.search(piece)
+    )
+    _NAMES[:] = [(words, names)]  # the catalogue is a new mapping once a game adds words
+    return names
+
+
+_NAMES: list[tuple[Mapping[str, str], frozenset[str]]] = []
+_NAME_PIECES = re.compile(r"[\s・、。：「」（）()]+")
+_OPENING = set("「『（(【〔〈《")  # may not end a line: a break before a name goes before it
+
+
+@lru_cache(maxsize=4096)
+def _names_kept_whole(word: str, names: frozenset[str]) -> tuple[tuple[str, bool], ...]:
+    """``word`` in BudouX's phrases, but never broken inside one of ``names`` (這い|寄る混沌,
+    黄色の|印: BudouX reads a faction's name as words) or a Latin word (Normand|ie：); a
+    line may break before each name instead. Each phrase with whether a name is in it."""
+    inside: set[int] = set()  # offsets in ``word`` a line must not break at
+    for latin in _LATIN.finditer(word):
+        inside.update(range(latin.start() + 1, latin.end()))
+    found = [name for name in names if name in word]
+    before_names: set[int] = set()
+    for name in found:
+        at = word.find(name)
+        while at != -1:
+            inside.update(range(at + 1, at + len(name)))
+            before_names.add(at - 1 if at and word[at - 1] in _OPENING else at)
+            at = word.find(name, at + 1)
+    budoux = set(itertools.accumulate(len(phrase) for phrase in _phrases()(word)))
+    cuts = sorted(((budoux | before_names) - inside - {0}) | {len(word)})
+    phrases = [word[start:end] for start, end in zip([0, *cuts], cuts, strict=False) if end > start]
+    return tuple((phrase, any(name in phrase for name in found)) for phrase in phrases)
+
+
+@lru_cache(maxsize=4)
+def _keeper(names: frozenset[str]) -> re.Pattern[str]:
+    """:data:`_KEEP_TOGETHER`, and each of ``names`` whole (the longest first) with the
+    particle after it, if any: a particle never starts a line."""
+    if not names:
+        return _KEEP_TOGETHER
+    spelled = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(f"(?:{spelled}){_PARTICLE}?|{_KEEP_TOGETHER.pattern}", re.S)
+
+
+_PARTICLE = "[をにがはのへとでもや]"
+
+
+def _phrase_tokens(
+    phrase: str, before: list[str], keep: re.Pattern[str] = _KEEP_TOGETHER
+) -> list[str]:
+    """One phrase as one token, or a long one wrapped between characters, ``keep`` whole;
+    a phrase that may not start a line (closing punctuation) or a space joins the token
+    ``before`` it."""
+    if before and (phrase[0] in _NO_LINE_START or phrase.isspace()):
+        rest = phrase.lstrip("".join(_NO_LINE_START)) if not phrase.isspace() else ""
+        before[-1] += phrase[: len(phrase) - len(rest)]  # only what may not start a line
+        if not rest:
             return []
+        phrase = rest
+    if len(phrase.strip()) <= LONGEST_PHRASE:
         return [phrase]
     tokens: list[str] = []
-    for piece in _KEEP_TOGETHER.findall(phrase):
+    for piece in keep.findall(phrase):
         if (tokens or before) and (piece[0] in _NO_LINE_START or piece.isspace()):
             (tokens or before)[-1] += piece
         else:

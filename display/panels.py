@@ -42,21 +42,33 @@ def _draw_hints(canvas: Canvas, view: View) -> None:
 
     Buttons that do the same thing share one entry ("Up Down choose"), so no label is
     shown twice; a button that does what its name says shows only its keycap ("Back").
+    Where the entries do not fit on the bar even at the smallest size, the last ones are
+    left out whole: a cut entry ("Back …") says nothing of what the button does.
     """
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
-    canvas.text(hints_paras(view), canvas.strip, "left", "center")
+    groups = _grouped(view.prompt.hints, view.lang)
+    bar = [_hint_spans(groups, view.lang)]
+    while len(groups) > 1 and flow.fit(bar, canvas.strip.w, canvas.strip.h, canvas.sizes).truncated:
+        groups = groups[:-1]
+        bar = [_hint_spans(groups, view.lang)]
+    canvas.text(bar, canvas.strip, "left", "center")
 
 
 def hints_paras(view: View) -> list[Para]:
-    """The footer's words: each button's keycap, then what it does (the next keycap sets
-    it apart: one space after it, so that a small screen's footer keeps to one line)."""
+    """The footer's words, every entry, as measured for the lines the footer takes."""
+    return [_hint_spans(_grouped(view.prompt.hints, view.lang), view.lang)]
+
+
+def _hint_spans(groups: list[tuple[list[str], str]], lang: str) -> Para:
+    """Each button's keycap, then what it does (the next keycap sets it apart: one space
+    after it, so that a small screen's footer keeps to one line)."""
     spans: list[Span] = []
-    for buttons, action in _grouped(view.prompt.hints, view.lang):
-        names = [translate(f"screen.button.{button}", view.lang) for button in buttons]
+    for buttons, action in groups:
+        names = [translate(f"screen.button.{button}", lang) for button in buttons]
         spans += [Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP) for name in names]
         said = [name.casefold() for name in names] == [action.casefold()]
         spans.append(Span(" " if said else action + " ", colours.TEXT, atomic=True))
-    return [Para(tuple(spans), "body")]
+    return Para(tuple(spans), "body")
 
 
 def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:

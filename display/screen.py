@@ -48,6 +48,7 @@ class Screen:
         self._regions = regions(surface.get_size(), self._share)
         self._keys: dict[str, object] = {}
         self._labels: dict[str, list[Label]] = {}
+        self._marks: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
         self._game: GameScreen | None = None
         self._panels: dict[str, panels.Panel] = {}
@@ -167,6 +168,10 @@ class Screen:
         """Every piece of text on screen with the box it had to fit (for tests and checks)."""
         return [label for name in self._panel_names() for label in self._labels.get(name, [])]
 
+    def marks(self) -> list[Label]:
+        """Text drawn as part of a picture (see :attr:`Canvas.marks`), for tests and checks."""
+        return [mark for name in self._panel_names() for mark in self._marks.get(name, [])]
+
     def _panel_names(self) -> list[str]:
         return list(self._game.panels) if self._game else []
 
@@ -181,6 +186,7 @@ class Screen:
         rect = self._regions.panels()[name]
         if rect.w <= 0 or rect.h <= 0:  # the board while a list has its room: nothing
             self._labels[name] = []
+            self._marks[name] = []
             return rect.copy()
         canvas = self._canvas(name, rect)
         previous = self.surface.get_clip()
@@ -188,6 +194,7 @@ class Screen:
         self._panel(name).draw(canvas, view)
         self.surface.set_clip(previous)
         self._labels[name] = canvas.labels
+        self._marks[name] = canvas.marks
         if name == "prompt":
             self._choices = canvas.choice_rects
         return rect.copy()

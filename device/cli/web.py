@@ -3,7 +3,9 @@
 ``celaeno web`` runs as its own systemd unit (``systemd/celaeno-web.service``), as a
 user that may read the journal and not write it. It never talks to the table's
 process: it follows the journal on disk, so whatever happens to it (a crash, a hang,
-two hundred phones) the table plays on untouched.
+two hundred phones) the table plays on untouched. On a desktop, with no such unit, the
+companion starts it as its own child process when "Show on phones" is chosen
+(:mod:`device.companion.phone_view`, which passes ``--until-stdin-closes``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ def register(subparsers: Any) -> None:
     web.add_argument("--address", default=None, help="address to listen on (default: [web])")
     web.add_argument("--port", type=int, default=None, help="port (default: [web] port)")
     web.add_argument("--max-pages", type=int, default=None, help="pages served at once")
+    web.add_argument(
+        "--until-stdin-closes",
+        action="store_true",
+        help="stop when standard input closes (how a companion that started the view stops it)",
+    )
     web.set_defaults(func=guarded(web_command))
     address = subparsers.add_parser(
         "web-address",

@@ -67,6 +67,7 @@ from rules.journal import Played, State, parse_line, start, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
+    from device.companion.phone_view import PhoneView
     from device.dice.table import DiceTable
 
 log = logging.getLogger(__name__)
@@ -129,9 +130,11 @@ class App:
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
         dice: DiceTable | None = None,
+        phone_view: PhoneView | None = None,
     ) -> None:
         # What the table plays, and what it plays with.
         self.session, self.inputs, self.games, self.web = session, inputs, games, web
+        self.phone_view = phone_view  # the view to start on a desktop; None: a unit runs it
         self.dice = dice  # the smart dice (Bluetooth), when there are any
         self._front_end = games.front_end(session.played)
         self.controller: BaseController = self._new_controller(self._front_end, lang)
@@ -149,6 +152,7 @@ class App:
         self.done: Text | None = None  # the command the result is of, in words
         self._state_json: tuple[State, dict[str, Any]] | None = None
         self._greet_a_fresh_game()
+        self.controller.follow(session.played)
         self.controller.offer_redo(redoable(session.played))
         # The loop.
         self.quit = False
@@ -351,8 +355,8 @@ class App:
             self._say(reaction.notice)
         if reaction.command is not None:
             try:
-                for _ in range(reaction.repeat):  # back to a point in the history: undo by undo
-                    self.submit(reaction.command)
+                for cmd in reaction.commands():  # back in the history: undo by undo
+                    self.submit(cmd)
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule, reason=error.reason))
         self._look_at_the_screen()
@@ -360,7 +364,9 @@ class App:
     def _app_step(self, asked: AppStep) -> ScreenStep:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
-            return show_on_phones(self.web)
+            # On a desktop the view is started now, beside the table (never at start).
+            beside = self.phone_view if self.web.enabled else None
+            return show_on_phones(self.web, not_started=beside.start() if beside else None)
         if asked is HISTORY:
             return history_step(self.session.played)
         if asked is UNDO_RUN_QUESTION:
@@ -376,6 +382,7 @@ class App:
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
         self.controller.accepted(cmd)  # the controller that made it, before any switch
         self._follow_the_game()
+        self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
         starts = self.games.rules.started_by(cmd) is not None
         self.log.accepted(outcome.events, starts_a_game=starts, undo=isinstance(cmd, Undo))

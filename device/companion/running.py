@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import random
 import sys
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from device.companion.app import App
+from device.companion.phone_view import PhoneView, beside_a_unit, web_argv
 from device.companion.runtime import (
     Hardware,
     open_hardware,
@@ -92,9 +94,11 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         print(f"cannot open the screen: {error}\n{NO_SCREEN_HELP}", file=sys.stderr)
         return EXIT_FAILED
     hardware = open_hardware(config, args.reader, on_pi)
+    view = _phone_view(args, config)
     try:
         dice, dice_notice = _smart_dice(config, store, hardware, on_pi)
         app = _app(args, config, session, window, hardware, dice)
+        app.phone_view = view
         for message in [*notices, *hardware.problems, *dice_notice]:
             app.warn(message)
         if journal_in_memory(card):
@@ -103,9 +107,18 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
         stopping.on_stop(app.stop)
         app.run()
     finally:
+        if view is not None:
+            view.stop()  # every way out of the loop: a signal, the window closed, Ctrl+C
         hardware.close()
         pygame.quit()
     return 0
+
+
+def _phone_view(args: argparse.Namespace, config: Config) -> PhoneView | None:
+    """The phone view this companion starts when asked, unless systemd runs it here."""
+    if not config.web.enabled or beside_a_unit(os.environ):
+        return None
+    return PhoneView(web_argv(args), config.web.port)
 
 
 def _smart_dice(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Any
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -20,13 +20,11 @@ from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
 from display.view import Hint, Prompt
-from rules.commands import Command, Redo
+from rules.commands import Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
 from rules.cthulhu_wars.state import GameState, RollPending
+from rules.journal import Played
 from rules.text import Text, text
-
-if TYPE_CHECKING:  # loaded only by a game with the scoreboard
-    from device.cthulhu_wars.scoreboard.memory import TableMemory
 
 
 class CthulhuWarsController(BaseController):
@@ -34,12 +32,10 @@ class CthulhuWarsController(BaseController):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
-        self._memory: TableMemory | None = None  # the scoreboard's, once a game has one
+        self._played: Played[Any] | None = None  # the scoreboard reads earlier answers in it
 
-    def accepted(self, cmd: Command) -> None:
-        super().accepted(cmd)
-        if self._memory is not None:
-            self._memory.heard(cmd)
+    def follow(self, played: Played[Any]) -> None:
+        self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         for monster in MONSTERS:
@@ -65,11 +61,8 @@ class CthulhuWarsController(BaseController):
 
     def _base_step(self, state: GameState) -> ScreenStep:
         # What do the rules wait for now? If nothing, the main screen.
-        if self._memory is None and state.settings.scoreboard:
-            from device.cthulhu_wars.scoreboard.memory import TableMemory
-
-            self._memory = TableMemory()
-        return decision_step(state, self._memory) or self._main_screen(state)
+        played = self._played if self._played is not None and self._played.state is state else None
+        return decision_step(state, played) or self._main_screen(state)
 
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything; the likely
@@ -90,7 +83,8 @@ class CthulhuWarsController(BaseController):
         keys = [key for key, _action in actions]
         likely = "main.redo" if self.redo_offer is not None else _likely(state)
         return ListStep(_idle_title(state), options, lambda action: action(),
-                        cursor=keys.index(likely), hints=_idle_hints(state))  # fmt: skip
+                        cursor=keys.index(likely),
+                        hints=_idle_hints(state, self.redo_offer is not None))  # fmt: skip
 
 
 def _over(state: GameState) -> bool:
@@ -117,7 +111,13 @@ def _idle_title(state: GameState) -> Text:
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 
 
-def _idle_hints(state: GameState) -> tuple[Hint, ...]:
+def _idle_hints(state: GameState, redo: bool) -> tuple[Hint, ...]:
+    """The buttons that do something on the main screen. Once the game is over the
+    monsters and the phases would be refused: OK opens the menu (History, New game), and
+    undo still goes back."""
+    if _over(state):
+        ok = Hint("ok", text("hint.select" if redo else "hint.menu"))
+        return (ok, Hint("undo", text("hint.undo")))
     hints = list(map_ui(state).hints(state))
     hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

@@ -7,7 +7,7 @@ answers a roll by itself; these steps are the manual entry that is always there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
 from device.ui.steps import (
     BACK,
@@ -22,15 +22,15 @@ from device.ui.steps import (
 from rules.cthulhu_wars.commands import AssignAgony, Roll, Satisfy
 from rules.cthulhu_wars.maps.celaeno import OUBLIETTE  # C13: where the Custodian's victims go
 from rules.cthulhu_wars.state import AssignPending, GameState, RollPending, SatisfyPending
+from rules.journal import Played
 from rules.text import Text, text
-
-if TYPE_CHECKING:  # loaded only by a game with the scoreboard
-    from device.cthulhu_wars.scoreboard.memory import TableMemory
 
 MOST_UNITS = 12  # more Units of one faction in one Area than a table ever has
 
 
-def decision_step(state: GameState, memory: TableMemory | None = None) -> ScreenStep | None:
+def decision_step(state: GameState, played: Played[Any] | None = None) -> ScreenStep | None:
+    """The question for what the rules wait for; ``played``: the game with its history,
+    where the scoreboard finds what the table answered before (none: propose afresh)."""
     pending = state.pending
     if isinstance(pending, RollPending):
         return roll_step(state, pending, ())
@@ -39,14 +39,12 @@ def decision_step(state: GameState, memory: TableMemory | None = None) -> Screen
     if isinstance(pending, SatisfyPending):
         return payment_step(state, pending)
     if pending is not None:  # the scoreboard's (K3–K14), read from the public state JSON
-        from device.cthulhu_wars.scoreboard.steps import scoreboard_step
+        from device.cthulhu_wars.scoreboard.memory import remembered
+        from device.cthulhu_wars.scoreboard.steps import Remembered, scoreboard_step
         from rules.cthulhu_wars.game import state_to_json
 
-        shown = state_to_json(state)
-        if memory is None:
-            return scoreboard_step(shown)
-        memory.asking(shown)
-        return scoreboard_step(shown, memory.remembered())
+        said = Remembered() if played is None else remembered(played)
+        return scoreboard_step(state_to_json(state), said)
     return None
 
 
@@ -169,16 +167,22 @@ def _librarian_split(present: dict[str, int], victims: list[str], total: int) ->
 
 def payment_step(state: GameState, pending: SatisfyPending) -> DialStep:
     """C17: Units in her Area, Overdue Tomes, then Doom, which holds what the others do
-    not (all of it by default)."""
+    not (all of it by default). With the scoreboard Doom holds no more than the victim
+    has (K15): the rest is proposed on his Units there, then his Tomes (C17: all he can)."""
     assert state.activation is not None
     faction, agony = pending.faction, pending.agony
     present = state.activation.present.get(faction, 0)
     tomes = state.overdue_tomes(faction)
+    doom = agony if state.scoreboard is None else min(agony, state.scoreboard.doom[faction])
+    units = min(present, agony - doom)
+    returned = agony - doom - units
     rows = [
-        Dial("units", text("prompt.pay_units", area=state.activation.area), min(present, agony)),
-        *(Dial(t, text("prompt.pay_tome", tome=t), 1, unit="yes_no") for t in tomes),
-        Dial("doom", text("prompt.pay_doom"), agony, agony, unit="doom"),
-    ]
+        Dial("units", text("prompt.pay_units", area=state.activation.area), min(present, agony),
+             units),
+        *(Dial(t, text("prompt.pay_tome", tome=t), 1, int(i < returned), unit="yes_no")
+          for i, t in enumerate(tomes)),
+        Dial("doom", text("prompt.pay_doom"), doom, doom, unit="doom"),
+    ]  # fmt: skip
 
     def confirm(paid: dict[str, int]) -> StepResult:
         returned = tuple(t for t in tomes if paid[t])

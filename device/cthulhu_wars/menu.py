@@ -38,13 +38,13 @@ def _phase_effect(state: GameState, following: str) -> Text:
 
 def menu(state: GameState, lang: str) -> ListStep:
     items: list[Action] = [("gate", lambda: gate_area(state))]
-    if state.settings.scoreboard:  # the scoreboard's lines first: a game without it is as before
-        from device.cthulhu_wars.scoreboard.menu import menu_items
-        from rules.cthulhu_wars.game import state_to_json
-
-        items[:0] = menu_items(state_to_json(state))
     items += map_ui(state).menu_items(state)
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
+    if state.settings.scoreboard:  # the scoreboard's lines first: a game without it is as before
+        from device.cthulhu_wars.scoreboard.menu import menu_options
+        from rules.cthulhu_wars.game import state_to_json
+
+        options[:0] = menu_options(state_to_json(state))
     options += table_lines(lang)
     return ListStep(text("prompt.menu"), options, lambda action: action())
 

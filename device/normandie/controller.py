@@ -13,7 +13,8 @@ next tile, or the next free square of a unit's deployment zone); BACK goes back,
 holding it undoes. A die from the reader answers a pending Assault (Z7).
 
 Setup runs by itself: a new battle whose tiles are not all described asks for their
-terrain on the grid; Done keeps the described tiles in the state directory
+terrain on the grid; Done keeps the described tiles (those the cursor stood on or a mark
+is on) in the state directory
 (device/normandie/tilestore.py), and a battle of our own's marks on its blank places with
 its sheet (device/normandie/last_sheet.py); the grid goes on to placing units, the next unit
 already chosen (device/normandie/placing.py), until the table says Done.
@@ -29,9 +30,11 @@ from device.normandie.decisions import check_roll, decision_step, losers_step
 from device.normandie.keeping import (
     as_marked,
     blank_marks,
+    described,
     keep,
     keep_changes_step,
     kept_tiles,
+    place_of,
     undescribed,
 )
 from device.normandie.last_sheet import keep_marks
@@ -75,6 +78,7 @@ class NormandieController(BaseController):
         self._setup = AUTO
         self._next = NextUnit()  # the unit OK places next: the last one placed, again
         self._said: Text | None = None  # which tiles were kept, said until the next command
+        self._looked: set[tuple[int, int]] = set()  # places the terrain grid's cursor stood on
 
     # --- inputs -------------------------------------------------------------------------
 
@@ -95,7 +99,7 @@ class NormandieController(BaseController):
         if button != "phase" or not isinstance(step, SpaceStep) or step.jumps is None:
             return None
         step.jump()
-        self.near = step.cursor
+        self._moved(step)
         return NOTHING
 
     def _phase_step(self, state: NormandieState) -> ScreenStep:
@@ -107,7 +111,7 @@ class NormandieController(BaseController):
         if not isinstance(step, SpaceStep):
             return NOTHING
         reaction = self._follow(step.tap_space(name))
-        self.near = step.cursor
+        self._moved(step)
         return reaction
 
     def dice(
@@ -157,8 +161,15 @@ class NormandieController(BaseController):
         elif button == "ok":
             return self._follow(step.pick())
         if isinstance(step, SpaceStep):
-            self.near = step.cursor
+            self._moved(step)
         return NOTHING
+
+    def _moved(self, step: SpaceStep) -> None:
+        """The cursor stood on ``step.cursor``: the next grid question starts there, and on
+        the terrain grid its tile counts as looked at (see :func:`described`)."""
+        self.near = step.cursor
+        if isinstance(step, TerrainStep):
+            self._looked.add(place_of(step.cursor))
 
     def _base_step(self, state: NormandieState) -> ScreenStep | None:
         """What the battle waits for, else setup on the grid (terrain, units), else nothing."""
@@ -195,8 +206,10 @@ class NormandieController(BaseController):
         if state.chapter is None:  # a battle of our own
             field_ = state.battlefield
             keep_marks(self.files, field_.columns, field_.rows, blank_marks(state))
+        self._looked.add(place_of(self.near))  # Done said with the cursor on this tile
+        seen = described(state, self._looked)
         new, changed = as_marked(state, kept_tiles(self.files))
-        saved = self._keep(new)
+        saved = self._keep([tile for tile in new if tile.name in seen])
         if changed:
             return keep_changes_step(changed, lambda: self._keep(changed), lambda: saved)
         return saved
@@ -257,6 +270,7 @@ class NormandieController(BaseController):
             self._set_setup(AUTO)
             self.near = FIRST_MIDDLE
             self._next = NextUnit()
+            self._looked = set()
         elif isinstance(cmd, NzPlaceUnit):
             self._next = _placed(self._next, cmd)
 

@@ -1,21 +1,24 @@
 """What a battle's setup reads from, and writes to, the kept tiles (device/normandie/tilestore.py).
 
 Which of the battle's tiles still need their terrain marked, and, once the table says
-Done, which tiles to keep: the named tiles not kept yet are kept at once (that is what
-describing a tile once means); a kept tile marked differently in this battle (a scenario's
-extra piece, or a correction) is kept only if the table says so. A battle of our own's
-blank places have no tile to keep their marks: they are kept with its sheet instead
-(device/normandie/last_sheet.py).
+Done, which tiles to keep: the named tiles not kept yet that the table described are kept
+at once (that is what describing a tile once means). A tile is described once the grid's
+cursor has stood on it or a square of it is marked: Done on the first tile must not keep
+the others, never looked at, as open ground for every later battle. A kept tile marked
+differently in this battle (a scenario's extra piece, or a correction) is kept only if the
+table says so. A battle of our own's blank places have no tile to keep their marks: they
+are kept with its sheet instead (device/normandie/last_sheet.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from pathlib import Path
 
 from device.normandie.draft import marks_of, marks_where
 from device.normandie.tilestore import TileStore
 from device.ui.steps import ListStep, Option, StepResult
+from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.state import NormandieState
 from rules.normandie.tiles import Terrain, Tile, tile_from_board
 from rules.text import Text, text
@@ -46,6 +49,20 @@ def as_marked(state: NormandieState, kept: dict[str, Tile]) -> tuple[list[Tile],
     new = [t for t in marked if t.name not in kept]
     changed = [t for t in marked if t.name in kept and kept[t.name] != t]
     return new, changed
+
+
+def place_of(space: Space) -> tuple[int, int]:
+    """The place (tile column, tile row) a square lies in."""
+    return space.col // TILE_SIZE, space.row // TILE_SIZE
+
+
+def described(state: NormandieState, looked: Set[tuple[int, int]]) -> frozenset[str]:
+    """The battle's named tiles the table described: the cursor stood on them (``looked``,
+    places) or a square of them is marked."""
+    marked = {place_of(s) for s in state.battlefield.impassable}
+    marked |= {place_of(s) for grave in state.mass_graves for s in grave.spaces}
+    seen = marked | set(looked)
+    return frozenset(p.tile for p in state.layout if (p.column, p.row) in seen)
 
 
 def blank_marks(state: NormandieState) -> Terrain:

@@ -124,6 +124,10 @@ class BaseController(Wizard):
             return Reaction(Redo())
         return NOTHING
 
+    def follow(self, played: Any) -> None:
+        """The game as the engine keeps it now, its history included (the app tells it at
+        start and after each command): a game may read what the table answered before."""
+
     def offer_redo(self, what: Text | None) -> None:
         """The app says what redo would bring back (None: nothing is undone)."""
         if what != self.redo_offer:

@@ -49,17 +49,23 @@ class QrStep(ListStep):
 
 
 def show_on_phones(
-    settings: WebSettings, spot: Hotspot | None = None, radio: bool | None = None
+    settings: WebSettings,
+    spot: Hotspot | None = None,
+    radio: bool | None = None,
+    not_started: Text | None = None,
 ) -> QrStep:
     """The screen for the ``[web]`` configuration ``settings`` (the app holds it).
     ``spot``: the table's own Wi-Fi, if up; ``radio``: whether there is a Wi-Fi radio
-    (both looked up now when not given)."""
+    (both looked up now when not given); ``not_started``: why the view the companion
+    started does not answer (on a desktop), said in place of a code that leads nowhere."""
     # The table's own Wi-Fi is looked at when the screen opens, never at start.
     from device.network import access_point, hotspot
 
     back = [Option(text("web.close"), DONE)]
     if not settings.enabled:
         return QrStep(text("web.disabled"), back, lambda answer: answer)
+    if not_started is not None:
+        return QrStep(not_started, back, lambda answer: answer)
     spot = hotspot.read_state() if spot is None else spot
     found = urls(settings.address, settings.port, machine_addresses())
     if spot is not None:

@@ -70,6 +70,14 @@ class OnceAccepted:
 
 
 @dataclass(frozen=True)
+class InTurn:
+    """A step's answer: several commands, each submitted once the one before went through
+    (one choice that answers for several factions: nobody else performs a Ritual)."""
+
+    commands: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class AppStep:
     """A question only the app can put, because it holds what the question needs: New game
     (the list of every game's front end), Show on phones (the ``[web]`` configuration).
@@ -464,6 +472,7 @@ StepResult = (
     | AppStep
     | UndoMany
     | WithFiles
+    | InTurn
     | None
 )
 

@@ -9,6 +9,7 @@ from device.ui.steps import (
     BACK,
     DONE,
     AppStep,
+    InTurn,
     Notice,
     OnceAccepted,
     ScreenStep,
@@ -31,6 +32,12 @@ class Reaction:
     language: str | None = None
     app_step: AppStep | None = None
     repeat: int = 1  # the command this many times (undo to a point in the history)
+    then: tuple[Command, ...] = ()  # more commands after it, each once the one before went through
+
+    def commands(self) -> tuple[Command, ...]:
+        """Every command to submit, in order; a refused one ends the rest."""
+        first = () if self.command is None else (self.command,) * self.repeat
+        return (*first, *self.then)
 
 
 NOTHING = Reaction()
@@ -89,6 +96,11 @@ class Wizard:
             self._once_accepted = None
             self._made(result)
             return Reaction(result)
+        elif isinstance(result, InTurn):
+            self._once_accepted = None
+            first, *rest = result.commands
+            self._made(first)
+            return Reaction(first, then=tuple(rest))
         elif isinstance(result, UndoMany):
             self._once_accepted = None
             self._stack.clear()

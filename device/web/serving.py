@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
+import sys
 
 from device.network.addresses import machine_addresses, urls
 from device.service import notify
@@ -52,12 +54,26 @@ async def serve_until_stopped(args: argparse.Namespace, config: Config) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopped.set)
+    if args.until_stdin_closes:
+        _stop_when_closed(loop, sys.stdin.fileno(), stopped)
     await _until_stopped(serving, stopped, quiet)
     notify.stopping()
     pinger.cancel()
     await serving.stop()
     hub.feed.close()
     return 0
+
+
+def _stop_when_closed(loop: asyncio.AbstractEventLoop, fd: int, stopped: asyncio.Event) -> None:
+    """Stop when ``fd`` reads end of file: the companion that started this view holds the
+    pipe's other end, which the kernel closes however the companion ends."""
+
+    def readable() -> None:
+        if not os.read(fd, 4096):
+            loop.remove_reader(fd)
+            stopped.set()
+
+    loop.add_reader(fd, readable)
 
 
 async def _until_stopped(serving: Serving, stopped: asyncio.Event, quiet: asyncio.Event) -> None:

@@ -53,6 +53,11 @@ def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
     found = board.content(view.state, view.lang, view.citadel_names)
     box = canvas.inner.inflate(-canvas.pad, 0)
+    if view.state.get("scoreboard") and view.state.get("game_over"):
+        from display.cthulhu_wars import end_summary  # the end of a game that keeps one
+
+        end_summary.draw(canvas, view.state, view.lang, box)
+        return
     if view.state.get("scoreboard"):
         from display.cthulhu_wars import scoreboard_panel  # only a game that keeps one loads it
 

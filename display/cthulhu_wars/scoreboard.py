@@ -23,6 +23,46 @@ SPELLBOOKS = 6  # K12
 
 
 COLUMNS = ("doom", "power", "elder_signs", "spellbooks")
+# Each faction's own shape on the Doom chart, by seat, so that no line is told by colour
+# alone; the end's table leads each row with it, as the chart's key.
+MARKERS = ("swatch", "disc", "monster", "up", "down")
+
+
+def marker(state: Mapping[str, Any], faction: str) -> str:
+    seats = [str(f) for f in state.get("factions", ())]
+    return MARKERS[seats.index(faction) % len(MARKERS)] if faction in seats else "swatch"
+
+
+def doom_chart(state: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
+    """Each faction's Doom at the end of every round played out, then now (the round in
+    play, or the final Doom): the chart's lines, in seating order."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return []
+    rounds = board.get("doom_by_round")
+    rounds = rounds if isinstance(rounds, Mapping) else {}
+    seats = [str(f) for f in state.get("factions", ())] or order(board)
+    return [
+        (f, [int(d) for d in rounds.get(f, ()) if isinstance(d, int)] + [_count(board, "doom", f)])
+        for f in seats
+    ]
+
+
+def first_round(state: Mapping[str, Any], points: int) -> int:
+    """The round of the chart's first point: its last is the round in play (a state kept
+    before the chart was has only that one)."""
+    now = state.get("round")
+    return max(1, (now if isinstance(now, int) else points) - points + 1)
+
+
+def chart_said(state: Mapping[str, Any], lang: str) -> list[str]:
+    """The chart in words, one faction a line (for readers that speak the page)."""
+    said = []
+    for faction, doom in doom_chart(state):
+        values = ", ".join(str(d) for d in doom)
+        name = names.faction(faction, lang)
+        said.append(translate("screen.sb.chart_series", lang, name=name, values=values))
+    return said
 
 
 def order(board: Mapping[str, Any]) -> list[str]:
@@ -50,25 +90,54 @@ def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list
     rows[0].append(Para((Span(icon="disc", icon_colour=colours.DIM),), "small", gap_before=0.0))
     first = board.get("first_player")
     for faction in order(board):
-        name = Span(
-            names.faction(faction, lang),
-            icon="arrow" if faction == first else "swatch",  # K6: the First Player leads
-            icon_colour=colours.faction(faction),
-        )
+        name = Span(names.faction(faction, lang), icon=_lead(state, faction, first),
+                    icon_colour=colours.faction(faction))  # fmt: skip
         figures = [str(_count(board, c, faction)) for c in COLUMNS]
         figures[3] = translate("screen.sb.of", lang, n=figures[3], of=SPELLBOOKS)
         if revealed is not None:  # K14: at the end, each sign's value in the Doom it made
-            figures[2] = "+".join(str(v) for v in revealed.get(faction, ())) or "–"
+            figures[2] = shown(revealed.get(faction, ()))
         held = bool(state.get("silence", {}).get(faction))  # C1, said by shape as on the board
         silence = Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
         rows.append(
             [
                 Para((name,), "body", gap_before=0.0),
-                *(Para((Span(f, atomic=True),), "body", gap_before=0.0) for f in figures),
+                *(_figure(f, revealed is not None and i == 2) for i, f in enumerate(figures)),
                 Para((silence,), "body", gap_before=0.0),
             ]
         )
     return rows
+
+
+def end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
+    """The end's table (K14): each faction, led by its chart shape, with its final Doom, the
+    signs it revealed and its spellbooks; Power and Silence no longer matter."""
+    full = table(state, board, lang)
+    return [[row[0], row[1], row[3], row[4]] for row in full]
+
+
+def _figure(words: str, breaks: bool) -> Para:
+    """A figure never breaks; the signs shown at the end may, between signs."""
+    return Para((Span(words, atomic=not breaks),), "body", gap_before=0.0)
+
+
+def _lead(state: Mapping[str, Any], faction: str, first: object) -> str:
+    """K6: the First Player leads during the game; at the end, the faction's chart shape."""
+    if state.get("game_over"):
+        return marker(state, faction)
+    return "arrow" if faction == first else "swatch"
+
+
+def shown(values: Any) -> str:
+    """The signs a faction revealed, each the Doom it added: "+2 +3 +1" (a line may break
+    between them, so a long list never squeezes the names), or "–" for none."""
+    return " ".join(f"+{v}" for v in values) or "–"
+
+
+def counted(values: Any) -> str:
+    """The same signs, fewer characters: each value with how many ("+1×3 +3×2"), for a
+    screen too small for every sign apart."""
+    found = [int(v) for v in values]
+    return " ".join(f"+{v}×{found.count(v)}" for v in sorted(set(found))) or "–"
 
 
 def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
@@ -90,6 +159,10 @@ def ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     yield Para(
         (Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "body", gap_before=0.3
     )
+    board = state.get("scoreboard")
+    if winners and over.get("reason") != "citadel" and isinstance(board, Mapping):  # K14
+        why = translate("screen.sb.why_won", lang, n=_count(board, "doom", winners[0]))
+        yield Para((Span(why, colours.TEXT),), "small", gap_before=0.0)
     yield Para((Span(reason, colours.DIM),), "small", gap_before=0.0)
 
 

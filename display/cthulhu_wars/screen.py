@@ -16,7 +16,14 @@ BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}
 SCOREBOARD_SHARE = 0.1
 
 
+# The end's summary (its table and the Doom chart) takes most of the width: the prompt
+# then only says the game is over and offers the menu.
+END_SHARE = 0.68
+
+
 def board_share(state: Mapping[str, Any]) -> float:
+    if state.get("scoreboard") and state.get("game_over"):
+        return END_SHARE
     share = BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)
     return share + SCOREBOARD_SHARE if state.get("scoreboard") else share
 

@@ -1,7 +1,9 @@
-"""The scoreboard on the phone view: the table the screen shows (K1–K14), as an HTML table.
+"""The scoreboard on the phone view: the table the screen shows (K1–K14), as an HTML table,
+then each faction's Doom round by round, drawn by the page as SVG from the state.
 
 The same words as the screen (:mod:`display.cthulhu_wars.scoreboard`), so a phone never says
 what the table's screen does not; the Silence token by its shape, said in words to a screen reader.
+At the end the table is the end screen's: final Doom, the signs revealed, spellbooks.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.cthulhu_wars import scoreboard
+from display.cthulhu_wars.web_chart import chart_html
 from display.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
@@ -20,17 +23,38 @@ def scoreboard_html(state: Mapping[str, Any], lang: str) -> str:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
+    over = state.get("game_over")
+    table = _end_table(state, board, lang) if over else _table(state, board, lang)
+    lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)
+    said = "".join(para_html(para) for para in lines)
+    said = f"{said}{table}" if over else f"{table}{said}"  # the end says who won first
+    return f'<section class="scoreboard">{said}{chart_html(state, lang)}</section>'
+
+
+def _table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
     rows = scoreboard.table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0][:-1])
     head += f'<th scope="col">{_shape(True, translate("screen.silence_held", lang))}</th>'
     body = "".join(_row(state, faction, row, lang) for faction, row in zip(
         scoreboard.order(board), rows[1:], strict=True))  # fmt: skip
-    over = state.get("game_over")
-    lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)
-    said = "".join(para_html(para) for para in lines)
+    return _frame(head, body)
+
+
+def _end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
+    rows = scoreboard.end_table(state, board, lang)
+    head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0])
+    body = "".join(
+        f'<tr><th scope="row">{_cell(row[0])}</th>'
+        + "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:])
+        + "</tr>"
+        for row in rows[1:]
+    )
+    return _frame(head, body)
+
+
+def _frame(head: str, body: str) -> str:
     table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    table = f'<div class="fit">{table}</div>'
-    return f'<section class="scoreboard">{table}{said}</section>'
+    return f'<div class="fit">{table}</div>'
 
 
 def _row(state: Mapping[str, Any], faction: str, row: list[Para], lang: str) -> str:

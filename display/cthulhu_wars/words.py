@@ -50,6 +50,10 @@ EN: dict[str, str] = {
     "screen.sb.ended.ritual_track": "The game ended: the Ritual track reached its end",
     "screen.sb.ended.elder_signs": "The game ended: 30 Doom from Elder Signs revealed",
     "screen.sb.ended.citadel": "The game ended: a Citadel victory",
+    "screen.sb.why_won": "the most Doom ({n}) of those with all six spellbooks",
+    "screen.sb.chart": "Doom, round by round",
+    "screen.sb.chart_round": "Round",
+    "screen.sb.chart_series": "{name}: {values}",
 }
 
 JA: dict[str, str] = {
@@ -98,6 +102,10 @@ JA: dict[str, str] = {
     "screen.sb.ended.ritual_track": "ゲーム終了：儀式トラックが終端に達した",
     "screen.sb.ended.elder_signs": "ゲーム終了：旧神の印の公開で破滅30",
     "screen.sb.ended.citadel": "ゲーム終了：城塞による勝利",
+    "screen.sb.why_won": "呪文書6冊の勢力のうち破滅が最多（{n}）",
+    "screen.sb.chart": "ラウンドごとの破滅",
+    "screen.sb.chart_round": "ラウンド",
+    "screen.sb.chart_series": "{name}：{values}",
 }
 
 WORDS = Words("cthulhu_wars.display", EN, JA)

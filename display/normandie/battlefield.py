@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from display import colours, flow
-from display.canvas import Canvas
+from display.canvas import Canvas, Label
 from display.colours import Colour
 from display.game_screen import GameScreen
 from display.normandie import palette, shapes
@@ -54,13 +54,15 @@ def draw_board(canvas: Canvas, view: View) -> None:
     found = panel_layout(canvas.rect, canvas.pad, state)
     grid = found.grid
     _terrain(canvas.surface, grid, state)
+    _coordinates(canvas, grid)
     _units(canvas.surface, grid, state, view.lang)
+    _graves_under_units(canvas.surface, grid, state)
     drawn = moves(state)
     for entry in drawn:
         _arrow(canvas.surface, grid, state, entry)
-    _letters(canvas.surface, grid, state, view.lang)  # over the arrows: always readable
+    _letters(canvas, grid, state, view.lang)  # over the arrows: always readable
     for entry in drawn:
-        _badge(canvas.surface, grid, entry)
+        _badge(canvas, grid, entry)
     where = space(state.get("cursor"))
     if where is not None and 0 <= where.col < grid.columns and 0 <= where.row < grid.rows:
         shapes.cursor(canvas.surface, grid, where)
@@ -83,6 +85,18 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
     door = space(field_.get("door"))
     if door is not None:
         shapes.door(surface, grid.rect(door))
+
+
+def _coordinates(canvas: Canvas, grid: Grid) -> None:
+    """The column letters and row numbers on every edge, each centred in its band square
+    and recorded as the canvas's marks (the tests read them back from there)."""
+    found = grid.edges()
+    letters = [name for name, _ in found if not name.isdigit()]
+    numbers = [name for name, _ in found if name.isdigit()]  # in the wider side bands
+    px = min(shapes.edge_px(grid.cell, letters), shapes.edge_px(grid.edge, numbers))
+    for name, box in found:
+        rect = shapes.edge_label(canvas.surface, box, name, px)
+        canvas.marks.append(Label(canvas.panel, name, rect, box, px, False))
 
 
 class UnitLook(NamedTuple):
@@ -116,9 +130,23 @@ def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: 
         shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "")
 
 
-def _letters(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+def _graves_under_units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
+    field_ = state.get("battlefield") or {}
+    taken = {look.space for look in unit_looks(state, "en")}
+    for grave in field_.get("mass_graves", ()):
+        for name in grave.get("spaces", ()):
+            found = space(name)
+            if found in taken:
+                shapes.grave_corner(surface, grid.rect(found), bool(grave.get("single_use")))
+
+
+def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+    """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
     for look in unit_looks(state, lang):
-        shapes.unit_letter(surface, grid.rect(look.space), look.letter)
+        box = grid.rect(look.space)
+        ink = shapes.unit_letter(canvas.surface, box, look.letter, look.kind)
+        if ink is not None:
+            canvas.marks.append(Label(canvas.panel, look.letter, ink, box, ink.h, False))
 
 
 def _zombie_letter(uid: str) -> str:
@@ -127,26 +155,35 @@ def _zombie_letter(uid: str) -> str:
 
 
 def _arrow(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], entry: Drawn) -> None:
-    move = entry.move
-    walk = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
-    steps = [found for found in walk if found is not None]
+    steps = walk(entry)
     strike = None
-    if move.get("assault"):
-        target = (state.get("units") or {}).get(move.get("target") or "") or {}
-        strike = space(move.get("at") or target.get("space"))
+    if entry.move.get("assault"):
+        target = (state.get("units") or {}).get(entry.move.get("target") or "") or {}
+        strike = space(entry.move.get("at") or target.get("space"))
     if steps:
-        shapes.move_arrow(surface, grid, steps, strike, entry.planned)
+        shapes.move_arrow(surface, grid, steps, strike, entry.planned, entry.number)
 
 
-def _badge(surface: pygame.Surface, grid: Grid, entry: Drawn) -> None:
-    """The move's number centred on its start square's top-left corner: a third of a square
-    across, it stays clear of every letter (a letter keeps to the middle of its square) and
-    of the arrow, which leaves from the centre."""
-    start = space(entry.move.get("from"))
-    if start is None:
+def walk(entry: Drawn) -> list[Space]:
+    """The squares a move walks, its start first (only the start if it stays)."""
+    move = entry.move
+    found = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
+    return [step for step in found if step is not None]
+
+
+def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
+    """The move's number where its path ends, centred on that square's top-left corner: a
+    letter keeps to the middle of its square and the arrow's head to the centre, so the
+    number stays clear of both; recorded as a mark, with its ink's rectangle."""
+    steps = walk(entry)
+    if not steps:
         return
-    rect = grid.rect(start)
-    shapes.badge(surface, rect.topleft, entry.number, max(8, grid.cell * 2 // 3))
+    box = grid.rect(steps[-1])
+    size = max(10, grid.cell * 4 // 5)
+    out = grid.cell // 8  # a little outside the corner, clear of a two-letter Zombie's ink
+    ink = shapes.badge(canvas.surface, (box.left - out, box.top - out), entry.number, size)
+    near = box.inflate(size, size)
+    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:

@@ -9,6 +9,11 @@ Under the grid the legend is promised room for every move at the smallest text s
 (two lines a move), the squares giving way down to 70 % of their size: with a fixed
 share the legend dropped the third move at 720×1280 and 800×480 while the grid sat
 between wide empty margins.
+
+Around the squares runs a band one square wide on every side for the coordinates
+(column letters above and below, row numbers left and right): every line on the
+screen names squares ("D3", "Cursor: U5"), so the grid says which is which at each
+edge. The sizes are counted with the band, so the squares shrink to make its room.
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ LINES_PER_MOVE = 2  # a move's sentence at the smallest text size, as measured a
 # smallest text is three paddings; the grid knows the padding, not the text sizes.
 FLOOR_PX_PER_PAD = 3
 PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
+# The coordinates' band is a square wide; left and right never narrower than three
+# paddings (the smallest text): row numbers such as "14" need that much beside squares of a
+# few pixels. Above and below, a column's letter needs only a square's height.
+EDGE_PADS = 3
 
 
 @dataclass(frozen=True)
@@ -42,10 +51,31 @@ class Grid:
     cell: int
     columns: int
     rows: int
+    edge: int = 0  # pixels of the coordinates' band left and right (above and below: cell)
 
     @property
     def area(self) -> pygame.Rect:
         return pygame.Rect(self.left, self.top, self.cell * self.columns, self.cell * self.rows)
+
+    @property
+    def framed(self) -> pygame.Rect:
+        """The squares and the coordinates' band around them."""
+        return self.area.inflate(2 * self.edge, 2 * self.cell)
+
+    def edges(self) -> list[tuple[str, pygame.Rect]]:
+        """Each coordinate and the piece of band it is written in: a column's letters above
+        and below it, a row's number left and right of it."""
+        area, cell, edge = self.area, self.cell, self.edge
+        found = []
+        for col in range(self.columns):
+            x = area.x + col * cell
+            for y in (area.top - cell, area.bottom):
+                found.append((column_letters(col), pygame.Rect(x, y, cell, cell)))
+        for row in range(self.rows):
+            y = area.y + row * cell
+            for x in (area.left - edge, area.right):
+                found.append((str(row + 1), pygame.Rect(x, y, edge, cell)))
+        return found
 
     def rect(self, space: Space) -> pygame.Rect:
         return pygame.Rect(
@@ -105,17 +135,29 @@ def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0)
     """The grid and the legend's box inside ``inner`` (the panel less its padding);
     ``room``: the height the legend needs under the grid (:func:`legend_room`)."""
     columns, rows = max(1, columns), max(1, rows)
-    below = max(MIN_CELL, min(inner.w // columns, int(inner.h * GRID_SHARE_BELOW) // rows))
-    beside = max(MIN_CELL, min(int(inner.w * GRID_SHARE_BESIDE) // columns, inner.h // rows))
+    least = EDGE_PADS * gap
+    below = _cell(inner.w, int(inner.h * GRID_SHARE_BELOW), columns, rows, least)
+    beside = _cell(int(inner.w * GRID_SHARE_BESIDE), inner.h, columns, rows, least)
     if below >= beside:  # chosen as if no words were shown; then the words get their room
-        leaves_room = (inner.h - gap - room) // rows
+        leaves_room = (inner.h - gap - room) // (rows + 2)
         below = max(MIN_CELL, round(below * SMALLEST_SHARE), min(below, leaves_room))
-        grid = Grid(inner.x + (inner.w - below * columns) // 2, inner.y, below, columns, rows)
-        top = grid.area.bottom + gap
+        left = inner.x + (inner.w - below * columns) // 2
+        grid = Grid(left, inner.y + below, below, columns, rows, max(below, least))
+        top = grid.framed.bottom + gap
         return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
-    grid = Grid(inner.x, inner.y + (inner.h - beside * rows) // 2, beside, columns, rows)
-    left = grid.area.right + gap
+    edge = max(beside, least)
+    top = inner.y + (inner.h - beside * rows) // 2
+    grid = Grid(inner.x + edge, top, beside, columns, rows, edge)
+    left = grid.framed.right + gap
     return Layout(grid, pygame.Rect(left, inner.y, max(0, inner.right - left), inner.h))
+
+
+def _cell(width: int, height: int, columns: int, rows: int, least: int) -> int:
+    """The largest square for ``columns`` × ``rows`` with the coordinates' band round them
+    (a square wide; left and right at least ``least`` pixels) inside ``width`` × ``height``."""
+    cell = min(width // (columns + 2), height // (rows + 2))
+    edge = max(cell, least)
+    return max(MIN_CELL, min(cell, (width - 2 * edge) // columns))
 
 
 def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:

@@ -14,7 +14,7 @@ from typing import Any
 
 from display import colours
 from display.normandie.grid import shown_moves
-from display.normandie.palette import ZOMBIES_COLOUR
+from display.normandie.palette import ZOMBIES_COLOUR, path_colour
 from display.normandie.shapes import side_colour
 from display.runs import Para, Span
 from rules.text import Text, render, render_fragment, text, translate
@@ -101,9 +101,10 @@ def paras(state: Mapping[str, Any], lang: str) -> list[Para]:
         found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))
     for entry in drawn:
         found.append(_move_para(state, entry, lang))
-    found += _terrain_para(state, lang)  # the key to the grid's signs before the counts
     found += _tiles_para(state, lang)
-    found.append(_bag_para(state, lang))
+    # the key to the grid's signs and the bag's count share a line: the grid's coordinates
+    # take a line's height, and the sides' key below still has its room at 800×480
+    found.append(Para((*_terrain_spans(state, lang), _bag_span(state, lang)), "small"))
     found.append(_sides_para(state, lang))
     return found
 
@@ -123,7 +124,7 @@ def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
 def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
     now = is_pending(state, entry)
     look = translate(_look_key(entry, now), lang)
-    number = Span(str(entry.number), colours.LIT_TEXT, chip=colours.LIT)
+    number = Span(str(entry.number), colours.LIT_TEXT, chip=path_colour(entry.number))
     colour = colours.TEXT if entry.planned or now else colours.DIM
     words = render(move_words(state, entry.move), lang)
     return Para((number, Span(look, colours.ACCENT, atomic=True), Span(words, colour)), "small")
@@ -145,10 +146,10 @@ def _look_key(entry: Drawn, now: bool) -> str:
     return "nz_device.planned" if entry.planned else "nz_device.made"
 
 
-def _bag_para(state: Mapping[str, Any], lang: str) -> Para:
+def _bag_span(state: Mapping[str, Any], lang: str) -> Span:
     count = len(state.get("bag") or [])
     words = translate("nz_device.bag", lang, n=count)
-    return Para((Span(words, colours.DIM, icon="swatch", icon_colour=ZOMBIES_COLOUR),), "small")
+    return Span(words, colours.DIM, icon="swatch", icon_colour=ZOMBIES_COLOUR, atomic=True)
 
 
 def _sides_para(state: Mapping[str, Any], lang: str) -> Para:
@@ -185,11 +186,11 @@ def _tiles_para(state: Mapping[str, Any], lang: str) -> list[Para]:
     return [Para((Span(words, colours.DIM),), "small")]
 
 
-def _terrain_para(state: Mapping[str, Any], lang: str) -> list[Para]:
+def _terrain_spans(state: Mapping[str, Any], lang: str) -> list[Span]:
     """The key to the grid's terrain, in words beside each sign (hatching, †, ⊕)."""
     spans = []
     for mark in terrain_marks(state):
         words = translate(f"nz_device.terrain_key.{mark}", lang)
         icon = "face_down" if mark == "impassable" else None  # the hatching, drawn
         spans.append(Span(words, colours.DIM, icon=icon, icon_colour=colours.DIM, atomic=True))
-    return [Para(tuple(spans), "small")] if spans else []
+    return spans

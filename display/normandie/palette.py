@@ -18,4 +18,22 @@ DONE: Colour = colours.WARNING
 STRIKE: Colour = colours.BAD
 DOOR: Colour = (230, 40, 40)
 GRAVE: Colour = (200, 200, 210)
+# Each Zombie's path in its own colour (the n-th move in the n-th, round again after the
+# last), none of them a side's, the Zombies', the strike's red or the cursor's yellow, so
+# two paths on one segment are told apart; dashed or solid still says planned or made.
+PATHS: tuple[Colour, ...] = (
+    colours.WARNING,  # orange
+    colours.ACCENT,  # sky blue
+    (240, 110, 225),  # magenta
+    (240, 240, 240),  # white
+    (80, 225, 200),  # aqua
+    (165, 135, 255),  # violet
+)
+
+
+def path_colour(number: int) -> Colour:
+    """The colour of the ``number``-th move's path (1 is the first), its badge and legend chip."""
+    return PATHS[(number - 1) % len(PATHS)]
+
+
 TILE = 7  # spaces per tile side: tile edges are drawn thicker

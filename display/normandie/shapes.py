@@ -18,17 +18,17 @@ from display import colours
 from display.colours import Colour
 from display.normandie.grid import Grid
 from display.normandie.palette import (  # the phone page draws with the same colours
-    DONE,
+    CELL,
     DOOR,
     GRAVE,
     GRID_LINE,
     IMPASSABLE,
     NO_SIDE,
-    PLANNED,
     SIDE_COLOURS,
     STRIKE,
     TILE,
     TILE_LINE,
+    path_colour,
 )
 from display.typeface import font
 from rules.normandie.battlefield import Space
@@ -56,6 +56,32 @@ def _line(surface: pygame.Surface, index: int, start: Point, end: Point) -> None
     """The ``index``-th line between squares; a tile's edge is thicker, in its own colour."""
     tile = index % TILE == 0
     pygame.draw.line(surface, TILE_LINE if tile else GRID_LINE, start, end, 2 if tile else 1)
+
+
+EDGE_SHARE = 0.8  # a coordinate's type, in squares: as large as the square lets it be
+
+
+def edge_px(cell: int, names: list[str]) -> int:
+    """One type size for every coordinate: the largest at which the widest still fits
+    its square with a pixel to spare each side, so neighbours never touch."""
+    px = max(6, round(cell * EDGE_SHARE))
+    while px > 6 and _widest(px, names) > cell - 2:
+        px -= 1
+    return px
+
+
+def _widest(px: int, names: list[str]) -> int:
+    return max((font(px).render(name, True, colours.DIM).get_bounding_rect().w for name in names),
+               default=0)  # fmt: skip
+
+
+def edge_label(surface: pygame.Surface, box: pygame.Rect, name: str, px: int) -> pygame.Rect:
+    """One coordinate centred by its ink in ``box``; the ink's rectangle."""
+    image = font(px).render(name, True, colours.DIM)
+    ink = image.get_bounding_rect()
+    at = (box.centerx - ink.centerx, box.centery - ink.centery)
+    surface.blit(image, at)
+    return ink.move(at)
 
 
 def impassable(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -97,27 +123,61 @@ def unit(
     surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour, letter: str
 ) -> None:
     _SHAPES.get(kind, _disc)(surface, _body(rect), colour)
-    unit_letter(surface, rect, letter)
+    unit_letter(surface, rect, letter, kind)
 
 
-def unit_letter(surface: pygame.Surface, rect: pygame.Rect, letter: str) -> None:
-    """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows."""
+def unit_letter(
+    surface: pygame.Surface, rect: pygame.Rect, letter: str, kind: str = "infantry"
+) -> pygame.Rect | None:
+    """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows.
+    The letter's ink, or None when the square is too small to carry one."""
     if rect.w >= MIN_LETTER_CELL and letter:
-        _letter(surface, _body(rect), letter)
+        return _letter(surface, _inside(_body(rect), kind), letter)
+    return None
 
 
 def _body(rect: pygame.Rect) -> pygame.Rect:
-    return rect.inflate(-max(2, rect.w // 7), -max(2, rect.h // 7))
+    """A unit fills its square but for a thin rim, so neighbours stay apart and the
+    letter is as large as the square allows (read from across the table)."""
+    rim = max(2, rect.w // 10)
+    return rect.inflate(-rim, -rim)
 
 
-def _letter(surface: pygame.Surface, body: pygame.Rect, letter: str) -> None:
-    px = max(6, round(body.h * (0.62 if len(letter) == 1 else 0.48)))
+def _inside(body: pygame.Rect, kind: str) -> pygame.Rect:
+    """Where a shape's letter goes: the whole body of a disc, a square or a block; the
+    middle of a diamond; the lower part of a triangle, where it is wide."""
+    if kind == "mythos":
+        return body.inflate(-body.w // 4, -body.h // 4)
+    if kind == "master":
+        low = body.inflate(-body.w // 3, -body.h // 3)
+        return low.move(0, body.h // 8)
+    return body
+
+
+LETTER_SHARE = 0.9  # one letter's type, in bodies: its capital about two thirds of the body
+LETTERS_SHARE = 0.7  # two letters (Z1) start smaller and shrink until they fit across
+
+
+def _letter(surface: pygame.Surface, body: pygame.Rect, letter: str) -> pygame.Rect:
+    px = max(6, round(body.h * (LETTER_SHARE if len(letter) == 1 else LETTERS_SHARE)))
     image = font(px).render(letter, True, colours.LIT_TEXT)
-    if image.get_width() > body.w:
-        image = font(max(5, px * body.w // image.get_width())).render(
-            letter, True, colours.LIT_TEXT
-        )
-    surface.blit(image, image.get_rect(center=body.center))
+    while image.get_bounding_rect().w > body.w - 2 and px > 5:
+        px -= 1
+        image = font(px).render(letter, True, colours.LIT_TEXT)
+    ink = image.get_bounding_rect()
+    # centred by its ink, not its line box, so a capital sits in the middle of the shape
+    at = (body.centerx - ink.centerx, body.centery - ink.centery)
+    surface.blit(image, at)
+    return ink.move(at)
+
+
+def grave_corner(surface: pygame.Surface, rect: pygame.Rect, single_use: bool) -> None:
+    """A Mass Grave under a unit: its sign again, small, in the square's bottom-right
+    corner on a dark ground, so a Zombie standing there does not hide it."""
+    side = max(5, rect.w * 2 // 5)
+    corner = pygame.Rect(rect.right - side, rect.bottom - side, side, side)
+    pygame.draw.rect(surface, CELL, corner)
+    grave(surface, corner, single_use)
 
 
 def _edge(surface: pygame.Surface, points: list[tuple[int, int]]) -> None:
@@ -180,11 +240,15 @@ def move_arrow(
     walk: list[Space],
     strike: Space | None,
     planned: bool,
+    number: int = 1,
 ) -> None:
-    """The walk (start first) as a line with a head; then the strike into the target's square."""
-    width = max(2, grid.cell // 6)
-    colour = PLANNED if planned else DONE
-    points = [grid.centre(space) for space in walk]
+    """The ``number``-th move's walk (start first) as a line with a head, in the move's own
+    colour and lane; then the strike into the target's square. Each move keeps a lane a
+    line's width beside the others, so two Zombies walking one segment draw two lines."""
+    width = max(2, grid.cell // 7)
+    colour = path_colour(number)
+    shift = _lane(number, width)
+    points = [(x + shift, y + shift) for x, y in (grid.centre(space) for space in walk)]
     if len(points) > 1:
         _polyline(surface, points, colour, width, dashed=planned)
         _head(surface, points[-2], points[-1], colour, width * 2 + 2)
@@ -195,6 +259,15 @@ def move_arrow(
         pygame.draw.line(surface, STRIKE, start, tip, width + 1)
         _head(surface, start, tip, STRIKE, width * 2 + 4)
         pygame.draw.rect(surface, STRIKE, end, max(2, grid.cell // 8))
+
+
+LANES = 4  # moves side by side before a lane is shared (by then the colours differ)
+
+
+def _lane(number: int, width: int) -> int:
+    """The ``number``-th move's offset from the squares' centres, across and down alike
+    (so a row's and a column's segments both move aside): lanes a line and a pixel apart."""
+    return round(((number - 1) % LANES - (LANES - 1) / 2) * (width + 1))
 
 
 def _towards(start: tuple[int, int], end: tuple[int, int], short: float) -> tuple[int, int]:
@@ -249,10 +322,12 @@ def _head(
     pygame.draw.polygon(surface, colour, points)
 
 
-def badge(surface: pygame.Surface, centre: tuple[int, int], number: int, size: int) -> None:
-    """The Zombie's number in the legend, in a lit disc beside its arrow."""
-    radius = max(4, size // 2)
-    pygame.draw.circle(surface, colours.LIT, centre, radius)
+def badge(surface: pygame.Surface, centre: tuple[int, int], number: int, size: int) -> pygame.Rect:
+    """The move's number, as in the legend, in a disc of its path's colour; the ink's rect."""
+    radius = max(5, size // 2)
+    pygame.draw.circle(surface, path_colour(number), centre, radius)
     pygame.draw.circle(surface, colours.LIT_TEXT, centre, radius, 1)
-    image = font(max(6, round(radius * 1.3))).render(str(number), True, colours.LIT_TEXT)
-    surface.blit(image, image.get_rect(center=centre))
+    image = font(max(7, round(radius * 1.5))).render(str(number), True, colours.LIT_TEXT)
+    rect = image.get_rect(center=centre)
+    surface.blit(image, rect)
+    return image.get_bounding_rect().move(rect.topleft)

@@ -21,7 +21,8 @@ from typing import Any
 
 from device.games import ALL_GAMES
 from device.ui.history import history_step, redoable, undo_run_step
-from device.ui.steps import HISTORY, UNDO_RUN_QUESTION
+from device.ui.newgame import new_game_step
+from device.ui.steps import CHOOSE_GAME, HISTORY, UNDO_RUN_QUESTION
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -46,6 +47,11 @@ class Task:
     done: Callable[[Sequence[Command]], bool]
     buttons: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()  # what the reader rolls, roll after roll
+    new_game: bool = False  # New game is a way to the goal (else its screen ends a path)
+    # The presses the caller needs to finish from a screen (None: not from this one): where
+    # a dial's values would multiply the screens past any breadth-first search, the caller
+    # sets the numbers itself. The search stops there if no way is shorter in all.
+    finish: Callable[[_Table], int | None] | None = None
 
 
 @dataclass
@@ -60,6 +66,7 @@ class _Table:
 
     played: Played
     dice: tuple[int, ...]
+    new_game: bool = False
     controller: Any = None
     commands: list[Command] = field(default_factory=list)
     rolls: int = 0
@@ -67,6 +74,7 @@ class _Table:
 
     def __post_init__(self) -> None:
         self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
 
     @property
@@ -92,21 +100,31 @@ class _Table:
             self.controller.ask(history_step(self.played))
         elif reaction.app_step is UNDO_RUN_QUESTION:
             self.controller.ask(undo_run_step(self.played))
-        elif reaction.app_step is not None:  # New game, Show on phones: not a task's way
+        elif reaction.app_step is CHOOSE_GAME and self.new_game:
+            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+        elif reaction.app_step is not None:  # Show on phones, the dice: not a task's way
             self.dead = True
-        cmd = reaction.command
-        for _ in range(reaction.repeat if cmd is not None else 0):
+        for cmd in reaction.commands():
             try:
-                outcome = apply(self.played, cmd)
+                starts = ALL_GAMES.rules.started_by(cmd) is not None
+                outcome = start(cmd, ALL_GAMES.rules) if starts else apply(self.played, cmd)
             except RulesError:
                 return
             if not keep(cmd):
                 self.dead = True
                 return
-            self.played = outcome.played
+            was, self.played = self.played, outcome.played
             self.controller.accepted(cmd)
+            self._follow_the_game(was)
+            self.controller.follow(self.played)
             self.controller.offer_redo(redoable(self.played))
             self.commands.append(cmd)
+
+    def _follow_the_game(self, was: Played[Any]) -> None:
+        """As the app: a game of another kind gets its own controller, in the same language."""
+        ui = ALL_GAMES.front_end(self.played)
+        if ui is not ALL_GAMES.front_end(was):
+            self.controller = ui.controller(self.controller.lang)
 
     def screen(self) -> str:
         prompt = self.controller.prompt(self.state)
@@ -151,12 +169,26 @@ def _shared(table: _Table) -> dict[int, Any]:
 def shortest(task: Task) -> Found | None:
     """The fewest presses that meet ``task``'s goal; None if none is found within
     MOST_PRESSES presses and MOST_SCREENS screens (as when the screens offer no way)."""
+    return shortest_from(_Table(begin(task), task.dice), task)
+
+
+def shortest_from(root: _Table, task: Task) -> Found | None:
+    """:func:`shortest` from a table already at its screen (``task``'s journal unused):
+    one that has been pressed on, as a real companion has, with what its controller
+    remembers. With ``task.finish``, the presses found may end on a screen the caller
+    finishes from, when that is the shortest way in all."""
     buttons = (*BASIC, *task.buttons)
-    root = _Table(begin(task), task.dice)
+    root = copy.deepcopy(root, _shared(root))
+    root.commands, root.dice, root.rolls, root.new_game = [], task.dice, 0, task.new_game
+    best = _finishing(task, root)
+    if best is not None:  # past it, the caller's own presses are the shortest
+        return best[1]
     seen = {root.screen()}
     frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
     while frontier and len(seen) < MOST_SCREENS:
         presses, table = frontier.popleft()
+        if best is not None and len(presses) + 1 >= best[0]:
+            break  # breadth first: every way left is as long as the best one
         if len(presses) >= MOST_PRESSES:
             continue
         for button in buttons:
@@ -165,8 +197,19 @@ def shortest(task: Task) -> Found | None:
                 continue
             if task.done(after.commands):
                 return Found([*presses, button], after.rolls)
+            cost = None if task.finish is None else task.finish(after)
+            if cost is not None:  # finished by the caller, not searched past
+                if best is None or len(presses) + 1 + cost < best[0]:
+                    best = len(presses) + 1 + cost, Found([*presses, button], after.rolls)
+                continue
             screen = after.screen()
             if screen not in seen:
                 seen.add(screen)
                 frontier.append(((*presses, button), after))
-    return None
+    return None if best is None else best[1]
+
+
+def _finishing(task: Task, table: _Table) -> tuple[int, Found] | None:
+    """Finishing from the root: its presses, and no press to reach it."""
+    cost = None if task.finish is None else task.finish(table)
+    return None if cost is None else (cost, Found([], table.rolls))

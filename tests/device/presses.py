@@ -75,10 +75,11 @@ class PressTable(FollowsTheGame):
                 self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
-            if reaction.command is not None:
-                self._submit(reaction.command)
+            for cmd in reaction.commands():
+                if not self._submit(cmd):
+                    break
 
-    def _submit(self, cmd: Command) -> None:
+    def _submit(self, cmd: Command) -> bool:
         """As the session does: a command that starts a game starts one, others apply; and
         as the app, it tells the controller that made it (a new game's may be another)."""
         made_by = self.controller
@@ -87,8 +88,10 @@ class PressTable(FollowsTheGame):
             self.played = (start(cmd, GAMES) if starts else apply(self.played, cmd)).played
         except RulesError as error:
             self.refused.append(error.describe())
-            return
+            return False
         made_by.accepted(cmd)
+        self.controller.follow(self.played)
+        return True
 
     # --- what the screen asks -------------------------------------------------------------
 

@@ -53,6 +53,7 @@ class Walker(FollowsTheGame):
         self.done: Text | None = None  # as the app: the command the result is of
         self.error: Text | None = None
         self.fresh = False  # a command was just accepted: no press since
+        self.controller.follow(played)
         self.controller.offer_redo(redoable(played))
 
     def act(self, way: str | int) -> None:
@@ -71,10 +72,9 @@ class Walker(FollowsTheGame):
             self.controller.ask(self._app_step(reaction.app_step))
         if reaction.notice is not None:
             self.error = reaction.notice
-        if reaction.command is not None:
-            for _ in range(reaction.repeat):
-                if not self._submit(reaction.command):
-                    return
+        for cmd in reaction.commands():
+            if not self._submit(cmd):
+                return
 
     def _app_step(self, asked: AppStep) -> ScreenStep:
         if asked is SHOW_ON_PHONES:
@@ -100,6 +100,7 @@ class Walker(FollowsTheGame):
             return False
         self.played = outcome.played
         made_by.accepted(cmd)
+        self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None

@@ -100,8 +100,7 @@ class Pilot:
             self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)
-        if reaction.command is not None:
-            cmd = reaction.command
+        for cmd in reaction.commands():
             # A new game is a new journal; otherwise the engine keeps the table's history.
             played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
             outcome = start(cmd, GAMES) if isinstance(cmd, NewGame) else apply(played, cmd)
@@ -109,7 +108,8 @@ class Pilot:
             self.state = outcome.state
             self.done, self.undone = outcome.played.done, outcome.played.undone
             self.controller.accepted(cmd)
-            self.given.append(reaction.command)
+            self.controller.follow(outcome.played)
+            self.given.append(cmd)
 
     def choose(self, label: Text) -> None:
         """Pick the choice labelled ``label``: DOWN until it is selected then OK, or a tap."""

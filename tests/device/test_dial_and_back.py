@@ -258,3 +258,32 @@ def test_a_minute_of_mashing_never_crashes_hangs_or_loses_anything(tmp_path: Pat
         played, _events = replay(_journal(app), GAMES)
         assert played is not None
         assert state_json(played) == state_json(app.session.played)  # nothing was lost
+
+
+E2 = Path(__file__).resolve().parents[1] / "goldens" / "screens" / "celaeno_e2.jsonl"
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_an_undo_the_footer_leaves_an_entry_out_rather_than_cut_it(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """Undoing an Agony payment opens its dial of several rows, and BACK then redoes: the
+    English bar had no room for "Back redo" too and ended in a cut "Back …"."""
+    lines = E2.read_text("utf-8").splitlines()
+    journal = [line for line in lines if line.strip() and not line.startswith("#")]
+    app, store = _app(tmp_path, *journal, surface=pygame.Surface(size))
+    with store:
+        app.controller.lang = lang
+        app.handle_input(ButtonPressed("undo"))
+        app.screen.render(app.view())
+        hints = [label for label in app.screen.labels() if label.panel == "hints"]
+        words = [label.text.strip() for label in hints]
+        assert not any(label.truncated or "…" in label.text for label in hints), words
+        assert render(text("hint.take_from"), lang).casefold() in [w.casefold() for w in words]
+        back = render(text("screen.button.back"), lang)
+        if back in words:  # shown only with what it does now
+            said = words[words.index(back) + 1]
+            assert said.casefold() == render(text("hint.redo"), lang).casefold()
+        if lang == "ja" or size == (1920, 1080):  # room for every entry
+            assert back in words, words

@@ -346,11 +346,11 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     table.hold_back()  # undo: one square back
     assert [s.name for s in battle(table).battlefield.impassable] == ["C3"]
 
-    table.press("back")  # Done: the tiles are kept, then units are placed
-    assert title(table).startswith("Kept for later battles: SoN-3-A, SoN-5-A, SoN-6-B,")
+    table.press("back")  # Done: the tiles the cursor stood on are kept, then units are placed
+    assert title(table).startswith("Kept for later battles: SoN-3-A and SoN-5-A.")
     assert table.app.status.error is None  # said as news, not as a refusal
     kept = TileStore(table.app.session.store.path.parent).tiles()
-    assert sorted(kept) == ["SoN-1-A", "SoN-2-B", "SoN-3-A", "SoN-4-A", "SoN-5-A", "SoN-6-B"]
+    assert sorted(kept) == ["SoN-3-A", "SoN-5-A"]  # the four never looked at: not described
     assert tile_line(kept["SoN-3-A"]) == (
         '{"tile": "SoN-3-A", "impassable": ["C3"], "mass_graves": ["E5"], "mass_graves_x1": ["D4"]}'
     )
@@ -388,11 +388,32 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     table.press("ok")
     assert "Terrain: impassable, Mass Graves" not in choices(table)  # turn 1: fixed
 
-    table.press("back")  # the next battle on the same tiles starts from them
+    table.press("back")  # the next battle on the same tiles starts from those kept
     start_chapter_3_with_terrain(table)
-    assert title(table).startswith("Place infantry")  # nothing to describe
+    assert title(table).startswith("Terrain of SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B:")
     field_ = battle(table).to_json()["battlefield"]
     assert field_["impassable"] == ["C3"] and field_["layout"][0]["tile"] == "SoN-3-A"
+
+
+def test_done_on_the_first_tile_keeps_only_that_tile(table: Table) -> None:
+    """A tile is kept once described: BACK (Done) on the first tile of a new battle kept the
+    five tiles never looked at as open ground for every later battle. Now the next battle
+    asks for those again, and PHASE from tile to tile describes each, all-open or not."""
+    start_chapter_3_with_terrain(table)
+    table.press("back")  # Done at once, the cursor on SoN-3-A
+    assert title(table).startswith("Kept for later battles: SoN-3-A.")
+    store = TileStore(table.app.session.store.path.parent)
+    assert sorted(store.tiles()) == ["SoN-3-A"]
+
+    begin_turn_1(table)  # then a new battle on the same tiles
+    start_chapter_3_with_terrain(table)
+    assert title(table).startswith("Terrain of SoN-5-A, SoN-6-B, SoN-1-A, SoN-4-A and SoN-2-B:")
+    for _ in range(5):
+        table.press("phase")  # the middle of the next tile: looked at
+    table.press("back")
+    assert sorted(store.tiles()) == [
+        "SoN-1-A", "SoN-2-B", "SoN-3-A", "SoN-4-A", "SoN-5-A", "SoN-6-B"
+    ]  # fmt: skip
 
 
 def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(

@@ -17,7 +17,21 @@ import pytest
 
 from device.ui.steps import DialStep
 from rules.commands import Command
-from rules.cthulhu_wars.commands import Activate, AssignAgony, NextPhase, Roll, Satisfy, SetGate
+from rules.cthulhu_wars.commands import (
+    Activate,
+    Adjust,
+    AssignAgony,
+    DrawElderSigns,
+    FirstPlayer,
+    GatherPower,
+    NextPhase,
+    RevealElderSigns,
+    Ritual,
+    Roll,
+    Satisfy,
+    SetGate,
+    Spellbooks,
+)
 from tests.device.press_table import Found, Task, _Table, begin, shortest
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -48,6 +62,35 @@ GATE_TAKEN = [
     *ROUND_2,
     '{"type": "set_gate", "area": "barrier_of_naach_tith", "gate": true, "controller": "yellow_sign"}',
 ]
+
+# A 4-player game with the scoreboard (I12), where nothing unusual happens: Great Cthulhu
+# holds 3 Gates, the Yellow Sign 1; Great Cthulhu gathers the most and performs its Ritual
+# with 1 Great Old One (drawing 1 Elder Sign), the others pass.
+SCOREBOARD = [
+    '{"type": "new_game", "map": "celaeno", "factions": ["great_cthulhu", "crawling_chaos", '
+    '"black_goat", "yellow_sign"], "settings": {"scoreboard": true}}',
+    *(f'{{"type": "set_gate", "area": "{area}", "gate": true, "controller": "{faction}"}}'
+      for area, faction in (("fountain", GC), ("horrorium", GC), ("cursed_hall", GC),
+                            ("gloomloft", YS))),
+    NEXT,
+]  # fmt: skip
+SCOREBOARD_FIRST = [
+    *SCOREBOARD,
+    '{"type": "gather_power", "power": {"great_cthulhu": 6, "crawling_chaos": 0, '
+    '"black_goat": 0, "yellow_sign": 2}}',
+    NEXT,
+]  # fmt: skip
+SCOREBOARD_DOOM = [
+    *SCOREBOARD_FIRST,
+    '{"type": "first_player", "faction": "great_cthulhu", "direction": "clockwise"}',
+    NEXT,
+]  # fmt: skip
+SCOREBOARD_ACTION = [
+    *SCOREBOARD_DOOM,
+    '{"type": "ritual", "faction": "great_cthulhu", "perform": true, "great_old_ones": 1}',
+    *(f'{{"type": "ritual", "faction": "{f}", "perform": false}}' for f in (CC, BG, YS)),
+    NEXT,
+]  # fmt: skip
 
 
 def _given(cmd: Command) -> dict[str, int]:
@@ -106,6 +149,51 @@ TASKS: tuple[tuple[str, Task], ...] = (
         done=lambda cmds: _types(cmds) == ["undo", "redo"],
         buttons=("undo",),
     )),
+    ("Scoreboard: Gather Power as proposed", Task(
+        "sb_gather_power", SCOREBOARD,
+        keep=lambda cmd: isinstance(cmd, GatherPower),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: the First Player, one faction with the most Power", Task(
+        "sb_first_player", SCOREBOARD_FIRST,
+        keep=lambda cmd: isinstance(cmd, FirstPlayer) and cmd.faction == GC,
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: a Ritual passed", Task(
+        "sb_ritual_pass", SCOREBOARD_DOOM,
+        keep=lambda cmd: cmd == Ritual(GC, False),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: a Ritual performed with last time's Great Old Ones", Task(
+        "sb_ritual_perform", SCOREBOARD_DOOM,
+        keep=lambda cmd: cmd == Ritual(GC, True, 1),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: every Ritual passed, the first faction's for everyone left", Task(
+        "sb_ritual_everyone", SCOREBOARD_DOOM,
+        keep=lambda cmd: isinstance(cmd, Ritual) and not cmd.perform,
+        done=lambda cmds: len(cmds) == 4,
+    )),
+    ("Scoreboard: a spellbook earned (the menu's first faction)", Task(
+        "sb_spellbook", SCOREBOARD_ACTION,
+        keep=lambda cmd: cmd == Spellbooks(GC, 1),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: an Elder Sign drawn (the menu's first faction)", Task(
+        "sb_draw", SCOREBOARD_ACTION,
+        keep=lambda cmd: cmd == DrawElderSigns(GC, 1),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", Task(
+        "sb_reveal", SCOREBOARD_ACTION,
+        keep=lambda cmd: cmd == RevealElderSigns(GC, (1,)),
+        done=lambda cmds: bool(cmds),
+    )),
+    ("Scoreboard: a correction of 1 Power (the menu's first faction)", Task(
+        "sb_adjust", SCOREBOARD_ACTION,
+        keep=lambda cmd: cmd == Adjust(GC, power=1),
+        done=lambda cmds: bool(cmds),
+    )),
 )  # fmt: skip
 
 
@@ -136,6 +224,23 @@ BEFORE: dict[str, str] = {
     "A Gate change in a Tome Area (the Barrier of Naach-Tith)": "12",
     "Next phase": "2",
     "Undo the last command, then redo it": "no way found",
+    # the scoreboard came later: its rows' "before" is the same search on 07f448c, where the
+    # menu's lines were one a happening (then the faction, then a number), and every
+    # faction passed its Ritual with a press of its own
+    **{
+        label: f"– (07f448c: {n})"
+        for label, n in (
+            ("Scoreboard: Gather Power as proposed", 1),
+            ("Scoreboard: the First Player, one faction with the most Power", 1),
+            ("Scoreboard: a Ritual passed", 1),
+            ("Scoreboard: a Ritual performed with last time's Great Old Ones", 2),
+            ("Scoreboard: every Ritual passed, the first faction's for everyone left", 4),
+            ("Scoreboard: a spellbook earned (the menu's first faction)", 5),
+            ("Scoreboard: an Elder Sign drawn (the menu's first faction)", 8),
+            ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", 7),
+            ("Scoreboard: a correction of 1 Power (the menu's first faction)", 10),
+        )
+    },
 }
 
 START, END = "<!-- press table (tests/device/test_press_table.py) -->", "<!-- /press table -->"
@@ -209,6 +314,44 @@ def test_a_gate_change_in_a_tome_area_takes_at_most_5_presses() -> None:
 def test_the_librarian_with_a_unit_and_the_tome_takes_at_most_9_presses_and_a_roll() -> None:
     found = _found("librarian_mixed")
     assert len(found.presses) <= 9 and found.rolls == 1
+
+
+TO_THE_MENU = ["down", "down"]  # the main screen's cursor to "Something else happened"
+
+
+@pytest.mark.parametrize(
+    ("name", "presses"),
+    [("sb_spellbook", 4), ("sb_draw", 5), ("sb_reveal", 5), ("sb_adjust", 5)],
+)
+def test_the_scoreboards_menu_lines_take_at_most_5_presses_from_something_else(
+    name: str, presses: int
+) -> None:
+    """A spellbook, an Elder Sign drawn, one revealed, a correction of 1: at most 5 presses
+    each from "Something else happened" (its OK included), for the menu's first faction.
+    The figures are exact, so a screen added on the way fails here."""
+    found = _found(name)
+    assert found.presses[: len(TO_THE_MENU)] == TO_THE_MENU
+    assert len(found.presses) - len(TO_THE_MENU) == presses <= 5
+
+
+def test_a_correction_of_n_costs_n_presses_beyond_the_line() -> None:
+    one = _found("sb_adjust")
+    three = Task("sb_adjust_3", SCOREBOARD_ACTION, keep=lambda cmd: cmd == Adjust(GC, power=3),
+                 done=lambda cmds: bool(cmds))  # fmt: skip
+    found = shortest(three)
+    assert found is not None and len(found.presses) == len(one.presses) + 2
+
+
+@pytest.mark.parametrize(
+    ("name", "presses"),
+    [("sb_gather_power", 1), ("sb_first_player", 1), ("sb_ritual_pass", 1),
+     ("sb_ritual_perform", 2), ("sb_ritual_everyone", 2)],
+)  # fmt: skip
+def test_a_scoreboard_rounds_decisions_in_presses(name: str, presses: int) -> None:
+    """K3, K6, K8 when nothing unusual happens: one press each when the proposal is right,
+    two to perform a Ritual with last time's Great Old Ones, two (UP from Pass, OK) for
+    nobody else performing one, where one press a faction was needed before."""
+    assert len(_found(name).presses) == presses
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
-"""The menu's scoreboard lines (K10–K12, I10): each a faction, then at most one number
-screen. Presses counted from the menu's top (the lines come first there); a game without
-the scoreboard has none of them (I12). ``finish`` is the identity: each answer is the
-journal command's JSON, checked whole."""
+"""The menu's scoreboard lines (K10–K12, I10): one line a faction, then what happened to it
+(a correction, a spellbook, an Elder Sign drawn, a reveal) in a list that goes round, then
+at most one number screen. A game without the scoreboard has none of them (I12).
+``finish`` is the identity: each answer is the journal command's JSON, checked whole."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from device.cthulhu_wars.scoreboard.menu import menu_items
+import pytest
+
+from device.cthulhu_wars.scoreboard.menu import happened, menu_options
 from device.ui.steps import DialStep, ListStep, StepResult
+from rules.text import LANGUAGES, render
 from tests.display.samples import _celaeno
 from tests.display.test_scoreboard_panel import FACTIONS, scoreboard
 
@@ -19,65 +22,86 @@ def game(**overrides: Any) -> dict[str, Any]:
     )
 
 
-def line(key: str) -> StepResult:
-    items = dict(menu_items(game(), finish=lambda obj: obj))  # type: ignore[arg-type,return-value]
-    return items[key]()
+def of(faction: str, **board: Any) -> ListStep:
+    return happened(scoreboard(**board), faction, lambda obj: obj)  # type: ignore[arg-type,return-value]
 
 
-def test_the_lines_in_order() -> None:
-    assert [key for key, _ in menu_items(game())] == [
-        "sb_spellbook",
-        "sb_reveal",
-        "sb_draw",
-        "sb_adjust",
-    ]
-    assert menu_items(_celaeno()) == []
-    assert menu_items(game(game_over={"reason": "doom", "winners": []})) == []
+def answer(step: ListStep, *moves: int) -> StepResult:
+    """DOWN (1) or UP (-1) for each of ``moves``, then OK."""
+    for move in moves:
+        step.move(move)
+    return step.pick()
 
 
-def test_a_spellbook_is_two_presses_from_the_menu() -> None:
-    step = line("sb_spellbook")
-    assert isinstance(step, ListStep)
-    assert [o.enabled for o in step.options] == [True, True, False, True]  # the Black Goat has 6
-    assert step.pick() == {"type": "spellbooks", "faction": "great_cthulhu", "count": 5}
+def test_one_line_a_faction_in_play_order_and_none_without_the_scoreboard() -> None:
+    lines = menu_options(game())
+    assert [o.label.params["faction"] for o in lines] == FACTIONS
+    assert menu_options(_celaeno()) == []
+    assert menu_options(game(game_over={"reason": "doom", "winners": []})) == []
 
 
-def test_a_reveal_of_one_sign_worth_one_is_two_presses_after_the_line() -> None:
-    step = line("sb_reveal")
-    assert isinstance(step, ListStep)
-    assert [o.enabled for o in step.options] == [True, False, True, True]  # holding none
-    dial = step.pick()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_list_says_what_each_happening_would_change(lang: str) -> None:
+    step = of("great_cthulhu")
+    said = [render(o.detail, lang) for o in step.options if o.detail is not None]
+    assert len(said) == 4 and "15" in said[0] and "14" in said[0]  # Power, Doom
+    assert "4" in said[1] and "30" in said[2] and "2" in said[3]
+    assert "Great Cthulhu" in render(step.title, "en")
+    empty = of("great_cthulhu", elder_signs_left=0).options[2].detail
+    assert empty is not None and render(empty, lang) != said[2]
+
+
+def test_a_correction_is_selected_and_costs_one_press_a_unit() -> None:
+    dial = answer(of("crawling_chaos"))
+    assert isinstance(dial, DialStep)
+    dial.move(-1)  # UP: one more Power
+    assert dial.pick() == {"type": "adjust", "faction": "crawling_chaos", "power": 1}
+
+
+def test_a_correction_never_goes_below_zero() -> None:
+    dial = answer(of("crawling_chaos"))
+    assert isinstance(dial, DialStep)
+    for _ in range(20):
+        dial.move(1)  # DOWN: Power down, stopping at what the faction has (K15)
+    dial.change_row(1)
+    dial.move(-1)
+    assert dial.pick() == {"type": "adjust", "faction": "crawling_chaos", "power": -8, "doom": 1}
+
+
+def test_a_spellbook_is_one_down() -> None:
+    assert answer(of("great_cthulhu"), 1) == {
+        "type": "spellbooks",
+        "faction": "great_cthulhu",
+        "count": 5,
+    }
+    six = of("black_goat")  # all six: not offered, DOWN passes it
+    assert not six.options[1].enabled
+    assert answer(six, 1) == {"type": "draw_elder_signs", "faction": "black_goat", "count": 1}
+
+
+def test_an_elder_sign_drawn_is_two_away_either_way() -> None:
+    drawn = {"type": "draw_elder_signs", "faction": "great_cthulhu", "count": 1}
+    assert answer(of("great_cthulhu"), 1, 1) == drawn
+    assert answer(of("great_cthulhu"), -1, -1) == drawn
+
+
+def test_a_reveal_is_one_up_and_proposes_one_sign_worth_one() -> None:
+    dial = answer(of("great_cthulhu"), -1)
     assert isinstance(dial, DialStep)
     assert dial.pick() == {"type": "reveal_elder_signs", "faction": "great_cthulhu", "values": [1]}
+    holds_none = of("crawling_chaos")
+    assert not holds_none.options[3].enabled
+    assert answer(holds_none, -1) == {  # UP passes the reveal: the draw
+        "type": "draw_elder_signs",
+        "faction": "crawling_chaos",
+        "count": 1,
+    }
 
 
 def test_a_sign_worth_three_is_pointed_at_and_turned() -> None:
-    step = line("sb_reveal")
-    assert isinstance(step, ListStep)
-    step.move(1)  # the Black Goat: DOWN passes the Crawling Chaos, who holds none
-    dial = step.pick()
+    dial = answer(of("black_goat"), -1)
     assert isinstance(dial, DialStep)
     dial.move(1)  # no sign worth 1
     dial.change_row(2)
     dial.move(-1)
     assert dial.pick() == {"type": "reveal_elder_signs", "faction": "black_goat", "values": [3]}
-
-
-def test_signs_drawn_default_to_one() -> None:
-    step = line("sb_draw")
-    assert isinstance(step, ListStep)
-    dial = step.pick()
-    assert isinstance(dial, DialStep)
-    dial.move(-1)
-    assert dial.pick() == {"type": "draw_elder_signs", "faction": "great_cthulhu", "count": 2}
-
-
-def test_a_correction_names_only_what_changes_and_never_below_zero() -> None:
-    step = line("sb_adjust")
-    assert isinstance(step, ListStep)
-    step.move(1)
-    dial = step.pick()
-    assert isinstance(dial, DialStep)
-    for _ in range(20):
-        dial.move(1)  # DOWN: Power down, stopping at what the faction has (K15)
-    assert dial.pick() == {"type": "adjust", "faction": "crawling_chaos", "power": -8}

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from device.cthulhu_wars.controller import CthulhuWarsController
+from device.cthulhu_wars.decisions import decision_step
+from device.ui.steps import DialStep
+from rules.cthulhu_wars.commands import Satisfy
 from rules.cthulhu_wars.state import GameState
+from tests.device.conftest import ROOT
 from tests.device.test_controller_commands import BG, CC, GC, YS, Pilot, game, gate
+from tests.parsing import replay_game
+from tests.rules.cthulhu_wars.test_scoreboard import _librarian_victim
 
 FACTIONS = [GC, CC, BG, YS]
 
@@ -102,21 +111,66 @@ def test_next_round_proposes_last_rounds_cultists_and_great_old_ones() -> None:
 
 
 def test_the_menu_lines_in_presses_from_the_main_screen() -> None:
-    """From the Action Phase's main screen (the Gate change selected) to the command."""
+    """From the Action Phase's main screen (the Gate change selected) to the command:
+    two DOWN to "Something else happened", OK, OK on Great Cthulhu's line, then its list."""
     pilot = Pilot(scoreboard_game())
     counts = {}
-    for line, then in (
-        ("sb_spellbook", ("ok",)),  # Great Cthulhu, one more
-        ("sb_draw", ("ok", "ok")),  # Great Cthulhu draws one
-        ("sb_reveal", ("ok", "ok")),  # Great Cthulhu, one worth 1
-        ("sb_adjust", ("ok", "up", "ok")),  # Great Cthulhu, +1 Power
+    for what, then in (
+        ("spellbook", ("down", "ok")),  # below the correction
+        ("draw", ("down", "down", "ok")),  # two away either way
+        ("reveal", ("up", "ok", "ok")),  # above it (round), one worth 1 proposed
+        ("adjust", ("ok", "up", "ok")),  # selected: +1 Power
     ):
         before = pilot.presses
-        pilot.menu(line)
+        pilot.press("down", "down", "ok", "ok")
         pilot.press(*then)
-        counts[line] = pilot.presses - before
+        counts[what] = pilot.presses - before
     types = [type(cmd).__name__ for cmd in pilot.given]
     assert types == ["Spellbooks", "DrawElderSigns", "RevealElderSigns", "Adjust"]
-    # DOWN only, as the Pilot chooses: 3 presses reach the menu, then each line lies one
-    # further down; the faction and the number screen take one press each at their defaults.
-    assert counts == {"sb_spellbook": 5, "sb_draw": 8, "sb_reveal": 7, "sb_adjust": 10}
+    assert counts == {"spellbook": 6, "draw": 7, "reveal": 7, "adjust": 7}
+
+
+def test_nobody_else_performs_a_ritual_is_two_presses_for_the_whole_doom_phase() -> None:
+    """K8: UP from Pass, OK: every faction left passes, a command each, and the Doom Phase
+    asks nothing more (before: one OK a faction)."""
+    pilot = Pilot(scoreboard_game())
+    pilot.press("phase", "ok", "ok", "phase", "ok", "ok", "phase", "ok")
+    assert type(pilot.state.pending).__name__ == "RitualPending"
+    before = len(pilot.given)
+    pilot.press("up", "ok")
+    passed = pilot.given[before:]
+    assert [(r.faction, r.perform) for r in passed] == [(f, False) for f in FACTIONS]  # type: ignore[attr-defined]
+    assert pilot.state.pending is None and pilot.state.phase == "doom"
+
+
+@pytest.mark.parametrize("example", ["celaeno_scoreboard", "dreamlands_citadel_victory"])
+def test_once_the_game_is_over_the_footer_offers_only_what_still_works(example: str) -> None:
+    """K13, D5: after the end the monsters and the phases are refused; OK opens the menu
+    (History, New game) and undo goes back. At its start, PHASE was offered."""
+    lines = (ROOT / "rules" / "examples" / f"{example}.jsonl").read_text().splitlines()
+    state, _ = replay_game(lines)
+    assert isinstance(state, GameState)
+    assert state.game_over is not None or state.winner is not None
+    prompt = CthulhuWarsController().prompt(state)
+    assert [(h.button, h.action.key) for h in prompt.hints] == [
+        ("ok", "hint.menu"),
+        ("undo", "hint.undo"),
+    ]
+    assert [c.label.key for c in prompt.choices] == ["main.menu"]
+    started, _ = replay_game([next(line for line in lines if line.startswith("{"))])
+    assert isinstance(started, GameState) and started.pending is None
+    assert "phase" in [h.button for h in CthulhuWarsController().prompt(started).hints]
+
+
+def test_a_librarian_victim_is_never_asked_more_doom_than_he_has() -> None:
+    """K15, C17: Great Cthulhu owes 3 Agony with 1 Doom and 4 Units there: the dial
+    proposes 1 Doom and 2 Units, and UP cannot turn Doom past the 1 he has."""
+    state = _librarian_victim(doom=1)
+    assert isinstance(state, GameState) and state.scoreboard is not None
+    step = decision_step(state)
+    assert isinstance(step, DialStep)
+    assert step.values()["doom"] == 1 and step.values()["units"] == 2
+    step.change_row(len(step.rows) - 1)  # the Doom row
+    step.move(-1)  # UP
+    assert step.values()["doom"] == 1
+    assert step.pick() == Satisfy("great_cthulhu", 2, 1, ())

@@ -17,7 +17,7 @@ from device.cthulhu_wars.scoreboard.steps import (
     scoreboard_step,
 )
 from device.cthulhu_wars.scoreboard.words import use_words
-from device.ui.steps import DialStep, ListStep, ScreenStep
+from device.ui.steps import DialStep, InTurn, ListStep, ScreenStep
 from rules.text import LANGUAGES, render
 from tests.display.samples import _celaeno
 from tests.display.test_scoreboard_panel import FACTIONS, scoreboard
@@ -136,7 +136,7 @@ def test_a_ritual_without_the_power_cannot_be_chosen() -> None:
     pending = {"kind": "ritual", "faction": "yellow_sign", "cost": 9}
     step = ask(pending)
     assert isinstance(step, ListStep)
-    assert [o.enabled for o in step.options] == [True, False, False]
+    assert [o.enabled for o in step.options] == [True, False, False, True]  # nobody else: yes
     assert "Needs 9 Power, has 8" in render(step.options[1].detail, "en")  # type: ignore[arg-type]
 
 
@@ -171,3 +171,24 @@ def test_the_end_asks_every_sign_a_faction_holds() -> None:
 
 def test_no_scoreboard_no_question() -> None:
     assert scoreboard_step(_celaeno(pending={"kind": "gather_power"})) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nobody_else_performs_a_ritual_passes_for_everyone_left_in_play_order(lang: str) -> None:
+    """K8: UP from Pass, one choice: this faction and every one after it in play order pass."""
+    step = ask({"kind": "ritual", "faction": "yellow_sign", "cost": 7})
+    assert isinstance(step, ListStep)
+    step.move(-1)  # UP from Pass, round the list
+    assert render(step.options[step.cursor].label, lang)
+    chosen = step.pick()
+    assert isinstance(chosen, InTurn)
+    assert chosen.commands == tuple(
+        {"type": "ritual", "faction": f, "perform": False}
+        for f in ("yellow_sign", "black_goat", "crawling_chaos")  # the scoreboard's play order
+    )
+
+
+def test_the_last_to_decide_is_not_offered_nobody_else() -> None:
+    step = ask({"kind": "ritual", "faction": "crawling_chaos", "cost": 7})
+    assert isinstance(step, ListStep)
+    assert len(step.options) == 3

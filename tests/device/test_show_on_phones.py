@@ -21,7 +21,7 @@ from display.canvas import Canvas
 from display.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
 from rules.games import GAMES
-from rules.text import render, render_fragment
+from rules.text import render, render_fragment, text
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 URL = "http://192.168.1.20:8080/"
@@ -235,8 +235,16 @@ def test_on_a_house_network_only_the_pages_code_is_shown(
     monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
     step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8080), radio=True)
     assert step.qr == URL and step.qr_caption == () and step.title.key == "web.scan"
-    # the phone view is a program of its own: a computer's table is told how to start it
-    for lang in ("en", "ja"):
+
+
+def test_a_view_that_did_not_start_is_said_in_place_of_the_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(phones, "machine_addresses", lambda: ["192.168.1.20"])
+    why = text("web.not_started", reason=text("web.no_answer", seconds=20))
+    step = phones.show_on_phones(phones.WebSettings(True, "0.0.0.0", 8080), not_started=why)
+    assert step.qr is None and step.title == why
+    for lang in ("en", "ja"):  # how to start it by hand, in one line
         assert "celaeno web" in render(step.title, lang)
 
 

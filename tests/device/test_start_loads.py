@@ -2,7 +2,8 @@
 
 Everything a start does not need before the first frame loads on use: the phone view's
 server and asyncio, the QR encoder, the smart dice when they are off, Shadows over
-Normandie while a Cthulhu Wars game is shown, the tile store. Each costs the start
+Normandie while a Cthulhu Wars game is shown, the tile store, the scoreboard's screens and
+questions while the game shown keeps none. Each costs the start
 milliseconds on a Pi (``python -m tests.bench.device.start_time`` measures the whole), and
 a new import at the top of a module on the run path brings them back without anyone
 noticing: this test notices. The run is the real one, in a child process, stopped at READY.
@@ -48,6 +49,10 @@ NOT_AT_START = (
     "device.normandie.tileactions",
     "device.network.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
     "device.network.hotspot",
+    "device.cthulhu_wars.scoreboard",  # the scoreboard's questions and their words
+    "display.cthulhu_wars.scoreboard",  # its panel, end screen and phone table: drawn with it on
+    "display.cthulhu_wars.scoreboard_panel",
+    "display.cthulhu_wars.web_scoreboard",
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes

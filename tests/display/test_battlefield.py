@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from device.normandie.controller import NormandieController
 from display import colours
 from display.cthulhu_wars.panels import PANELS
-from display.normandie import shapes
+from display.normandie import palette
 from display.normandie.grid import layout, panel_layout
 from display.screen import Screen
 from display.view import View
@@ -68,7 +68,7 @@ def test_every_label_fits_and_nothing_overlaps(
     screen, target = rendered(view_at(moment, lang), size)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(target, str(SHOTS / f"{moment}_{lang}_{size[0]}x{size[1]}.png"))
-    labels = screen.labels()
+    labels = screen.labels() + screen.marks()  # the grid's marks overlap nothing either
     panels = screen.regions.panels()
     assert [label.text for label in labels if label.truncated] == []
     for label in labels:
@@ -84,6 +84,7 @@ def test_every_label_fits_and_nothing_overlaps(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_under_18px_at_800x480(lang: str) -> None:
+    """The words; the grid's coordinates, letters and numbers are marks, sized by squares."""
     screen, _ = rendered(view_at("assault", lang), (800, 480))
     assert min(label.px for label in screen.labels()) >= 18
 
@@ -125,10 +126,10 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     # z1 walked J5 → J6 → J7 (done, solid); its strike frames the Rangers at J8 in red.
     for name in ("J6",):
-        assert _colour_near(target, grid.rect(Space(9, 5)), shapes.DONE), name
-    assert _colour_near(target, grid.rect(Space(9, 7)), shapes.STRIKE)
+        assert _colour_near(target, grid.rect(Space(9, 5)), palette.path_colour(1)), name
+    assert _colour_near(target, grid.rect(Space(9, 7)), palette.STRIKE)
     # z3 still to come, dashed in the planned colour from R12 toward the Novices.
-    assert _colour_near(target, grid.rect(Space(17, 10)), shapes.PLANNED)
+    assert _colour_near(target, grid.rect(Space(17, 10)), palette.path_colour(3))
 
 
 @given(
@@ -231,11 +232,133 @@ def test_impassable_and_mass_graves_are_told_apart_by_shape_and_words(
     pygame.image.save(target, str(SHOTS / f"terrain_en_{size[0]}x{size[1]}.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     hatched = grid.rect(Space(1, 1))
-    assert _colour_near(target, hatched, shapes.IMPASSABLE)  # I4: hatched stone
+    assert _colour_near(target, hatched, palette.IMPASSABLE)  # I4: hatched stone
     assert _mask(target, hatched, colours.DIM)  # the hatching lines
-    cross = _mask(target, grid.rect(Space(3, 1)), shapes.GRAVE)
-    ringed = _mask(target, grid.rect(Space(5, 1)), shapes.GRAVE)
+    cross = _mask(target, grid.rect(Space(3, 1)), palette.GRAVE)
+    ringed = _mask(target, grid.rect(Space(5, 1)), palette.GRAVE)
     assert cross and ringed and cross != ringed  # Z10: X1 is another shape, same colour
-    assert not _mask(target, grid.rect(Space(4, 1)), shapes.GRAVE)  # open ground between
+    assert not _mask(target, grid.rect(Space(4, 1)), palette.GRAVE)  # open ground between
     words = _board_words(screen)
     assert "Impassable†MassGrave⊕MassGraveX1(usedonce)" in words
+
+
+def _chapter_1(lines: int, lang: str = "en") -> View:
+    """Chapter 1's example journal after ``lines`` lines: 3 tiles by 1, 21 × 7 squares."""
+    text = (EXAMPLE.parent / "normandie_chapter1.jsonl").read_text(encoding="utf-8")
+    state, _ = replay_game(text.splitlines()[:lines])
+    assert isinstance(state, NormandieState)
+    controller = NormandieController(lang)
+    shown = {**journal.state_json(journal.Played(NORMANDIE, state)), **controller.overlay(state)}
+    return View(shown, controller.prompt(state), lang=lang)
+
+
+GRID_SIZES = [(480, 320), (800, 480), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lines", [MOMENTS["assault"], 0])
+def test_the_coordinates_are_on_every_edge(lines: int, lang: str, size: tuple[int, int]) -> None:
+    """Every line names squares ("D3", "Cursor: U5"): each column's letters are drawn above
+    and below it, each row's number left and right of it, read back from what is drawn."""
+    view = view_at("assault", lang) if lines else _chapter_1(18, lang)
+    screen, _ = rendered(view, size)
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    area = grid.area
+    drawn = [label for label in screen.marks() if label.panel == "board"]
+    for col in range(grid.columns):
+        rect = grid.rect(Space(col, 0))
+        letters = Space(col, 0).name[:-1]
+        above = [x for x in drawn if x.rect.bottom <= area.top and x.rect.left >= rect.left
+                 and x.rect.right <= rect.right and x.text == letters]  # fmt: skip
+        below = [x for x in drawn if x.rect.top >= area.bottom and x.rect.left >= rect.left
+                 and x.rect.right <= rect.right and x.text == letters]  # fmt: skip
+        assert len(above) == 1 and len(below) == 1, (letters, size)
+    for row in range(grid.rows):
+        rect = grid.rect(Space(0, row))
+        number = str(row + 1)
+        left = [x for x in drawn if x.rect.right <= area.left and x.rect.top >= rect.top
+                and x.rect.bottom <= rect.bottom and x.text == number]  # fmt: skip
+        right = [x for x in drawn if x.rect.left >= area.right and x.rect.top >= rect.top
+                 and x.rect.bottom <= rect.bottom and x.text == number]  # fmt: skip
+        assert len(left) == 1 and len(right) == 1, (number, size)
+    assert screen.space_at(grid.rect(Space(3, 2)).center) == "D3"  # a tap still finds it
+
+
+# The ink of a unit's letter and of the grid's coordinates, in pixels, on Chapter 1's
+# 21 × 7 battlefield (Chapter 3's 21 × 14 has squares of 11 px at 800×480: see the report
+# in the legend's layout, the legend keeps its room).
+# (one letter, a Zombie's two): before, at 800×480 a side's letter was 7 px, "Z3" 5 px.
+LEAST_INK = {(480, 320): (7, 5), (800, 480): (12, 9), (1920, 1080): (30, 24)}
+LEAST_DISC = {(480, 320): 10, (800, 480): 17, (1920, 1080): 40}
+
+
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
+    view = _chapter_1(18)
+    screen, target = rendered(view, size)
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    on_grid = [x for x in screen.marks() if x.panel == "board" and grid.area.contains(x.rect)]
+    master = grid.rect(Space(4, 3))  # E4: its letter keeps to the triangle's wide part
+    letters = [x for x in on_grid if x.text in ("S", "B", "Z3") and x.box != master]
+    assert len(letters) == 5  # Derleth, the Cultists, Novices, Horst (discs); z3
+    one, two = LEAST_INK[size]
+    assert min(x.rect.h for x in letters if len(x.text) == 1) >= one, size
+    assert min(x.rect.h for x in letters if len(x.text) == 2) >= two, size
+    coordinates = [x for x in screen.marks() if x.panel == "board" and x.text in ("A", "7")]
+    assert min(x.rect.h for x in coordinates) >= one, size
+    # Derleth's disc at C4, measured across its middle in the Sons of Cthulhu's green
+    square = grid.rect(Space(2, 3))
+    green = colours.SIDE["sons_of_cthulhu"]
+    across = [x for x in range(square.left, square.right)
+              if tuple(target.get_at((x, square.top + 2 + square.h // 8)))[:3] == green]  # fmt: skip
+    assert across, size
+    row = square.centery
+    span = [x for x in range(square.left, square.right)
+            if tuple(target.get_at((x, row)))[:3] != palette.CELL]  # fmt: skip
+    assert max(span) - min(span) + 1 >= LEAST_DISC[size], size
+
+
+def _two_on_one_segment(lang: str = "en") -> View:
+    """Two Zombies still to come walking the same squares, K4 → L4 → M4."""
+    view = _chapter_1(8, lang)
+    moves = [
+        {"zombie": "z1", "from": "J4", "to": "M4", "path": ["K4", "L4", "M4"], "target": None},
+        {"zombie": "z2", "from": "K4", "to": "N4", "path": ["L4", "M4", "N4"], "target": None},
+    ]
+    return View({**view.state, "preview": moves}, view.prompt, lang=lang)
+
+
+def test_two_zombies_on_one_segment_are_told_apart_and_numbered_where_they_end() -> None:
+    view = _two_on_one_segment()
+    screen, target = rendered(view, (800, 480))
+    pygame.image.save(target, str(SHOTS.parent / "shared_segment_800x480.png"))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    first, second = palette.path_colour(1), palette.path_colour(2)
+    assert first != second
+    shared = grid.rect(Space(11, 3)).union(grid.rect(Space(12, 3)))  # L4 and M4
+    assert _mask(target, shared, first) and _mask(target, shared, second)
+    numbers = {
+        x.text: x
+        for x in screen.marks()
+        if x.panel == "board" and x.text in "12" and x.rect.colliderect(grid.area)
+    }
+    ends = {"1": grid.rect(Space(12, 3)), "2": grid.rect(Space(13, 3))}  # M4, N4
+    for number, end in ends.items():  # each number on its path's last square's corner
+        x, y = numbers[number].rect.center
+        assert abs(x - end.left) + abs(y - end.top) <= grid.cell // 2, number
+        assert _colour_near(target, numbers[number].rect.inflate(4, 4), palette.path_colour(
+            int(number)))  # fmt: skip
+
+
+def test_a_unit_on_a_mass_grave_leaves_its_sign_seen() -> None:
+    view = _chapter_1(8)
+    state = {**view.state}
+    state["battlefield"] = {
+        **state["battlefield"],
+        "mass_graves": [{"id": "g1", "spaces": ["L4"], "single_use": False}],
+    }
+    shown = View(state, view.prompt, lang="en")  # z1 stands at L4
+    screen, target = rendered(shown, (800, 480))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, state).grid
+    assert _mask(target, grid.rect(Space(11, 3)), palette.GRAVE)  # Z10's cross, in its corner

@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display.flow import Sizes, fit, layout
+from display.flow import Sizes, fit, layout, text_width
 from display.runs import Para, Span
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
@@ -91,3 +91,34 @@ def test_japanese_breaks_between_phrases_never_inside_a_word() -> None:
             lines[item.rect.y] = lines.get(item.rect.y, "") + item.text
         for word in ("沈黙トークンあり", "黒山羊", "司書"):
             assert any(word in line for line in lines.values()), (width, word, lines)
+
+
+def test_japanese_never_breaks_inside_a_factions_name() -> None:
+    """BudouX reads 這い寄る混沌 (Crawling Chaos) as 這い|寄る混沌 and 大いなるクトゥルフ as
+    大いなる|クトゥルフ: a line may break before or after the name, never inside it, at
+    any width that holds the name."""
+    from device.words import add_layer_words
+    from rules.games import GAMES
+    from rules.text import render, text
+
+    add_layer_words()
+    GAMES.get("cthulhu_wars")  # the game's words (its factions' names) come with it
+    said = render(text("event.gate_controlled", area="fountain", faction="crawling_chaos"), "ja")
+    names = ("這い寄る混沌", "大いなるクトゥルフ")
+    holds = max(text_width(f"{name}が", SIZES.px("body", 1.0)) for name in names)
+    for width in range(holds, 400, 7):  # a narrower box breaks a name where BudouX would
+        for sentence in (said, "水のゲートを大いなるクトゥルフが支配する。"):
+            lines: dict[int, str] = {}
+            for item in layout([_para([sentence])], width, SIZES).items:
+                lines[item.rect.y] = lines.get(item.rect.y, "") + item.text
+            whole = [name for name in names if name in sentence]
+            for name in whole:
+                assert any(name in line for line in lines.values()), (width, name, lines)
+
+
+def test_japanese_never_breaks_inside_a_latin_word() -> None:
+    """BudouX splits a Latin word before Japanese punctuation: Normand|ie：自由な戦闘."""
+    for width in range(60, 300, 5):
+        for sentence, word in (("Normandie：自由な戦闘", "Normandie"), ("地上の堅砦5–6に", "5–6")):
+            texts = [item.text for item in layout([_para([sentence])], width, SIZES).items]
+            assert any(word in text for text in texts), (width, texts)

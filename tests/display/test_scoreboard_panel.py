@@ -7,10 +7,12 @@ writes them, for a 4-player Library game in its Action Phase and at its end.
 from __future__ import annotations
 
 import os
+from itertools import combinations
 from typing import Any
 
 import pytest
 
+from display.canvas import Label
 from display.cthulhu_wars.scoreboard import content
 from display.games import SCREENS
 from display.screen import Screen
@@ -22,6 +24,9 @@ from tests.display.samples import _celaeno
 FACTIONS = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"]
 SIZES = ((480, 320), (800, 480), (1920, 1080), (720, 1280))
 MIN_PX = {(480, 320): 9, (800, 480): 12, (1920, 1080): 24, (720, 1280): 14}
+# Doom at the end of rounds 1 to 4; round 5 (the last) is ``doom``.
+CHART = {"great_cthulhu": [0, 3, 8, 11], "crawling_chaos": [0, 2, 5, 7],
+         "black_goat": [0, 1, 6, 10], "yellow_sign": [0, 4, 12, 17]}  # fmt: skip
 SHOTS = os.environ.get("SCOREBOARD_SHOTS")  # a folder: the frames are saved there to look at
 
 
@@ -46,6 +51,7 @@ def view(lang: str, phase: str = "action", game_over: Any = None) -> View:
     if game_over:  # K14: every sign revealed at the end, each value kept
         board["elder_signs"] = dict.fromkeys(FACTIONS, 0)
         board["revealed"] = {"great_cthulhu": [2, 3], "yellow_sign": [1, 1, 3], "black_goat": [2]}
+        board["doom_by_round"] = CHART
     state = _celaeno(
         round=5,
         phase=phase,
@@ -59,18 +65,32 @@ def view(lang: str, phase: str = "action", game_over: Any = None) -> View:
 
 
 def drawn(lang: str, size: tuple[int, int], name: str, **kwargs: Any) -> list[str]:
+    return [label.text for label in labels(lang, size, name, **kwargs)]
+
+
+def labels(lang: str, size: tuple[int, int], name: str, **kwargs: Any) -> list[Label]:
+    return board_labels(view(lang, **kwargs), size, f"{name}-{lang}")
+
+
+def board_labels(shown: View, size: tuple[int, int], name: str) -> list[Label]:
     screen = Screen(surface(size), SCREENS)
-    screen.render(view(lang, **kwargs))
+    screen.render(shown)
     board = [label for label in screen.labels() if label.panel == "board"]
     if SHOTS:
         import pygame
 
-        pygame.image.save(screen.surface, f"{SHOTS}/{name}-{lang}-{size[0]}x{size[1]}.png")
+        pygame.image.save(screen.surface, f"{SHOTS}/{name}-{size[0]}x{size[1]}.png")
     cut = [label.text for label in board if label.truncated or not label.box.contains(label.rect)]
     assert cut == []
+    panel = screen.regions.panels()["board"]
+    assert [label.text for label in board if not panel.contains(label.rect)] == []
     small = min(label.px for label in board)
     assert small >= MIN_PX[size], f"{small} px at {size}"
-    return [label.text for label in board]
+    overlapping = [
+        (a.text, b.text) for a, b in combinations(board, 2) if a.rect.colliderect(b.rect)
+    ]
+    assert overlapping == []
+    return board
 
 
 def said(lang: str, **kwargs: Any) -> str:
@@ -107,7 +127,9 @@ def test_the_scoreboard_says_each_figure(lang: str) -> None:
 def test_the_end_says_who_won_and_why(lang: str, size: tuple[int, int]) -> None:
     over = {"reason": "ritual_track", "winners": ["black_goat"]}
     words = drawn(lang, size, "end", game_over=over)
-    assert "2+3" in words and translate("screen.sb.head_revealed", lang) in "".join(words)  # K14
+    assert {"+2", "+3"} <= set(words) and translate("screen.sb.head_revealed", lang) in "".join(
+        words
+    )  # K14
     assert translate("screen.sb.ended.ritual_track", lang) in said(lang, game_over=over)
     nobody = {"reason": "doom", "winners": []}
     drawn(lang, size, "nobody", game_over=nobody)
@@ -121,3 +143,86 @@ def test_a_game_without_the_scoreboard_does_not_load_it() -> None:
     screen = Screen(surface((800, 480)), SCREENS)
     screen.render(View(_celaeno(), Prompt(text("screen.sample.doom"))))
     assert "display.cthulhu_wars.scoreboard" not in sys.modules
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_screen_draws_the_doom_chart(lang: str, size: tuple[int, int]) -> None:
+    over = {"reason": "doom", "winners": ["yellow_sign"]}
+    words = drawn(lang, size, "chart", game_over=over)
+    assert translate("screen.sb.chart", lang) in "".join(words)
+    assert [str(n) in words for n in range(1, 6)] == [True] * 5  # rounds 1 to 5
+    assert {"0", "30"} <= set(words)  # K13's 30 Doom marked
+    assert translate("screen.sb.head_power", lang) not in words  # the end's table: no Power
+    why = translate("screen.sb.why_won", lang, n=21)  # K14: the winner's Doom, and why
+    assert "".join(why.split()) in "".join(words)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_list_of_revealed_signs_leaves_every_name_on_one_line(lang: str) -> None:
+    board = scoreboard(
+        elder_signs=dict.fromkeys(FACTIONS, 0), doom_by_round=CHART,
+        revealed={f: [1, 2, 3, 1, 2, 3, 1, 2] for f in FACTIONS},
+    )  # fmt: skip
+    state = _celaeno(round=5, factions=FACTIONS, scoreboard=board,
+                     game_over={"reason": "doom", "winners": []})  # fmt: skip
+    found = board_labels(View(state, Prompt(text("screen.sample.doom")), lang=lang), (800, 480),
+                         f"signs-{lang}")  # fmt: skip
+    for faction in FACTIONS:
+        name = translate(f"faction.{faction}", lang)
+        if lang == "en":
+            words = [label for label in found if label.text in name.split()]
+        else:  # Japanese breaks between phrases: the name's pieces
+            words = [label for label in found if len(label.text) > 1 and label.text in name]
+        assert words and len({label.rect.y for label in words}) == 1, name
+    assert sum(label.text == "+3" for label in found) == 2 * len(FACTIONS)  # every sign shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, int]) -> None:
+    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4)."""
+    from pathlib import Path
+
+    from device.companion.screens import view_of
+    from device.games import ALL_GAMES
+    from rules.games import GAMES
+    from rules.journal import replay
+
+    example = Path(__file__).parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
+    played, events = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    assert played is not None
+    words = "".join("".join(label.text.split()) for label in board_labels(
+        view_of(played, list(events), ALL_GAMES, lang), size, f"e4-{lang}"))  # fmt: skip
+    winner = translate("screen.sb.winners", lang, names=translate("faction.great_cthulhu", lang))
+    for said in (
+        winner,
+        translate("screen.sb.why_won", lang, n=22),
+        translate("screen.sb.ended.ritual_track", lang),
+        "+2+3+1+1+2+1",  # the Black Goat's six signs, each shown
+        translate("screen.sb.chart", lang),
+    ):
+        assert "".join(said.split()) in words
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_five_factions_with_every_sign_revealed_still_fit_with_the_chart(
+    lang: str, size: tuple[int, int]
+) -> None:
+    five = [*FACTIONS, "sleeper"]
+    signs = [1, 2, 3, 1, 2, 3, 1]  # 35 of the 36 (K10), seven each
+    board = scoreboard(
+        power=dict.fromkeys(five, 3), doom=dict.fromkeys(five, 31),
+        elder_signs=dict.fromkeys(five, 0), spellbooks=dict.fromkeys(five, 6), order=five,
+        doom_by_round={f: list(range(0, 30, 3)) for f in five}, revealed=dict.fromkeys(five, signs),
+    )  # fmt: skip
+    state = _celaeno(round=11, factions=five, scoreboard=board,
+                     game_over={"reason": "doom", "winners": ["sleeper"]})  # fmt: skip
+    shown = View(state, Prompt(text("screen.sample.doom")), lang=lang)
+    words = [label.text for label in board_labels(shown, size, f"five-{lang}")]
+    # Every sign apart where there is room, else each value with how many (+1×3 +2×2 +3×2).
+    assert words.count("+3") == 2 * len(five) or words.count("+3×2") == len(five)
+    if size[0] > size[1]:  # upright, the type does not shrink enough to leave it room
+        assert "11" in words  # the chart's last round
+        assert "40" in words  # 31 Doom: the chart goes up to 40

@@ -87,3 +87,22 @@ def test_the_phone_says_the_end(lang: str) -> None:
 
 def test_a_game_without_the_scoreboard_shows_none() -> None:
     assert 'class="scoreboard"' not in page("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_draws_each_factions_doom_round_by_round(lang: str) -> None:
+    chart = {"great_cthulhu": [0, 3, 8, 11], "crawling_chaos": [0, 2, 5, 7],
+             "black_goat": [0, 1, 6, 10], "yellow_sign": [0, 4, 12, 17]}  # fmt: skip
+    html = page(lang, scoreboard=scoreboard(doom_by_round=chart), game_over=None)
+    assert html.count('<svg class="chart"') == 1
+    svg = html[html.index('<svg class="chart"') : html.index("</svg>")]
+    assert svg.count("<polyline") == 4  # one line per faction
+    said = translate("screen.sb.chart_series", lang, name=translate("faction.yellow_sign", lang),
+                     values="0, 4, 12, 17, 21")  # fmt: skip
+    assert said in svg  # the rounds played out, then the Doom now
+    assert ">30</text>" in svg  # K13's 30 is marked
+    assert [f">{n}</text>" in svg for n in range(1, 6)] == [True] * 5  # rounds 1 to 5
+
+
+def test_a_game_without_the_scoreboard_draws_no_chart() -> None:
+    assert "<svg" not in page("en")

@@ -1,37 +1,41 @@
-"""What the table answered this game, for next round's proposals (I10): the Power each
-faction gathered beyond its Gates (Cultists, an ability's share) and the Great Old Ones
-it performed its last Ritual with. Kept by the controller while it runs; after a restart
-the proposals start again from the Gates alone."""
+"""What the table answered earlier this game, for this round's proposals (I10): the Power
+each faction gathered beyond its Gates (Cultists, an ability's share) at the last Gather
+Power, and the Great Old Ones each performed its last Ritual with.
+
+Read from the game's history (the commands the rules accepted, each with the state it was
+applied to), not kept beside it: a restart replays the journal, so it proposes the same
+numbers; an undone answer is forgotten with it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from device.cthulhu_wars.scoreboard.steps import Remembered, gates_of
-from rules.commands import Command, command_to_json
+from device.cthulhu_wars.scoreboard.steps import Remembered
+from rules.cthulhu_wars.commands import GatherPower, Ritual
+from rules.cthulhu_wars.state import GameState
+from rules.journal import Played
 
 
-class TableMemory:
-    def __init__(self) -> None:
-        self._rest: dict[str, int] = {}
-        self._great_old_ones: dict[str, int] = {}
-        self._basis: dict[str, int] = {}  # what the Gates gave when Power was last asked
+def remembered(played: Played[Any]) -> Remembered:
+    """Newest first: the last Gather Power's rest, and each faction's last Ritual performed."""
+    rest: dict[str, int] | None = None
+    great_old_ones: dict[str, int] = {}
+    everyone = len(played.state.factions)
+    for step in played.history():
+        cmd = step.command
+        if rest is None and isinstance(cmd, GatherPower):
+            basis = _gates_give(step.before)
+            rest = {f: max(0, n - basis.get(f, 0)) for f, n in cmd.power.items()}
+        elif isinstance(cmd, Ritual) and cmd.perform and cmd.great_old_ones is not None:
+            great_old_ones.setdefault(cmd.faction, cmd.great_old_ones)
+        if rest is not None and len(great_old_ones) == everyone:
+            break
+    return Remembered(rest or {}, great_old_ones)
 
-    def remembered(self) -> Remembered:
-        return Remembered(dict(self._rest), dict(self._great_old_ones))
 
-    def asking(self, state: Mapping[str, Any]) -> None:
-        """A question is about to be asked of ``state``: note what its Gates give (K3)."""
-        if (state.get("pending") or {}).get("kind") == "gather_power":
-            abandoned = gates_of(state, None)
-            self._basis = {f: 2 * gates_of(state, f) + abandoned for f in state["factions"]}
-
-    def heard(self, cmd: Command) -> None:
-        """``cmd`` went through: keep what next round is likely to repeat."""
-        said = command_to_json(cmd)
-        if said["type"] == "gather_power":
-            power: Mapping[str, int] = said["power"]
-            self._rest = {f: max(0, n - self._basis.get(f, 0)) for f, n in power.items()}
-        elif said["type"] == "ritual" and said.get("perform"):
-            self._great_old_ones[said["faction"]] = int(said["great_old_ones"])
+def _gates_give(state: GameState) -> dict[str, int]:
+    """K3: 2 Power per Gate a faction controls, 1 per abandoned Gate, as the device knew them."""
+    owners = [gate.controller for gate in state.gates.values()]
+    abandoned = owners.count(None)
+    return {f: 2 * owners.count(f) + abandoned for f in state.factions}

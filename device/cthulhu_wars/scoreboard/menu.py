@@ -1,13 +1,18 @@
-"""The menu's scoreboard lines (K10–K12, I10): a spellbook earned, Elder Signs revealed or
-drawn, a correction of Power or Doom. Each asks the faction, then one number screen.
+"""The menu's scoreboard lines (K10–K12, I10): one line a faction, then what happened to
+it: a correction of Power or Doom, a spellbook earned, an Elder Sign drawn, Elder Signs
+revealed.
 
-Offered only in a game that keeps the scoreboard, at the top of the menu: the likeliest
-first (a spellbook, then a reveal), so the common ones are a few presses away.
+Offered only in a game that keeps the scoreboard, at the top of the menu. The faction
+comes first so that its four happenings share one short list that goes round: each is at
+most two presses from the selected line, and the one that then needs the most (the
+correction: a dial turned and confirmed) is the selected one. So from "Something else
+happened" each takes at most five presses for the first faction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
@@ -16,24 +21,19 @@ from device.ui.steps import Dial, DialStep, ListStep, Option, StepResult
 from rules.text import text
 
 SPELLBOOKS = 6  # K12
-MOST_DRAWN = 6
 MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
 
-Action = tuple[str, Callable[[], StepResult]]
 
-
-def menu_items(state: Mapping[str, Any], finish: Finish = as_command) -> list[Action]:
-    """The scoreboard's menu lines, or none for a game without it (I12)."""
+def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[Option]:
+    """The scoreboard's menu lines, one a faction; none in a game without it (I12) or
+    once it has ended."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping) or state.get("game_over"):
         return []
     use_words()
-    factions = list(state.get("factions", ()))
     return [
-        ("sb_spellbook", lambda: spellbook(board, factions, finish)),
-        ("sb_reveal", lambda: reveal(board, factions, finish)),
-        ("sb_draw", lambda: draw(board, factions, finish)),
-        ("sb_adjust", lambda: adjust(board, factions, finish)),
+        Option(text("menu.sb_faction", faction=f), partial(happened, board, f, finish))
+        for f in state.get("factions", ())
     ]
 
 
@@ -41,73 +41,53 @@ def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
     return int(board.get(key, {}).get(faction, 0))
 
 
-def spellbook(board: Mapping[str, Any], factions: list[str], finish: Finish) -> ListStep:
-    """K12: the faction, and it has one more; six is all there are."""
-    options = []
-    for f in factions:
-        has = _count(board, "spellbooks", f)
-        detail = text("detail.sb.spellbooks", n=has, of=SPELLBOOKS)
-        answer = {"type": "spellbooks", "faction": f, "count": has + 1}
-        options.append(Option(text(f"faction.{f}"), answer, detail, has < SPELLBOOKS))
-    return ListStep(text("prompt.sb.which_spellbook"), options, finish)
-
-
-def reveal(board: Mapping[str, Any], factions: list[str], finish: Finish) -> ListStep:
-    """K11: a faction holding signs, then how many of each value (one worth 1 proposed)."""
-    options = []
-    for f in factions:
-        held = _count(board, "elder_signs", f)
-        options.append(Option(text(f"faction.{f}"), f, text("detail.sb.held", n=held), held > 0))
-
-    def values(faction: str) -> DialStep:
-        held = _count(board, "elder_signs", faction)
-        rows = [
-            Dial(str(v), text("prompt.sb.worth", n=v), held, 1 if v == 1 else 0, "signs")
-            for v in SIGN_VALUES
-        ]
-
-        def confirm(counts: dict[str, int]) -> StepResult:
-            shown = [v for v in SIGN_VALUES for _ in range(counts[str(v)])]
-            return finish({"type": "reveal_elder_signs", "faction": faction, "values": shown})
-
-        return DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm)
-
-    return ListStep(text("prompt.sb.who_reveals"), options, values)
-
-
-def draw(board: Mapping[str, Any], factions: list[str], finish: Finish) -> ListStep:
-    """K10: Elder Signs drawn outside a Ritual (an ability, a spellbook's requirement)."""
+def happened(board: Mapping[str, Any], faction: str, finish: Finish) -> ListStep:
+    """What happened to ``faction``: the correction selected, a spellbook below it, an
+    Elder Sign drawn two away either way, a reveal above it (the list goes round)."""
+    power, doom = _count(board, "power", faction), _count(board, "doom", faction)
+    books, held = _count(board, "spellbooks", faction), _count(board, "elder_signs", faction)
     left = int(board.get("elder_signs_left", 0))
+    pool = text("detail.sb.pool", n=left) if left else text("detail.sb.pool_empty")
+    book = {"type": "spellbooks", "faction": faction, "count": books + 1}
+    drawn = {"type": "draw_elder_signs", "faction": faction, "count": 1}
     options = [
-        Option(text(f"faction.{f}"), f, text("detail.sb.held", n=_count(board, "elder_signs", f)))
-        for f in factions
+        Option(text("prompt.sb.power_or_doom"), lambda: adjust(board, faction, finish),
+               text("detail.sb.power_doom", power=power, doom=doom)),
+        Option(text("menu.sb_spellbook"), lambda: finish(book),
+               text("detail.sb.spellbooks", n=books, of=SPELLBOOKS), books < SPELLBOOKS),
+        Option(text("prompt.sb.draw_one"), lambda: finish(drawn), pool),
+        Option(text("menu.sb_reveal"), lambda: reveal(board, faction, finish),
+               text("detail.sb.held", n=held), held > 0),
+    ]  # fmt: skip
+    return ListStep(text("prompt.sb.what_happened", faction=faction), options, lambda f: f())
+
+
+def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
+    """K11: how many of each value (one worth 1 proposed: the commonest, K10)."""
+    held = _count(board, "elder_signs", faction)
+    rows = [
+        Dial(str(v), text("prompt.sb.worth", n=v), held, 1 if v == 1 else 0, "signs")
+        for v in SIGN_VALUES
     ]
 
-    def how_many(faction: str) -> DialStep:
-        row = Dial("count", text("prompt.sb.drawn", left=left), MOST_DRAWN, 1, "signs", least=1)
-        title = text("prompt.sb.how_many_drawn", faction=faction)
-        return DialStep(title, [row], lambda n: finish(
-            {"type": "draw_elder_signs", "faction": faction, "count": n["count"]}))  # fmt: skip
+    def confirm(counts: dict[str, int]) -> StepResult:
+        shown = [v for v in SIGN_VALUES for _ in range(counts[str(v)])]
+        return finish({"type": "reveal_elder_signs", "faction": faction, "values": shown})
 
-    return ListStep(text("prompt.sb.who_draws"), options, how_many)
+    return DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm)
 
 
-def adjust(board: Mapping[str, Any], factions: list[str], finish: Finish) -> ListStep:
+def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
     """I10, I11: what an ability did to Power or Doom, as a change; never below 0 (K15)."""
-    options = [Option(text(f"faction.{f}"), f) for f in factions]
+    power, doom = _count(board, "power", faction), _count(board, "doom", faction)
+    rows = [
+        Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power", -power),
+        Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom", -doom),
+    ]
 
-    def change(faction: str) -> DialStep:
-        power, doom = _count(board, "power", faction), _count(board, "doom", faction)
-        rows = [
-            Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power", -power),
-            Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom", -doom),
-        ]
+    def confirm(by: dict[str, int]) -> StepResult:
+        answer: dict[str, Any] = {"type": "adjust", "faction": faction}
+        answer.update({key: n for key, n in by.items() if n})
+        return finish(answer)
 
-        def confirm(by: dict[str, int]) -> StepResult:
-            answer: dict[str, Any] = {"type": "adjust", "faction": faction}
-            answer.update({key: n for key, n in by.items() if n})
-            return finish(answer)
-
-        return DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm)
-
-    return ListStep(text("prompt.sb.who_adjusts"), options, change)
+    return DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm)

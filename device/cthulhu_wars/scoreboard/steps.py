@@ -17,7 +17,7 @@ from functools import reduce
 from typing import Any
 
 from device.cthulhu_wars.scoreboard.words import use_words
-from device.ui.steps import Dial, DialStep, ListStep, Option, ScreenStep, StepResult
+from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import COMMANDS
 from rules.text import Text, text
@@ -124,7 +124,9 @@ def first_player_step(
 def ritual_step(
     state: Mapping[str, Any], pending: Mapping[str, Any], remembered: Remembered, finish: Finish
 ) -> ListStep:
-    """K8: pass (OK), or perform with last time's Great Old Ones (DOWN, OK), or another count."""
+    """K8: pass (OK), or perform with last time's Great Old Ones (DOWN, OK), or another
+    count; UP from Pass: nobody else performs one (this faction and every one after it in
+    play order pass, each a command of its own), offered while someone decides after it."""
     faction, cost = pending["faction"], int(pending["cost"])
     board = state["scoreboard"]
     power = int(board.get("power", {}).get(faction, 0))
@@ -151,7 +153,19 @@ def ritual_step(
         Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
         Option(text("prompt.sb.perform_other"), how_many, short, afford),
     ]
+    deciding = _deciding_from(state["scoreboard"], faction)
+    if len(deciding) > 1:
+        passes = [{"type": "ritual", "faction": f, "perform": False} for f in deciding]
+        everyone = text("detail.sb.everyone_passes", n=len(deciding))
+        options.append(Option(text("prompt.sb.nobody_else"),
+                              lambda: InTurn(tuple(map(finish, passes))), everyone))  # fmt: skip
     return ListStep(title, options, lambda chosen: chosen())
+
+
+def _deciding_from(board: Mapping[str, Any], faction: str) -> list[str]:
+    """K8: ``faction`` and those who decide after it: the Rituals go in play order."""
+    order = list(board.get("order", ()))
+    return order[order.index(faction) :] if faction in order else [faction]
 
 
 def reveal_step(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:

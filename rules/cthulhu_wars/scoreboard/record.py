@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.cthulhu_wars.commands import Direction
@@ -44,6 +44,10 @@ class Scoreboard:
     order: tuple[str, ...] = ()
     # Each faction's revealed signs, in the order revealed: the end's summary shows them.
     revealed: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
+    # Each faction's Doom at the end of every round played out, oldest first: the Doom chart.
+    # Kept by the rules, not drawn from the journal, so a state alone (the phones, a replay's
+    # screenshot) can draw it; the round in play is ``doom``.
+    doom_by_round: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
 
     @property
     def at_end(self) -> bool:
@@ -67,6 +71,7 @@ def new_scoreboard(factions: tuple[str, ...], first: str, direction: Direction) 
         direction=direction,
         order=play_order(factions, first, direction),
         revealed=frozen({f: () for f in factions}),
+        doom_by_round=frozen({f: () for f in factions}),
     )
 
 
@@ -75,6 +80,12 @@ def play_order(factions: tuple[str, ...], first: str, direction: Direction) -> t
     seats = factions if direction == "clockwise" else tuple(reversed(factions))
     at = seats.index(first)
     return seats[at:] + seats[:at]
+
+
+def round_ended(board: Scoreboard) -> Scoreboard:
+    """The Doom chart's point for the round that just ended: each faction's Doom now."""
+    chart = {f: (*rounds, board.doom[f]) for f, rounds in board.doom_by_round.items()}
+    return replace(board, doom_by_round=frozen(chart))
 
 
 def changed(values: Mapping[str, int], faction: str, by: int) -> Mapping[str, int]:
@@ -99,4 +110,5 @@ def to_json(board: Scoreboard) -> dict[str, Any]:
         "direction": board.direction,
         "order": list(board.order),
         "revealed": {f: list(values) for f, values in board.revealed.items()},
+        "doom_by_round": {f: list(values) for f, values in board.doom_by_round.items()},
     }

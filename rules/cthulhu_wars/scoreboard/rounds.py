@@ -10,7 +10,7 @@ from rules.cthulhu_wars.commands import FirstPlayer, GatherPower, Ritual
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.scoreboard.end import board_of, end_of_doom_phase
-from rules.cthulhu_wars.scoreboard.record import Scoreboard, changed, play_order
+from rules.cthulhu_wars.scoreboard.record import Scoreboard, changed, play_order, round_ended
 from rules.cthulhu_wars.state import (
     FirstPlayerPending,
     GameState,
@@ -23,8 +23,9 @@ from rules.values import frozen
 
 
 def gather_power_begins(state: GameState) -> GameState:
-    """K3: the table says what each faction gathered before the phase can end."""
-    return replace(state, pending=GatherPowerPending())
+    """K3: the table says what each faction gathered before the phase can end. The round
+    before is over: its Doom goes on the chart."""
+    return replace(state, scoreboard=round_ended(board_of(state)), pending=GatherPowerPending())
 
 
 def gather_power(state: GameState, cmd: GatherPower) -> Applied:

@@ -1,14 +1,16 @@
-"""What the device benchmarks share: `celaeno run` as a child, a notify socket, CPU time."""
+"""What the device benchmarks share: `celaeno run` as a child, a notify socket, CPU time,
+instructions counted."""
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -93,3 +95,32 @@ def workdir() -> tempfile.TemporaryDirectory[str]:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def instructions(command: Sequence[str], env: dict[str, str], cwd: str = "/") -> int:
+    """Instructions ``command`` executes, counted by valgrind's callgrind (``apt-get install
+    valgrind``): the same count for the same code and input on a loaded machine as on a quiet
+    one, where a time would move with the other processes on the host."""
+    under = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}"]
+    done = subprocess.run([*under, *command], cwd=cwd, env=env, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind counted nothing: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def callgrind_control(what: str, pid: int) -> None:
+    """Ask the callgrind a process runs under to zero its counts (``-z``) or dump them."""
+    subprocess.run(["callgrind_control", what, str(pid)], check=True, capture_output=True)
+
+
+def callgrind_counts(dumps: Iterable[Path]) -> dict[str, int]:
+    """Each thread's instructions in a dump (``--separate-threads=yes``): thread 1 is the
+    main one."""
+    found: dict[str, int] = {}
+    for dump in sorted(dumps):
+        lines = dump.read_text().splitlines()
+        thread = next(line.split()[1] for line in lines if line.startswith("thread:"))
+        total = next(int(line.split()[1]) for line in lines if line.startswith("summary:"))
+        found["main" if thread == "1" else f"thread {thread}"] = total
+    return found

@@ -5,7 +5,12 @@ time to parse and apply the whole journal, commands per second, peak memory
 (tracemalloc) of the replay, and what the game's history (undo and redo, the History
 screen) holds in memory after a 2,000-command game. ``--against 'COMMAND'`` runs this
 benchmark and another checkout's (the command that prints its "replay: best N ms") in
-turn, each in a fresh process, and prints both medians and the ratio pair by pair. The journal is generated deterministically: rounds of
+turn, each in a fresh process, and prints both medians and the ratio pair by pair.
+``--scoreboard`` replays the same number of commands with and without the scoreboard in
+turn; with ``--instructions`` it counts instead the instructions each replay executes under
+valgrind's callgrind, which a loaded machine does not move (each replay's count is a
+process that builds the journal and replays it, less one that only builds it). The journal
+is generated deterministically: rounds of
 phase changes, Gate changes, Custodian and Librarian activations with their rolls,
 splits and payments, and an occasional undo.
 """
@@ -23,11 +28,29 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from rules.games import GAMES
 from rules.journal import replay
 from tests.bench.device import machine
+from tests.bench.device.harness import environment, instructions
+
+# A replay under callgrind: the journal built, then replayed or not (argv: commands,
+# "scoreboard" or "plain", "replay" or "build"). It ends without tearing the game down, as
+# the device keeps what it replayed.
+COUNTED = """
+import os, sys
+from rules.games import GAMES
+from rules.journal import replay
+from tests.bench.device.replay_bench import journal
+lines = journal(int(sys.argv[1]), scoreboard=sys.argv[2] == "scoreboard")
+if sys.argv[3] == "replay":
+    played, _ = replay(lines, GAMES)
+    assert played is not None, "the journal was refused"
+os._exit(0)
+"""
+CHECKOUT = str(Path(__file__).resolve().parents[3])
 
 FACTIONS = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 GUARDIAN = "guardian_under_the_lake"
@@ -113,6 +136,27 @@ def scoreboard_ratio(commands: int, pairs: int) -> None:
           f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
 
 
+def replay_instructions(commands: int, scoreboard: bool) -> int:
+    """Instructions a replay of ``commands`` commands executes (callgrind). The hash seed is
+    fixed, so that the same journal takes the same path through every dict and set."""
+    env = environment(PYTHONHASHSEED="0")
+    said = ["scoreboard" if scoreboard else "plain"]
+    build, whole = (
+        instructions([sys.executable, "-c", COUNTED, str(commands), *said, part], env, CHECKOUT)
+        for part in ("build", "replay")
+    )
+    return whole - build
+
+
+def scoreboard_instructions(commands: int) -> None:
+    scored = replay_instructions(commands, scoreboard=True)
+    plain = replay_instructions(commands, scoreboard=False)
+    print(f"machine: {machine()}")
+    print(f"instructions to replay {commands} commands (callgrind): with the scoreboard "
+          f"{scored / 1e6:,.1f} million, without {plain / 1e6:,.1f} million; "
+          f"ratio with/without {scored / plain:.3f}")  # fmt: skip
+
+
 def history_bytes(commands: int) -> tuple[int, int]:
     """Bytes held after replaying ``commands`` commands: the game with its history, and
     the game's state alone."""
@@ -164,7 +208,13 @@ def main() -> None:
     parser.add_argument(
         "--scoreboard", action="store_true", help="the same journal with and without the scoreboard"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="with --scoreboard: count them (valgrind)"
+    )
     args = parser.parse_args()
+    if args.scoreboard and args.instructions:
+        scoreboard_instructions(args.commands)
+        return
     if args.scoreboard:
         scoreboard_ratio(args.commands, args.pairs)
         return

@@ -14,8 +14,6 @@ one run each, and the same count on a loaded machine as on a quiet one.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import statistics
 import subprocess
 import sys
@@ -23,7 +21,13 @@ import time
 from pathlib import Path
 
 from tests.bench.device import machine
-from tests.bench.device.harness import Notifications, environment, run_headless, workdir
+from tests.bench.device.harness import (
+    Notifications,
+    environment,
+    instructions,
+    run_headless,
+    workdir,
+)
 
 # `celaeno run` as run_headless starts it, ending the process when it would send READY.
 TO_READY = """
@@ -105,13 +109,7 @@ def instructions_to_ready(python: str, state_dir: Path) -> int:
     env = environment()
     warm = [python, "-c", TO_READY, str(state_dir / "warm")]
     subprocess.run(warm, cwd="/", env=env, check=True, capture_output=True)
-    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}",
-               python, "-c", TO_READY, str(state_dir / "counted")]  # fmt: skip
-    done = subprocess.run(command, cwd="/", env=env, capture_output=True, text=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind counted nothing: {done.stderr[-500:]}")
-    return int(found.group(1))
+    return instructions([python, "-c", TO_READY, str(state_dir / "counted")], env)
 
 
 def counted(pythons: list[str]) -> None:

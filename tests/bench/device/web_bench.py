@@ -23,6 +23,12 @@ chromium: ``apt-get install chromium``; Playwright drives it, nothing is downloa
    (and the view gave memory back, :mod:`device.web.release`), ``--cycles`` times, with
    the slowest answer to a phone asking meanwhile; beside a control: the same commits
    in a fresh view with no stream open.
+
+``--only pages --against CHECKOUT`` times commit → page with one page open, in rounds, for
+the view of that checkout and of this one on the same game without the scoreboard and of
+this one on a game that keeps it (the replay benchmark's journals, committed line by line).
+With ``--instructions`` it counts instead what the view executes for the same commits under
+valgrind's callgrind, which the host's load does not move.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ import tempfile
 import time
 import tracemalloc
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,9 +60,17 @@ from device.web.release import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
 from rules.games import GAMES
+from rules.journal import parse_line
 from tests.bench.device import machine
-from tests.bench.device.harness import CLOCK_TICKS, environment, percentile
+from tests.bench.device.harness import (
+    CLOCK_TICKS,
+    callgrind_control,
+    callgrind_counts,
+    environment,
+    percentile,
+)
 from tests.bench.device.input_latency import measure as table_latency
+from tests.bench.device.replay_bench import journal
 
 CHROMIUM = os.environ.get("CELAENO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -104,20 +118,27 @@ def settled_rss(port: int, pid: int) -> float:
 
 @contextmanager
 def web_server(
-    state_dir: Path, max_pages: int, source: Path | None = None
+    state_dir: Path, max_pages: int, source: Path | None = None, under: Sequence[str] = ()
 ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """``celaeno web`` as its unit runs it; ``source``: from that checkout instead of this
-    one (a before/after comparison: its ``device`` package is found first from there)."""
+    one (a before/after comparison: its ``device`` package is found first from there);
+    ``under``: a command it runs under (valgrind's), at the ordinary priority, as the
+    unit's lowest one would leave it waiting for minutes on a busy host."""
     port = free_port()
-    argv = [sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
+    argv = [*under, sys.executable, "-m", "device.cli", "web", "--state-dir", str(state_dir),
             "--address", "127.0.0.1", "--port", str(port),
             "--max-pages", str(max_pages)]  # fmt: skip
     with view_log(state_dir).open("ab") as log:
         process = subprocess.Popen(
-            argv, env=environment(), stdout=log, stderr=log, preexec_fn=as_the_unit, cwd=source
+            argv,
+            env=environment(),
+            stdout=log,
+            stderr=log,
+            preexec_fn=None if under else as_the_unit,
+            cwd=source,
         )
     try:
-        for _ in range(300):
+        for _ in range(300 if not under else 6000):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/snapshot", timeout=2).read()
                 break
@@ -126,7 +147,11 @@ def web_server(
         yield port, process
     finally:
         process.terminate()
-        process.wait(10)
+        try:
+            process.wait(10 if not under else 300)
+        except subprocess.TimeoutExpired:  # at the lowest priority on a busy host
+            process.kill()
+            process.wait(10)
 
 
 DRAIN = """
@@ -185,14 +210,20 @@ def rss_mib(pid: int) -> float:
     return found
 
 
-def commit_to_page(session: GameSession, page: Any, commits: int) -> list[float]:
-    """Milliseconds from a durable commit to the page's live region changing."""
+def commit_to_page(
+    session: GameSession, page: Any, commits: int, lines: Iterator[str] | None = None
+) -> list[float]:
+    """Milliseconds from a durable commit to the page's live region changing; the commits are
+    ``next_phase``, or the journal ``lines`` in turn."""
     page.evaluate(OBSERVE)
     found = []
     for _ in range(commits):
         time.sleep(random.uniform(0.05, 0.15))  # not in step with the server's polling
         committed = time.time() * 1000
-        session.submit(NextPhase())
+        if lines is None:
+            session.submit(NextPhase())
+        else:
+            session.submit_line(next(lines))
         position = sum(game.commands for game in session.store.games())
         deadline = time.monotonic() + 5
         while (seen := page.evaluate(f"window.seen['{position}']")) is None:
@@ -203,14 +234,24 @@ def commit_to_page(session: GameSession, page: Any, commits: int) -> list[float]
     return found
 
 
-def page_latency(commits: int, extra_pages: int) -> list[float]:
+def page_latency(
+    commits: int, extra_pages: int, source: Path | None = None, scoreboard: bool | None = None
+) -> list[float]:
+    """Commit → page with ``extra_pages`` more streams open. ``scoreboard`` true or false: the
+    game is the replay benchmark's journal, with the scoreboard or without, committed line
+    by line (None: ``next_phase`` in the configured table's game); ``source``: the view of
+    that checkout."""
     from playwright.sync_api import sync_playwright
 
+    lines = None if scoreboard is None else iter(journal(commits + 1, scoreboard))
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
-            with web_server(state_dir, 64) as (port, _process), sync_playwright() as driver:
+            first = default_game(default_config(), GAMES)
+            if lines is not None:
+                first = parse_line(next(lines), GAMES) or first
+            session = GameSession.start(store, first, GAMES)
+            with web_server(state_dir, 64, source) as (port, _process), sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page()
                 page.goto(f"http://127.0.0.1:{port}/")
@@ -218,7 +259,7 @@ def page_latency(commits: int, extra_pages: int) -> list[float]:
                 streams = Streams(port, extra_pages)
                 time.sleep(1)
                 try:
-                    return commit_to_page(session, page, commits)
+                    return commit_to_page(session, page, commits, lines)
                 finally:
                     streams.close()
                     browser.close()
@@ -367,8 +408,26 @@ def main() -> None:
     parser.add_argument("--hold", type=float, default=60.0)
     parser.add_argument("--cycles", type=int, default=3, help="hold-and-drop rounds")
     parser.add_argument("--only", choices=("table", "pages", "memory"), default=None)
+    parser.add_argument(
+        "--against",
+        metavar="CHECKOUT",
+        type=Path,
+        help="with --only pages: commit -> page paired with the view of that checkout, "
+        "and with a game that keeps the scoreboard (--rounds rounds)",
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="with --against: count the view's instructions instead (valgrind)",
+    )
     args = parser.parse_args()
     print(f"machine: {machine()}")
+    if args.against is not None and args.instructions:
+        view_instruction_figures(args.commits, args.against)
+        return
+    if args.against is not None:
+        paired_page_figures(args.commits, args.rounds, args.against)
+        return
     if args.only in (None, "table"):
         table_figures(args.presses, args.rounds)
     if args.only in (None, "pages"):
@@ -422,6 +481,79 @@ def page_figures(commits: int) -> None:
         ms = page_latency(commits, extra)
         print(f"commit -> page updated (chromium), {extra + 1} connected pages, "
               f"{len(ms)} commits: {summary(ms)}")  # fmt: skip
+
+
+def view_instructions(commits: int, source: Path | None, scoreboard: bool) -> int:
+    """Instructions the view executes (callgrind, every thread) while ``commits`` lines of the
+    replay benchmark's journal are committed, 0.1 s apart, with one phone's event stream
+    open: from just before the first to 3 s after the last."""
+    lines = iter(journal(commits + 1, scoreboard))
+    with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
+        state_dir = Path(tmp)
+        out = state_dir / "callgrind.out"
+        under = ["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                 f"--callgrind-out-file={out}.%p"]  # fmt: skip
+        with Store.open(state_dir / "journal.sqlite3") as store:
+            first = parse_line(next(lines), GAMES)
+            assert first is not None
+            session = GameSession.start(store, first, GAMES)
+            with web_server(state_dir, 64, source, under) as (port, process):
+                streams = Streams(port, 1)
+                time.sleep(5)
+                callgrind_control("-z", process.pid)
+                for line in lines:
+                    session.submit_line(line)
+                    time.sleep(0.1)
+                time.sleep(3)
+                callgrind_control("--dump=commits", process.pid)
+                streams.close()
+            return sum(
+                callgrind_counts(state_dir.glob(f"callgrind.out.{process.pid}.1-*")).values()
+            )
+
+
+def view_instruction_figures(commits: int, against: Path) -> None:
+    print(f"the view's instructions while {commits} commands are committed (callgrind), "
+          f"one event stream open; against: {against}")  # fmt: skip
+    runs = {name: view_instructions(commits, against if name.startswith("against") else None,
+                                    scoreboard=name.endswith("scoreboard"))
+            for name in PAGE_RUNS}  # fmt: skip
+    for name, count in runs.items():
+        ratio = count / runs[PAGE_RUNS[0]]
+        print(f"  {name}: {count / 1e6:,.1f} million, {count / commits / 1e3:,.0f} thousand a "
+              f"commit ({ratio:.3f} of against)")  # fmt: skip
+
+
+# What a paired run of the pages compares: the view of another checkout on a game without
+# the scoreboard, and this checkout's on the same game and on one that keeps the scoreboard.
+PAGE_RUNS = ("against, without", "this, without", "this, with the scoreboard")
+
+
+def paired_page_figures(commits: int, rounds: int, against: Path) -> None:
+    """Commit → page, 1 page: each round runs the three in turn, each starting in its turn,
+    so that the machine's drift falls on all three alike."""
+    print(f"commit -> page updated (chromium), 1 page, {commits} commits a run, {rounds} rounds; "
+          f"against: {against}; load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    pooled: dict[str, list[float]] = {name: [] for name in PAGE_RUNS}
+    p99s: dict[str, list[float]] = {name: [] for name in PAGE_RUNS}
+    for number in range(rounds):
+        order = PAGE_RUNS[number % 3 :] + PAGE_RUNS[: number % 3]
+        for name in order:
+            ms = page_latency(commits, 0, against if name.startswith("against") else None,
+                              scoreboard=name.endswith("scoreboard"))  # fmt: skip
+            pooled[name] += ms
+            p99s[name].append(percentile(ms, 0.99))
+        print(f"  round {number + 1}: p99 " + ", ".join(
+            f"{name} {p99s[name][-1]:.1f} ms" for name in PAGE_RUNS))  # fmt: skip
+    for name in PAGE_RUNS:
+        print(f"{name}: pooled {summary(pooled[name])}; median of the rounds' p99 "
+              f"{statistics.median(p99s[name]):.1f} ms")  # fmt: skip
+    base = p99s[PAGE_RUNS[0]]
+    for name in PAGE_RUNS[1:]:
+        ratios = [a / b for a, b in zip(p99s[name], base, strict=True)]
+        print(f"  p99 {name} / against, round by round: median {statistics.median(ratios):.3f} "
+              f"(from {min(ratios):.3f} to {max(ratios):.3f})")  # fmt: skip
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
 def memory_figures(connections: int, hold: float, cycles: int) -> None:

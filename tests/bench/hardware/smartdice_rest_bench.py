@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +39,12 @@ from pathlib import Path
 from device.companion.attention import ATTENDED_FOR
 from device.dice import choices
 from hardware.smartdice.hub import Chosen
-from tests.bench.device.harness import Notifications, celaeno
+from tests.bench.device.harness import (
+    Notifications,
+    callgrind_control,
+    callgrind_counts,
+    celaeno,
+)
 from tests.hardware.bluez_standin import (
     ADDRESS,
     GO_ADDRESS,
@@ -178,22 +182,7 @@ def instructions_at_rest(on: bool, seconds: float, python: str) -> dict[str, int
                 callgrind_control("-z", pid)
                 time.sleep(seconds)
                 callgrind_control("--dump=rest", pid)
-            return _counted(folder.glob(f"callgrind.out.{pid}.1-*"))
-
-
-def callgrind_control(what: str, pid: int) -> None:
-    subprocess.run(["callgrind_control", what, str(pid)], check=True, capture_output=True)
-
-
-def _counted(dumps: Iterable[Path]) -> dict[str, int]:
-    """Each thread's instructions in the dump: thread 1 is the main loop's."""
-    found: dict[str, int] = {}
-    for dump in sorted(dumps):
-        lines = dump.read_text().splitlines()
-        thread = next(line.split()[1] for line in lines if line.startswith("thread:"))
-        total = next(int(line.split()[1]) for line in lines if line.startswith("summary:"))
-        found["main" if thread == "1" else f"thread {thread}"] = total
-    return found
+            return callgrind_counts(folder.glob(f"callgrind.out.{pid}.1-*"))
 
 
 def bus_process(folder: Path) -> int:
@@ -226,6 +215,7 @@ def main() -> None:
     options.add_argument(
         "--python",
         default=sys.executable,
+        type=os.path.abspath,  # the table starts in the root directory
         help="the interpreter of the checkout to measure (--instructions)",
     )
     args = options.parse_args()

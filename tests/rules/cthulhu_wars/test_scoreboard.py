@@ -218,6 +218,22 @@ def test_k8_only_the_faction_asked_decides() -> None:
     refused(state, {"type": "ritual", "faction": "great_cthulhu", "perform": True}, "K8")
 
 
+def test_the_doom_chart_keeps_each_rounds_doom_as_the_round_ends() -> None:
+    state = play(gate("floating_tower", "great_cthulhu"), state=scored_game())
+    assert board(state)["doom_by_round"] == {f: [] for f in FOUR}  # round 1 is in play
+    state = pass_all(to_doom(state))  # round 2: 1 Doom for the Gate (K8)
+    state = play({"type": "next_phase"}, state=state)
+    state = play({"type": "adjust", "faction": "yellow_sign", "doom": 2}, state=state)
+    assert board(state)["doom_by_round"] == {f: [0] for f in FOUR}  # round 2 still in play
+    state = pass_all(to_doom(state))  # round 3: the Gate again
+    chart = board(state)["doom_by_round"]
+    assert chart == {"great_cthulhu": [0, 1], "crawling_chaos": [0, 0], "black_goat": [0, 0],
+                     "yellow_sign": [0, 2]}  # fmt: skip
+    assert list(chart) == FOUR  # seating order, as every other {faction: …}
+    assert board(state)["doom"]["great_cthulhu"] == 2  # the round in play is ``doom``
+    assert state.round == 3 and all(len(doom) == state.round - 1 for doom in chart.values())
+
+
 def test_k9_the_doom_phase_ends_once_everyone_decided() -> None:
     state = pass_all(to_doom(scored_game()))
     assert (state.phase, pending(state)) == ("doom", None)
@@ -499,4 +515,9 @@ def test_e4_a_whole_four_player_game_to_its_winner() -> None:
     assert out["game_over"] == {"reason": "ritual_track", "winners": ["great_cthulhu"]}
     assert out["scoreboard"]["doom"]["great_cthulhu"] == 22
     assert out["scoreboard"]["ritual"]["at_end"] is True
+    # The Doom chart: one point per round played out; round 4 is the one the game ended in.
+    assert out["round"] == 4
+    assert {f: len(doom) for f, doom in out["scoreboard"]["doom_by_round"].items()} == {
+        f: 3 for f in out["factions"]
+    }
     assert "The Yellow Sign raised to 7 Power: half of Great Cthulhu's 14." in map(str, said)

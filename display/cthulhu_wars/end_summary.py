@@ -1,0 +1,145 @@
+"""The end of a scoreboard game on the screen (K13, K14), in the board panel in place of the
+board state, which no longer matters: who won — or that nobody has six spellbooks — and
+why; each faction's final Doom with every Elder Sign it revealed and its spellbooks; then
+each faction's Doom round by round (:mod:`display.cthulhu_wars.doom_chart`).
+
+The revealed signs wrap between signs in a column of their own, so a long list never
+squeezes the faction names; the chart keeps at least two fifths of the height, the table's
+type shrinking first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from display import colours, flow
+from display.canvas import Canvas
+from display.cthulhu_wars import doom_chart
+from display.cthulhu_wars.scoreboard import counted, end_table, ending, order, shown
+from display.runs import Para, Span
+
+CHART_SHARE = 0.4  # of the box's height, at least
+NAME_SHARE = 0.45  # of the width: the names' column may take less only if they fit in it
+
+
+@dataclass
+class _Sized:
+    fits: bool
+    factor: float
+    top: flow.Laid
+    cells: list[list[flow.Laid]]
+    widths: list[int]
+    heights: list[int]
+
+
+def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return
+    lines = list(ending(state, lang))
+    rows = end_table(state, board, lang)
+    sized = _sized(canvas, rows, _counted(state, board, rows), lines, box)
+    gap = canvas.pad
+    canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
+    y = box.y + sized.top.height + gap // 2
+    for cells, height in zip(sized.cells, sized.heights, strict=True):
+        x = box.x
+        for index, (laid, width) in enumerate(zip(cells, sized.widths, strict=True)):
+            # Figures line up on the right; names and the signs (which wrap) on the left.
+            shift = max(0, width - laid.width) if index in (1, 3) else 0
+            canvas.draw_laid(laid, pygame.Rect(x + shift, y, width - shift, height))
+            x += width + (2 * gap if index == 1 else gap)  # Doom, then its signs: apart
+        y += height
+    pygame.draw.line(canvas.surface, colours.DIM, (box.x, y + gap // 2), (box.right, y + gap // 2))
+    chart = pygame.Rect(box.x, y + gap, box.w, box.bottom - y - gap)
+    doom_chart.draw(canvas, state, lang, chart, sized.factor)
+
+
+def _counted(
+    state: Mapping[str, Any], board: Mapping[str, Any], rows: list[list[Para]]
+) -> list[list[Para]]:
+    """The table with each faction's signs counted by value, when there are signs to count."""
+    revealed = board.get("revealed")
+    if not isinstance(revealed, Mapping):
+        return rows
+    factions = order(board)
+    return [rows[0]] + [
+        [row[0], row[1], replace(row[2], spans=(Span(counted(revealed.get(f, ()))),)), row[3]]
+        for f, row in zip(factions, rows[1:], strict=True)
+    ]
+
+
+def _unboxed(para: Para) -> Para:
+    spans = tuple(
+        replace(span, chip=None, colour=colours.LIT, icon_colour=colours.LIT)
+        if span.chip is not None
+        else span
+        for span in para.spans
+    )
+    return replace(para, spans=spans)
+
+
+def _sized(
+    canvas: Canvas,
+    rows: list[list[Para]],
+    short: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
+) -> _Sized:
+    """The largest size at which the lines, the table and the chart's share all fit; if
+    none does, with half the chart's share, then with the signs counted by value
+    (``short``), then the words before the chart (it then draws in what is left, or not
+    at all)."""
+    sized = _Sized(False, 1.0, flow.Laid(), [], [], [])
+    tries = ((rows, CHART_SHARE), (rows, CHART_SHARE / 2), (short, CHART_SHARE / 2), (short, 0.0))
+    for table, share in tries:
+        for factor in flow.SHRINK_STEPS:
+            sized = _at(canvas, table, lines, box, factor, share)
+            if sized.fits:
+                return sized
+    return sized
+
+
+def _at(
+    canvas: Canvas,
+    rows: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
+    factor: float,
+    chart_share: float,
+) -> _Sized:
+    gap, sizes = canvas.pad, canvas.sizes
+    top = flow.layout(lines, box.w, sizes, factor)
+    if top.width > box.w:  # a chip never breaks: many winners are named in lit words instead
+        top = flow.layout([_unboxed(para) for para in lines], box.w, sizes, factor)
+
+    def widest(column: int, width: int) -> int:
+        return max(flow.layout([row[column]], width, sizes, factor).width for row in rows)
+
+    doom_w, books_w = widest(1, box.w), widest(3, box.w)
+    # The names first, whole where they can be; the signs wrap, three to a line at least.
+    three = flow.layout([Para((Span(shown((3, 3, 3))),), "body")], box.w, sizes, factor).width
+    room = box.w - doom_w - books_w - 4 * gap
+    name_w = min(widest(0, box.w), max(room - three, round(box.w * NAME_SHARE)))
+    shown_w = room - name_w
+    widths = [name_w, doom_w, max(1, shown_w), books_w]
+    cells = [
+        [flow.layout([cell], width, sizes, factor) for cell, width in zip(row, widths, strict=True)]
+        for row in rows
+    ]
+    heights = [max(cell.height for cell in row) for row in cells]
+    chart_h = max(round(box.h * chart_share), 4 * sizes.px("small", factor)) if chart_share else 0
+    fits = (
+        shown_w > 0
+        and not top.truncated
+        and top.width <= box.w
+        and all(
+            laid.width <= width for row in cells for laid, width in zip(row, widths, strict=True)
+        )
+        and top.height + sum(heights) + 2 * gap + chart_h <= box.h
+    )
+    return _Sized(fits, factor, top, cells, widths, heights)

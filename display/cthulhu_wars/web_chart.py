@@ -1,0 +1,121 @@
+"""Each faction's Doom round by round on the phone view, as SVG drawn from the state alone
+(``scoreboard.doom_by_round`` and ``doom``): nothing is loaded from outside.
+
+One line per faction in its colour with its own shape at every round (never by colour
+alone), the 30 Doom that ends the game (K13) marked, and a key under it naming each shape
+with the faction's Doom now. SVG presentation attributes carry the colours: the page's CSP
+allows no inline style. Readers that speak the page hear the figures in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from display import colours
+from display.colours import Colour
+from display.cthulhu_wars import names
+from display.cthulhu_wars.scoreboard import chart_said, doom_chart, first_round, marker
+from display.web.html import ICONS, colour_class, escape
+from rules.text import translate
+
+WIDTH, HEIGHT = 360, 180  # SVG units; the browser scales the drawing to the page's width
+LEFT, RIGHT, TOP, BOTTOM = 26, 10, 8, 22  # room for the Doom and round numbers
+END = 30  # K13: 30 Doom at the end of a Doom Phase ends the game
+STEP = 10  # a Doom line every 10
+MARK = 4.5  # a round's mark: half its width
+
+
+def chart_html(state: Mapping[str, Any], lang: str) -> str:
+    lines = doom_chart(state)
+    if not lines:
+        return ""
+    title = escape(translate("screen.sb.chart", lang))
+    said = escape(". ".join(chart_said(state, lang)))
+    top = max(END, *(max(doom) for _, doom in lines))
+    top = -(-top // STEP) * STEP
+    rounds = max(len(doom) for _, doom in lines)
+    parts = [
+        f'<figure class="chart"><figcaption>{title}</figcaption>'
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
+        f' aria-label="{title}: {said}" xmlns="http://www.w3.org/2000/svg">',
+        *_grid(top, rounds, first_round(state, rounds)),
+    ]
+    for faction, doom in lines:
+        parts += _line(state, faction, doom, top, rounds)
+    parts.append(f"</svg>{_key(state, lines, lang)}</figure>")
+    return "".join(parts)
+
+
+def _x(index: int, rounds: int) -> float:
+    inner = WIDTH - LEFT - RIGHT - 2 * MARK  # a round's mark stays clear of the numbers
+    return LEFT + MARK + (inner * index / (rounds - 1) if rounds > 1 else inner / 2)
+
+
+def _y(doom: int, top: int) -> float:
+    inner = HEIGHT - TOP - BOTTOM
+    return TOP + inner * (1 - doom / top)
+
+
+def _hex(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def _grid(top: int, rounds: int, first: int) -> Iterator[str]:
+    for doom in range(0, top + 1, STEP):
+        y = _y(doom, top)
+        lit = doom == END
+        stroke = _hex(colours.LIT) if lit else _hex(colours.PANEL_EDGE)
+        dash = ' stroke-dasharray="4 3"' if lit else ""
+        yield (
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="{stroke}"'
+            f' stroke-width="1"{dash}/>'
+            f'<text class="axis" x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end">{doom}</text>'
+        )
+    every = max(1, -(-rounds // 12))  # at most 12 round numbers under the chart
+    base = HEIGHT - 6
+    for index in range(rounds - 1, -1, -every):  # counted from the last: the round now
+        yield (
+            f'<text class="axis" x="{_x(index, rounds):.1f}" y="{base}"'
+            f' text-anchor="middle">{first + index}</text>'
+        )
+
+
+def _line(
+    state: Mapping[str, Any], faction: str, doom: list[int], top: int, rounds: int
+) -> Iterator[str]:
+    colour = _hex(colours.faction(faction))
+    points = [(_x(i, rounds), _y(d, top)) for i, d in enumerate(doom)]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    yield (
+        f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"'
+        ' stroke-linejoin="round"/>'
+    )
+    shape = marker(state, faction)
+    for x, y in points:
+        yield _marker(shape, x, y, colour)
+
+
+def _marker(shape: str, x: float, y: float, colour: str) -> str:
+    r = MARK
+    edge = f'fill="{colour}" stroke="{_hex(colours.TEXT)}" stroke-width="1"'
+    if shape == "disc":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {edge}/>'
+    corners = {
+        "monster": ((0, -r), (r, 0), (0, r), (-r, 0)),
+        "up": ((0, -r), (r, r), (-r, r)),
+        "down": ((-r, -r), (r, -r), (0, r)),
+    }.get(shape, ((-r, -r), (r, -r), (r, r), (-r, r)))
+    points = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in corners)
+    return f'<polygon points="{points}" {edge}/>'
+
+
+def _key(state: Mapping[str, Any], lines: list[tuple[str, list[int]]], lang: str) -> str:
+    """Each faction's shape, name and Doom now: the chart's key (hidden from readers, who
+    heard the figures already)."""
+    items = "".join(
+        f'<li><i class="{colour_class(colours.faction(f))}">{ICONS[marker(state, f)]}</i>'
+        f"{escape(names.faction(f, lang))} <b>{doom[-1]}</b></li>"
+        for f, doom in lines
+    )
+    return f'<ul class="chartkey" aria-hidden="true">{items}</ul>'
