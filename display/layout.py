@@ -105,11 +105,15 @@ def small_screen(size: tuple[int, int]) -> bool:
 
 
 def regions(
-    size: tuple[int, int], board_share: float = DEFAULT_BOARD_SHARE, lines: tuple[int, int] = (1, 1)
+    size: tuple[int, int],
+    board_share: float = DEFAULT_BOARD_SHARE,
+    lines: tuple[int, int] = (1, 1),
+    bars: bool = True,
 ) -> Regions:
     """Panel rectangles for ``size``; ``board_share`` is the board column's share in landscape;
     ``lines``: the lines the footer's hints and the status take at the floor (a small
-    screen's)."""
+    screen's); without ``bars`` the header and the status have no room (a list that needs
+    the whole screen: the footer stays, it says what the buttons do)."""
     width, height = size
     scale = scale_for(size)
     pad = max(3, round(6 * scale))
@@ -121,6 +125,8 @@ def regions(
     hint_lines, status_lines = lines
     status_h = max(status_lines * line, round((52 if portrait else 28) * scale))
     hints_h = max(hint_lines * line, round((72 if portrait else 38) * scale))
+    if not bars:
+        header_h = status_h = 0
     header = pygame.Rect(0, 0, width, header_h)
     status = pygame.Rect(0, height - status_h, width, status_h)
     hints = pygame.Rect(0, status.top - hints_h, width, hints_h)

@@ -91,7 +91,8 @@ def _result_modes(view: View) -> tuple[str, ...]:
         # where many of them and the fewest choices do not fit at the question's size
         # (a small screen), they are set at the result's, whole, rather than hide the list
         modes = (*modes, "board_small")
-        return (*modes, "line") if view.prompt.opened else modes
+        # and in a list of their own (the History) one line may go too: the list is it
+        return (*modes, "line", "none") if view.prompt.opened else modes
     if view.prompt.result.key != RESULT:  # a message of the device's own (a fresh game's)
         return ("whole",)
     return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")

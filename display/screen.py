@@ -28,6 +28,8 @@ from display.view import View
 from rules.parts import Parts
 
 _NOTHING = object()
+# A grid with a cursor beside a list on a small screen: the narrower shares it may take.
+CONDENSED = (0.5, 0.42)
 
 
 class Screen:
@@ -55,6 +57,7 @@ class Screen:
         self._state: Mapping[str, Any] = {}
         self._asked: object = None  # what the last list share was measured for
         self._list_share = DEFAULT_BOARD_SHARE
+        self._bars = True  # the header and the status shown (not a list needing the screen)
         self._hint_lines = (1, 1)
         self._hints_asked: object = None  # the hints the footer's lines were measured for
         self._hints_measured: tuple[int, int] = (1, 1)
@@ -69,8 +72,10 @@ class Screen:
         size = self.surface.get_size()
         lines = self._hint_lines_for(view)
         share = self._share_for(game, view, lines)
-        if (size, share, lines) != (self._regions.size, self._share, self._hint_lines):
-            self._regions, self._share = regions(size, share, lines), share
+        bars = self._bars
+        if (size, share, lines, bars) != (self._regions.size, self._share, self._hint_lines,
+                                          self._regions.header.h > 0):  # fmt: skip
+            self._regions, self._share = regions(size, share, lines, bars), share
             self._hint_lines = lines
             self.invalidate()
         if game is not self._game:  # another game: every panel draws something else
@@ -114,7 +119,8 @@ class Screen:
         show its fewest choices (the History's long lines), or, on a small screen, while
         a list is open beside a board that would be cut at its floor (it comes back
         whole when the list closes); measured once per prompt and board, so that an
-        idle table measures nothing."""
+        idle table measures nothing. A list that needs more than the whole width has the
+        header's and the status's room too (:attr:`_bars`)."""
         size = self.surface.get_size()
         share = game.board_share(view.state)
         small = small_screen(size) and bool(view.prompt.choices)
@@ -122,19 +128,32 @@ class Screen:
         asked = (size, share, hint_lines, prompt.key(view), board)
         if self._asked != asked:
             self._asked = asked
-            self._list_share = share
-            laid = regions(size, share, hint_lines)
-            # a grid with a cursor on it is where the answer is: it never steps aside
-            if (
-                share > 0
-                and "cursor" not in view.state
-                and (
-                    prompt.needs_room(self._canvas("prompt", laid.prompt), view)
-                    or (small and self._board_cut(game, view, laid))
-                )
-            ):
-                self._list_share = 0.0
+            self._list_share, self._bars = self._list_room(game, view, share, hint_lines)
         return self._list_share
+
+    def _list_room(
+        self, game: GameScreen, view: View, share: float, hint_lines: tuple[int, int]
+    ) -> tuple[float, bool]:
+        """The board's share and whether the bars are shown, the roomiest for the board
+        in which the list shows its fewest choices (and the board is not cut)."""
+        size = self.surface.get_size()
+        small = small_screen(size) and bool(view.prompt.choices)
+        # a grid with a cursor on it is where the answer is: it never steps aside, it
+        # condenses (narrower) on a small screen
+        cursor = "cursor" in view.state
+        shares = [share]
+        if share > 0 and not cursor:
+            shares.append(0.0)
+        elif share > 0 and small:
+            shares += [step for step in CONDENSED if step < share]
+        for each in shares:
+            laid = regions(size, each, hint_lines)
+            if not prompt.needs_room(self._canvas("prompt", laid.prompt), view) and not (
+                small and each > 0 and not cursor and self._board_cut(game, view, laid)
+            ):
+                return each, True
+        # the list needs more than that: the header's and the status's room too
+        return shares[-1], not view.prompt.choices
 
     def _board_cut(self, game: GameScreen, view: View, laid: Regions) -> bool:
         """Whether the game's board would be cut in ``laid``'s board panel (drawn aside)."""
