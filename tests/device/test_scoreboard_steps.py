@@ -192,3 +192,14 @@ def test_the_last_to_decide_is_not_offered_nobody_else() -> None:
     step = ask({"kind": "ritual", "faction": "crawling_chaos", "cost": 7})
     assert isinstance(step, ListStep)
     assert len(step.options) == 3
+
+
+def test_a_ritual_with_one_great_old_one_says_one_sign_and_one_great_old_one() -> None:
+    use_words()
+    one = Remembered(rest=REMEMBERED.rest, great_old_ones={"great_cthulhu": 1})
+    pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": 7}
+    step = scoreboard_step(state(pending), one, finish=lambda obj: obj)  # type: ignore[arg-type,return-value]
+    assert isinstance(step, ListStep)
+    words = render(step.title, "en")
+    assert "draws 1 Elder Sign" in words and "Elder Signs" not in words  # K8, one a Great Old One
+    assert render(step.choices()[1].label, "en") == "Perform it, 1 Great Old One"
