@@ -20,8 +20,7 @@ from display.runs import Para
 
 @dataclass(frozen=True)
 class Label:
-    """One piece of drawn text (or icon): where it went, the box it had to stay in, its
-    size (the pixel size the typeface was asked for) and its paragraph's role."""
+    """One piece of drawn text (or icon): where it went and the box it had to stay in."""
 
     panel: str
     text: str
@@ -29,7 +28,6 @@ class Label:
     box: pygame.Rect
     px: int
     truncated: bool
-    role: str = "body"
 
 
 @dataclass
@@ -120,6 +118,6 @@ class Canvas:
             rect = item.rect.move(x, y)
             flow.draw_item(self.surface, item, rect)
             self.labels.append(
-                Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated, item.role)
+                Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated)
             )
         self.surface.set_clip(previous)
