@@ -159,8 +159,12 @@ def body(rect: pygame.Rect, kind: str = "infantry", least_px: int = 0) -> pygame
     letter is as large as the square allows (read from across the table). Where the
     squares are too small for the letter at ``least_px`` (a whole battlefield on a
     3.5-inch screen), the shape grows past its square, round its centre, to hold it:
-    a neighbour's shape may then be overlapped at its rim, never at its letter."""
+    a neighbour's shape may then be overlapped at its rim, never at its letter. A square
+    too small to carry a letter at all keeps its shape inside it: grown, it would only
+    hide its neighbours."""
     rim = max(2, rect.w // 10)
+    if rect.w < MIN_LETTER_CELL:
+        least_px = 0
     wanted = round(least_px * BODY_PER_PX.get(kind, BODY_PER_PX_ELSE))
     side = max(rect.w - rim, min(wanted, round(rect.w * MOST_OVER_CELL)))
     shape = pygame.Rect(0, 0, side, side)

@@ -20,7 +20,7 @@ from device.normandie.controller import NormandieController
 from display import colours
 from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
-from display.normandie import palette
+from display.normandie import palette, shapes
 from display.normandie.grid import layout, panel_layout
 from display.screen import Screen
 from display.view import View
@@ -386,3 +386,14 @@ def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> N
     letter = next(x for x in screen.marks() if x.box.center == square.center)
     assert len(_mask(target, corner, palette.GRAVE)) >= 4 and not _mask(
         target, letter.rect, palette.GRAVE)  # fmt: skip
+
+
+def test_squares_too_small_for_a_letter_keep_their_shapes_inside() -> None:
+    """Chapter 3's 21 × 14 at 480×320 has squares of 8 px: no letter fits, and a shape
+    grown past its square would only hide its neighbours."""
+    view = view_at("done")
+    screen, target = rendered(view, (480, 320))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    assert grid.cell < shapes.MIN_LETTER_CELL
+    z3 = grid.rect(Space(17, 8))  # R9, where z3 stopped
+    assert _run(target, (z3.centerx, z3.bottom - 2), palette.CELL) <= grid.cell + 2  # lines
