@@ -51,6 +51,16 @@ SIDE: dict[str, Colour] = {
     "majestic": (70, 120, 235),
 }
 ZOMBIES: Colour = (175, 190, 120)
+# Each Zombie's move on the battlefield in its own colour (display/normandie/palette.py):
+# its path, its number and its legend chip, on the screen and on the phones alike.
+PATHS: tuple[Colour, ...] = (
+    WARNING,  # orange
+    ACCENT,  # sky blue
+    (240, 110, 225),  # magenta
+    (240, 240, 240),  # white
+    (80, 225, 200),  # aqua
+    (165, 135, 255),  # violet
+)
 
 
 def faction(faction_id: str) -> Colour:

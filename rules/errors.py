@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.text import Text, render_fragment, text
@@ -21,6 +22,15 @@ class RulesError(ValueError):
 
     def describe(self, lang: str = "en") -> str:
         return f"{self.rule}: {render_fragment(self.reason, lang)}"
+
+    def rule_words(self) -> Text | str:
+        """The rule as the table reads it: an id ("C16", "Z4") the same in every language,
+        as the rules books print it; a named part of the rules ("journal", "setup",
+        "chapter2") in the table's own words (catalogue key ``rule.<name>``)."""
+        return self.rule if RULE_ID.fullmatch(self.rule) else text(f"rule.{self.rule}")
+
+
+RULE_ID = re.compile(r"[A-Z]+[0-9]+")  # C16, D8, Z13, K15, I4
 
 
 class JournalError(RulesError):

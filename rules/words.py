@@ -21,6 +21,7 @@ EN: dict[str, str] = {
     "error.journal.too_deep": "nested more than {limit} levels deep.",
     "error.journal.number_too_long": "a number longer than {limit} digits.",
     "error.journal.not_a_number": "{literal} is not JSON.",
+    "rule.journal": "Journal",
     "error.nothing_to_undo": "nothing to undo.",
     "error.nothing_to_redo": "nothing to redo: nothing was undone since the last command.",
 }
@@ -44,6 +45,7 @@ JA: dict[str, str] = {
     "error.journal.too_deep": "入れ子が{limit}段より深すぎます。",
     "error.journal.number_too_long": "{limit}桁より長い数です。",
     "error.journal.not_a_number": "{literal}はJSONではありません。",
+    "rule.journal": "ジャーナル",
     "error.nothing_to_undo": "取り消すものがありません。",
     "error.nothing_to_redo": "やり直すものがありません（最後のコマンドの後に取り消したものがありません）。",
 }

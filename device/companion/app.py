@@ -358,7 +358,7 @@ class App:
                 for cmd in reaction.commands():  # back in the history: undo by undo
                     self.submit(cmd)
             except RulesError as error:
-                self._say(text("device.refused", rule=error.rule, reason=error.reason))
+                self._say(text("device.refused", rule=error.rule_words(), reason=error.reason))
         self._look_at_the_screen()
 
     def _app_step(self, asked: AppStep) -> ScreenStep:

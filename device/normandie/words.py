@@ -19,9 +19,9 @@ _SCREEN_EN: dict[str, str] = {
 }
 
 _SCREEN_JA: dict[str, str] = {
-    "nz_device.new.1": "Normandie 第1章：Master, We're Ready!",
-    "nz_device.new.2": "Normandie 第2章：Caves of Terror",
-    "nz_device.new.3": "Normandie 第3章：Rangers!",
+    "nz_device.new.1": "Normandie 第1章：ご主人様、準備はできています！",
+    "nz_device.new.2": "Normandie 第2章：恐怖の洞窟",
+    "nz_device.new.3": "Normandie 第3章：レンジャー部隊！",
     "nz_device.new.free": "Normandie：自由な戦闘",
     "nz_tokens.one": "{n}枚",
     "nz_tokens.other": "{n}枚",

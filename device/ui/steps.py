@@ -339,9 +339,9 @@ class DialStep(ScreenStep):
     def hints(self) -> tuple[Hint, ...]:  # type: ignore[override]
         if len(self.rows) <= 1:
             return DIAL_HINTS
-        if self.picks_giver:
-            rows = (Hint("left", text("hint.take_from")), Hint("right", text("hint.row")))
-        else:
+        if self.picks_giver:  # the next row first: the footer leaves the last entry out first
+            rows = (Hint("right", text("hint.next_row")), Hint("left", text("hint.take_from")))
+        else:  # one row up or down: one entry for both buttons ("Custodian Librarian change row")
             rows = (Hint("left", text("hint.row")), Hint("right", text("hint.row")))
         return (*DIAL_HINTS[:3], *rows, DIAL_HINTS[3])  # no room left for UNDO's hint
 

@@ -53,14 +53,15 @@ def draw_board(canvas: Canvas, view: View) -> None:
     state = view.state
     found = panel_layout(canvas.rect, canvas.pad, state)
     grid = found.grid
+    least = LEAST_LABEL_PX
     _terrain(canvas.surface, grid, state)
     _coordinates(canvas, grid)
-    _units(canvas.surface, grid, state, view.lang)
-    _graves_under_units(canvas.surface, grid, state)
+    _units(canvas.surface, grid, state, view.lang, least)
     drawn = moves(state)
     for entry in drawn:
         _arrow(canvas.surface, grid, state, entry)
-    _letters(canvas, grid, state, view.lang)  # over the arrows: always readable
+    _letters(canvas, grid, state, view.lang, least)  # over the arrows: always readable
+    _graves_under_units(canvas.surface, grid, state, least)
     for entry in drawn:
         _badge(canvas, grid, entry)
     where = space(state.get("cursor"))
@@ -124,29 +125,41 @@ def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
         yield UnitLook(found, kind, colour, letter)
 
 
-def _units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+# A unit's letter is read from across the table: never under the smallest text's floor
+# on a 3.5-inch screen, where a whole battlefield leaves squares of 8 to 12 pixels.
+LEAST_LABEL_PX = 14
+
+
+def _units(
+    surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str, least: int
+) -> None:
     """The units' shapes; their letters come after the arrows (:func:`_letters`)."""
     for look in unit_looks(state, lang):
-        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "")
+        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "", least)
 
 
-def _graves_under_units(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
+def _graves_under_units(
+    surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], least: int
+) -> None:
     field_ = state.get("battlefield") or {}
     taken = {look.space for look in unit_looks(state, "en")}
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
             if found in taken:
-                shapes.grave_corner(surface, grid.rect(found), bool(grave.get("single_use")))
+                single = bool(grave.get("single_use"))
+                shapes.grave_corner(surface, grid.rect(found), single, least)
 
 
-def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str) -> None:
+def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
     """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
     for look in unit_looks(state, lang):
-        box = grid.rect(look.space)
-        ink = shapes.unit_letter(canvas.surface, box, look.letter, look.kind)
-        if ink is not None:
-            canvas.marks.append(Label(canvas.panel, look.letter, ink, box, ink.h, False))
+        square = grid.rect(look.space)
+        drawn = shapes.unit_letter(canvas.surface, square, look.letter, look.kind, least)
+        if drawn is not None:  # its box: the unit's shape, which may grow past its square
+            written, ink = drawn
+            box = shapes.body(square, look.kind, least)
+            canvas.marks.append(Label(canvas.panel, written, ink, box, ink.h, False))
 
 
 def _zombie_letter(uid: str) -> str:
@@ -174,15 +187,18 @@ def walk(entry: Drawn) -> list[Space]:
 def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
     """The move's number where its path ends, centred on that square's top-left corner: a
     letter keeps to the middle of its square and the arrow's head to the centre, so the
-    number stays clear of both; recorded as a mark, with its ink's rectangle."""
+    number stays clear of both; recorded as a mark, with its ink's rectangle. Where the
+    squares are small a unit's shape grows past its square: the number goes to the
+    corner of that shape."""
     steps = walk(entry)
     if not steps:
         return
     box = grid.rect(steps[-1])
     size = max(10, grid.cell * 4 // 5)
-    out = grid.cell // 8  # a little outside the corner, clear of a two-letter Zombie's ink
+    grown = max(0, box.left - shapes.body(box, "zombies", LEAST_LABEL_PX).left)
+    out = grid.cell // 8 + grown  # a little outside the corner, clear of a Zombie's ink
     ink = shapes.badge(canvas.surface, (box.left - out, box.top - out), entry.number, size)
-    near = box.inflate(size, size)
+    near = box.inflate(size + 2 * grown, size + 2 * grown)
     canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
 
 

@@ -21,14 +21,7 @@ GRAVE: Colour = (200, 200, 210)
 # Each Zombie's path in its own colour (the n-th move in the n-th, round again after the
 # last), none of them a side's, the Zombies', the strike's red or the cursor's yellow, so
 # two paths on one segment are told apart; dashed or solid still says planned or made.
-PATHS: tuple[Colour, ...] = (
-    colours.WARNING,  # orange
-    colours.ACCENT,  # sky blue
-    (240, 110, 225),  # magenta
-    (240, 240, 240),  # white
-    (80, 225, 200),  # aqua
-    (165, 135, 255),  # violet
-)
+PATHS: tuple[Colour, ...] = colours.PATHS
 
 
 def path_colour(number: int) -> Colour:

@@ -120,27 +120,56 @@ def door(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def unit(
-    surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour, letter: str
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    kind: str,
+    colour: Colour,
+    letter: str,
+    least_px: int = 0,
 ) -> None:
-    _SHAPES.get(kind, _disc)(surface, _body(rect), colour)
-    unit_letter(surface, rect, letter, kind)
+    _SHAPES.get(kind, _disc)(surface, body(rect, kind, least_px), colour)
+    unit_letter(surface, rect, letter, kind, least_px)
 
 
 def unit_letter(
-    surface: pygame.Surface, rect: pygame.Rect, letter: str, kind: str = "infantry"
-) -> pygame.Rect | None:
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    letter: str,
+    kind: str = "infantry",
+    least_px: int = 0,
+) -> tuple[str, pygame.Rect] | None:
     """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows.
-    The letter's ink, or None when the square is too small to carry one."""
+    What was written (a Zombie's number alone where "Z3" does not fit) and its ink, or
+    None when the square is too small to carry a letter."""
     if rect.w >= MIN_LETTER_CELL and letter:
-        return _letter(surface, _inside(_body(rect), kind), letter)
+        return _letter(surface, _inside(body(rect, kind, least_px), kind), letter, least_px)
     return None
 
 
-def _body(rect: pygame.Rect) -> pygame.Rect:
+# A shape's side, in its letter's type size (``least_px``), for the letter to sit inside
+# with a rim round it: a disc or a square holds a capital of 0.75 type sizes at 1.15; a
+# diamond or a triangle hold their letter in their middle or lower part only.
+BODY_PER_PX = {"mythos": 1.6, "master": 1.8, "vehicle": 1.4}
+BODY_PER_PX_ELSE = 1.15
+MOST_OVER_CELL = 1.5  # a shape grows past its square to this many squares at most
+
+
+def body(rect: pygame.Rect, kind: str = "infantry", least_px: int = 0) -> pygame.Rect:
     """A unit fills its square but for a thin rim, so neighbours stay apart and the
-    letter is as large as the square allows (read from across the table)."""
+    letter is as large as the square allows (read from across the table). Where the
+    squares are too small for the letter at ``least_px`` (a whole battlefield on a
+    3.5-inch screen), the shape grows past its square, round its centre, to hold it:
+    a neighbour's shape may then be overlapped at its rim, never at its letter. A square
+    too small to carry a letter at all keeps its shape inside it: grown, it would only
+    hide its neighbours."""
     rim = max(2, rect.w // 10)
-    return rect.inflate(-rim, -rim)
+    if rect.w < MIN_LETTER_CELL:
+        least_px = 0
+    wanted = round(least_px * BODY_PER_PX.get(kind, BODY_PER_PX_ELSE))
+    side = max(rect.w - rim, min(wanted, round(rect.w * MOST_OVER_CELL)))
+    shape = pygame.Rect(0, 0, side, side)
+    shape.center = rect.center
+    return shape
 
 
 def _inside(body: pygame.Rect, kind: str) -> pygame.Rect:
@@ -158,24 +187,38 @@ LETTER_SHARE = 0.9  # one letter's type, in bodies: its capital about two thirds
 LETTERS_SHARE = 0.7  # two letters (Z1) start smaller and shrink until they fit across
 
 
-def _letter(surface: pygame.Surface, body: pygame.Rect, letter: str) -> pygame.Rect:
-    px = max(6, round(body.h * (LETTER_SHARE if len(letter) == 1 else LETTERS_SHARE)))
+def _letter(
+    surface: pygame.Surface, body: pygame.Rect, letter: str, least_px: int = 0
+) -> tuple[str, pygame.Rect]:
+    """The letter as large as the body lets it be and never under ``least_px``: a label
+    too wide at that size keeps its number alone ("3" for Zombies z3, the square tells
+    a Zombie); what was written and its ink."""
+    floor = max(5, least_px)
+    px = max(6, least_px, round(body.h * (LETTER_SHARE if len(letter) == 1 else LETTERS_SHARE)))
     image = font(px).render(letter, True, colours.LIT_TEXT)
-    while image.get_bounding_rect().w > body.w - 2 and px > 5:
+    while image.get_bounding_rect().w > body.w - 2 and px > floor:
         px -= 1
         image = font(px).render(letter, True, colours.LIT_TEXT)
+    number = letter.lstrip("ZzＺ")
+    if image.get_bounding_rect().w > body.w - 2 and number.isdigit() and number != letter:
+        return _letter(surface, body, number, least_px)
     ink = image.get_bounding_rect()
     # centred by its ink, not its line box, so a capital sits in the middle of the shape
     at = (body.centerx - ink.centerx, body.centery - ink.centery)
     surface.blit(image, at)
-    return ink.move(at)
+    return letter, ink.move(at)
 
 
-def grave_corner(surface: pygame.Surface, rect: pygame.Rect, single_use: bool) -> None:
-    """A Mass Grave under a unit: its sign again, small, in the square's bottom-right
-    corner on a dark ground, so a Zombie standing there does not hide it."""
-    side = max(5, rect.w * 2 // 5)
-    corner = pygame.Rect(rect.right - side, rect.bottom - side, side, side)
+def grave_corner(
+    surface: pygame.Surface, rect: pygame.Rect, single_use: bool, least_px: int = 0
+) -> None:
+    """A Mass Grave under a unit: its sign again, small, on a dark ground over the unit's
+    shape's bottom-right corner, two thirds of it outside the shape, so neither a Zombie
+    standing there nor its letter hides it."""
+    side = max(9, rect.w // 2)
+    shape = body(rect, "zombies", least_px)
+    inside = side // 3
+    corner = pygame.Rect(shape.right - inside, shape.bottom - inside, side, side)
     pygame.draw.rect(surface, CELL, corner)
     grave(surface, corner, single_use)
 

@@ -1,11 +1,13 @@
 """Shadows over Normandie on the phone view: the turn, the battlefield as SVG, the legend.
 
-The SVG shows what the screen's grid shows: terrain (impassable squares hatched, Mass
-Graves †, X1 graves ⊕, the door), units as a shape for their kind with their side's
-letter, and each Zombie's move as a numbered arrow along its path, ending in a red
-strike into its target's square when it assaults. Solid arrows are moves made, dashed
-ones moves still to come. The legend under it is the screen's own words for each move
-(:func:`display.battlefield_legend.paras`: whom it hunts, its Assault bonus).
+The SVG shows what the screen's grid shows: the column letters and row numbers on every
+edge, terrain (impassable squares hatched, Mass Graves †, X1 graves ⊕, the door), units
+as a shape for their kind with their side's letter, and each Zombie's move as an arrow
+along its path in the move's own colour and lane (two Zombies on one segment draw two
+lines), numbered where it ends, ending in a red strike into its target's square when it
+assaults. Solid arrows are moves made, dashed ones moves still to come. The legend under
+it is the screen's own words for each move (:func:`display.battlefield_legend.paras`:
+whom it hunts, its Assault bonus).
 SVG presentation attributes carry the colours: the page's CSP allows no inline style.
 """
 
@@ -26,7 +28,9 @@ from rules.normandie.battlefield import Space
 from rules.text import translate
 
 CELL = 40  # SVG units per square; the browser scales the drawing to the phone's width
-MARGIN = 18  # room for column letters and row numbers
+MARGIN = 18  # room for column letters and row numbers, on every side
+LANE = 5  # SVG units between two moves' lanes: a line's width and a little
+LANES = 4  # moves side by side before a lane is shared (by then the colours differ)
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
@@ -49,7 +53,7 @@ def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
     columns, rows = size_of(state)
     if not columns or not rows:
         return ""
-    width, height = MARGIN + columns * CELL, MARGIN + rows * CELL
+    width, height = 2 * MARGIN + columns * CELL, 2 * MARGIN + rows * CELL
     label = escape(translate("web.battlefield", lang))
     zoom = escape(translate("nz_web.zoom", lang))
     # The whole battlefield fits the phone's width, however many tiles; a tap on it (the
@@ -80,13 +84,13 @@ def _hex(colour: Colour) -> str:
 
 
 def _defs() -> str:
+    looks = [(f"path{n}", palette.path_colour(n)) for n in range(1, len(palette.PATHS) + 1)]
     heads = "".join(
         f'<marker id="head-{name}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4"'
         f' markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"'
         f' fill="{_hex(colour)}"/></marker>'
-        for name, colour in (("planned", palette.PLANNED), ("done", palette.DONE),
-                             ("strike", palette.STRIKE))
-    )  # fmt: skip
+        for name, colour in (*looks, ("strike", palette.STRIKE))
+    )
     hatch = (
         '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
         ' patternTransform="rotate(45)"><rect width="8" height="8"'
@@ -106,12 +110,21 @@ def _centre(where: Space) -> tuple[int, int]:
 
 
 def _labels(columns: int, rows: int) -> Iterator[str]:
+    """Every line names squares ("D3"): each column's letters above and below it, each
+    row's number left and right of it, as on the device's grid."""
+    below, right = 2 * MARGIN + rows * CELL - 5, MARGIN + columns * CELL + MARGIN // 2
     for col in range(columns):
         x = MARGIN + col * CELL + CELL // 2
-        yield f'<text class="axis" x="{x}" y="13" text-anchor="middle">{column_name(col)}</text>'
+        for y in (13, below):
+            yield _axis(x, y, column_name(col))
     for row in range(rows):
         y = MARGIN + row * CELL + CELL // 2 + 4
-        yield f'<text class="axis" x="9" y="{y}" text-anchor="middle">{row + 1}</text>'
+        for x in (MARGIN // 2, right):
+            yield _axis(x, y, str(row + 1))
+
+
+def _axis(x: int, y: int, name: str) -> str:
+    return f'<text class="axis" x="{x}" y="{y}" text-anchor="middle">{name}</text>'
 
 
 def _terrain(state: Mapping[str, Any], columns: int, rows: int) -> Iterator[str]:
@@ -201,23 +214,35 @@ def _letter(where: Space, letter: str) -> str:
 
 
 def _arrow(state: Mapping[str, Any], entry: Drawn) -> str:
-    move = entry.move
-    walk = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
-    steps = [found for found in walk if found is not None]
+    steps = _walk(entry)
     if not steps:
         return ""
-    look = "planned" if entry.planned else "done"
-    colour = palette.PLANNED if entry.planned else palette.DONE
+    colour = _hex(palette.path_colour(entry.number))
     dash = ' stroke-dasharray="7 5"' if entry.planned else ""
-    points = " ".join(f"{x},{y}" for x, y in map(_centre, steps))
+    shift = _lane(entry.number)
+    points = " ".join(f"{x + shift},{y + shift}" for x, y in map(_centre, steps))
     drawn = ""
     if len(steps) > 1:
+        head = (entry.number - 1) % len(palette.PATHS) + 1
         drawn = (
-            f'<polyline points="{points}" fill="none" stroke="{_hex(colour)}" stroke-width="4"'
-            f' stroke-linecap="round" stroke-linejoin="round"{dash}'
-            f' marker-end="url(#head-{look})"/>'
+            f'<polyline class="path" data-move="{entry.number}" points="{points}" fill="none"'
+            f' stroke="{colour}" stroke-width="4" stroke-linecap="round"'
+            f' stroke-linejoin="round"{dash} marker-end="url(#head-path{head})"/>'
         )
-    return drawn + _strike(state, move, steps[-1])
+    return drawn + _strike(state, entry.move, steps[-1])
+
+
+def _walk(entry: Drawn) -> list[Space]:
+    """The squares a move walks, its start first (only the start if it stays)."""
+    move = entry.move
+    walk = [space(move.get("from")), *(space(name) for name in move.get("path") or [])]
+    return [found for found in walk if found is not None]
+
+
+def _lane(number: int) -> float:
+    """The ``number``-th move's offset from the squares' centres, across and down alike,
+    as on the device's grid: two moves on one segment are two lines side by side."""
+    return ((number - 1) % LANES - (LANES - 1) / 2) * LANE
 
 
 def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> str:
@@ -241,14 +266,18 @@ def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> st
 
 
 def _badge(entry: Drawn) -> str:
-    """The move's number on its start square's corner, clear of the letters (as on the screen)."""
-    start = space(entry.move.get("from"))
-    if start is None:
+    """The move's number where its path ends, on that square's top-left corner, in a disc
+    of its path's colour (as on the device's grid and in the legend)."""
+    steps = _walk(entry)
+    if not steps:
         return ""
-    x, y = _origin(start)
+    x, y = _origin(steps[-1])
+    colour = _hex(palette.path_colour(entry.number))
     return (
-        f'<circle cx="{x}" cy="{y}" r="11" fill="#ffdc5a" stroke="#0a0a0a"/>'
+        f'<g class="number" data-move="{entry.number}" data-square="{steps[-1].name}">'
+        f'<circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#0a0a0a"/>'
         f'<text class="badge" x="{x}" y="{y + 5}" text-anchor="middle">{entry.number}</text>'
+        "</g>"
     )
 
 

@@ -42,6 +42,8 @@ def _palette() -> dict[Colour, str]:
     for table, prefix in ((colours.FACTION, "f"), (colours.SIDE, "s")):
         for ident, value in table.items():
             named.setdefault(value, f"{prefix}_{ident}")
+    for number, value in enumerate(colours.PATHS, 1):  # a move's legend chip
+        named.setdefault(value, f"path{number}")
     return named
 
 

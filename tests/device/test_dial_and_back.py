@@ -30,7 +30,7 @@ from rules.games import GAMES
 from rules.journal import parse_line, replay, state_json
 from rules.text import render, text
 from tests.device.press_table import BASIC, Task, _shared, _Table, begin
-from tests.device.test_press_table import ROUND_2, TASKS
+from tests.device.test_press_table import ROUND_2, TASKS, TWO_OVERDUE
 
 BUTTONS = ("up", "down", "ok", "back", "left", "right", "phase", "undo")
 
@@ -280,10 +280,57 @@ def test_after_an_undo_the_footer_leaves_an_entry_out_rather_than_cut_it(
         hints = [label for label in app.screen.labels() if label.panel == "hints"]
         words = [label.text.strip() for label in hints]
         assert not any(label.truncated or "…" in label.text for label in hints), words
-        assert render(text("hint.take_from"), lang).casefold() in [w.casefold() for w in words]
+        assert render(text("hint.next_row"), lang).casefold() in [w.casefold() for w in words]
         back = render(text("screen.button.back"), lang)
         if back in words:  # shown only with what it does now
             said = words[words.index(back) + 1]
             assert said.casefold() == render(text("hint.redo"), lang).casefold()
-        if lang == "ja" or size == (1920, 1080):  # room for every entry
+        if lang == "ja":  # room for every entry
             assert back in words, words
+
+
+TWO_ROWS = [  # the Sleeper's Librarian in the Oubliette: how many Units of each of two victims
+    *TWO_OVERDUE,
+    '{"type": "activate", "monster": "librarian", "by": "sleeper", "area": "oubliette"}',
+    '{"type": "roll", "values": [3]}',
+]
+
+
+def _drawn_hints(app: App, lang: str) -> list[str]:
+    app.controller.lang = lang
+    app.screen.render(app.view())
+    hints = [label for label in app.screen.labels() if label.panel == "hints"]
+    assert not any(label.truncated for label in hints)
+    return [label.text.strip().casefold() for label in hints]
+
+
+def _said(key: str, lang: str) -> str:
+    return render(text(key), lang).casefold()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_number_screens_footer_says_how_to_move_between_rows(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """Read back from the drawn footer: with two rows, both row buttons "change row";
+    with three rows sharing a total, LIBRARIAN goes to the "next row" (kept before the
+    Custodian's entry, which marks the row Up takes from and goes first where the bar is
+    short: English at 480x320)."""
+    app, store = _app(tmp_path, *TWO_ROWS, surface=pygame.Surface(size))
+    with store:
+        step = app.controller.showing(app.session.played.state)
+        assert isinstance(step, DialStep) and len(step.rows) == 2
+        words = _drawn_hints(app, lang)
+        custodian, librarian = (_said(f"screen.button.{b}", lang) for b in ("left", "right"))
+        change = words.index(_said("hint.row", lang))
+        assert words[change - 2 : change] == [custodian, librarian], words
+    lines = E2.read_text("utf-8").splitlines()
+    journal = [line for line in lines if line.strip() and not line.startswith("#")]
+    app, store = _app(tmp_path / "e2", *journal, surface=pygame.Surface(size))
+    with store:
+        app.handle_input(ButtonPressed("undo"))  # Great Cthulhu's payment: three rows
+        words = _drawn_hints(app, lang)
+        assert words[words.index(_said("hint.next_row", lang)) - 1] == librarian, words
+        if lang == "ja" or size != (480, 320):
+            assert words[words.index(_said("hint.take_from", lang)) - 1] == custodian, words

@@ -42,6 +42,17 @@ def _labels(step: ListStep, lang: str = "en") -> list[str]:
     return [render(option.label, lang) for option in step.options]
 
 
+def test_the_chapters_are_named_in_japanese_on_new_games_list() -> None:
+    """Each chapter's title in Japanese, as the battle's own screen names it (the list
+    kept the English title: "第1章：Master, We're Ready!")."""
+    lines = _labels(_new_game(), "ja")
+    for chapter in (1, 2, 3):
+        title = render(text(f"nz_device.chapter.{chapter}"), "ja")
+        assert f"Normandie {title}" in lines, lines
+    english = [render(text(f"nz_device.chapter.{chapter}"), "en") for chapter in (1, 2, 3)]
+    assert not any(title.split(": ")[1] in line for title in english for line in lines)
+
+
 def _answer(result: object, files: Path | None = None) -> object:
     return result.make(files) if isinstance(result, WithFiles) else result
 

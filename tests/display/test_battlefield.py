@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from device.normandie.controller import NormandieController
 from display import colours
+from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
-from display.normandie import palette
+from display.normandie import palette, shapes
 from display.normandie.grid import layout, panel_layout
 from display.screen import Screen
 from display.view import View
@@ -287,35 +288,52 @@ def test_the_coordinates_are_on_every_edge(lines: int, lang: str, size: tuple[in
 # The ink of a unit's letter and of the grid's coordinates, in pixels, on Chapter 1's
 # 21 × 7 battlefield (Chapter 3's 21 × 14 has squares of 11 px at 800×480: see the report
 # in the legend's layout, the legend keeps its room).
-# (one letter, a Zombie's two): before, at 800×480 a side's letter was 7 px, "Z3" 5 px.
-LEAST_INK = {(480, 320): (7, 5), (800, 480): (12, 9), (1920, 1080): (30, 24)}
-LEAST_DISC = {(480, 320): 10, (800, 480): 17, (1920, 1080): 40}
+# (a side's letter, a Zombie's label): before, at 800×480 a side's letter was 7 px, "Z3"
+# 5 px; at 480×320 (squares of 12 px) 7 and 5 px: now written at 14 px type at least
+# there, in shapes grown past their squares, a Zombie's number alone ("3").
+LEAST_INK = {(480, 320): (10, 10), (800, 480): (12, 12), (1920, 1080): (30, 24)}
+LEAST_COORDINATE = {(480, 320): 7, (800, 480): 12, (1920, 1080): 30}
+LEAST_DISC = {(480, 320): 15, (800, 480): 17, (1920, 1080): 40}
 
 
 @pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
     view = _chapter_1(18)
     screen, target = rendered(view, size)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(target, str(SHOTS / f"units_en_{size[0]}x{size[1]}.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     on_grid = [x for x in screen.marks() if x.panel == "board" and grid.area.contains(x.rect)]
-    master = grid.rect(Space(4, 3))  # E4: its letter keeps to the triangle's wide part
-    letters = [x for x in on_grid if x.text in ("S", "B", "Z3") and x.box != master]
-    assert len(letters) == 5  # Derleth, the Cultists, Novices, Horst (discs); z3
+    master = grid.rect(Space(4, 3)).center  # E4: its letter keeps to the triangle's wide part
+    sides = [x for x in on_grid if x.text in ("S", "B") and x.box.center != master]
+    zombie = [x for x in on_grid if x.box.center == grid.rect(Space(5, 3)).center]  # z3, F4
+    assert len(sides) == 4 and [x.text for x in zombie] in (["Z3"], ["3"]), size
     one, two = LEAST_INK[size]
-    assert min(x.rect.h for x in letters if len(x.text) == 1) >= one, size
-    assert min(x.rect.h for x in letters if len(x.text) == 2) >= two, size
+    assert min(x.rect.h for x in sides) >= one, size
+    assert zombie[0].rect.h >= two, size
+    letters = [x for x in on_grid if x.rect.h >= one]  # the units' (badges are smaller)
+    for a, b in itertools.combinations(letters, 2):  # shapes may overlap, letters never
+        assert not a.rect.colliderect(b.rect), (a.text, b.text, size)
     coordinates = [x for x in screen.marks() if x.panel == "board" and x.text in ("A", "7")]
-    assert min(x.rect.h for x in coordinates) >= one, size
+    assert min(x.rect.h for x in coordinates) >= LEAST_COORDINATE[size], size
     # Derleth's disc at C4, measured across its middle in the Sons of Cthulhu's green
     square = grid.rect(Space(2, 3))
     green = colours.SIDE["sons_of_cthulhu"]
     across = [x for x in range(square.left, square.right)
               if tuple(target.get_at((x, square.top + 2 + square.h // 8)))[:3] == green]  # fmt: skip
     assert across, size
-    row = square.centery
-    span = [x for x in range(square.left, square.right)
-            if tuple(target.get_at((x, row)))[:3] != palette.CELL]  # fmt: skip
-    assert max(span) - min(span) + 1 >= LEAST_DISC[size], size
+    assert _run(target, square.center, palette.CELL) >= LEAST_DISC[size], size
+
+
+def _run(target: pygame.Surface, centre: tuple[int, int], ground: Colour) -> int:
+    """The width of what is drawn across ``centre`` before the ground shows either side."""
+    x, y = centre
+    left = right = x
+    while tuple(target.get_at((left - 1, y)))[:3] != ground:
+        left -= 1
+    while tuple(target.get_at((right + 1, y)))[:3] != ground:
+        right += 1
+    return right - left + 1
 
 
 def _two_on_one_segment(lang: str = "en") -> View:
@@ -350,7 +368,8 @@ def test_two_zombies_on_one_segment_are_told_apart_and_numbered_where_they_end()
             int(number)))  # fmt: skip
 
 
-def test_a_unit_on_a_mass_grave_leaves_its_sign_seen() -> None:
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> None:
     view = _chapter_1(8)
     state = {**view.state}
     state["battlefield"] = {
@@ -358,6 +377,23 @@ def test_a_unit_on_a_mass_grave_leaves_its_sign_seen() -> None:
         "mass_graves": [{"id": "g1", "spaces": ["L4"], "single_use": False}],
     }
     shown = View(state, view.prompt, lang="en")  # z1 stands at L4
-    screen, target = rendered(shown, (800, 480))
+    screen, target = rendered(shown, size)
+    pygame.image.save(target, str(SHOTS / f"grave_under_unit_{size[0]}x{size[1]}.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, state).grid
-    assert _mask(target, grid.rect(Space(11, 3)), palette.GRAVE)  # Z10's cross, in its corner
+    square = grid.rect(Space(11, 3))
+    corner = pygame.Rect(square.center, square.size)  # Z10's cross, at the unit's corner
+    assert _mask(target, corner, palette.GRAVE), size
+    letter = next(x for x in screen.marks() if x.box.center == square.center)
+    assert len(_mask(target, corner, palette.GRAVE)) >= 4 and not _mask(
+        target, letter.rect, palette.GRAVE)  # fmt: skip
+
+
+def test_squares_too_small_for_a_letter_keep_their_shapes_inside() -> None:
+    """Chapter 3's 21 × 14 at 480×320 has squares of 8 px: no letter fits, and a shape
+    grown past its square would only hide its neighbours."""
+    view = view_at("done")
+    screen, target = rendered(view, (480, 320))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    assert grid.cell < shapes.MIN_LETTER_CELL
+    z3 = grid.rect(Space(17, 8))  # R9, where z3 stopped
+    assert _run(target, (z3.centerx, z3.bottom - 2), palette.CELL) <= grid.cell + 2  # lines
