@@ -34,7 +34,7 @@ def test_phase_and_the_monsters_say_the_game_is_over(table: Table, button: str) 
     error = table.app.status.error
     assert error is not None and error.key == "notice.sb.over"
     assert "OK" in render(error, "en") and "Back" in render(error, "en")
-    assert "OK" in render(error, "ja") and "戻る" in render(error, "ja")
+    assert "決定" in render(error, "ja") and "戻る" in render(error, "ja")  # as the footer
     hints = [(h.button, h.action.key) for h in table.app.view().prompt.hints]
     assert hints == [("ok", "hint.menu"), ("undo", "hint.undo")]  # what the line names
     shot(table, f"over_{button}")

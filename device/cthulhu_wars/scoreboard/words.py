@@ -71,7 +71,7 @@ JA: dict[str, str] = {
     "count.signs": "旧神の印{n}枚",
     "count.great_old_ones": "旧支配者{n}体",
     "prompt.sb.over": "ゲーム終了：スコアボードを見てください",
-    "notice.sb.over": "ゲームは終了しました：OKでメニュー、戻る長押しで最後のコマンドを取り消し。",
+    "notice.sb.over": "ゲーム終了：決定でメニュー、戻る長押しで最後のコマンドを取り消す。",
     "prompt.sb.first_player": "先手プレイヤー：パワー最多の{faction:who}",
     "prompt.sb.first_player_tie": "パワー最多が同点：{chooser:who}が先手プレイヤーを選ぶ",
     "prompt.sb.first_is": "{faction:faction}が先手、{direction}",
