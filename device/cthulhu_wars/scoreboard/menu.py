@@ -8,11 +8,11 @@ most two presses from the selected line, and the one that then needs the most (t
 correction: a dial turned and confirmed) is the selected one.
 
 The faction lines are in play order (K2) with the First Player's selected and the last
-to play above it, so UP and DOWN each reach a neighbour at the table: with four factions
-each line is at most two presses away (one more than the First Player's five for a
-correction), where the top line selected would leave the last three away. No order does
-better with UP, DOWN and OK: one press reaches the selected line and its two neighbours,
-three lines for four factions.
+to play above it, so UP and DOWN each reach a neighbour at the table: with four or five
+factions no line is more than two presses away (a correction: five presses from "Something
+else happened" for the First Player, seven at most), where the top line selected would
+leave the fourth three away. No order does better with UP, DOWN and OK: one press reaches
+the selected line and its two neighbours, three lines for four factions.
 """
 
 from __future__ import annotations
