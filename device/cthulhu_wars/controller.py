@@ -15,7 +15,7 @@ from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
 from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
-from device.cthulhu_wars.menu import gate_area, menu, phase_step
+from device.cthulhu_wars.menu import gate_area, menu, phase_step, scoreboard_over
 from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
@@ -38,7 +38,7 @@ class CthulhuWarsController(BaseController):
         self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
-        if state.game_over is not None and button in ("phase", *BUTTON_OF.values()):
+        if scoreboard_over(state) and button in ("phase", *BUTTON_OF.values()):
             return self._over()
         for monster in MONSTERS:
             if button == BUTTON_OF[monster]:
@@ -47,9 +47,9 @@ class CthulhuWarsController(BaseController):
         return None
 
     def _over(self) -> Reaction:
-        """The scoreboard's end (K13): the rules refuse every command but undo (K14), so
-        PHASE and the monsters' buttons open no question; the main screen (the end's
-        summary) comes back with one line saying what still works, as its footer does."""
+        """The end of a game with the scoreboard (K13, K14): the rules refuse every command
+        but undo, so PHASE and the monsters' buttons open no question; the main screen (the
+        end's summary) comes back with one line saying what still works, as its footer does."""
         from device.cthulhu_wars.scoreboard.words import use_words
 
         use_words()

@@ -39,7 +39,7 @@ def _phase_effect(state: GameState, following: str) -> Text:
 def menu(state: GameState, lang: str) -> ListStep:
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
-    if state.game_over is not None:  # the scoreboard's end: the rules refuse all but undo (K14)
+    if scoreboard_over(state):  # the rules refuse all but undo (K14)
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     cursor = 0
@@ -51,6 +51,12 @@ def menu(state: GameState, lang: str) -> ListStep:
         options[:0], cursor = lines, selected_line(lines)
     options += table_lines(lang)
     return ListStep(text("prompt.menu"), options, lambda action: action(), cursor=cursor)
+
+
+def scoreboard_over(state: GameState) -> bool:
+    """A game with the scoreboard has ended (K13, or a Citadel victory: K14): the game's
+    own questions are left out. A game without it is as it always was."""
+    return bool(state.settings.scoreboard) and (state.game_over, state.winner) != (None, None)
 
 
 def areas(state: GameState) -> list[Option]:

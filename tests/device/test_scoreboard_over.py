@@ -5,6 +5,8 @@ footer does; OK opens a menu without the lines the rules would refuse; UNDO goes
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.journal import parse_line
@@ -15,19 +17,30 @@ from tests.device.test_e2e_library import shot
 EXAMPLE = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
 
 
-def ended(table: Table) -> None:
+# K14, D5: a Dreamlands game with the scoreboard, won at once by holding the four Citadels.
+CITADELS = [
+    json.dumps({"type": "new_game", "map": "dreamlands", "settings": {"scoreboard": True},
+                "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"]}),
+    *(json.dumps({"type": "set_gate", "area": f"underworld_citadel_{label}", "gate": True,
+                  "controller": "crawling_chaos"}) for label in ("1_2", "3", "4", "5_6")),
+]  # fmt: skip
+
+
+def ended(table: Table, journal: list[str] | None = None) -> None:
     """The example's whole game, ending with every Elder Sign revealed (K13, K14)."""
-    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines() if journal is None else journal
+    for line in lines:
         cmd = parse_line(line, table.app.games.rules, table.app.session.played.game)
         if cmd is not None:
             table.app.submit(cmd)
     table.step()
-    assert table.state.game_over is not None and table.title() == "prompt.sb.over"
+    assert (table.state.game_over, table.state.winner) != (None, None)
 
 
 @pytest.mark.parametrize("button", ["phase", "left", "right"])
 def test_phase_and_the_monsters_say_the_game_is_over(table: Table, button: str) -> None:
     ended(table)
+    assert table.title() == "prompt.sb.over"
     before = table.state
     table.press(button)
     assert table.title() == "prompt.sb.over"  # no question opened: the end's summary stays
@@ -53,3 +66,18 @@ def test_the_menu_after_the_end_offers_only_what_the_rules_take(table: Table) ->
     table.press("back")
     table.hold_back()  # UNDO: the last reveal is asked again (K14)
     assert table.state.game_over is None and table.title() != "prompt.sb.over"
+
+
+@pytest.mark.parametrize("button", ["phase", "left", "right"])
+def test_a_citadel_victory_with_the_scoreboard_ends_the_same(table: Table, button: str) -> None:
+    """K14: the Citadels' winner ends a scoreboard game too; the rules refuse the rest."""
+    ended(table, CITADELS)
+    title = table.title()
+    assert title == "prompt.winner"
+    table.press(button)
+    assert table.title() == title
+    error = table.app.status.error
+    assert error is not None and error.key == "notice.sb.over"
+    table.press("ok")
+    keys = [c.label.key for c in table.app.view().prompt.choices]
+    assert "menu.gate" not in keys and "menu.new_game" in keys
