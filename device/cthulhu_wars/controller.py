@@ -15,7 +15,7 @@ from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
 from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
-from device.cthulhu_wars.menu import gate_area, menu, phase_step
+from device.cthulhu_wars.menu import gate_area, menu, phase_step, scoreboard_over
 from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
@@ -38,11 +38,23 @@ class CthulhuWarsController(BaseController):
         self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
+        if scoreboard_over(state) and button in ("phase", *BUTTON_OF.values()):
+            return self._over()
         for monster in MONSTERS:
             if button == BUTTON_OF[monster]:
                 self._stack.clear()
                 return self._follow(activation(state, monster))
         return None
+
+    def _over(self) -> Reaction:
+        """The end of a game with the scoreboard (K13, K14): the rules refuse every command
+        but undo, so PHASE and the monsters' buttons open no question; the main screen (the
+        end's summary) comes back with one line saying what still works, as its footer does."""
+        from device.cthulhu_wars.scoreboard.words import use_words
+
+        use_words()
+        self._stack.clear()
+        return Reaction(notice=text("notice.sb.over"))
 
     def dice(self, values: tuple[int, ...], state: GameState, source: str = "reader") -> Reaction:
         """A roll from the reader; the rules check count and faces (C19, D8, D14)."""

@@ -39,14 +39,24 @@ def _phase_effect(state: GameState, following: str) -> Text:
 def menu(state: GameState, lang: str) -> ListStep:
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
+    if scoreboard_over(state):  # the rules refuse all but undo (K14)
+        items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
+    cursor = 0
     if state.settings.scoreboard:  # the scoreboard's lines first: a game without it is as before
-        from device.cthulhu_wars.scoreboard.menu import menu_options
+        from device.cthulhu_wars.scoreboard.menu import menu_options, selected_line
         from rules.cthulhu_wars.game import state_to_json
 
-        options[:0] = menu_options(state_to_json(state))
+        lines = menu_options(state_to_json(state))
+        options[:0], cursor = lines, selected_line(lines)
     options += table_lines(lang)
-    return ListStep(text("prompt.menu"), options, lambda action: action())
+    return ListStep(text("prompt.menu"), options, lambda action: action(), cursor=cursor)
+
+
+def scoreboard_over(state: GameState) -> bool:
+    """A game with the scoreboard has ended (K13, or a Citadel victory: K14): the game's
+    own questions are left out. A game without it is as it always was."""
+    return bool(state.settings.scoreboard) and (state.game_over, state.winner) != (None, None)
 
 
 def areas(state: GameState) -> list[Option]:

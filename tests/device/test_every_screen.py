@@ -30,6 +30,7 @@ from tests.device.test_press_table import ROUND_2, TWO_OVERDUE
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_SCREENS = ROOT / "tests" / "goldens" / "screens"
+SCOREBOARD_END = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
 FEWEST = {(480, 320): 3, (800, 480): 5, (1920, 1080): 8}
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 
@@ -87,6 +88,10 @@ STARTS = {
     "scoreboard_gather_power": lambda: SCOREBOARD,
     "scoreboard_ritual": lambda: SCOREBOARD_DOOM,
     "scoreboard_action": lambda: SCOREBOARD_ACTION,
+    # the end (K13): PHASE and the monsters' buttons say so in one line, the menu is shorter
+    "scoreboard_over": lambda: [
+        line for line in SCOREBOARD_END.read_text("utf-8").splitlines() if line.strip()
+    ],
 }
 # Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper, and
 # so do the scoreboard's menu lines.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -94,6 +94,14 @@ SCOREBOARD_ACTION = [
     NEXT,
 ]  # fmt: skip
 
+# The same, each of the others then drawing an Elder Sign: every faction holds one, so each
+# faction's menu list offers all four happenings (a reveal is not offered without a sign).
+SCOREBOARD_SIGNS = [
+    *SCOREBOARD_ACTION,
+    *(f'{{"type": "draw_elder_signs", "faction": "{f}", "count": 1}}' for f in (CC, BG, YS)),
+]
+SEATS = (GC, CC, BG, YS)  # the factions of the scoreboard game, in seating order
+
 
 def _given(cmd: Command) -> dict[str, int]:
     assert isinstance(cmd, AssignAgony)
@@ -176,27 +184,27 @@ TASKS: tuple[tuple[str, Task], ...] = (
         keep=lambda cmd: isinstance(cmd, Ritual) and not cmd.perform,
         done=lambda cmds: len(cmds) == 4,
     )),
-    ("Scoreboard: a spellbook earned (the menu's first faction)", Task(
-        "sb_spellbook", SCOREBOARD_ACTION,
-        keep=lambda cmd: cmd == Spellbooks(GC, 1),
-        done=lambda cmds: bool(cmds),
-    )),
-    ("Scoreboard: an Elder Sign drawn (the menu's first faction)", Task(
-        "sb_draw", SCOREBOARD_ACTION,
-        keep=lambda cmd: cmd == DrawElderSigns(GC, 1),
-        done=lambda cmds: bool(cmds),
-    )),
-    ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", Task(
-        "sb_reveal", SCOREBOARD_ACTION,
-        keep=lambda cmd: cmd == RevealElderSigns(GC, (1,)),
-        done=lambda cmds: bool(cmds),
-    )),
-    ("Scoreboard: a correction of 1 Power (the menu's first faction)", Task(
-        "sb_adjust", SCOREBOARD_ACTION,
-        keep=lambda cmd: cmd == Adjust(GC, power=1),
-        done=lambda cmds: bool(cmds),
-    )),
 )  # fmt: skip
+
+# The menu's scoreboard happenings, each for every faction (in seating order): one row of
+# the README each, its counts in that order.
+HAPPENINGS: tuple[tuple[str, str, Callable[[str], Command]], ...] = (
+    ("a spellbook earned", "sb_spellbook", lambda f: Spellbooks(f, 1)),
+    ("an Elder Sign drawn", "sb_draw", lambda f: DrawElderSigns(f, 1)),
+    ("an Elder Sign worth 1 revealed", "sb_reveal", lambda f: RevealElderSigns(f, (1,))),
+    ("a correction of 1 Power", "sb_adjust", lambda f: Adjust(f, power=1)),
+)
+BY_FACTION = ", ".join(f.replace("_", " ").title() for f in SEATS)
+
+
+def menu_task(name: str, cmd: Command) -> Task:
+    """``cmd`` from the menu of a game where every faction holds an Elder Sign."""
+    return Task(name, SCOREBOARD_SIGNS, keep=lambda c: c == cmd, done=lambda cmds: bool(cmds))
+
+
+MENU_TASKS: dict[tuple[str, str], Task] = {
+    (name, f): menu_task(f"{name}_{f}", make(f)) for _label, name, make in HAPPENINGS for f in SEATS
+}
 
 
 def _count(found: Found | None) -> str:
@@ -207,7 +215,11 @@ def _count(found: Found | None) -> str:
 
 
 def measured() -> dict[str, str]:
-    return {label: _count(shortest(task)) for label, task in TASKS}
+    rows = {label: _count(shortest(task)) for label, task in TASKS}
+    for label, name, _make in HAPPENINGS:
+        counts = [_count(shortest(MENU_TASKS[name, f])) for f in SEATS]
+        rows[f"Scoreboard: {label} ({BY_FACTION})"] = " · ".join(counts)
+    return rows
 
 
 # The same search on the screens of commit 603244c (`python -m tests.device.test_press_table`
@@ -237,10 +249,17 @@ BEFORE: dict[str, str] = {
             ("Scoreboard: a Ritual passed", 1),
             ("Scoreboard: a Ritual performed with last time's Great Old Ones", 2),
             ("Scoreboard: every Ritual passed, the first faction's for everyone left", 4),
-            ("Scoreboard: a spellbook earned (the menu's first faction)", 5),
-            ("Scoreboard: an Elder Sign drawn (the menu's first faction)", 8),
-            ("Scoreboard: an Elder Sign worth 1 revealed (the menu's first faction)", 7),
-            ("Scoreboard: a correction of 1 Power (the menu's first faction)", 10),
+        )
+    },
+    # the menu's happenings for each faction: on 07f448c measured for the first faction only;
+    # on 7c7886a the same search for each, every faction's line one further down the menu
+    **{
+        f"Scoreboard: {label} ({BY_FACTION})": f"– (07f448c: {first}; 7c7886a: {counts})"
+        for label, first, counts in (
+            ("a spellbook earned", 5, "6 · 7 · 8 · 9"),
+            ("an Elder Sign drawn", 8, "7 · 8 · 9 · 10"),
+            ("an Elder Sign worth 1 revealed", 7, "7 · 8 · 9 · 10"),
+            ("a correction of 1 Power", 10, "7 · 8 · 9 · 10"),
         )
     },
 }
@@ -319,29 +338,37 @@ def test_the_librarian_with_a_unit_and_the_tome_takes_at_most_9_presses_and_a_ro
 
 
 TO_THE_MENU = ["down", "down"]  # the main screen's cursor to "Something else happened"
+# From "Something else happened" (its OK included), for each faction in seating order: the
+# First Player (Great Cthulhu) is the selected line, the Yellow Sign (last to play) above
+# it, Crawling Chaos below it, the Black Goat two below.
+FROM_SOMETHING_ELSE: dict[str, tuple[int, ...]] = {
+    "sb_spellbook": (4, 5, 6, 5),
+    "sb_draw": (5, 6, 7, 6),
+    "sb_reveal": (5, 6, 7, 6),
+    "sb_adjust": (5, 6, 7, 6),
+}
 
 
-@pytest.mark.parametrize(
-    ("name", "presses"),
-    [("sb_spellbook", 4), ("sb_draw", 5), ("sb_reveal", 5), ("sb_adjust", 5)],
-)
-def test_the_scoreboards_menu_lines_take_at_most_5_presses_from_something_else(
-    name: str, presses: int
-) -> None:
-    """A spellbook, an Elder Sign drawn, one revealed, a correction of 1: at most 5 presses
-    each from "Something else happened" (its OK included), for the menu's first faction.
-    The figures are exact, so a screen added on the way fails here."""
-    found = _found(name)
+@pytest.mark.parametrize(("name", "faction"), list(MENU_TASKS))
+def test_the_scoreboards_menu_lines_in_presses_from_something_else(name: str, faction: str) -> None:
+    """A spellbook, an Elder Sign drawn, one revealed, a correction of 1, for every faction:
+    at most 5 presses each from "Something else happened" for the First Player, one more for
+    each line between its line and the First Player's (UP or DOWN: at most two with four
+    factions). The figures are exact, so a screen added on the way fails here."""
+    found = shortest(MENU_TASKS[name, faction])
+    assert found is not None
     assert found.presses[: len(TO_THE_MENU)] == TO_THE_MENU
-    assert len(found.presses) - len(TO_THE_MENU) == presses <= 5
+    presses = len(found.presses) - len(TO_THE_MENU)
+    assert presses == FROM_SOMETHING_ELSE[name][SEATS.index(faction)]
+    assert presses <= FROM_SOMETHING_ELSE[name][0] + 2 and FROM_SOMETHING_ELSE[name][0] <= 5
 
 
 def test_a_correction_of_n_costs_n_presses_beyond_the_line() -> None:
-    one = _found("sb_adjust")
-    three = Task("sb_adjust_3", SCOREBOARD_ACTION, keep=lambda cmd: cmd == Adjust(GC, power=3),
-                 done=lambda cmds: bool(cmds))  # fmt: skip
+    one = shortest(MENU_TASKS["sb_adjust", GC])
+    three = menu_task("sb_adjust_3", Adjust(GC, power=3))
     found = shortest(three)
-    assert found is not None and len(found.presses) == len(one.presses) + 2
+    assert one is not None and found is not None
+    assert len(found.presses) == len(one.presses) + 2
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from device.cthulhu_wars.scoreboard.menu import happened, menu_options
+from device.cthulhu_wars.scoreboard.menu import happened, menu_options, selected_line
 from device.ui.steps import DialStep, ListStep, StepResult
 from rules.text import LANGUAGES, render
 from tests.display.samples import _celaeno
@@ -34,10 +34,37 @@ def answer(step: ListStep, *moves: int) -> StepResult:
 
 
 def test_one_line_a_faction_in_play_order_and_none_without_the_scoreboard() -> None:
+    """K2: play order from the First Player (Great Cthulhu, anticlockwise: the Yellow Sign,
+    the Black Goat, Crawling Chaos), the last to play above the First Player, whose line is
+    the selected one and says so."""
     lines = menu_options(game())
-    assert [o.label.params["faction"] for o in lines] == FACTIONS
+    said = [o.label.params["faction"] for o in lines]
+    assert said == ["crawling_chaos", "great_cthulhu", "yellow_sign", "black_goat"]
+    first = lines[selected_line(lines)]
+    assert first.label.params["faction"] == "great_cthulhu" and first.detail is not None
+    assert render(first.detail, "en") == "First Player"
+    assert [o.detail for o in lines].count(None) == 3
     assert menu_options(_celaeno()) == []
     assert menu_options(game(game_over={"reason": "doom", "winners": []})) == []
+
+
+@pytest.mark.parametrize(
+    ("count", "lines", "selected"),
+    [(3, ["f3", "f1", "f2"], 1), (4, ["f4", "f1", "f2", "f3"], 1),
+     (5, ["f4", "f5", "f1", "f2", "f3"], 2)],
+)  # fmt: skip
+def test_every_line_is_at_most_two_presses_from_the_first_players(
+    count: int, lines: list[str], selected: int
+) -> None:
+    """3 to 5 players (T4): the lines go round the First Player's, so none is more than
+    two lines (UP or DOWN presses) from it."""
+    order = [f"f{n}" for n in range(1, count + 1)]
+    names = order[::-1]  # seating order is not what orders the lines
+    board = scoreboard(order=order, first_player="f1")
+    options = menu_options(game(factions=names, scoreboard=board))
+    assert [o.label.params["faction"] for o in options] == lines
+    assert selected_line(options) == selected
+    assert max(abs(i - selected) for i in range(count)) <= 2
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -5,13 +5,19 @@ revealed.
 Offered only in a game that keeps the scoreboard, at the top of the menu. The faction
 comes first so that its four happenings share one short list that goes round: each is at
 most two presses from the selected line, and the one that then needs the most (the
-correction: a dial turned and confirmed) is the selected one. So from "Something else
-happened" each takes at most five presses for the first faction.
+correction: a dial turned and confirmed) is the selected one.
+
+The faction lines are in play order (K2) with the First Player's selected and the last
+to play above it, so UP and DOWN each reach a neighbour at the table: with four or five
+factions no line is more than two presses away (a correction: five presses from "Something
+else happened" for the First Player, seven at most), where the top line selected would
+leave the fourth three away. No order does better with UP, DOWN and OK: one press reaches
+the selected line and its two neighbours, three lines for four factions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -25,16 +31,30 @@ MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
 
 
 def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[Option]:
-    """The scoreboard's menu lines, one a faction; none in a game without it (I12) or
-    once it has ended."""
+    """The scoreboard's menu lines, one a faction, the First Player's at
+    :func:`selected_line`; none in a game without it (I12) or once it has ended."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping) or state.get("game_over"):
         return []
     use_words()
+    first = str(board.get("first_player", ""))
     return [
-        Option(text("menu.sb_faction", faction=f), partial(happened, board, f, finish))
-        for f in state.get("factions", ())
-    ]
+        Option(text("menu.sb_faction", faction=f), partial(happened, board, f, finish),
+               text("detail.sb.first_player") if f == first else None)
+        for f in around_the_first(board, state.get("factions", ()))
+    ]  # fmt: skip
+
+
+def around_the_first(board: Mapping[str, Any], factions: Sequence[str]) -> list[str]:
+    """Play order (K2) from the First Player, the last (n - 1) // 2 to play moved above it."""
+    order = [f for f in board.get("order", ()) if f in factions] or list(factions)
+    above = (len(order) - 1) // 2
+    return order[len(order) - above :] + order[: len(order) - above]
+
+
+def selected_line(lines: Sequence[Option]) -> int:
+    """Where the menu's cursor starts: on the First Player's line (0 without the lines)."""
+    return max((len(lines) - 1) // 2, 0)
 
 
 def _count(board: Mapping[str, Any], key: str, faction: str) -> int:

@@ -1,0 +1,83 @@
+"""After the scoreboard's end (K13) the rules refuse every command but undo (K14): on the
+device in-process (MockFactory buttons, the app drawing under SDL's dummy driver), PHASE
+and the monsters' buttons open no question but say in one line what still works, as the
+footer does; OK opens a menu without the lines the rules would refuse; UNDO goes back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.journal import parse_line
+from rules.text import render
+from tests.device.conftest import ROOT, Table
+from tests.device.test_e2e_library import shot
+
+EXAMPLE = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
+
+
+# K14, D5: a Dreamlands game with the scoreboard, won at once by holding the four Citadels.
+CITADELS = [
+    json.dumps({"type": "new_game", "map": "dreamlands", "settings": {"scoreboard": True},
+                "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"]}),
+    *(json.dumps({"type": "set_gate", "area": f"underworld_citadel_{label}", "gate": True,
+                  "controller": "crawling_chaos"}) for label in ("1_2", "3", "4", "5_6")),
+]  # fmt: skip
+
+
+def ended(table: Table, journal: list[str] | None = None) -> None:
+    """The example's whole game, ending with every Elder Sign revealed (K13, K14)."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines() if journal is None else journal
+    for line in lines:
+        cmd = parse_line(line, table.app.games.rules, table.app.session.played.game)
+        if cmd is not None:
+            table.app.submit(cmd)
+    table.step()
+    assert (table.state.game_over, table.state.winner) != (None, None)
+
+
+@pytest.mark.parametrize("button", ["phase", "left", "right"])
+def test_phase_and_the_monsters_say_the_game_is_over(table: Table, button: str) -> None:
+    ended(table)
+    assert table.title() == "prompt.sb.over"
+    before = table.state
+    table.press(button)
+    assert table.title() == "prompt.sb.over"  # no question opened: the end's summary stays
+    error = table.app.status.error
+    assert error is not None and error.key == "notice.sb.over"
+    assert "OK" in render(error, "en") and "Back" in render(error, "en")
+    assert "決定" in render(error, "ja") and "戻る" in render(error, "ja")  # as the footer
+    hints = [(h.button, h.action.key) for h in table.app.view().prompt.hints]
+    assert hints == [("ok", "hint.menu"), ("undo", "hint.undo")]  # what the line names
+    shot(table, f"over_{button}")
+    table.press("ok")  # the line goes at the next press; OK opens the menu
+    assert table.app.status.error is None and table.title() == "prompt.menu"
+    assert table.state is before  # nothing was submitted
+
+
+def test_the_menu_after_the_end_offers_only_what_the_rules_take(table: Table) -> None:
+    ended(table)
+    table.press("ok")
+    keys = [c.label.key for c in table.app.view().prompt.choices]
+    assert "menu.gate" not in keys and "menu.sb_faction" not in keys
+    assert "menu.history" in keys and "menu.new_game" in keys
+    shot(table, "over_menu")
+    table.press("back")
+    table.hold_back()  # UNDO: the last reveal is asked again (K14)
+    assert table.state.game_over is None and table.title() != "prompt.sb.over"
+
+
+@pytest.mark.parametrize("button", ["phase", "left", "right"])
+def test_a_citadel_victory_with_the_scoreboard_ends_the_same(table: Table, button: str) -> None:
+    """K14: the Citadels' winner ends a scoreboard game too; the rules refuse the rest."""
+    ended(table, CITADELS)
+    title = table.title()
+    assert title == "prompt.winner"
+    table.press(button)
+    assert table.title() == title
+    error = table.app.status.error
+    assert error is not None and error.key == "notice.sb.over"
+    table.press("ok")
+    keys = [c.label.key for c in table.app.view().prompt.choices]
+    assert "menu.gate" not in keys and "menu.new_game" in keys
