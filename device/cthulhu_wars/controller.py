@@ -86,7 +86,7 @@ class CthulhuWarsController(BaseController):
         if not _over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
-        actions.append(("main.menu", lambda: menu(state, self.lang)))
+        actions.append(("main.menu", lambda: menu(state, self.lang, self.redo_offer is not None)))
         if self.redo_offer is not None:  # right after an undo, bringing it back is likely
             actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]

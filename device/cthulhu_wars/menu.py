@@ -36,7 +36,8 @@ def _phase_effect(state: GameState, following: str) -> Text:
     return said or text(f"detail.phase_effect.{state.map}.{following}")
 
 
-def menu(state: GameState, lang: str) -> ListStep:
+def menu(state: GameState, lang: str, redo: bool) -> ListStep:
+    """``redo``: something is undone, so the menu offers to redo it."""
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
     if scoreboard_over(state):  # the rules refuse all but undo (K14)
@@ -49,7 +50,7 @@ def menu(state: GameState, lang: str) -> ListStep:
 
         lines = menu_options(state_to_json(state))
         options[:0], cursor = lines, selected_line(lines)
-    options += table_lines(lang)
+    options += table_lines(lang, redo)
     return ListStep(text("prompt.menu"), options, lambda action: action(), cursor=cursor)
 
 
