@@ -15,7 +15,7 @@ from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
 from device.cthulhu_wars.library import BUTTON_OF
 from device.cthulhu_wars.maps import map_ui
-from device.cthulhu_wars.menu import gate_area, menu, phase_step, scoreboard_over
+from device.cthulhu_wars.menu import gate_area, menu, over, phase_step
 from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
 from device.ui.wizard import Reaction
@@ -38,22 +38,25 @@ class CthulhuWarsController(BaseController):
         self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
-        if scoreboard_over(state) and button in ("phase", *BUTTON_OF.values()):
-            return self._over()
+        if over(state) and button in ("phase", *BUTTON_OF.values()):
+            return self._over(state)
         for monster in MONSTERS:
             if button == BUTTON_OF[monster]:
                 self._stack.clear()
                 return self._follow(activation(state, monster))
         return None
 
-    def _over(self) -> Reaction:
-        """The end of a game with the scoreboard (K13, K14): the rules refuse every command
-        but undo, so PHASE and the monsters' buttons open no question; the main screen (the
-        end's summary) comes back with one line saying what still works, as its footer does."""
+    def _over(self, state: GameState) -> Reaction:
+        """The end of a game (D5, K13, K14): the rules refuse every command but undo, so
+        PHASE and the monsters' buttons open no question; the main screen (the winner, or
+        the scoreboard's summary) comes back with one line saying what still works, as its
+        footer does."""
+        self._stack.clear()
+        if not state.settings.scoreboard:  # its words are loaded by scoreboard games only
+            return Reaction(notice=text("notice.game_over"))
         from device.cthulhu_wars.scoreboard.words import use_words
 
         use_words()
-        self._stack.clear()
         return Reaction(notice=text("notice.sb.over"))
 
     def dice(self, values: tuple[int, ...], state: GameState, source: str = "reader") -> Reaction:
@@ -80,13 +83,13 @@ class CthulhuWarsController(BaseController):
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
         actions: list[tuple[str, Callable[[], StepResult]]] = []
-        if not _over(state):
+        if not over(state):
             monsters = map_ui(state).monsters
             actions += [(f"main.{m}", partial(activation, state, m)) for m in monsters]
-        if not _over(state):
+        if not over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
-        actions.append(("main.menu", lambda: menu(state, self.lang)))
+        actions.append(("main.menu", lambda: menu(state, self.lang, self.redo_offer is not None)))
         if self.redo_offer is not None:  # right after an undo, bringing it back is likely
             actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]
@@ -99,15 +102,10 @@ class CthulhuWarsController(BaseController):
                         hints=_idle_hints(state, self.redo_offer is not None))  # fmt: skip
 
 
-def _over(state: GameState) -> bool:
-    """A Citadel victory (D5, D6) or the scoreboard's end (K13): only undo is left."""
-    return state.winner is not None or state.game_over is not None
-
-
 def _likely(state: GameState) -> str:
     """What a table most often does next: in the Action Phase a Gate changes hands (the
     monsters have buttons of their own); in the other phases the game moves on."""
-    if _over(state):
+    if over(state):
         return "main.menu"
     return "main.gate" if state.phase == "action" else "main.next_phase"
 
@@ -127,7 +125,7 @@ def _idle_hints(state: GameState, redo: bool) -> tuple[Hint, ...]:
     """The buttons that do something on the main screen. Once the game is over the
     monsters and the phases would be refused: OK opens the menu (History, New game), and
     undo still goes back."""
-    if _over(state):
+    if over(state):
         ok = Hint("ok", text("hint.select" if redo else "hint.menu"))
         return (ok, Hint("undo", text("hint.undo")))
     hints = list(map_ui(state).hints(state))

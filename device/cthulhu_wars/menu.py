@@ -36,10 +36,11 @@ def _phase_effect(state: GameState, following: str) -> Text:
     return said or text(f"detail.phase_effect.{state.map}.{following}")
 
 
-def menu(state: GameState, lang: str) -> ListStep:
+def menu(state: GameState, lang: str, redo: bool) -> ListStep:
+    """``redo``: something is undone, so the menu offers to redo it."""
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
-    if scoreboard_over(state):  # the rules refuse all but undo (K14)
+    if over(state):  # the rules refuse all but undo (D5, K14)
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     cursor = 0
@@ -49,14 +50,15 @@ def menu(state: GameState, lang: str) -> ListStep:
 
         lines = menu_options(state_to_json(state))
         options[:0], cursor = lines, selected_line(lines)
-    options += table_lines(lang)
+    options += table_lines(lang, redo)
     return ListStep(text("prompt.menu"), options, lambda action: action(), cursor=cursor)
 
 
-def scoreboard_over(state: GameState) -> bool:
-    """A game with the scoreboard has ended (K13, or a Citadel victory: K14): the game's
-    own questions are left out. A game without it is as it always was."""
-    return bool(state.settings.scoreboard) and (state.game_over, state.winner) != (None, None)
+def over(state: GameState) -> bool:
+    """The game has ended: a Citadel victory (D5, D6; with the scoreboard too, K14) or the
+    scoreboard's end (K13). The rules refuse every command but undo, so the game's own
+    questions are left out."""
+    return (state.game_over, state.winner) != (None, None)
 
 
 def areas(state: GameState) -> list[Option]:

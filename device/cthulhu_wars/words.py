@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "prompt.start_scoreboard.off": "Start without the scoreboard",
     "detail.old_game_kept_scoreboard": "with the scoreboard; the current game stays in the journal",
     "prompt.winner": "{faction:who} has won!",
+    "notice.game_over": "The game is over: OK for the menu, hold Back to take back the last command.",
 }
 
 JA: dict[str, str] = {
@@ -211,4 +212,5 @@ JA: dict[str, str] = {
     "prompt.start_scoreboard.off": "スコアボードなしで開始",
     "detail.old_game_kept_scoreboard": "スコアボード付き。現在のゲームはジャーナルに残ります",
     "prompt.winner": "{faction:who}の勝利！",
+    "notice.game_over": "ゲーム終了：決定でメニュー、戻る長押しで最後のコマンドを取り消す。",
 }

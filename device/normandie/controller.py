@@ -182,6 +182,7 @@ class NormandieController(BaseController):
             self.near,
             lambda: self._set_setup(TERRAIN),
             lambda: self._place_from_menu(state),
+            self.redo_offer is not None,
         )
 
     def _setup_step(self, state: NormandieState) -> ScreenStep | None:

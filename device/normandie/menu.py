@@ -65,9 +65,11 @@ def menu(
     near: Space,
     terrain: Callable[[], StepResult],
     place: Callable[[], StepResult],
+    redo: bool,
 ) -> ListStep:
     """``terrain``: what brings the terrain step back (offered during setup only);
-    ``place``: the grid placing units (device/normandie/placing.py)."""
+    ``place``: the grid placing units (device/normandie/placing.py); ``redo``: something
+    is undone, so the menu offers to redo it."""
     items: list[tuple[str, Callable[[], StepResult]]] = [("place", place)]
     if state.phase == SETUP:
         items.append(("terrain", terrain))
@@ -83,7 +85,7 @@ def menu(
         ("initiative", lambda: initiative(state)),
     ]
     options = [Option(text(f"nz_device.menu.{key}"), action) for key, action in items]
-    options += table_lines(lang, undo=text("nz_device.menu.undo"))
+    options += table_lines(lang, redo, undo=text("nz_device.menu.undo"))
     return ListStep(text("prompt.menu"), options, lambda action: action())
 
 

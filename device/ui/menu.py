@@ -18,13 +18,15 @@ from rules.commands import Redo, Undo
 from rules.text import LANGUAGES, Text, text
 
 
-def table_lines(lang: str, undo: Text | None = None) -> list[Option]:
+def table_lines(lang: str, redo: bool, undo: Text | None = None) -> list[Option]:
     """Undo, redo, History, the phones, the smart dice, the language and New game, each
-    option's value what picking it does; ``undo``: a game's own words for its undo line.
-    New game is last: UP from the top of the menu reaches it in one press."""
-    lines: list[tuple[Text, Callable[[], StepResult]]] = [
-        (undo or text("menu.undo"), Undo),
-        (text("menu.redo"), Redo),
+    option's value what picking it does; ``redo``: something is undone (the rules would
+    refuse a redo otherwise, so the line is left out); ``undo``: a game's own words for its
+    undo line. New game is last: UP from the top of the menu reaches it in one press."""
+    lines: list[tuple[Text, Callable[[], StepResult]]] = [(undo or text("menu.undo"), Undo)]
+    if redo:
+        lines.append((text("menu.redo"), Redo))
+    lines += [
         (text("menu.history"), lambda: HISTORY),
         (text("menu.phones"), lambda: SHOW_ON_PHONES),
         (text("menu.dice"), lambda: SMART_DICE),

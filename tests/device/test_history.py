@@ -202,6 +202,10 @@ def test_a_split_s_line_names_every_faction_it_moved(lang: str) -> None:
 
 
 def test_a_normandie_battles_menu_redoes_an_undo_and_opens_the_history() -> None:
+    played = _table(BATTLE[:-1])  # where the undo below leads, with nothing undone
+    _press(played, "ok")  # the rules would refuse a redo: the menu offers none
+    keys = [c.label.key for c in played.controller.prompt(played.state).choices]
+    assert "menu.redo" not in keys and "menu.history" in keys
     table = _table(BATTLE)
     _press(table, "undo", "ok")  # the last phase change undone; OK on the idle screen: the menu
     _choose(table, "menu.redo")

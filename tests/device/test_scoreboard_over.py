@@ -1,7 +1,8 @@
 """After the scoreboard's end (K13) the rules refuse every command but undo (K14): on the
 device in-process (MockFactory buttons, the app drawing under SDL's dummy driver), PHASE
 and the monsters' buttons open no question but say in one line what still works, as the
-footer does; OK opens a menu without the lines the rules would refuse; UNDO goes back."""
+footer does; OK opens a menu without the lines the rules would refuse; UNDO goes back.
+A game without the scoreboard won by the Citadels (D5) ends the same way."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import json
 
 import pytest
 
+from device.cthulhu_wars.scoreboard.words import use_words
 from rules.journal import parse_line
-from rules.text import render
+from rules.text import render, text
 from tests.device.conftest import ROOT, Table
 from tests.device.test_e2e_library import shot
 
@@ -81,3 +83,38 @@ def test_a_citadel_victory_with_the_scoreboard_ends_the_same(table: Table, butto
     table.press("ok")
     keys = [c.label.key for c in table.app.view().prompt.choices]
     assert "menu.gate" not in keys and "menu.new_game" in keys
+
+
+# D5, D6: the same Dreamlands victory in a game without the scoreboard.
+CITADELS_ALONE = [
+    json.dumps({"type": "new_game", "map": "dreamlands",
+                "factions": ["great_cthulhu", "crawling_chaos", "yellow_sign"]}),
+    *CITADELS[1:],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("button", ["phase", "left", "right"])
+def test_a_citadel_victory_without_the_scoreboard_ends_the_same(table: Table, button: str) -> None:
+    """D5: the rules refuse every command but undo after the Citadels' winner, so PHASE and
+    the monsters open no question: one line says what still works, in the same words."""
+    ended(table, CITADELS_ALONE)
+    assert table.state.scoreboard is None and table.title() == "prompt.winner"
+    before = table.state
+    table.press(button)
+    assert table.title() == "prompt.winner"
+    error = table.app.status.error
+    assert error is not None and error.key == "notice.game_over"
+    use_words()  # the scoreboard's words, for its line to compare with
+    for lang in ("en", "ja"):
+        assert render(error, lang) == render(text("notice.sb.over"), lang)
+    hints = [(h.button, h.action.key) for h in table.app.view().prompt.hints]
+    assert hints == [("ok", "hint.menu"), ("undo", "hint.undo")]
+    shot(table, f"won_{button}")
+    table.press("ok")
+    assert table.app.status.error is None and table.title() == "prompt.menu"
+    keys = [c.label.key for c in table.app.view().prompt.choices]
+    assert "menu.gate" not in keys and "menu.bhole" not in keys and "menu.new_game" in keys
+    assert table.state is before  # nothing was submitted
+    table.press("back")
+    table.hold_back()  # UNDO: the last Citadel's Gate is taken back
+    assert table.state.winner is None and table.title() != "prompt.winner"
