@@ -19,16 +19,17 @@ from typing import Any
 
 import pygame
 
-from display import colours, prompt, qr, typeface
+from display import colours, flow, panels, prompt, qr, typeface
 from display.canvas import Canvas, Label
 from display.game_screen import GameScreen
 from display.games import SCREENS
-from display.layout import DEFAULT_BOARD_SHARE, Regions, regions
-from display.panels import Panel
+from display.layout import DEFAULT_BOARD_SHARE, Regions, board_sizes, regions, small_screen
 from display.view import View
 from rules.parts import Parts
 
 _NOTHING = object()
+# A grid with a cursor beside a list on a small screen: the narrower shares it may take.
+CONDENSED = (0.5, 0.42)
 
 
 class Screen:
@@ -52,10 +53,14 @@ class Screen:
         self._marks: dict[str, list[Label]] = {}
         self._choices: list[tuple[int, pygame.Rect]] = []
         self._game: GameScreen | None = None
-        self._panels: dict[str, Panel] = {}
+        self._panels: dict[str, panels.Panel] = {}
         self._state: Mapping[str, Any] = {}
         self._asked: object = None  # what the last list share was measured for
         self._list_share = DEFAULT_BOARD_SHARE
+        self._bars = True  # the header and the status shown (not a list needing the screen)
+        self._hint_lines = (1, 1)
+        self._hints_asked: object = None  # the hints the footer's lines were measured for
+        self._hints_measured: tuple[int, int] = (1, 1)
 
     @property
     def regions(self) -> Regions:
@@ -64,9 +69,14 @@ class Screen:
     def render(self, view: View) -> list[pygame.Rect]:
         """Draw the panels whose part of ``view`` changed; return the rectangles drawn."""
         game = self.screens.get(view.state["game"])
-        share = self._share_for(game, view)
-        if (self.surface.get_size(), share) != (self._regions.size, self._share):
-            self._regions, self._share = regions(self.surface.get_size(), share), share
+        size = self.surface.get_size()
+        lines = self._hint_lines_for(view)
+        share = self._share_for(game, view, lines)
+        bars = self._bars
+        if (size, share, lines, bars) != (self._regions.size, self._share, self._hint_lines,
+                                          self._regions.header.h > 0):  # fmt: skip
+            self._regions, self._share = regions(size, share, lines, bars), share
+            self._hint_lines = lines
             self.invalidate()
         if game is not self._game:  # another game: every panel draws something else
             self._game = game
@@ -86,19 +96,71 @@ class Screen:
             self._keys[name] = key
         return dirty
 
-    def _share_for(self, game: GameScreen, view: View) -> float:
+    def _hint_lines_for(self, view: View) -> tuple[int, int]:
+        """The lines the footer's hints and the status take: one, or on a small screen two
+        when they do not fit one at its floor; measured once per hints and status."""
+        size = self.surface.get_size()
+        if not small_screen(size):
+            return (1, 1)
+        asked = (size, view.prompt.hints, panels.status_key(view), view.lang)
+        if self._hints_asked != asked:
+            self._hints_asked = asked
+            plain = regions(size)
+            sizes, width = plain.sizes(), size[0] - 2 * plain.pad
+            one = round(sizes.minimum * flow.LINE_SPACING)
+            self._hints_measured = tuple(  # type: ignore[assignment]
+                1 if flow.layout(paras, width, sizes, 0.0).height <= one else 2
+                for paras in (panels.hints_paras(view), panels.status_least(view))
+            )
+        return self._hints_measured
+
+    def _share_for(self, game: GameScreen, view: View, hint_lines: tuple[int, int]) -> float:
         """The game's board share, or none at all while a list needs the whole width to
-        show its fewest choices (the History's long lines); measured once per
-        prompt, so that an idle table measures nothing."""
+        show its fewest choices (the History's long lines), or, on a small screen, while
+        a list is open beside a board that would be cut at its floor (it comes back
+        whole when the list closes); measured once per prompt and board, so that an
+        idle table measures nothing. A list that needs more than the whole width has the
+        header's and the status's room too (:attr:`_bars`)."""
+        size = self.surface.get_size()
         share = game.board_share(view.state)
-        asked = (self.surface.get_size(), share, prompt.key(view))
+        small = small_screen(size) and bool(view.prompt.choices)
+        board = game.panels["board"].key(view) if small else None
+        asked = (size, share, hint_lines, prompt.key(view), board)
         if self._asked != asked:
             self._asked = asked
-            self._list_share = share
-            rect = regions(self.surface.get_size(), share).prompt
-            if share > 0 and prompt.needs_room(self._canvas("prompt", rect), view):
-                self._list_share = 0.0
+            self._list_share, self._bars = self._list_room(game, view, share, hint_lines)
         return self._list_share
+
+    def _list_room(
+        self, game: GameScreen, view: View, share: float, hint_lines: tuple[int, int]
+    ) -> tuple[float, bool]:
+        """The board's share and whether the bars are shown, the roomiest for the board
+        in which the list shows its fewest choices (and the board is not cut)."""
+        size = self.surface.get_size()
+        small = small_screen(size) and bool(view.prompt.choices)
+        # a grid with a cursor on it is where the answer is: it never steps aside, it
+        # condenses (narrower) on a small screen
+        cursor = "cursor" in view.state
+        shares = [share]
+        if share > 0 and not cursor:
+            shares.append(0.0)
+        elif share > 0 and small:
+            shares += [step for step in CONDENSED if step < share]
+        for each in shares:
+            laid = regions(size, each, hint_lines)
+            if not prompt.needs_room(self._canvas("prompt", laid.prompt), view) and not (
+                small and each > 0 and not cursor and self._board_cut(game, view, laid)
+            ):
+                return each, True
+        # the list needs more than that: the header's and the status's room too
+        return shares[-1], not view.prompt.choices
+
+    def _board_cut(self, game: GameScreen, view: View, laid: Regions) -> bool:
+        """Whether the game's board would be cut in ``laid``'s board panel (drawn aside)."""
+        surface = pygame.Surface(laid.size)
+        scratch = Canvas(surface, "board", laid.board, board_sizes(laid), laid.pad)
+        game.panels["board"].draw(scratch, view)
+        return any(label.truncated for label in scratch.labels)
 
     def invalidate(self) -> None:
         """Forget what is on screen: the next render draws everything (e.g. after a new window)."""
@@ -132,11 +194,12 @@ class Screen:
     def _panel_names(self) -> list[str]:
         return list(self._game.panels) if self._game else []
 
-    def _panel(self, name: str) -> Panel:
+    def _panel(self, name: str) -> panels.Panel:
         return self._panels[name]  # render chose the game before drawing
 
     def _canvas(self, name: str, rect: pygame.Rect) -> Canvas:
-        return Canvas(self.surface, name, rect, self._regions.sizes(), self._regions.pad)
+        sizes = board_sizes(self._regions) if name == "board" else self._regions.sizes()
+        return Canvas(self.surface, name, rect, sizes, self._regions.pad)
 
     def _draw(self, name: str, view: View) -> pygame.Rect:
         rect = self._regions.panels()[name]

@@ -80,7 +80,9 @@ def test_prompt_title_is_on_screen_and_biggest(name: str, lang: str, size: tuple
     screen, _ = _render(view, size)
     assert _squashed(render(view.prompt.title, lang)) in _panel_text(screen, "prompt")
     title_px = max(label.px for label in screen.labels() if label.panel == "prompt")
-    assert title_px >= max(label.px for label in screen.labels() if label.panel == "board")
+    # (on a small screen the board may have stepped aside for the list: no words there)
+    board = [label.px for label in screen.labels() if label.panel == "board"]
+    assert title_px >= max(board, default=0)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
