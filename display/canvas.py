@@ -45,6 +45,8 @@ class Canvas:
     # the labels that the type sizes are checked on.
     marks: list[Label] = field(default_factory=list)
     choice_rects: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    # words a panel left out for room (a legend's least needed lines): not cut, not whole
+    dropped: bool = False
 
     @property
     def inner(self) -> pygame.Rect:

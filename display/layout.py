@@ -76,9 +76,9 @@ class Regions:
 
 
 def board_sizes(regions: Regions) -> Sizes:
-    """The board's sizes: on a small screen its words keep the scale's own floor (11 px
-    at 480×320), below the rest's, as a four-faction board at the small screen's floor
-    would be cut; it steps aside for a list instead of shrinking the list."""
+    """The board's sizes where no room holds its words at the screen's floor (a dense
+    board with no list beside it on a small screen, a grid being pointed at): its words
+    keep the scale's own floor (11 px at 480×320), below the rest's."""
     sizes = regions.sizes()
     if not small_screen(regions.size):
         return sizes

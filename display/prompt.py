@@ -94,7 +94,8 @@ def _result_modes(view: View) -> tuple[str, ...]:
         # and in a list of their own (the History) one line may go too: the list is it
         return (*modes, "line", "none") if view.prompt.opened else modes
     if view.prompt.result.key != RESULT:  # a message of the device's own (a fresh game's)
-        return ("whole",)
+        # read already where a question was opened since (the menu's): it gives way there
+        return ("whole", "none") if view.prompt.opened else ("whole",)
     return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
 
 

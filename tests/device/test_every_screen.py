@@ -42,9 +42,10 @@ FEWEST = {(480, 320): 3, (800, 480): 5, (1920, 1080): 8}
 FIRST_PX = {(480, 320): 18, (800, 480): 24, (1920, 1080): 40}
 LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
 QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt's roles
-# The board's words on a small screen keep that screen's own floor (display/layout.py
-# board_sizes): at 14 px a four-faction board would be cut; it steps aside for lists.
-BOARD_LEAST_PX = {**LEAST_PX, (480, 320): 11}
+# Normandie's battlefield at 480×320: a grid the list's lines name squares of never steps
+# aside, and at 14 px its legend leaves lines out or its squares shrink below what the
+# battlefield's tests hold (display/layout.py board_sizes): its words keep the scale's floor.
+GRID_LEAST_PX = {**LEAST_PX, (480, 320): 11}
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
 
@@ -146,7 +147,8 @@ def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> l
     shown = len(screen.shown_choices())
     if shown < wanted:
         found.append(f"{shown} of {len(view.prompt.choices)} choices shown, {wanted} wanted")
-    return found + size_problems(screen.labels(), size)
+    grid = view.state.get("game") == "normandie"
+    return found + size_problems(screen.labels(), size, grid)
 
 
 def first(label: Label) -> bool:
@@ -154,18 +156,21 @@ def first(label: Label) -> bool:
     return label.panel == "prompt" and label.role in QUESTION_FIRST
 
 
-def _least(label: Label) -> dict[tuple[int, int], int]:
-    return FIRST_PX if first(label) else BOARD_LEAST_PX if label.panel == "board" else LEAST_PX
+def _least(label: Label, grid: bool) -> dict[tuple[int, int], int]:
+    if first(label):
+        return FIRST_PX
+    return GRID_LEAST_PX if grid and label.panel == "board" else LEAST_PX
 
 
-def size_problems(labels: Sequence[Label], size: tuple[int, int]) -> list[str]:
+def size_problems(labels: Sequence[Label], size: tuple[int, int], grid: bool = False) -> list[str]:
     """Text set smaller than its least size, or larger on the prompt's side than the
-    question first; one check a label, and one a screen for the order of sizes."""
+    question first; one check a label, and one a screen for the order of sizes (``grid``:
+    the board is Normandie's battlefield, see GRID_LEAST_PX)."""
     SIZE_CHECKS[size] += len(labels) + 1
     found = [
         f"{label.role} at {label.px} px, {least} wanted: {label.panel}: {label.text!r}"
         for label in labels
-        if label.px < (least := _least(label)[size])
+        if label.px < (least := _least(label, grid)[size])
     ]
     question = [label.px for label in labels if first(label)]
     other = [label for label in labels if label.panel == "prompt" and not first(label)]
