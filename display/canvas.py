@@ -20,7 +20,8 @@ from display.runs import Para
 
 @dataclass(frozen=True)
 class Label:
-    """One piece of drawn text (or icon): where it went and the box it had to stay in."""
+    """One piece of drawn text (or icon): where it went, the box it had to stay in, its
+    size (the pixel size the typeface was asked for) and its paragraph's role."""
 
     panel: str
     text: str
@@ -28,6 +29,7 @@ class Label:
     box: pygame.Rect
     px: int
     truncated: bool
+    role: str = "body"
 
 
 @dataclass
@@ -43,6 +45,8 @@ class Canvas:
     # the labels that the type sizes are checked on.
     marks: list[Label] = field(default_factory=list)
     choice_rects: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    # words a panel left out for room (a legend's least needed lines): not cut, not whole
+    dropped: bool = False
 
     @property
     def inner(self) -> pygame.Rect:
@@ -118,6 +122,6 @@ class Canvas:
             rect = item.rect.move(x, y)
             flow.draw_item(self.surface, item, rect)
             self.labels.append(
-                Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated)
+                Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated, item.role)
             )
         self.surface.set_clip(previous)

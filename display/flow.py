@@ -50,23 +50,30 @@ _KEEP_TOGETHER = re.compile(rf"[\u30a0-\u30ffー]+|{_LATIN.pattern}|\s+|.", re.S
 
 @dataclass(frozen=True)
 class Sizes:
-    """Preferred pixel size of each role, and the floor nothing shrinks below."""
+    """Preferred pixel size of each role, and the floor nothing shrinks below; ``floors``:
+    roles with a higher floor of their own (the question and its choices)."""
 
     roles: dict[str, int]
     minimum: int
+    floors: Mapping[str, int] = field(default_factory=dict)
+
+    def floor(self, role: str) -> int:
+        return max(self.minimum, self.floors.get(role, 0))
 
     def px(self, role: str, factor: float) -> int:
-        return max(self.minimum, round(self.roles[role] * factor))
+        return max(self.floor(role), round(self.roles[role] * factor))
 
 
 @dataclass
 class Placed:
-    """One drawn piece: its text (empty for a bare icon), where, and at what size."""
+    """One drawn piece: its text (empty for a bare icon), where, at what size, and the
+    role of its paragraph (what the words are: a question, a choice, a hint...)."""
 
     span: Span
     text: str
     rect: pygame.Rect
     px: int
+    role: str = "body"
 
 
 @dataclass
@@ -95,7 +102,7 @@ def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
         laid = layout(paras, width, sizes, factor)
         if _fits(laid, width, height):
             return laid
-        if all(sizes.px(p.role, factor) == sizes.minimum for p in paras):
+        if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
             break
     wrapped = layout(paras, width, sizes, laid.factor, break_atomic=True)
     return wrapped if _fits(wrapped, width, height) else _cut(laid, width, height)
@@ -135,7 +142,8 @@ def _layout_para(
     for unit in _units(para, px, room, width - left):
         if x > left and x + unit.width > width:
             x, y = left, y + line_h
-        laid.items.append(Placed(unit.span, unit.text, pygame.Rect(x, y, unit.width, line_h), px))
+        rect = pygame.Rect(x, y, unit.width, line_h)
+        laid.items.append(Placed(unit.span, unit.text, rect, px, para.role))
         laid.width = max(laid.width, x + unit.width)
         x += unit.width + unit.space_after
     return y + line_h

@@ -23,15 +23,30 @@ def _no_grid(panel: pygame.Rect, pad: int, state: State, pos: tuple[int, int]) -
     return None
 
 
+def _not_condensed(state: State) -> Panel | None:
+    return None
+
+
+def _steps_aside(state: State) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class GameScreen:
     """- ``panels``: every panel, in drawing order (the game's own and ``SHARED_PANELS``);
     - ``board_share(state)``: how much of the screen the board panel takes;
     - ``space_at(board, pad, state, pos)``: the grid space under a finger, for games with one;
-    - ``words``: its catalogue sections, added when the game is loaded."""
+    - ``words``: its catalogue sections, added when the game is loaded;
+    - ``condensed(state)``: what the board condenses to in a narrow column beside a list
+      that needs the board's room (what the table must keep in sight: a scoreboard's
+      standings), or None: the board steps aside;
+    - ``keeps(state)``: whether the board is what a list beside it is about (a grid its
+      lines name squares of, the end's summary): it condenses, never steps aside."""
 
     name: str  # the rules' Game.name, as the state JSON's "game" gives it
     panels: dict[str, Panel]
     board_share: Callable[[State], float]
     space_at: Callable[[pygame.Rect, int, State, tuple[int, int]], str | None] = _no_grid
     words: tuple[Words, ...] = ()
+    condensed: Callable[[State], Panel | None] = _not_condensed
+    keeps: Callable[[State], bool] = _steps_aside

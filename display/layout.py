@@ -18,14 +18,23 @@ Portrait stacks header, prompt (with events), board, hints, status.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-from display.flow import Sizes
+from display.flow import LINE_SPACING, Sizes
 
 DEFAULT_BOARD_SHARE = 0.53  # the board's share of the screen when a game does not say
+# Sizes are the pixel size asked of the typeface (its em): a capital of the bundled face
+# is about 0.7 of it tall, a lower-case x about 0.5 and a kanji about 0.9, so 14 px draws
+# capitals about 10 px tall and kanji about 13 px.
 MIN_PX_AT_DEFAULT = 18  # at 800×480 no text under about 18 px: read from across a table
+FIRST_PX_AT_DEFAULT = 24  # and the question, its choices, the board instructions not under 24
+# On a small screen (480×320, 3.5") the floors scale down no further than these: below
+# them the words are read at arm's length no more, and the board gives way instead.
+SMALL_MIN_PX, SMALL_FIRST_PX = 14, 18
+# The prompt's words that come first: set larger than every other word beside them.
+FIRST_ROLES = ("question", "refusal", "choice", "instruction")
 
 
 @dataclass(frozen=True)
@@ -49,13 +58,35 @@ class Regions:
         }
 
     def sizes(self) -> Sizes:
-        """Preferred text sizes by role at this scale, and the legible floor."""
+        """Preferred text sizes by role at this scale, the legible floor, and the higher
+        floor of the question first. That floor grows slower than the screen beyond
+        800×480 (42 px at 1920×1080), so that a large screen still lists 8 choices."""
         s = self.scale
         roles = {"title": 32, "large": 26, "body": 22, "small": 20}
+        # the prompt's words, each by what it is
+        roles |= {"question": 32, "refusal": 26, "choice": 26, "instruction": 26}
+        roles |= {"result": 22, "more": 20}
+        least = _least_px(s)
+        first = max(SMALL_FIRST_PX, least, round(FIRST_PX_AT_DEFAULT * s**0.7))
         return Sizes(
             {role: round(px * s) for role, px in roles.items()},
-            max(10, round(MIN_PX_AT_DEFAULT * s)),
+            least,
+            dict.fromkeys(FIRST_ROLES, first),
         )
+
+
+def board_sizes(regions: Regions) -> Sizes:
+    """The board's sizes where no room holds its words at the screen's floor (a dense
+    board with no list beside it on a small screen, a grid being pointed at): its words
+    keep the scale's own floor (11 px at 480×320), below the rest's."""
+    sizes = regions.sizes()
+    if not small_screen(regions.size):
+        return sizes
+    return replace(sizes, minimum=max(10, round(MIN_PX_AT_DEFAULT * regions.scale)))
+
+
+def _least_px(scale: float) -> int:
+    return max(SMALL_MIN_PX, round(MIN_PX_AT_DEFAULT * scale))
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -65,16 +96,37 @@ def scale_for(size: tuple[int, int]) -> float:
     return min(width / 800, height / 480)
 
 
-def regions(size: tuple[int, int], board_share: float = DEFAULT_BOARD_SHARE) -> Regions:
-    """Panel rectangles for ``size``; ``board_share`` is the board column's share in landscape."""
+def small_screen(size: tuple[int, int]) -> bool:
+    """A landscape screen whose floor is above its scale's (480×320): its footer may need a
+    second line, and its board gives way to a list."""
+    width, height = size
+    scale = scale_for(size)
+    return width >= height and _least_px(scale) > round(MIN_PX_AT_DEFAULT * scale)
+
+
+def regions(
+    size: tuple[int, int],
+    board_share: float = DEFAULT_BOARD_SHARE,
+    lines: tuple[int, int] = (1, 1),
+    bars: bool = True,
+) -> Regions:
+    """Panel rectangles for ``size``; ``board_share`` is the board column's share in landscape;
+    ``lines``: the lines the footer's hints and the status take at the floor (a small
+    screen's); without ``bars`` the header and the status have no room (a list that needs
+    the whole screen: the footer stays, it says what the buttons do)."""
     width, height = size
     scale = scale_for(size)
     pad = max(3, round(6 * scale))
     portrait = height > width
-    # Portrait is narrow for its scale: the bars get room for a second line.
-    header_h = round((92 if portrait else 40) * scale)
-    status_h = round((52 if portrait else 28) * scale)
-    hints_h = round((72 if portrait else 38) * scale)
+    # Portrait is narrow for its scale: the bars get room for a second line. Each bar has
+    # room for a line at the floor, which a small screen's scale alone would not give.
+    line = round(_least_px(scale) * LINE_SPACING) + max(2, pad // 3)
+    header_h = max(line, round((92 if portrait else 40) * scale))
+    hint_lines, status_lines = lines
+    status_h = max(status_lines * line, round((52 if portrait else 28) * scale))
+    hints_h = max(hint_lines * line, round((72 if portrait else 38) * scale))
+    if not bars:
+        header_h = status_h = 0
     header = pygame.Rect(0, 0, width, header_h)
     status = pygame.Rect(0, height - status_h, width, status_h)
     hints = pygame.Rect(0, status.top - hints_h, width, hints_h)

@@ -54,13 +54,20 @@ def _draw_hints(canvas: Canvas, view: View) -> None:
     canvas.text(bar, canvas.strip, "left", "center")
 
 
+def hints_paras(view: View) -> list[Para]:
+    """The footer's words, every entry, as measured for the lines the footer takes."""
+    return [_hint_spans(_grouped(view.prompt.hints, view.lang), view.lang)]
+
+
 def _hint_spans(groups: list[tuple[list[str], str]], lang: str) -> Para:
+    """Each button's keycap, then what it does (the next keycap sets it apart: one space
+    after it, so that a small screen's footer keeps to one line)."""
     spans: list[Span] = []
     for buttons, action in groups:
         names = [translate(f"screen.button.{button}", lang) for button in buttons]
         spans += [Span(name, colours.KEYCAP_TEXT, chip=colours.KEYCAP) for name in names]
         said = [name.casefold() for name in names] == [action.casefold()]
-        spans.append(Span("  " if said else action + "  ", colours.TEXT, atomic=True))
+        spans.append(Span(" " if said else action + " ", colours.TEXT, atomic=True))
     return Para(tuple(spans), "body")
 
 
@@ -72,7 +79,7 @@ def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
     return [(buttons, action) for action, buttons in groups.items()]
 
 
-def _status_key(view: View) -> object:
+def status_key(view: View) -> object:
     status = view.status
     return (status.reader, status.saved, status.rejected, status.last_rejected, status.dice,
             status.dice_trouble, view.lang)  # fmt: skip
@@ -101,6 +108,11 @@ def _draw_status(canvas: Canvas, view: View) -> None:
         if not laid.truncated:
             break
     canvas.text([Para(tuple(spans), "small")], box, "left", "center")
+
+
+def status_least(view: View) -> list[Para]:
+    """The status line in its fewest words (what a small screen measures its lines by)."""
+    return [Para(tuple(_status_spans(view, False, False, False)), "small")]
 
 
 def _status_spans(
@@ -141,5 +153,5 @@ def _status_spans(
 SHARED_PANELS: dict[str, Panel] = {
     "prompt": Panel(prompt.key, prompt.draw),
     "hints": Panel(_hints_key, _draw_hints),
-    "status": Panel(_status_key, _draw_status),
+    "status": Panel(status_key, _draw_status),
 }

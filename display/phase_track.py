@@ -1,12 +1,11 @@
 """The header's phase track: one tab per phase, the lit one always the most readable.
 
-Equal tabs while the lit name fits its tab at the body size with its ▶ (the others
-wrap or shrink there, never bigger than it). When it does not, each tab gets the
-width its name needs on one line; if even that is too much, the lit tab takes what
-its ▶ and name need and the others share the rest (each keeping room for its
-longest word), wrapping or shrinking: the marker must never take the room the
-current phase's name needed ("▶Gather …"). Only if the lit tab is still too narrow
-does ▶ go above the name.
+Equal tabs while every name fits its tab at the body size (the lit one with its ▶).
+When one does not, each tab gets the width its name needs on one line; if even that
+is too much, the lit tab takes what its ▶ and name need and the others share the rest
+(each keeping room for its longest word), wrapping or shrinking: the marker must never
+take the room the current phase's name needed ("▶Gather …"). Only if the lit tab is
+still too narrow does ▶ go above the name.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ def tab_widths(canvas: Canvas, track_w: int, names: Sequence[str], lit: int | No
     room = track_w - gap * (len(names) - 1)
     equal = room // len(names)
     needs = [_need(canvas, name, index == lit) for index, name in enumerate(names)]
-    if lit is None or needs[lit] <= equal:  # the lit name is whole at the body size already
+    if lit is None or all(need <= equal for need in needs):  # every name whole at body size
         return [equal] * len(names)
     if sum(needs) <= room:  # every name fits on one line: share out what is left over
         spare = (room - sum(needs)) // len(names)

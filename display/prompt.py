@@ -1,17 +1,20 @@
 """The prompt panel: a refused input, what the game waits for, the last result, the menu.
 
-The biggest type on screen. Everything in the panel shrinks together, one step at a
-time, until it fits; if the menu is still too long at the smallest legible size, a
-window of choices around the selected one is shown with "▲ 2 more" / "▼ 3 more".
+The biggest type on screen: the question, a refusal, the choices and the result's board
+instructions come first, never under their own floor (layout.FIRST_ROLES) nor smaller
+than the other lines of the result. Everything in the panel shrinks together, one step
+at a time, until it fits; if the menu is still too long at the smallest legible size, a
+window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
 The last result gives way before the window gets smaller than :func:`fewest_choices`
-(it stays readable in the history), all but its board instructions. Nothing older than
-the last command is shown: it would read like an instruction of now; it is in the History.
+(it stays readable in the history), all but its board instructions, which stay until
+the table opens another question. Nothing older than the last command is shown: it
+would read like an instruction of now; it is in the History.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -52,11 +55,12 @@ def fewest_choices(canvas: Canvas) -> int:
 
 
 def list_sizes(canvas: Canvas) -> Sizes:
-    """The sizes of the choices: on a large screen a long list may go below the screen's
-    floor, down to two thirds of it (never below the 800×480 floor), so that more fit."""
+    """The sizes beside a long list: on a large screen the result and the "more" lines
+    may go below the screen's floor, down to three quarters of it (never below the
+    800×480 floor), so that more choices fit; the question first keeps its own floor."""
     sizes = canvas.sizes
-    floor = max(min(sizes.minimum, MIN_PX_AT_DEFAULT), sizes.minimum * 2 // 3)
-    return Sizes(sizes.roles, floor)
+    floor = max(min(sizes.minimum, MIN_PX_AT_DEFAULT), sizes.minimum * 3 // 4)
+    return replace(sizes, minimum=floor)
 
 
 def draw(canvas: Canvas, view: View) -> None:
@@ -76,13 +80,22 @@ def _result_modes(view: View) -> tuple[str, ...]:
     """How the last result may be shown, roomiest first: whole, in brief (the History's
     words for it), as one line pointing to the History, not at all. A result that tells
     the table to change the board keeps those lines whole whatever else goes: whole, then
-    its board instructions alone (the last mode is the one a list makes do with)."""
+    its board instructions alone (the last mode is the one a list makes do with); in a
+    question opened since, they were read: they give way to one line, as the rest."""
     if view.prompt.result is None:
         return ("none",)
     # a refusal on the screen came of a press after the command: the board lines were read
     board = _board_lines(view) if view.status.error is None else ()
     if board:
-        return ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
+        modes = ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
+        # where many of them and the fewest choices do not fit at the question's size
+        # (a small screen), they are set at the result's, whole, rather than hide the list
+        modes = (*modes, "board_small")
+        # and in a list of their own (the History) one line may go too: the list is it
+        return (*modes, "line", "none") if view.prompt.opened else modes
+    if view.prompt.result.key != RESULT:  # a message of the device's own (a fresh game's)
+        # read already where a question was opened since (the menu's): it gives way there
+        return ("whole", "none") if view.prompt.opened else ("whole",)
     return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
 
 
@@ -116,8 +129,8 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     list needs the room for :func:`fewest_choices`, the last result is said in
     brief (as the History says it), then in one line (it is whole in the History), then it
     goes while the list is open. Its board
-    instructions never go: the other lines give way, then the board panel (needs_room),
-    then the list shows fewer choices.
+    instructions never go until a press opens another question: the other lines give way,
+    then the board panel (needs_room), then the list shows fewer choices.
     """
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
@@ -129,8 +142,10 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
                 found = _window_of(canvas, view, wanted, mode, (title_factor,))
             if found is not None:
                 return found
-    for shown in range(wanted - 1, 0, -1):  # a screen too small for them: fewer
-        found = _window_of(canvas, view, shown, modes[-1])
+    # a screen too small for them: fewer, under the question at its smallest (the window
+    # is measured for its tallest rows: with the room it leaves, most show more)
+    for shown in range(wanted - 1, 0, -1):
+        found = _window_of(canvas, view, shown, modes[-1], TITLE_STEPS[-1:])
         if found is not None:
             return found
     return _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
@@ -143,7 +158,7 @@ def _whole_menu(
     for title_factor in title_steps:
         for factor in (step for step in SHRINK_STEPS if step <= title_factor):
             candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
-            fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
+            fits_across = _fits_across(canvas, candidate)
             if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
                 return candidate
     return None
@@ -158,16 +173,18 @@ def _window_of(
         candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
-        fits_across = all(laid.width <= canvas.inner.w for laid in _all(candidate))
+        fits_across = _fits_across(canvas, candidate)
         if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
             return candidate
     return None
 
 
-def _all(measured: _Measured) -> list[Laid]:
-    return [
-        laid for laid in (measured.banner, measured.title, measured.result, *measured.rows) if laid
-    ]
+def _fits_across(canvas: Canvas, measured: _Measured) -> bool:
+    """The title across the panel, the boxed lines and the choices inside their boxes."""
+    boxed = canvas.inner.w - 2 * canvas.pad
+    return measured.title.width <= canvas.inner.w and all(
+        laid.width <= boxed for laid in (measured.banner, measured.result, *measured.rows) if laid
+    )
 
 
 def _measure(
@@ -186,13 +203,13 @@ def _measure(
     if view.status.error is not None:
         words = translate("screen.refused", lang, reason=render_fragment(view.status.error, lang))
         banner = layout(
-            [Para((Span(words, colours.ERROR_TEXT, icon="cross"),), "large")],
+            [Para((Span(words, colours.ERROR_TEXT, icon="cross"),), "refusal")],
             width - 2 * pad,
             sizes,
             title_factor,
         )
     title = layout(
-        [Para((Span(render(view.prompt.title, lang), colours.TITLE),), "title")],
+        [Para((Span(render(view.prompt.title, lang), colours.TITLE),), "question")],
         width,
         sizes,
         title_factor,
@@ -206,12 +223,18 @@ def _measure(
             said = render(text("screen.result_of", what=view.prompt.done), lang)
         elif mode == "line":
             said = translate("screen.result_short", lang)
-        elif mode == "board":
-            said = render(text(RESULT, events=list(_board_lines(view))), lang)
-        para = Para((Span(said, colours.TEXT, icon="check", icon_colour=colours.GOOD),))
+        paras = [Para((Span(said, colours.TEXT),), "result")]
+        if mode == "whole" and _board_lines(view):
+            paras = _result_paras(_events(view), lang)
+        elif mode in ("board", "board_small"):
+            paras = _result_paras(_board_lines(view), lang, mode == "board_small")
+        first = paras[0].spans[0]
+        paras[0] = replace(
+            paras[0], spans=(replace(first, icon="check", icon_colour=colours.GOOD),)
+        )
         # the board instructions alone: at the smallest legible size, the list keeps its room
-        shrunk = LIST_STEPS[-1] if mode == "board" else factor
-        result = layout([para], width - 2 * pad, list_sizes(canvas), shrunk)
+        shrunk = LIST_STEPS[-1] if mode in ("board", "board_small") else factor
+        result = layout(paras, width - 2 * pad, list_sizes(canvas), shrunk)
     rows = [
         layout(
             _choice_paras(choice, index == view.prompt.selected, lang),
@@ -224,6 +247,19 @@ def _measure(
     return _Measured(banner, title, result, rows, factor, small)
 
 
+def _result_paras(events: Sequence[Text], lang: str, small: bool = False) -> list[Para]:
+    """A result's events, its board instructions set as large as the choices (what the
+    table must do now; ``small``: as the other lines), the other lines as a result; each
+    run of either one paragraph."""
+    runs: list[tuple[str, list[str]]] = []
+    for event in events:
+        role = "instruction" if is_board_instruction(event) and not small else "result"
+        if not runs or runs[-1][0] != role:
+            runs.append((role, []))
+        runs[-1][1].append(render(event, lang))
+    return [Para((Span(" ".join(said), colours.TEXT),), role) for role, said in runs]
+
+
 def _choice_paras(choice: Choice, selected: bool, lang: str) -> list[Para]:
     colour = colours.LIT_TEXT if selected else colours.TEXT if choice.enabled else colours.DIM
     spans = [Span(render(choice.label, lang), colour)]
@@ -234,7 +270,7 @@ def _choice_paras(choice: Choice, selected: bool, lang: str) -> list[Para]:
         spans.append(
             Span(translate("screen.choice_unavailable", lang), colour, icon="cross", atomic=True)
         )
-    return [Para(tuple(spans), "large", indent=CHOICE_INDENT)]
+    return [Para(tuple(spans), "choice", indent=CHOICE_INDENT)]
 
 
 def _gap(canvas: Canvas) -> int:
@@ -251,12 +287,14 @@ def _height(
             total += boxed.height + 2 * pad + gap
     total += sum(measured.rows[i].height + 2 * gap + gap for i in shown)
     if windowed or len(shown) < len(measured.rows):
-        total += 2 * _more_height(canvas, measured)
+        total += _more_height(canvas, measured)
     return total
 
 
 def _more_height(canvas: Canvas, measured: _Measured) -> int:
-    return round(measured.sizes.px("small", measured.factor) * LINE_SPACING) + _gap(canvas)
+    """The line under the list, the last thing in the panel: it takes the gap under the
+    last choice (its line's leading sets it apart), and leaves none after it."""
+    return round(measured.sizes.px("more", measured.factor) * LINE_SPACING) - _gap(canvas)
 
 
 def _draw_boxed(
@@ -282,7 +320,7 @@ def _window(canvas: Canvas, measured: _Measured, room: int, selected: int) -> ra
     heights = [row.height + 3 * gap for row in rows]
     if sum(heights) <= room:
         return range(len(rows))
-    more = 2 * _more_height(canvas, measured)
+    more = _more_height(canvas, measured)
     low = high = selected
     used = heights[selected] + more
     grew = True
@@ -302,8 +340,6 @@ def _draw_choices(canvas: Canvas, view: View, measured: _Measured, area: pygame.
     selected = min(max(selected, 0), len(measured.rows) - 1)
     shown = _window(canvas, measured, area.h, selected)
     y = area.y
-    if shown.start > 0:
-        y = _draw_more(canvas, "up", shown.start, measured, y, view.lang)
     for index in shown:
         y = _draw_row(
             canvas,
@@ -313,9 +349,9 @@ def _draw_choices(canvas: Canvas, view: View, measured: _Measured, area: pygame.
             measured.rows[index],
             y,
         )
-    hidden_below = len(measured.rows) - shown.stop
-    if hidden_below > 0:
-        y = _draw_more(canvas, "down", hidden_below, measured, y, view.lang)
+    hidden = {"up": shown.start, "down": len(measured.rows) - shown.stop}
+    if any(hidden.values()):
+        y = _draw_more(canvas, hidden, measured, y - _gap(canvas), view.lang)
     return y
 
 
@@ -342,11 +378,17 @@ def _draw_row(
 
 
 def _draw_more(
-    canvas: Canvas, direction: str, count: int, measured: _Measured, y: int, lang: str
+    canvas: Canvas, hidden: dict[str, int], measured: _Measured, y: int, lang: str
 ) -> int:
-    words = translate("screen.more", lang, n=count)
+    """One line under the window for the choices above and below it ("▲ 2 more  ▼ 5
+    more"): a line of its own each would take a choice's room on a small screen."""
+    spans = tuple(
+        Span(translate("screen.more", lang, n=count) + "  ", colours.DIM, icon=direction)
+        for direction, count in hidden.items()
+        if count
+    )
     laid = layout(
-        [Para((Span(words, colours.DIM, icon=direction),), "small")],
+        [Para(spans, "more")],
         canvas.inner.w,
         measured.sizes,
         measured.factor,

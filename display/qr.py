@@ -66,11 +66,24 @@ def caption(*lines: str) -> list[Para]:
     return [Para((Span(line, colours.TEXT, atomic=True),), "body") for line in lines]
 
 
+def lines(view: View) -> tuple[str, ...]:
+    """The lines under the prompt's code, in the view's language."""
+    return tuple(render_fragment(line, view.lang) for line in view.prompt.qr_caption)
+
+
+def whole(canvas: Canvas, view: View) -> bool:
+    """Whether the prompt's code, drawn on ``canvas``, has each line under it whole and
+    unbroken (a passphrase or an address split or cut short is typed wrong)."""
+    said = lines(view) or (view.prompt.qr or "",)
+    draw(canvas, view.prompt.qr or "", lines(view))
+    drawn = [label for label in canvas.labels if label.text]
+    return [label.text for label in drawn] == list(said) and not any(
+        label.truncated for label in drawn
+    )
+
+
 def with_qr(board: Panel) -> Panel:
     """The board panel, showing the prompt's QR code instead while it has one."""
-
-    def lines(view: View) -> tuple[str, ...]:
-        return tuple(render_fragment(line, view.lang) for line in view.prompt.qr_caption)
 
     def key(view: View) -> object:
         return ("qr", view.prompt.qr, lines(view)) if view.prompt.qr else board.key(view)

@@ -79,6 +79,9 @@ class Prompt:
     # the command the result is of ("the roll"), named when the result has one line left
     done: Text | None = None
     qr_caption: tuple[Text, ...] = ()  # lines under the code; none: the code's own text
+    # a question the table opened since the result (a press): its board instructions,
+    # read already, may give way to the list as the rest of the result does
+    opened: bool = False
 
 
 @dataclass(frozen=True)

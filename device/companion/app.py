@@ -459,6 +459,7 @@ class App:
         prompt = self.controller.prompt(self.state, self.result)
         if prompt.result == self.result and (self.brief, self.done) != (None, None):
             prompt = replace(prompt, brief=self.brief, done=self.done)
+        prompt = replace(prompt, opened=self.controller.opened())
         return View(
             state=self._public_state(),
             prompt=prompt,

@@ -44,6 +44,7 @@ def draw(
     plot.w = box.right - plot.x - max(canvas.pad, size // 2)
     plot.h = box.bottom - line_h - line_h // 2 - plot.y  # the round numbers, below "0"
     if plot.w <= 0 or plot.h <= line_h:
+        canvas.dropped = True  # titled but not drawn: the screen may find it more room
         return
     _doom_lines(canvas, plot, top, pygame.Rect(box.x, 0, margin, 0), factor)
     _round_numbers(canvas, plot, rounds, first_round(state, rounds), factor)

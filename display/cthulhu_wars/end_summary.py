@@ -34,6 +34,7 @@ class _Sized:
     cells: list[list[flow.Laid]]
     widths: list[int]
     heights: list[int]
+    whole: bool = True  # every sign apart and the chart drawn (not the shorter forms)
 
 
 def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
@@ -43,6 +44,7 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
     lines = list(ending(state, lang))
     rows = end_table(state, board, lang)
     sized = _sized(canvas, rows, _counted(state, board, rows), lines, box)
+    canvas.dropped = canvas.dropped or not sized.whole  # the screen may find it more room
     gap = canvas.pad
     canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
     y = box.y + sized.top.height + gap // 2
@@ -100,8 +102,8 @@ def _sized(
         for factor in flow.SHRINK_STEPS:
             sized = _at(canvas, table, lines, box, factor, share)
             if sized.fits:
-                return sized
-    return sized
+                return replace(sized, whole=table is rows and share > 0)
+    return replace(sized, whole=False)
 
 
 def _at(

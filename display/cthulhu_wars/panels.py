@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pygame
 
 from display import colours
@@ -64,6 +67,23 @@ def _draw_board(canvas: Canvas, view: View) -> None:
         board_paras = [*found.top, *(para for column in found.columns for para in column)]
         box = scoreboard_panel.draw(canvas, view.state, view.lang, box, board_paras)
     canvas.text_with_columns(found.top, found.columns, box)
+
+
+def _draw_standings(canvas: Canvas, view: View) -> None:
+    """The board condensed beside a list that needs its room: the scoreboard alone (who
+    leads, what the next Ritual costs), the rest of the board is back when it closes."""
+    from display.cthulhu_wars import scoreboard_panel
+
+    canvas.background()
+    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
+
+
+STANDINGS = Panel(_board_key, _draw_standings)
+
+
+def condensed(state: Mapping[str, Any]) -> Panel | None:
+    """A scoreboard game's board beside a long list: its standings (GameScreen.condensed)."""
+    return STANDINGS if state.get("scoreboard") and not state.get("game_over") else None
 
 
 PANELS: dict[str, Panel] = {

@@ -1,8 +1,15 @@
-"""The scoreboard drawn at the top of the board panel, sized with the board state below it."""
+"""The scoreboard drawn at the top of the board panel, sized with the board state below it.
+
+A faction's name is read at one glance only on one line: the table shrinks before a name
+breaks, and where even the floor leaves a name too little room beside the figures (a
+small screen, a narrow column beside a list), each name has a line of its own across the
+table, its figures under it in their columns.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -28,20 +35,12 @@ def draw(
     over = state.get("game_over")
     lines = [*ending(state, lang)] if over else [*track(state, board, lang)]
     rows = table(state, board, lang)
-    fits, cells, widths, heights, below = _sized(canvas, rows, lines, box, below_it)
-    if not fits and not over:  # a crowded board keeps its words; the table keeps its figures
+    sized = _sized(canvas, rows, lines, box, below_it)
+    if not sized.fits and not over:  # a crowded board keeps its words; the table its figures
         lines = []
-        fits, cells, widths, heights, below = _sized(canvas, rows, lines, box, below_it)
-    gap = canvas.pad
-    y = box.y
-    for row, cells_of_row, height in zip(rows, cells, heights, strict=True):
-        x = box.x
-        for index, (cell, laid) in enumerate(zip(row, cells_of_row, strict=True)):
-            width = widths[index]
-            cell_box = pygame.Rect(x, y, width, height)
-            _draw_cell(canvas, laid, [cell], cell_box, "left" if index == 0 else "right")
-            x += width + (2 * gap if index == 0 else gap)
-        y += height
+        sized = _sized(canvas, rows, lines, box, below_it)
+    y = _draw_table(canvas, rows, sized, box)
+    below = sized.below
     canvas.text(lines, pygame.Rect(box.x, y, box.w, min(below.height, box.bottom - y)))
     used = y + below.height + canvas.pad - box.y
     rule_y = box.y + used - canvas.pad // 2
@@ -49,7 +48,38 @@ def draw(
     return pygame.Rect(box.x, box.y + used, box.w, max(0, box.h - used))
 
 
-Sized = tuple[bool, list[list[flow.Laid]], list[int], list[int], flow.Laid]
+@dataclass
+class Sized:
+    """The table laid out: whether it and the board below fit, each row's cells, the
+    columns' widths, each row's height, the lines under it, and whether each name has a
+    line of its own."""
+
+    fits: bool
+    cells: list[list[flow.Laid]]
+    widths: list[int]
+    heights: list[int]
+    below: flow.Laid
+    stacked: bool = False
+
+
+def _draw_table(canvas: Canvas, rows: list[list[Para]], sized: Sized, box: pygame.Rect) -> int:
+    """Draw the table's rows from the top of ``box``; return the y under them."""
+    gap = canvas.pad
+    y = box.y
+    for row, cells_of_row, height in zip(rows, sized.cells, sized.heights, strict=True):
+        x, top = box.x, y
+        for index, (cell, laid) in enumerate(zip(row, cells_of_row, strict=True)):
+            width = sized.widths[index]
+            if index == 0 and sized.stacked:  # the name across the table, the figures under it
+                _draw_cell(canvas, laid, [cell], pygame.Rect(x, y, box.w, laid.height), "left")
+                top = y + laid.height
+                x += width
+                continue
+            cell_box = pygame.Rect(x, top, width, y + height - top)
+            _draw_cell(canvas, laid, [cell], cell_box, "left" if index == 0 else "right")
+            x += width + (2 * gap if index == 0 else gap)
+        y += height
+    return y
 
 
 def _sized(
@@ -60,31 +90,68 @@ def _sized(
     below_it: Sequence[Para],
 ) -> Sized:
     """The table's cells at the largest size where it, ``lines`` and the board below all fit
-    (at the smallest if none does: then the first item says False)."""
+    with every name on one line beside its figures, or else with each name on a line of
+    its own (at the smallest if none does: then ``fits`` is False)."""
+    found = None
+    for stacked in (False, True):
+        for factor in flow.SHRINK_STEPS:
+            found = _laid(canvas, rows, lines, box, below_it, factor, stacked)
+            if found.fits:
+                return found
+        if found is not None and all(_one_line(row[0]) for row in found.cells):
+            return found  # nothing fits, but the names are whole beside their figures
+    assert found is not None
+    return found
+
+
+def _laid(
+    canvas: Canvas,
+    rows: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
+    below_it: Sequence[Para],
+    factor: float,
+    stacked: bool,
+) -> Sized:
     gap = canvas.pad
-    fits = False
-    for factor in flow.SHRINK_STEPS:
-        figures = [
-            [flow.layout([cell], box.w, canvas.sizes, factor) for cell in row[1:]] for row in rows
+    figures = [
+        [flow.layout([cell], box.w, canvas.sizes, factor) for cell in row[1:]] for row in rows
+    ]
+    widths = [max(row[i].width for row in figures) for i in range(len(rows[0]) - 1)]
+    # what the figures leave the names (stacked: the room left of the figures, no gap)
+    room = box.w - sum(widths) - gap * (len(widths) - 1 if stacked else len(widths) + 1)
+    name_w = max(1, room)
+    if stacked:  # the names across the table, the figures in their columns at its right
+        names = [flow.layout(row[:1], box.w, canvas.sizes, factor) for row in rows]
+        cells = [[name, *laid] for name, laid in zip(names, figures, strict=True)]
+        widths = [name_w, *widths]
+        heights = [
+            row[0].height + max((cell.height for cell in row[1:]), default=0) for row in cells
         ]
-        widths = [max(row[i].width for row in figures) for i in range(len(rows[0]) - 1)]
-        name_w = max(1, box.w - sum(widths) - gap * (len(widths) + 1))  # names wrap, figures never
+        names_fit = room >= 0 and all(row[0].width <= box.w and _one_line(row[0]) for row in cells)
+    else:
         cells = [
             [flow.layout(row[:1], name_w, canvas.sizes, factor), *laid]
             for row, laid in zip(rows, figures, strict=True)
         ]
         widths = [min(name_w, max(row[0].width for row in cells)), *widths]
         heights = [max(cell.height for cell in row) for row in cells]
-        below = flow.layout(lines, box.w, canvas.sizes, factor)
-        rest = flow.layout(below_it, box.w, canvas.sizes, factor)
-        fits = (
-            all(row[0].width <= name_w for row in cells)
-            and not rest.truncated
-            and sum(heights) + below.height + rest.height + 2 * gap <= box.h
-        )
-        if fits:
-            break
-    return fits, cells, widths, heights, below
+        names_fit = all(row[0].width <= name_w and _one_line(row[0]) for row in cells)
+    below = flow.layout(lines, box.w, canvas.sizes, factor)
+    if below.width > box.w:  # a narrow column: the Ritual's words break rather than be cut
+        below = flow.layout(lines, box.w, canvas.sizes, factor, break_atomic=True)
+    rest = flow.layout(below_it, box.w, canvas.sizes, factor)
+    fits = (
+        names_fit
+        and not rest.truncated
+        and sum(heights) + below.height + rest.height + 2 * gap <= box.h
+    )
+    return Sized(fits, cells, widths, heights, below, stacked)
+
+
+def _one_line(laid: flow.Laid) -> bool:
+    """Whether ``laid`` is on one line (a name broken over two is read twice)."""
+    return len({item.rect.y for item in laid.items}) <= 1
 
 
 def _draw_cell(

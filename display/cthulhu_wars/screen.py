@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.cthulhu_wars import words as display_words
-from display.cthulhu_wars.panels import PANELS
+from display.cthulhu_wars.panels import PANELS, condensed
 from display.game_screen import GameScreen
 from display.layout import DEFAULT_BOARD_SHARE
 
@@ -33,4 +33,7 @@ CTHULHU_WARS_SCREEN = GameScreen(
     panels=PANELS,
     board_share=board_share,
     words=(display_words.WORDS,),
+    condensed=condensed,
+    # the end's summary is what its list ("Something else happened") is beside
+    keeps=lambda state: bool(state.get("scoreboard") and state.get("game_over")),
 )

@@ -203,7 +203,8 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
-    """As much of the legend as fits without cutting a line: the least needed goes first."""
+    """As much of the legend as fits without cutting a line: the least needed goes first;
+    the canvas says so when one went (the screen may find the legend more room)."""
     if box.w <= 0 or box.h <= 0:
         return
     while len(found) > 1:
@@ -211,6 +212,7 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
         if not laid.truncated:
             break
         found.pop()
+        canvas.dropped = True
     canvas.text(found, box)
 
 
@@ -267,4 +269,5 @@ NORMANDIE_SCREEN = GameScreen(
     board_share=lambda state: BOARD_SHARE,
     space_at=space_at,
     words=(display_words.WORDS,),
+    keeps=lambda state: True,  # every line names its squares: the grid stays beside a list
 )

@@ -113,6 +113,7 @@ class Walker(FollowsTheGame):
         prompt = self.controller.prompt(self.state, self.result)
         if prompt.result == self.result and (self.brief, self.done) != (None, None):
             prompt = replace(prompt, brief=self.brief, done=self.done)
+        prompt = replace(prompt, opened=self.controller.opened())
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,

@@ -8,18 +8,25 @@ Dreamlands game, the Bhole's roll, a Normandie battle and a new battle's wizard.
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
 fewer), no label cut or containing "…", and every label inside its box and its panel.
 Right after a command, every board instruction of it (move, eliminate, return, destroy,
-place) is read back whole from what is drawn.
+place) is read back whole from what is drawn. The question first: the question, its
+choices, a refusal and the board instructions are set at least 18 / 24 / 40 px (480×320,
+800×480, 1920×1080), every other text at least 14 / 18 / 28 px, and nothing else on the
+prompt's side is larger than they are. A "px" size is the size the typeface is asked for
+(its em): a capital of the bundled face is about 0.7 of it tall, a lower-case x about 0.5,
+a kanji about 0.9.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pygame
 import pytest
 
+from display.canvas import Label
 from display.games import SCREENS
 from display.screen import Screen
 from display.view import View
@@ -32,7 +39,16 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_SCREENS = ROOT / "tests" / "goldens" / "screens"
 SCOREBOARD_END = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
 FEWEST = {(480, 320): 3, (800, 480): 5, (1920, 1080): 8}
+# The least type size (px asked of the typeface) of the question first, of all else.
+FIRST_PX = {(480, 320): 18, (800, 480): 24, (1920, 1080): 40}
+LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
+QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt's roles
+# Normandie's battlefield at 480×320: a grid the list's lines name squares of never steps
+# aside, and at 14 px its legend leaves lines out or its squares shrink below what the
+# battlefield's tests hold (display/layout.py board_sizes): its words keep the scale's floor.
+GRID_LEAST_PX = {**LEAST_PX, (480, 320): 11}
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
+SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
 
 
 def _journal(name: str) -> list[str]:
@@ -136,6 +152,39 @@ def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> l
     shown = len(screen.shown_choices())
     if shown < wanted:
         found.append(f"{shown} of {len(view.prompt.choices)} choices shown, {wanted} wanted")
+    grid = view.state.get("game") == "normandie"
+    return found + size_problems(screen.labels(), size, grid)
+
+
+def first(label: Label) -> bool:
+    """Whether ``label`` is of the question first: the largest words on the prompt's side."""
+    return label.panel == "prompt" and label.role in QUESTION_FIRST
+
+
+def _least(label: Label, grid: bool) -> dict[tuple[int, int], int]:
+    if first(label):
+        return FIRST_PX
+    return GRID_LEAST_PX if grid and label.panel == "board" else LEAST_PX
+
+
+def size_problems(labels: Sequence[Label], size: tuple[int, int], grid: bool = False) -> list[str]:
+    """Text set smaller than its least size, or larger on the prompt's side than the
+    question first; one check a label, and one a screen for the order of sizes (``grid``:
+    the board is Normandie's battlefield, see GRID_LEAST_PX)."""
+    SIZE_CHECKS[size] += len(labels) + 1
+    found = [
+        f"{label.role} at {label.px} px, {least} wanted: {label.panel}: {label.text!r}"
+        for label in labels
+        if label.px < (least := _least(label, grid)[size])
+    ]
+    question = [label.px for label in labels if first(label)]
+    other = [label for label in labels if label.panel == "prompt" and not first(label)]
+    larger = [label for label in other if question and label.px > min(question)]
+    if larger:
+        found.append(
+            f"{larger[0].role} at {larger[0].px} px above the question's {min(question)} px: "
+            f"{larger[0].text!r}"
+        )
     return found
 
 
@@ -155,6 +204,7 @@ def _screens(start: str, files: Path) -> Iterator[Walker]:
 def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_path: Path) -> None:
     wrong: dict[str, list[str]] = {}
     drawn = instructions = 0
+    size_checks = sum(SIZE_CHECKS.values())
     for walker in _screens(start, tmp_path):
         board = walker.board_instructions()
         for lang in LANGUAGES:
@@ -168,6 +218,7 @@ def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_
                     wrong.setdefault(f"{title} ({lang} {size[0]}x{size[1]})", found)
     assert drawn > 0
     assert instructions >= INSTRUCTIONS_AT_LEAST.get(start, 0)
+    assert sum(SIZE_CHECKS.values()) - size_checks > 2 * drawn  # its labels' sizes were read
     assert wrong == {}, "\n".join(f"{k}: {v[:3]}" for k, v in list(wrong.items())[:20])
 
 

@@ -25,6 +25,7 @@ from rules.text import render, render_fragment, text
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 URL = "http://192.168.1.20:8080/"
+LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}  # the type floors of all else
 
 
 @pytest.fixture(autouse=True)
@@ -102,6 +103,7 @@ def test_the_address_under_the_code_is_one_unbroken_line_at_every_size(
                             canvas.inner.bottom - area.bottom)  # fmt: skip
         laid = flow.fit(qr.caption(LONGEST), below.w, below.h, canvas.sizes)
         assert [item.text for item in laid.items] == [LONGEST] and not laid.truncated
+        _assert_drawn_whole(app, (LONGEST,))
         pygame.image.save(app.screen.surface,
                           str(OUTPUT / f"show-on-phones-{lang}-{size[0]}x{size[1]}.png"))  # fmt: skip
 
@@ -226,6 +228,19 @@ def _assert_caption_unbroken(app: App, data: str, said: tuple[str, ...]) -> None
                         canvas.inner.bottom - area.bottom)  # fmt: skip
     laid = flow.fit(qr.caption(*said), below.w, below.h, canvas.sizes)
     assert [item.text for item in laid.items] == list(said) and not laid.truncated
+    _assert_drawn_whole(app, said)
+
+
+def _assert_drawn_whole(app: App, said: tuple[str, ...]) -> None:
+    """What the screen drew: each line under the code whole, unbroken and at least at the
+    screen's floor beside the code (the type floors never cost the table its address or
+    passphrase), and every choice of the list shown beside it."""
+    size = app.screen.surface.get_size()
+    board = [label for label in app.screen.labels() if label.panel == "board" and label.text]
+    assert [label.text for label in board] == list(said), size
+    assert not any(label.truncated for label in board), size
+    assert min(label.px for label in board) >= LEAST_PX[size], size
+    assert len(app.screen.shown_choices()) == len(app.view().prompt.choices), size
 
 
 def test_on_a_house_network_only_the_pages_code_is_shown(

@@ -8,6 +8,7 @@ tests/output/normandie/screens/ to be looked at.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +209,8 @@ def _terrain_view() -> View:
             {"id": "g2", "spaces": ["F2"], "single_use": True},
         ],
     }
-    return View(shown, NormandieController("en").prompt(state), lang="en")
+    controller = NormandieController("en")  # its cursor on the grid, as the app shows it
+    return View({**shown, **controller.overlay(state)}, controller.prompt(state), lang="en")
 
 
 def _mask(
@@ -252,6 +254,12 @@ def _chapter_1(lines: int, lang: str = "en") -> View:
     return View(shown, controller.prompt(state), lang=lang)
 
 
+def _list_closed(view: View) -> View:
+    """``view`` with its list closed: at 480×320 the board steps aside while the Zombie's
+    target is asked beside it (the question first), and is drawn whole once answered."""
+    return replace(view, prompt=replace(view.prompt, choices=(), selected=None))
+
+
 GRID_SIZES = [(480, 320), (800, 480), (1920, 1080)]
 
 
@@ -261,7 +269,7 @@ GRID_SIZES = [(480, 320), (800, 480), (1920, 1080)]
 def test_the_coordinates_are_on_every_edge(lines: int, lang: str, size: tuple[int, int]) -> None:
     """Every line names squares ("D3", "Cursor: U5"): each column's letters are drawn above
     and below it, each row's number left and right of it, read back from what is drawn."""
-    view = view_at("assault", lang) if lines else _chapter_1(18, lang)
+    view = view_at("assault", lang) if lines else _list_closed(_chapter_1(18, lang))
     screen, _ = rendered(view, size)
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
     area = grid.area
@@ -298,7 +306,7 @@ LEAST_DISC = {(480, 320): 15, (800, 480): 17, (1920, 1080): 40}
 
 @pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
-    view = _chapter_1(18)
+    view = _list_closed(_chapter_1(18))
     screen, target = rendered(view, size)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(target, str(SHOTS / f"units_en_{size[0]}x{size[1]}.png"))

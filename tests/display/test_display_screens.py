@@ -65,6 +65,16 @@ def test_every_label_fits_its_box(
     assert _overlaps(labels) == []
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", [n for n in SAMPLES if not sample(n, "en").prompt.choices])
+def test_with_no_list_the_board_never_steps_aside(name: str, size: tuple[int, int]) -> None:
+    """With no list beside it the board is what the table reads: a small screen's board
+    too dense for its floor widens, takes the bars' room or keeps the scale's floor, but
+    is drawn (the Dreamlands' board once went, leaving the question alone)."""
+    screen, _ = _render(sample(name, "en"), size)
+    assert any(label.panel == "board" for label in screen.labels()), size
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_no_text_under_18px_at_800x480(name: str, lang: str) -> None:
@@ -80,7 +90,9 @@ def test_prompt_title_is_on_screen_and_biggest(name: str, lang: str, size: tuple
     screen, _ = _render(view, size)
     assert _squashed(render(view.prompt.title, lang)) in _panel_text(screen, "prompt")
     title_px = max(label.px for label in screen.labels() if label.panel == "prompt")
-    assert title_px >= max(label.px for label in screen.labels() if label.panel == "board")
+    # (on a small screen the board may have stepped aside for the list: no words there)
+    board = [label.px for label in screen.labels() if label.panel == "board"]
+    assert title_px >= max(board, default=0)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
