@@ -12,7 +12,9 @@ from pathlib import Path
 
 from tests.device.conftest import NotifyListener, start_run, stop
 
-WATCHDOG_USEC = 200_000  # pings due every 0.1 s
+# Pings are due every 0.5 s. A shorter WatchdogSec made a busy two-core machine's scheduler
+# (a 0.2 s stall) look like a missed ping; this one still fails a loop that stops pinging.
+WATCHDOG_USEC = 1_000_000
 
 
 def test_ready_watchdog_and_stopping_from_the_main_loop(
