@@ -384,7 +384,8 @@ def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> N
         **state["battlefield"],
         "mass_graves": [{"id": "g1", "spaces": ["L4"], "single_use": False}],
     }
-    shown = View(state, view.prompt, lang="en")  # z1 stands at L4
+    # z1 stands at L4; the list closed, as the grid is drawn whole once a placement is answered
+    shown = _list_closed(View(state, view.prompt, lang="en"))
     screen, target = rendered(shown, size)
     pygame.image.save(target, str(SHOTS / f"grave_under_unit_{size[0]}x{size[1]}.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, state).grid
