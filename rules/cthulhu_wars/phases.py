@@ -29,11 +29,12 @@ def next_phase(state: GameState, cmd: NextPhase) -> Applied:
         return _doom(state)
     if following == "action":
         return enter_action(state)
-    state = replace(state, phase=following)
+    pending = state.pending
     if state.scoreboard is not None:  # K6
         from rules.cthulhu_wars.scoreboard import rounds
 
-        state = rounds.first_player_begins(state)
+        pending = rounds.first_player_begins(state)
+    state = replace(state, phase=following, pending=pending)
     return state, [_phase_event(state.round, following)]
 
 
@@ -59,19 +60,29 @@ def _phase_event(round_number: int, phase: str) -> Text:
 
 
 def _gather_power(state: GameState) -> Applied:
-    """T2: after an Action Phase a new round starts. C2: unused tokens are discarded."""
-    state = replace(state, round=state.round + 1, phase="gather_power")
-    events: Events = [text("event.phase", round=state.round, phase="gather_power")]
-    holders = [f for f in state.factions if state.silence.get(f)]
+    """T2: after an Action Phase a new round starts. C2: unused tokens are discarded. What
+    changes is gathered first and the state copied once: a replay does this every round."""
+    number = state.round + 1
+    events: Events = [text("event.phase", round=number, phase="gather_power")]
+    silence, scoreboard, pending = state.silence, state.scoreboard, state.pending
+    holders = [f for f in state.factions if silence.get(f)]
     if holders:
         events.append(
             text("event.silence_discarded", factions=[text(f"faction.{f}") for f in holders])
         )
-        state = replace(state, silence=frozen({f: False for f in state.silence}))
-    if state.scoreboard is not None:  # K3
+        silence = frozen({f: False for f in silence})
+    if scoreboard is not None:  # K3
         from rules.cthulhu_wars.scoreboard import rounds
 
-        state = rounds.gather_power_begins(state)
+        scoreboard, pending = rounds.gather_power_begins(scoreboard)
+    state = replace(
+        state,
+        round=number,
+        phase="gather_power",
+        silence=silence,
+        scoreboard=scoreboard,
+        pending=pending,
+    )
     return state, events
 
 
