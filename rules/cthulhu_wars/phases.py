@@ -2,7 +2,9 @@
 (the Library: C1, C5, C11 as the Doom Phase begins; the Dreamlands: D8–D14 as it ends).
 
 The scoreboard's part of each boundary (K3–K13) is imported where a game that keeps it
-reaches one, so a game without it never loads the scoreboard."""
+reaches one, so a game without it never loads the scoreboard; the function from its
+module, not the module from its package, which would run importlib's Python code at every
+boundary of a replay."""
 
 from __future__ import annotations
 
@@ -31,9 +33,9 @@ def next_phase(state: GameState, cmd: NextPhase) -> Applied:
         return enter_action(state)
     pending = state.pending
     if state.scoreboard is not None:  # K6
-        from rules.cthulhu_wars.scoreboard import rounds
+        from rules.cthulhu_wars.scoreboard.rounds import first_player_begins
 
-        pending = rounds.first_player_begins(state)
+        pending = first_player_begins(state)
     state = replace(state, phase=following, pending=pending)
     return state, [_phase_event(state.round, following)]
 
@@ -72,9 +74,9 @@ def _gather_power(state: GameState) -> Applied:
         )
         silence = frozen({f: False for f in silence})
     if scoreboard is not None:  # K3
-        from rules.cthulhu_wars.scoreboard import rounds
+        from rules.cthulhu_wars.scoreboard.rounds import gather_power_begins
 
-        scoreboard, pending = rounds.gather_power_begins(scoreboard)
+        scoreboard, pending = gather_power_begins(scoreboard)
     state = replace(
         state,
         round=number,
@@ -91,8 +93,8 @@ def _doom(state: GameState) -> Applied:
     events: Events = [text("event.phase", round=state.round, phase="doom")]
     state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11
     if state.scoreboard is not None:  # K8
-        from rules.cthulhu_wars.scoreboard import rounds
+        from rules.cthulhu_wars.scoreboard.rounds import doom_begins
 
-        state, doom = rounds.doom_begins(state)
+        state, doom = doom_begins(state)
         more += doom
     return state, events + more
