@@ -15,9 +15,8 @@ from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.state import GameState, RollPending, core_to_json
 from rules.cthulhu_wars.words import game as game_words
 from rules.cthulhu_wars.words import names as name_words
-from rules.cthulhu_wars.words import scoreboard as scoreboard_words
 from rules.game import Game, RollWanted
-from rules.text import Words
+from rules.text import Words, on_use
 
 
 def wanted_roll(state: GameState) -> RollWanted | None:
@@ -51,6 +50,7 @@ CTHULHU_WARS = Game(
         Words("cthulhu_wars.names", name_words.EN, name_words.JA),
         Words("cthulhu_wars", game_words.EN, game_words.JA, game_words.BOARD),
         Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA, dreamlands_words.BOARD),
-        Words("scoreboard", scoreboard_words.EN, scoreboard_words.JA),
+        # The scoreboard's: most tables never keep it (I12).
+        on_use("scoreboard", "rules.cthulhu_wars.words.scoreboard"),
     ),
 )

@@ -2,7 +2,9 @@
 (the Library: C1, C5, C11 as the Doom Phase begins; the Dreamlands: D8–D14 as it ends).
 
 The scoreboard's part of each boundary (K3–K13) is imported where a game that keeps it
-reaches one, so a game without it never loads the scoreboard."""
+reaches one, so a game without it never loads the scoreboard; the function from its
+module, not the module from its package, which would run importlib's Python code at every
+boundary of a replay."""
 
 from __future__ import annotations
 
@@ -29,11 +31,12 @@ def next_phase(state: GameState, cmd: NextPhase) -> Applied:
         return _doom(state)
     if following == "action":
         return enter_action(state)
-    state = replace(state, phase=following)
+    pending = state.pending
     if state.scoreboard is not None:  # K6
-        from rules.cthulhu_wars.scoreboard import rounds
+        from rules.cthulhu_wars.scoreboard.rounds import first_player_begins
 
-        state = rounds.first_player_begins(state)
+        pending = first_player_begins(state)
+    state = replace(state, phase=following, pending=pending)
     return state, [_phase_event(state.round, following)]
 
 
@@ -59,19 +62,29 @@ def _phase_event(round_number: int, phase: str) -> Text:
 
 
 def _gather_power(state: GameState) -> Applied:
-    """T2: after an Action Phase a new round starts. C2: unused tokens are discarded."""
-    state = replace(state, round=state.round + 1, phase="gather_power")
-    events: Events = [text("event.phase", round=state.round, phase="gather_power")]
-    holders = [f for f in state.factions if state.silence.get(f)]
+    """T2: after an Action Phase a new round starts. C2: unused tokens are discarded. What
+    changes is gathered first and the state copied once: a replay does this every round."""
+    number = state.round + 1
+    events: Events = [text("event.phase", round=number, phase="gather_power")]
+    silence, scoreboard, pending = state.silence, state.scoreboard, state.pending
+    holders = [f for f in state.factions if silence.get(f)]
     if holders:
         events.append(
             text("event.silence_discarded", factions=[text(f"faction.{f}") for f in holders])
         )
-        state = replace(state, silence=frozen({f: False for f in state.silence}))
-    if state.scoreboard is not None:  # K3
-        from rules.cthulhu_wars.scoreboard import rounds
+        silence = frozen({f: False for f in silence})
+    if scoreboard is not None:  # K3
+        from rules.cthulhu_wars.scoreboard.rounds import gather_power_begins
 
-        state = rounds.gather_power_begins(state)
+        scoreboard, pending = gather_power_begins(scoreboard)
+    state = replace(
+        state,
+        round=number,
+        phase="gather_power",
+        silence=silence,
+        scoreboard=scoreboard,
+        pending=pending,
+    )
     return state, events
 
 
@@ -80,8 +93,8 @@ def _doom(state: GameState) -> Applied:
     events: Events = [text("event.phase", round=state.round, phase="doom")]
     state, more = expansion(state.map).doom_begins(state)  # C1, C5, C11
     if state.scoreboard is not None:  # K8
-        from rules.cthulhu_wars.scoreboard import rounds
+        from rules.cthulhu_wars.scoreboard.rounds import doom_begins
 
-        state, doom = rounds.doom_begins(state)
+        state, doom = doom_begins(state)
         more += doom
     return state, events + more

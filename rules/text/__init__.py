@@ -18,6 +18,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 
@@ -103,10 +104,13 @@ def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """
     if key in _PRINTED_NAMES:
         return _PRINTED_NAMES[key]
-    table = catalogue(lang)
+    table = _merged(lang)
     if key in table:
         return table[key]
-    return catalogue(DEFAULT_LANGUAGE).get(key, key)
+    if _ON_USE:  # the key may be in a section not read yet
+        _read_on_use()
+        return lookup(key, lang)
+    return _merged(DEFAULT_LANGUAGE).get(key, key)
 
 
 def render(item: Text, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -140,6 +144,16 @@ class Words:
     # the keys of its events that tell the table to change the board: move, eliminate,
     # return, destroy or place something (the screen never drops one of these)
     board: frozenset[str] = frozenset()
+    # The module that holds ``EN`` and ``JA`` when they are read on use (:func:`on_use`).
+    module: str | None = None
+
+
+def on_use(owner: str, module: str) -> Words:
+    """An owner's words kept in ``module`` (its ``EN`` and ``JA``) and read the first time
+    the catalogue is asked for a key it does not have: words most tables never show (the
+    scoreboard's) cost a start nothing. They may not mark board instructions, which are
+    asked about for every event."""
+    return Words(owner, {}, {}, module=module)
 
 
 _CATALOGUES: dict[str, dict[str, str]] = {}
@@ -148,6 +162,8 @@ _SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "rules": (_engine_words.EN, _engine_words.JA)
 }
 _BOARD: set[str] = set()
+# Sections read the first time a key is missing: owner -> module (:func:`on_use`).
+_ON_USE: dict[str, str] = {}
 
 
 def is_board_instruction(event: Text) -> bool:
@@ -163,6 +179,10 @@ def add_words(words: Words) -> None:
     refused at once rather than shadowed.
     """
     owner, english, japanese = words.owner, words.english, words.japanese
+    if words.module is not None:
+        if owner not in _SECTIONS:
+            _ON_USE[owner] = words.module
+        return
     if owner in _SECTIONS:
         if _SECTIONS[owner] != (english, japanese):
             raise ValueError(f"two sets of words for {owner!r}")
@@ -182,20 +202,37 @@ def add_words(words: Words) -> None:
 
 
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Every template of one language, merged from the owners' sections."""
+    """Every template of one language, merged from the owners' sections (those read on use
+    too: the whole list)."""
+    _read_on_use()
+    return _merged(lang)
+
+
+def sections() -> list[tuple[str, Mapping[str, str], Mapping[str, str]]]:
+    """(owner, English, Japanese) of each section added so far, those read on use too, for
+    the catalogue tests."""
+    _read_on_use()
+    return [(owner, english, japanese) for owner, (english, japanese) in _SECTIONS.items()]
+
+
+def _merged(lang: str) -> Mapping[str, str]:
     if not _CATALOGUES:
         _load()
     return _CATALOGUES.get(lang, _CATALOGUES[DEFAULT_LANGUAGE])
 
 
-def sections() -> list[tuple[str, Mapping[str, str], Mapping[str, str]]]:
-    """(owner, English, Japanese) of each section added so far, for the catalogue tests."""
-    return [(owner, english, japanese) for owner, (english, japanese) in _SECTIONS.items()]
+def _read_on_use() -> None:
+    while _ON_USE:
+        owner, module = _ON_USE.popitem()
+        found = import_module(module)
+        if getattr(found, "BOARD", None):
+            raise ValueError(f"{owner!r} marks board instructions: its words cannot wait for use")
+        add_words(Words(owner, found.EN, found.JA))
 
 
 def _load() -> None:
     for lang in LANGUAGES:
         _CATALOGUES[lang] = {}
-    for _owner, english, japanese in sections():
+    for english, japanese in _SECTIONS.values():
         _CATALOGUES["en"].update(english)
         _CATALOGUES["ja"].update(japanese)

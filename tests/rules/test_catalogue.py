@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import string
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +15,7 @@ from rules.text import (
     add_words,
     catalogue,
     is_board_instruction,
+    on_use,
     render,
     sections,
     text,
@@ -86,3 +90,42 @@ def test_a_game_marks_its_board_instructions_and_only_its_own_keys() -> None:
         add_words(
             Words("a_test_game", {"event.x": "X"}, {"event.x": "X"}, frozenset({"event.nothing"}))
         )
+
+
+# A fresh interpreter: this one has read every section already (the tests above).
+ON_USE = """
+import sys
+from rules.games import GAMES
+from rules.text import translate
+GAMES.get("cthulhu_wars")
+before = "rules.cthulhu_wars.words.scoreboard" in sys.modules
+said = translate("error.scoreboard_off", command="")
+print(before, "rules.cthulhu_wars.words.scoreboard" in sys.modules, said)
+"""
+
+
+def test_words_kept_for_use_are_read_the_first_time_one_is_asked_for() -> None:
+    """The scoreboard's words come with Cthulhu Wars but are read only when one is shown."""
+    done = subprocess.run(
+        [sys.executable, "-c", ON_USE],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    before, after, said = done.stdout.split(maxsplit=2)
+    assert (before, after) == ("False", "True")
+    assert said.startswith("This game keeps no scoreboard"), said  # not the key itself
+
+
+def test_words_kept_for_use_may_not_mark_board_instructions(tmp_path: Path) -> None:
+    (tmp_path / "board_words_for_a_test.py").write_text(
+        "EN = {'event.y': 'Y'}\nJA = {'event.y': 'Y'}\nBOARD = frozenset({'event.y'})\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        add_words(on_use("a_test_game_on_use", "board_words_for_a_test"))
+        with pytest.raises(ValueError, match="a_test_game_on_use"):
+            sections()
+    finally:
+        sys.path.remove(str(tmp_path))

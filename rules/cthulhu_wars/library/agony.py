@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rules.cthulhu_wars.checks import require_area, require_count, require_faction, require_library
 from rules.cthulhu_wars.commands import Activate, AssignAgony, Satisfy
@@ -26,6 +27,9 @@ from rules.cthulhu_wars.state import (
 from rules.errors import RulesError
 from rules.text import Text, text
 from rules.values import frozen
+
+if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I12)
+    from rules.cthulhu_wars.scoreboard.record import Scoreboard
 
 RULE = {"custodian": "C12", "librarian": "C16"}
 
@@ -132,11 +136,18 @@ def _librarian_split(state: GameState, activation: Activation, cmd: AssignAgony)
     return _next_victim(state, victims), events
 
 
-def _next_victim(state: GameState, victims: tuple[tuple[str, int], ...]) -> GameState:
+def _next_victim(
+    state: GameState, victims: tuple[tuple[str, int], ...], scoreboard: Scoreboard | None = None
+) -> GameState:
+    """The next victim's payment, or the activation's end; ``scoreboard``, the board after a
+    payment (K15), goes in the same new state."""
+    if scoreboard is None:
+        scoreboard = state.scoreboard
     if not victims:
-        return replace(state, activation=None, pending=None, victims=())
+        return replace(state, activation=None, pending=None, victims=(), scoreboard=scoreboard)
     (faction, agony), rest = victims[0], victims[1:]
-    return replace(state, pending=SatisfyPending(faction, agony), victims=rest)
+    pending = SatisfyPending(faction, agony)
+    return replace(state, pending=pending, victims=rest, scoreboard=scoreboard)
 
 
 def satisfy(state: GameState, cmd: Satisfy) -> Applied:
@@ -149,15 +160,15 @@ def satisfy(state: GameState, cmd: Satisfy) -> Applied:
         )
     present = activation.present.get(cmd.faction, 0)
     _check_payment(state, cmd, pending.agony, present)
-    before = state
-    if state.scoreboard is not None:
+    before, board = state, state.scoreboard
+    if board is not None and cmd.doom:
         from rules.cthulhu_wars.scoreboard.corrections import pay_doom
 
-        state = pay_doom(state, cmd.faction, cmd.doom)  # K15
+        board = pay_doom(board, cmd.faction, cmd.doom)  # K15
     state, returned = return_tomes(state, cmd.tomes)  # C9
     events = [_payment_event(cmd, pending.agony, activation.area), *returned]
     events += overdue_changes(before, state)
-    return _next_victim(state, state.victims), events
+    return _next_victim(state, state.victims, board), events
 
 
 def _payment_event(cmd: Satisfy, agony: int, area: str) -> Text:

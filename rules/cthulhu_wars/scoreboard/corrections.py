@@ -15,7 +15,13 @@ from rules.cthulhu_wars.scoreboard.commands import (
 )
 from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, winners
 from rules.cthulhu_wars.scoreboard.pending import RevealPending
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, SIGN_VALUES, SPELLBOOKS, changed
+from rules.cthulhu_wars.scoreboard.record import (
+    DOOM_TO_END,
+    SIGN_VALUES,
+    SPELLBOOKS,
+    Scoreboard,
+    changed,
+)
 from rules.cthulhu_wars.scoreboard.rounds import draw
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
@@ -113,14 +119,12 @@ def adjust(state: GameState, cmd: Adjust) -> Applied:
     return replace(state, scoreboard=board), [event]
 
 
-def pay_doom(state: GameState, faction: str, doom: int) -> GameState:
-    """K15: Doom lost to the Librarian's Agony comes off the Doom kept, never below 0."""
-    if state.scoreboard is None or not doom:
-        return state
-    board = board_of(state)
+def pay_doom(board: Scoreboard, faction: str, doom: int) -> Scoreboard:
+    """K15: Doom lost to the Librarian's Agony comes off the Doom kept, never below 0. The
+    board is returned for the payment to put in its one new state."""
     if doom > board.doom[faction]:
         raise RulesError("K15", "error.pay_doom_over", faction=faction, n=board.doom[faction])
-    return replace(state, scoreboard=replace(board, doom=changed(board.doom, faction, -doom)))
+    return replace(board, doom=changed(board.doom, faction, -doom))
 
 
 def spend_elder_sign(state: GameState, faction: str) -> GameState:

@@ -89,7 +89,7 @@ def round_ended(board: Scoreboard) -> Scoreboard:
 
 
 def changed(values: Mapping[str, int], faction: str, by: int) -> Mapping[str, int]:
-    return frozen(dict(values) | {faction: values[faction] + by})
+    return frozen({**values, faction: values[faction] + by})
 
 
 def to_json(board: Scoreboard) -> dict[str, Any]:

@@ -22,10 +22,11 @@ from rules.text import Text, text
 from rules.values import frozen
 
 
-def gather_power_begins(state: GameState) -> GameState:
+def gather_power_begins(board: Scoreboard) -> tuple[Scoreboard, GatherPowerPending]:
     """K3: the table says what each faction gathered before the phase can end. The round
-    before is over: its Doom goes on the chart."""
-    return replace(state, scoreboard=round_ended(board_of(state)), pending=GatherPowerPending())
+    before is over: its Doom goes on the chart. The board and the decision are returned for
+    the phase to put in its own new state: one copy of the state, not two."""
+    return round_ended(board), GatherPowerPending()
 
 
 def gather_power(state: GameState, cmd: GatherPower) -> Applied:
@@ -53,13 +54,14 @@ def _amounts(factions: tuple[str, ...], values: dict[str, int]) -> list[Text]:
     return [text("event.faction_amount", faction=f, n=values[f]) for f in factions]
 
 
-def first_player_begins(state: GameState) -> GameState:
-    """K6: the most Power is First Player; a tie is the current First Player's choice."""
+def first_player_begins(state: GameState) -> FirstPlayerPending:
+    """K6: the most Power is First Player; a tie is the current First Player's choice. The
+    decision is returned for the phase to put in its own new state."""
     board = board_of(state)
     most = max(board.power.values())
     tied = tuple(f for f in state.factions if board.power[f] == most)
     chooser = tied[0] if len(tied) == 1 else board.first_player
-    return replace(state, pending=FirstPlayerPending(tied, chooser))
+    return FirstPlayerPending(tied, chooser)
 
 
 def first_player(state: GameState, cmd: FirstPlayer) -> Applied:
@@ -94,17 +96,16 @@ def doom_begins(state: GameState) -> Applied:
         if gates:
             doom[faction] += gates
             events.append(text("event.doom_for_gates", faction=faction, n=gates, gates=gates))
-    state = replace(state, scoreboard=replace(board, doom=frozen(doom)))
-    return _ask_ritual(state, board.order), events
+    board = replace(board, doom=frozen(doom))
+    return replace(state, scoreboard=board, pending=_ritual_asked(board, board.order)), events
 
 
 def _gates_of(state: GameState, faction: str) -> int:
     return sum(1 for gate in state.gates.values() if gate.controller == faction)
 
 
-def _ask_ritual(state: GameState, deciding: tuple[str, ...]) -> GameState:
-    cost = board_of(state).cost
-    return replace(state, pending=RitualPending(deciding[0], cost, deciding[1:]))
+def _ritual_asked(board: Scoreboard, deciding: tuple[str, ...]) -> RitualPending:
+    return RitualPending(deciding[0], board.cost, deciding[1:])
 
 
 def ritual(state: GameState, cmd: Ritual) -> Applied:
@@ -112,21 +113,24 @@ def ritual(state: GameState, cmd: Ritual) -> Applied:
     assert isinstance(pending, RitualPending)
     if cmd.faction != pending.faction:
         raise RulesError("K8", "error.ritual_not_yours", faction=cmd.faction, turn=pending.faction)
+    board = board_of(state)
     if cmd.perform:
-        state, events = _perform(state, cmd, pending.cost)
+        board, event = _perform(state, cmd, pending.cost)
     else:
         if cmd.great_old_ones is not None:
             raise RulesError("K8", "error.ritual_pass_with_count")
-        events = [text("event.ritual_passed", faction=cmd.faction)]
+        event = text("event.ritual_passed", faction=cmd.faction)
     if pending.rest:
-        return _ask_ritual(state, pending.rest), events
-    state, ended = rituals_done(replace(state, pending=None))
-    return state, events + ended
+        asked = _ritual_asked(board, pending.rest)
+        return replace(state, scoreboard=board, pending=asked), [event]
+    state, ended = rituals_done(replace(state, scoreboard=board, pending=None))
+    return state, [event, *ended]
 
 
-def _perform(state: GameState, cmd: Ritual, cost: int) -> Applied:
+def _perform(state: GameState, cmd: Ritual, cost: int) -> tuple[Scoreboard, Text]:
     """K8: pay the cost, 1 Doom per Gate again, 1 Elder Sign per Great Old One; the marker
-    moves up one space."""
+    moves up one space. The board is returned for ``ritual`` to put in the state with the
+    next decision."""
     if cmd.great_old_ones is None:
         raise RulesError("K8", "error.ritual_needs_count")
     if cmd.great_old_ones < 0:
@@ -145,7 +149,7 @@ def _perform(state: GameState, cmd: Ritual, cost: int) -> Applied:
     )
     board, drawn, instead = draw(board, cmd.faction, cmd.great_old_ones)
     event = text("event.ritual", faction=cmd.faction, cost=cost, doom=gates + instead, signs=drawn)
-    return replace(state, scoreboard=board), [event]
+    return board, event
 
 
 def draw(board: Scoreboard, faction: str, count: int) -> tuple[Scoreboard, int, int]:
