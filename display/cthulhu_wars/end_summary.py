@@ -43,7 +43,8 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
         return
     lines = list(ending(state, lang))
     rows = end_table(state, board, lang)
-    sized = _sized(canvas, rows, _counted(state, board, rows), lines, box)
+    short = _counted(state, board, rows)
+    sized = _sized(canvas, rows, short, _unsigned(short), lines, box)
     canvas.dropped = canvas.dropped or not sized.whole  # the screen may find it more room
     gap = canvas.pad
     canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
@@ -75,6 +76,12 @@ def _counted(
     ]
 
 
+def _unsigned(rows: list[list[Para]]) -> list[list[Para]]:
+    """The table without its signs column: in a column too narrow for the signs even
+    counted, the names, Doom and spellbooks stay whole rather than the signs spilling out."""
+    return [[row[0], row[1], replace(row[2], spans=()), row[3]] for row in rows]
+
+
 def _unboxed(para: Para) -> Para:
     spans = tuple(
         replace(span, chip=None, colour=colours.LIT, icon_colour=colours.LIT)
@@ -89,15 +96,22 @@ def _sized(
     canvas: Canvas,
     rows: list[list[Para]],
     short: list[list[Para]],
+    unsigned: list[list[Para]],
     lines: Sequence[Para],
     box: pygame.Rect,
 ) -> _Sized:
     """The largest size at which the lines, the table and the chart's share all fit; if
     none does, with half the chart's share, then with the signs counted by value
     (``short``), then the words before the chart (it then draws in what is left, or not
-    at all)."""
+    at all), then without the signs (``unsigned``)."""
     sized = _Sized(False, 1.0, flow.Laid(), [], [], [])
-    tries = ((rows, CHART_SHARE), (rows, CHART_SHARE / 2), (short, CHART_SHARE / 2), (short, 0.0))
+    tries = (
+        (rows, CHART_SHARE),
+        (rows, CHART_SHARE / 2),
+        (short, CHART_SHARE / 2),
+        (short, 0.0),
+        (unsigned, 0.0),
+    )
     for table, share in tries:
         for factor in flow.SHRINK_STEPS:
             sized = _at(canvas, table, lines, box, factor, share)
@@ -124,9 +138,12 @@ def _at(
 
     doom_w, books_w = widest(1, box.w), widest(3, box.w)
     # The names first, whole where they can be; the signs wrap, three to a line at least.
+    signs = any(row[2].spans for row in rows)
     three = flow.layout([Para((Span(shown((3, 3, 3))),), "body")], box.w, sizes, factor).width
     room = box.w - doom_w - books_w - 4 * gap
     name_w = min(widest(0, box.w), max(room - three, round(box.w * NAME_SHARE)))
+    if not signs:  # the names have the signs' room too
+        name_w = min(widest(0, box.w), room)
     shown_w = room - name_w
     widths = [name_w, doom_w, max(1, shown_w), books_w]
     cells = [
@@ -136,7 +153,7 @@ def _at(
     heights = [max(cell.height for cell in row) for row in cells]
     chart_h = max(round(box.h * chart_share), 4 * sizes.px("small", factor)) if chart_share else 0
     fits = (
-        shown_w > 0
+        (shown_w > 0 or not signs)
         and not top.truncated
         and top.width <= box.w
         and all(
