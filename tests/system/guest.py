@@ -22,6 +22,7 @@ AS_SERVICE = "runuser -u celaeno -- env STATE_DIRECTORY=/var/lib/celaeno"
 # `celaeno replay --screenshot`. The prompt and status line differ by design (the replay shows
 # the latest event as the result and no reader).
 BOARD = (0, 0, 420, 410)
+ROUND_BAR = (0, 0, 800, 40)  # the round and the phases: drawn alike whatever the prompt
 COMMITTED = re.compile(r"committed (\d+) of game (\d+): (\w+)")
 
 

@@ -21,6 +21,7 @@ from tests.system.guest import (
     AS_SERVICE,
     BOARD,
     CELAENO,
+    ROUND_BAR,
     colours,
     differing,
     export,
@@ -204,7 +205,11 @@ def test_f_the_watchdog_restarts_a_hung_app_and_the_game_resumes(machine: Machin
     assert export(machine) == before
     settle(4)
     after = machine.screendump("f-after")
-    same_screen(after, replay_screenshot(before, machine.dir / "f-replay.png"), BOARD)
+    # Only the round bar is drawn alike here: the replay (and the screen before the hang)
+    # shows the last command's result, for which the board steps aside at 800x480 under the
+    # question-first type sizes, while a restarted companion starts with no result and its
+    # board whole. The state itself is the same (the export above).
+    same_screen(after, replay_screenshot(before, machine.dir / "f-replay.png"), ROUND_BAR)
 
 
 def test_g_a_broken_configuration_stops_after_the_start_limit(machine: Machine) -> None:
