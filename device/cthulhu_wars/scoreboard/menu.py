@@ -14,12 +14,12 @@ so with three to five factions every faction is the selected one or one press fr
 the footer says so while the cursor is on one. Elsewhere in the menu the two buttons
 activate their monster, as on every other screen.
 
-A happening costs at most one press more for another faction than for the First
-Player: from "Something else happened" (its OK included) a spellbook is 4 presses for
-the First Player and 5 for any other, an Elder Sign drawn, a reveal or a correction of 1
-is 5 and 6. Less is not possible in this shape: the correction alone takes five presses
-beyond choosing the faction (OK on "Something else happened", OK on the faction, OK on
-the correction, UP, OK), and a faction other than the First Player takes one to choose.
+A happening costs one press more for another faction than for the First Player: from
+"Something else happened" (its OK included) a spellbook is 4 presses for the First Player
+and 5 for any other; an Elder Sign drawn, a reveal or a correction of 1 is 5 and 6. The
+correction cannot take fewer in this shape: OK on "Something else happened", on the
+faction and on the correction, then UP and OK are five presses, and reaching another
+faction's line is a sixth.
 """
 
 from __future__ import annotations
