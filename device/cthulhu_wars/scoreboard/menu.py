@@ -68,7 +68,7 @@ class SeatsMenu(ListStep):
 
     def pick(self, index: int | None = None) -> StepResult:
         picked = super().pick(index)
-        self._say()  # a tap moves the cursor: BACK comes back to the footer of the line
+        self._say()  # a tap moves the cursor too: back on the menu, the footer fits its line
         return picked
 
     def _say(self) -> None:
