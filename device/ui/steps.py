@@ -157,6 +157,11 @@ class ScreenStep:
         """OK on the selected option (or on ``index``, for a tap): what comes next."""
         raise NotImplementedError
 
+    def side_button(self, step: int) -> bool:
+        """CUSTODIAN (-1) or LIBRARIAN (+1) where this question gives them a meaning of its
+        own; False: it gives none here, so they keep the game's."""
+        return False
+
 
 @dataclass
 class ListStep(ScreenStep):
