@@ -221,7 +221,9 @@ def test_a_long_list_of_revealed_signs_leaves_every_name_on_one_line(lang: str) 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, int]) -> None:
-    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4)."""
+    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4):
+    who won, why and every sign, at the screen's least type (14 / 18 / 28 px) beside the
+    end's own list; the chart under them where it has room, else named for PHASE."""
     from pathlib import Path
 
     from device.companion.screens import view_of
@@ -232,15 +234,19 @@ def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, in
     example = Path(__file__).parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
     played, events = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
     assert played is not None
-    words = "".join("".join(label.text.split()) for label in board_labels(
-        view_of(played, list(events), ALL_GAMES, lang), size, f"e4-{lang}"))  # fmt: skip
+    shown = view_of(played, list(events), ALL_GAMES, lang)
+    assert len(shown.prompt.choices) == 1  # "Something else happened"
+    found = board_labels(shown, size, f"e4-{lang}")
+    words = "".join("".join(label.text.split()) for label in found)
+    least = min(label.px for label in found)
+    assert least >= LEAST_PX.get(size, 0), f"{least} px"
     winner = translate("screen.sb.winners", lang, names=translate("faction.great_cthulhu", lang))
     for said in (
         winner,
         translate("screen.sb.why_won", lang, n=22),
         translate("screen.sb.ended.ritual_track", lang),
         "+2+3+1+1+2+1",  # the Black Goat's six signs, each shown
-        translate("screen.sb.chart", lang),
+        translate("screen.sb.chart", lang),  # the chart's title, or the line naming its view
     ):
         assert "".join(said.split()) in words
 
