@@ -43,13 +43,13 @@ def side_colour(side: str | None) -> Colour:
 
 
 def lines(surface: pygame.Surface, grid: Grid) -> None:
-    area = grid.area
+    area, first = grid.area, grid.first  # a window's tile edges are where the field's are
     for col in range(grid.columns + 1):
         x = area.x + col * grid.cell
-        _line(surface, col, (x, area.top), (x, area.bottom))
+        _line(surface, first.col + col, (x, area.top), (x, area.bottom))
     for row in range(grid.rows + 1):
         y = area.y + row * grid.cell
-        _line(surface, row, (area.left, y), (area.right, y))
+        _line(surface, first.row + row, (area.left, y), (area.right, y))
 
 
 def _line(surface: pygame.Surface, index: int, start: Point, end: Point) -> None:
