@@ -175,16 +175,17 @@ def _graves_under_units(
 
 
 def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
-    """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
+    """Each unit's letter, recorded as a mark with its ink's rectangle and its type size
+    (what the tests measure)."""
     for look in unit_looks(state, lang):
         if not grid.shows(look.space):
             continue
         square = grid.rect(look.space)
         drawn = shapes.unit_letter(canvas.surface, square, look.letter, look.kind, least)
         if drawn is not None:  # its box: the unit's shape, which may grow past its square
-            written, ink = drawn
+            written, ink, px = drawn
             box = shapes.body(square, look.kind, least)
-            canvas.marks.append(Label(canvas.panel, written, ink, box, ink.h, False))
+            canvas.marks.append(Label(canvas.panel, written, ink, box, px, False))
 
 
 def _zombie_letter(uid: str) -> str:
@@ -220,14 +221,16 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
         return
     box = grid.rect(steps[-1])
     size = max(10, grid.cell * 4 // 5)
-    grown = max(0, box.left - shapes.body(box, "zombies", LEAST_LABEL_PX).left)
+    least = LEAST_LABEL_PX
+    radius = shapes.badge_radius(size, least)
+    grown = max(0, box.left - shapes.body(box, "zombies", least).left)
     out = grid.cell // 8 + grown  # a little outside the corner, clear of a Zombie's ink
     # never over the coordinates: on the first row or column shown it keeps to the squares
-    half = size // 2
-    at = (max(box.left - out, grid.area.left + half), max(box.top - out, grid.area.top + half))
-    ink = shapes.badge(canvas.surface, at, entry.number, size)
-    near = box.inflate(size + 2 * grown, size + 2 * grown)
-    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
+    at = (max(box.left - out, grid.area.left + radius), max(box.top - out, grid.area.top + radius))
+    ink = shapes.badge(canvas.surface, at, entry.number, size, least)
+    near = box.inflate(2 * (radius + out), 2 * (radius + out))
+    px = shapes.badge_px(size, least)
+    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, px, False))
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:

@@ -400,6 +400,26 @@ def test_two_zombies_on_one_segment_are_told_apart_and_numbered_where_they_end()
             int(number)))  # fmt: skip
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_move_numbers_are_read_at_the_letters_size(size: tuple[int, int], lang: str) -> None:
+    """Each move's number where its path ends was about 5 px of ink at 480×320 (type of
+    10 px in a disc of 14): now at 14 px type at least, its disc grown to hold it, clear of
+    the coordinates and of the units' letters."""
+    segment = _two_on_one_segment(lang)  # the cursor beside it: a window at 480×320 shows it
+    segment = replace(segment, state={**segment.state, "cursor": "L5"})
+    for view in (view_at("assault", lang), segment):
+        screen, target = rendered(view, size)
+        pygame.image.save(target, str(SHOTS / f"badges_{lang}_{size[0]}x{size[1]}.png"))
+        grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+        marks = [x for x in screen.marks() if x.panel == "board"]
+        badges = [x for x in marks if x.text.isdigit() and x.box.w > 1.5 * grid.cell]
+        assert badges, size
+        assert min(x.px for x in badges) >= 14 and min(x.rect.h for x in badges) >= 10, size
+        others = [x for x in marks if x not in badges]
+        assert not [(a.text, b.text) for a in badges for b in others if a.rect.colliderect(b.rect)]
+
+
 @pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> None:
     view = _chapter_1(8)
