@@ -241,13 +241,11 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
     # never under the smallest text on a 3.5-inch screen: the least needed lines give way
     # rather than every line shrinking past what is read at arm's length
     canvas.sizes = replace(canvas.sizes, minimum=max(canvas.sizes.minimum, LEAST_LABEL_PX))
-    while len(found) > 1:
-        laid = flow.fit(found, box.w, box.h, canvas.sizes)
-        if not laid.truncated:
-            break
-        found.pop()
+    while found and flow.fit(found, box.w, box.h, canvas.sizes).truncated:
+        found.pop()  # to the last line: cut, it would say less than the grid's edges
         canvas.dropped = True
-    canvas.text(found, box)
+    if found:
+        canvas.text(found, box)
 
 
 # --- the header ----------------------------------------------------------------------------
