@@ -211,7 +211,8 @@ def walk(entry: Drawn) -> list[Space]:
 
 
 def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
-    """The move's number where its path ends, centred on that square's top-left corner: a
+    """The move's number where its path ends, centred on that square's top-left corner (on
+    the first row or column a window shows, the corner across from the coordinates): a
     letter keeps to the middle of its square and the arrow's head to the centre, so the
     number stays clear of both; recorded as a mark, with its ink's rectangle. Where the
     squares are small a unit's shape grows past its square: the number goes to the
@@ -225,8 +226,13 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
     radius = shapes.badge_radius(size, least)
     grown = max(0, box.left - shapes.body(box, "zombies", least).left)
     out = grid.cell // 8 + grown  # a little outside the corner, clear of a Zombie's ink
-    # never over the coordinates: on the first row or column shown it keeps to the squares
-    at = (max(box.left - out, grid.area.left + radius), max(box.top - out, grid.area.top + radius))
+    # never over the coordinates: on the first row or column shown, the opposite corner
+    x, y = box.left - out, box.top - out
+    if x < grid.area.left + radius:
+        x = box.right + out
+    if y < grid.area.top + radius:
+        y = box.bottom + out
+    at = (x, y)
     ink = shapes.badge(canvas.surface, at, entry.number, size, least)
     near = box.inflate(2 * (radius + out), 2 * (radius + out))
     px = shapes.badge_px(size, least)

@@ -236,6 +236,8 @@ def _start(total: int, shown: int, wanted: list[int]) -> int:
         if max(high, each) - min(low, each) < shown:
             low, high = min(low, each), max(high, each)
     start = (low + high + 1) // 2 - shown // 2
+    if shown > 2:  # the most wanted a line clear of the window's edges: its number fits
+        start = min(max(start, wanted[0] - shown + 2), wanted[0] - 1)
     return min(max(0, start), total - shown)
 
 
