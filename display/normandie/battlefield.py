@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 import pygame
@@ -25,7 +26,7 @@ from display.colours import Colour
 from display.game_screen import GameScreen
 from display.normandie import palette, shapes
 from display.normandie import words as display_words
-from display.normandie.grid import Grid, panel_layout, space, space_at
+from display.normandie.grid import Grid, column_name, panel_layout, space, space_at
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.panels import SHARED_PANELS, Panel
 from display.phase_track import draw_track
@@ -54,20 +55,23 @@ def draw_board(canvas: Canvas, view: View) -> None:
     found = panel_layout(canvas.rect, canvas.pad, state)
     grid = found.grid
     least = LEAST_LABEL_PX
-    _terrain(canvas.surface, grid, state)
     _coordinates(canvas, grid)
+    previous = canvas.surface.get_clip()
+    canvas.surface.set_clip(grid.area.clip(previous))  # a window's edges cut what crosses them
+    _terrain(canvas.surface, grid, state)
     _units(canvas.surface, grid, state, view.lang, least)
     drawn = moves(state)
     for entry in drawn:
         _arrow(canvas.surface, grid, state, entry)
+    canvas.surface.set_clip(previous)
     _letters(canvas, grid, state, view.lang, least)  # over the arrows: always readable
     _graves_under_units(canvas.surface, grid, state, least)
     for entry in drawn:
         _badge(canvas, grid, entry)
     where = space(state.get("cursor"))
-    if where is not None and 0 <= where.col < grid.columns and 0 <= where.row < grid.rows:
+    if where is not None and grid.shows(where):
         shapes.cursor(canvas.surface, grid, where)
-    _legend(canvas, found.legend, paras(state, view.lang))
+    _legend(canvas, found.legend, paras(state, view.lang, _part_shown(grid, view.lang)))
 
 
 def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
@@ -110,6 +114,24 @@ class UnitLook(NamedTuple):
     letter: str
 
 
+def _part_shown(grid: Grid, lang: str) -> list[Para]:
+    """For a window of the battlefield, which part it is (the legend's first line)."""
+    if not grid.windowed:
+        return []
+    first, columns, rows = grid.first, *grid.whole
+    words = translate(
+        "nz_device.window",
+        lang,
+        first_col=column_name(first.col),
+        last_col=column_name(first.col + grid.columns - 1),
+        first_row=first.row + 1,
+        last_row=first.row + grid.rows,
+        end_col=column_name(columns - 1),
+        end_row=rows,
+    )
+    return [Para((Span(words, colours.ACCENT),), "small")]
+
+
 def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
     for uid, unit in sorted((state.get("units") or {}).items()):
         found = space(unit.get("space"))
@@ -135,7 +157,8 @@ def _units(
 ) -> None:
     """The units' shapes; their letters come after the arrows (:func:`_letters`)."""
     for look in unit_looks(state, lang):
-        shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "", least)
+        if grid.shows(look.space):
+            shapes.unit(surface, grid.rect(look.space), look.kind, look.colour, "", least)
 
 
 def _graves_under_units(
@@ -146,20 +169,23 @@ def _graves_under_units(
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
-            if found in taken:
+            if found in taken and grid.shows(found):
                 single = bool(grave.get("single_use"))
                 shapes.grave_corner(surface, grid.rect(found), single, least)
 
 
 def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
-    """Each unit's letter, recorded as a mark with its ink's rectangle (what the tests measure)."""
+    """Each unit's letter, recorded as a mark with its ink's rectangle and its type size
+    (what the tests measure)."""
     for look in unit_looks(state, lang):
+        if not grid.shows(look.space):
+            continue
         square = grid.rect(look.space)
         drawn = shapes.unit_letter(canvas.surface, square, look.letter, look.kind, least)
         if drawn is not None:  # its box: the unit's shape, which may grow past its square
-            written, ink = drawn
+            written, ink, px = drawn
             box = shapes.body(square, look.kind, least)
-            canvas.marks.append(Label(canvas.panel, written, ink, box, ink.h, False))
+            canvas.marks.append(Label(canvas.panel, written, ink, box, px, False))
 
 
 def _zombie_letter(uid: str) -> str:
@@ -185,21 +211,32 @@ def walk(entry: Drawn) -> list[Space]:
 
 
 def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
-    """The move's number where its path ends, centred on that square's top-left corner: a
+    """The move's number where its path ends, centred on that square's top-left corner (on
+    the first row or column a window shows, the corner across from the coordinates): a
     letter keeps to the middle of its square and the arrow's head to the centre, so the
     number stays clear of both; recorded as a mark, with its ink's rectangle. Where the
     squares are small a unit's shape grows past its square: the number goes to the
     corner of that shape."""
     steps = walk(entry)
-    if not steps:
+    if not steps or not grid.shows(steps[-1]):
         return
     box = grid.rect(steps[-1])
     size = max(10, grid.cell * 4 // 5)
-    grown = max(0, box.left - shapes.body(box, "zombies", LEAST_LABEL_PX).left)
+    least = LEAST_LABEL_PX
+    radius = shapes.badge_radius(size, least)
+    grown = max(0, box.left - shapes.body(box, "zombies", least).left)
     out = grid.cell // 8 + grown  # a little outside the corner, clear of a Zombie's ink
-    ink = shapes.badge(canvas.surface, (box.left - out, box.top - out), entry.number, size)
-    near = box.inflate(size + 2 * grown, size + 2 * grown)
-    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, ink.h, False))
+    # never over the coordinates: on the first row or column shown, the opposite corner
+    x, y = box.left - out, box.top - out
+    if x < grid.area.left + radius:
+        x = box.right + out
+    if y < grid.area.top + radius:
+        y = box.bottom + out
+    at = (x, y)
+    ink = shapes.badge(canvas.surface, at, entry.number, size, least)
+    near = box.inflate(2 * (radius + out), 2 * (radius + out))
+    px = shapes.badge_px(size, least)
+    canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, px, False))
 
 
 def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
@@ -207,13 +244,14 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
     the canvas says so when one went (the screen may find the legend more room)."""
     if box.w <= 0 or box.h <= 0:
         return
-    while len(found) > 1:
-        laid = flow.fit(found, box.w, box.h, canvas.sizes)
-        if not laid.truncated:
-            break
-        found.pop()
+    # never under the smallest text on a 3.5-inch screen: the least needed lines give way
+    # rather than every line shrinking past what is read at arm's length
+    canvas.sizes = replace(canvas.sizes, minimum=max(canvas.sizes.minimum, LEAST_LABEL_PX))
+    while found and flow.fit(found, box.w, box.h, canvas.sizes).truncated:
+        found.pop()  # to the last line: cut, it would say less than the grid's edges
         canvas.dropped = True
-    canvas.text(found, box)
+    if found:
+        canvas.text(found, box)
 
 
 # --- the header ----------------------------------------------------------------------------

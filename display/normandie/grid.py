@@ -14,6 +14,13 @@ Around the squares runs a band one square wide on every side for the coordinates
 (column letters above and below, row numbers left and right): every line on the
 screen names squares ("D3", "Cursor: U5"), so the grid says which is which at each
 edge. The sizes are counted with the band, so the squares shrink to make its room.
+
+Where the whole battlefield would leave squares too small for a letter at the smallest
+text (a long battlefield on a 3.5-inch screen, Chapter 3 at 800×480), the screen draws a
+window of it instead, squares large enough for that letter, around what matters now
+(:func:`focus`): the cursor, the Assault waiting for its die, the Zombie that moves. Its
+edges name the rows and columns shown; the legend says which part it is. The phones
+draw the whole battlefield: they can be zoomed.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import Any
 import pygame
 
 from display.flow import LINE_SPACING
+from display.layout import SMALL_MIN_PX
 from rules.normandie.battlefield import Space, column_letters, parse_space
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
@@ -40,6 +48,16 @@ PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
 # paddings (the smallest text): row numbers such as "14" need that much beside squares of a
 # few pixels. Above and below, a column's letter needs only a square's height.
 EDGE_PADS = 3
+# A unit's letter and a coordinate are never under the smallest text on a 3.5-inch screen
+# (display/layout.py); a coordinate is 0.8 of its square (shapes.EDGE_SHARE), so squares
+# under 18 pixels are shown in a window of the battlefield rather than all at once.
+LETTER_PX = SMALL_MIN_PX
+WINDOW_CELL = 18
+A1 = Space(0, 0)
+WINDOW_EDGE = 20  # a row's number of two digits at that size, a pixel clear each side
+# A window's rows, at least, where the panel has them: the legend under it gives way first
+# (its least needed lines), a window of a row or two would say nothing of the ground.
+FEWEST_ROWS = 5
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,16 @@ class Grid:
     columns: int
     rows: int
     edge: int = 0  # pixels of the coordinates' band left and right (above and below: cell)
+    first: Space = A1  # the top-left square shown: not A1 in a window
+    whole: tuple[int, int] = (0, 0)  # the battlefield's columns and rows (0, 0: all shown)
+
+    @property
+    def windowed(self) -> bool:
+        return self.whole != (0, 0) and self.whole != (self.columns, self.rows)
+
+    def shows(self, space: Space) -> bool:
+        col, row = space.col - self.first.col, space.row - self.first.row
+        return 0 <= col < self.columns and 0 <= row < self.rows
 
     @property
     def area(self) -> pygame.Rect:
@@ -70,17 +98,18 @@ class Grid:
         for col in range(self.columns):
             x = area.x + col * cell
             for y in (area.top - cell, area.bottom):
-                found.append((column_letters(col), pygame.Rect(x, y, cell, cell)))
+                found.append((column_letters(self.first.col + col), pygame.Rect(x, y, cell, cell)))
         for row in range(self.rows):
             y = area.y + row * cell
             for x in (area.left - edge, area.right):
-                found.append((str(row + 1), pygame.Rect(x, y, edge, cell)))
+                found.append((str(self.first.row + row + 1), pygame.Rect(x, y, edge, cell)))
         return found
 
     def rect(self, space: Space) -> pygame.Rect:
+        """Where ``space`` is drawn; outside :attr:`area` for a square a window leaves out."""
         return pygame.Rect(
-            self.left + space.col * self.cell,
-            self.top + space.row * self.cell,
+            self.left + (space.col - self.first.col) * self.cell,
+            self.top + (space.row - self.first.row) * self.cell,
             self.cell,
             self.cell,
         )
@@ -92,10 +121,14 @@ class Grid:
         x, y = pos
         if not self.area.collidepoint(x, y):
             return None
-        return Space((x - self.left) // self.cell, (y - self.top) // self.cell)
+        col, row = (x - self.left) // self.cell, (y - self.top) // self.cell
+        return Space(self.first.col + col, self.first.row + row)
 
     def spaces(self) -> list[Space]:
-        return [Space(col, row) for row in range(self.rows) for col in range(self.columns)]
+        """The squares shown."""
+        col0, row0 = self.first.col, self.first.row
+        return [Space(col0 + col, row0 + row)
+                for row in range(self.rows) for col in range(self.columns)]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -126,15 +159,30 @@ def legend_room(state: Mapping[str, Any], pad: int) -> int:
     moves = len(done) + len(planned)
     if not moves:
         return 0
-    px = FLOOR_PX_PER_PAD * pad
+    px = max(LETTER_PX, FLOOR_PX_PER_PAD * pad)
     lines = 1 + LINES_PER_MOVE * moves
     return lines * round(px * LINE_SPACING) + moves * round(px * PARA_GAP)
 
 
-def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0) -> Layout:
+def layout(
+    inner: pygame.Rect,
+    gap: int,
+    columns: int,
+    rows: int,
+    room: int = 0,
+    focus: tuple[Space, ...] = (),
+) -> Layout:
     """The grid and the legend's box inside ``inner`` (the panel less its padding);
-    ``room``: the height the legend needs under the grid (:func:`legend_room`)."""
+    ``room``: the height the legend needs under the grid (:func:`legend_room`); where the
+    squares would be too small for a letter, a window round ``focus`` (most wanted first)."""
     columns, rows = max(1, columns), max(1, rows)
+    whole = _whole(inner, gap, columns, rows, room)
+    if whole.grid.cell >= WINDOW_CELL:
+        return whole
+    return _window(inner, gap, (columns, rows), room, focus)
+
+
+def _whole(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int) -> Layout:
     least = EDGE_PADS * gap
     below = _cell(inner.w, int(inner.h * GRID_SHARE_BELOW), columns, rows, least)
     beside = _cell(int(inner.w * GRID_SHARE_BESIDE), inner.h, columns, rows, least)
@@ -143,13 +191,54 @@ def layout(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int = 0)
         below = max(MIN_CELL, round(below * SMALLEST_SHARE), min(below, leaves_room))
         left = inner.x + (inner.w - below * columns) // 2
         grid = Grid(left, inner.y + below, below, columns, rows, max(below, least))
-        top = grid.framed.bottom + gap
-        return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
+        return _under(inner, gap, grid)
     edge = max(beside, least)
     top = inner.y + (inner.h - beside * rows) // 2
     grid = Grid(inner.x + edge, top, beside, columns, rows, edge)
     left = grid.framed.right + gap
     return Layout(grid, pygame.Rect(left, inner.y, max(0, inner.right - left), inner.h))
+
+
+def _under(inner: pygame.Rect, gap: int, grid: Grid) -> Layout:
+    top = grid.framed.bottom + gap
+    return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
+
+
+def _window(
+    inner: pygame.Rect, gap: int, size: tuple[int, int], room: int, focus: tuple[Space, ...]
+) -> Layout:
+    """A window of squares of :data:`WINDOW_CELL` pixels at least, the legend under it: as
+    many columns as the width holds, as many rows as leave the legend its ``room``."""
+    columns, rows = size
+    room += round(max(LETTER_PX, FLOOR_PX_PER_PAD * gap) * LINE_SPACING)  # the part shown
+    edge = max(WINDOW_EDGE, EDGE_PADS * gap)
+    shown_cols = min(columns, max(1, (inner.w - 2 * edge) // WINDOW_CELL))
+    tallest = min(int(inner.h * GRID_SHARE_BELOW), inner.h - gap - room) // WINDOW_CELL - 2
+    shown_rows = min(rows, max(1, inner.h // WINDOW_CELL - 2), max(FEWEST_ROWS, tallest))
+    cell = max(WINDOW_CELL, min((inner.w - 2 * edge) // shown_cols,
+                                (inner.h - gap - room) // (shown_rows + 2)))  # fmt: skip
+    cell = min(cell, (inner.w - 2 * edge) // shown_cols) if shown_cols < columns else cell
+    edge = max(cell, WINDOW_EDGE, EDGE_PADS * gap)
+    first = Space(_start(columns, shown_cols, [s.col for s in focus]),
+                  _start(rows, shown_rows, [s.row for s in focus]))  # fmt: skip
+    left = inner.x + (inner.w - cell * shown_cols) // 2
+    grid = Grid(left, inner.y + cell, cell, shown_cols, shown_rows, edge, first, size)
+    return _under(inner, gap, grid)
+
+
+def _start(total: int, shown: int, wanted: list[int]) -> int:
+    """The first of ``shown`` lines out of ``total`` for a window round ``wanted`` (most
+    wanted first: the others are kept in view while the window can hold them)."""
+    if not wanted:
+        return 0
+    low = high = wanted[0]
+    for each in wanted[1:]:
+        if max(high, each) - min(low, each) < shown:
+            low, high = min(low, each), max(high, each)
+    start = (low + high + 1) // 2 - shown // 2
+    if shown > 2:  # the most wanted a line clear of the window's edges: its number fits
+        start = min(max(start, wanted[0] - shown + 2), wanted[0] - 1)
+    return min(max(0, start), total - shown)
 
 
 def _cell(width: int, height: int, columns: int, rows: int, least: int) -> int:
@@ -160,11 +249,45 @@ def _cell(width: int, height: int, columns: int, rows: int, least: int) -> int:
     return max(MIN_CELL, min(cell, (width - 2 * edge) // columns))
 
 
+def focus(state: Mapping[str, Any]) -> tuple[Space, ...]:
+    """The squares a window of the battlefield is kept round, most wanted first: the
+    cursor; else the move that matters now (the Assault waiting for its die, the next
+    Zombie to move, the last that moved: where it ends, whom it strikes or walks toward,
+    then the squares back to where it began);
+    else the units."""
+    where = space(state.get("cursor"))
+    if where is not None:
+        return (where,)
+    move = _current_move(state)
+    if move is not None:
+        return _move_squares(state, move)
+    units = (state.get("units") or {}).values()
+    return tuple(s for s in (space(unit.get("space")) for unit in units) if s is not None)
+
+
+def _current_move(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    done, planned = shown_moves(state)
+    pending = state.get("pending") or {}
+    for move in done:
+        if pending.get("kind") == "assault" and pending.get("zombie") == move.get("zombie"):
+            return move  # type: ignore[no-any-return]
+    if planned:
+        return planned[0]  # type: ignore[no-any-return]
+    return done[-1] if done else None
+
+
+def _move_squares(state: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[Space, ...]:
+    target = (state.get("units") or {}).get(move.get("target") or "") or {}
+    path = [move.get("from"), *(move.get("path") or [])]
+    names = [path[-1], move.get("at") or target.get("space"), *reversed(path[:-1])]
+    return tuple(s for s in (space(name) for name in names) if s is not None)
+
+
 def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:
     """The layout the board panel uses for ``state`` (the same one for drawing and for taps)."""
     columns, rows = size_of(state)
     inner = panel.inflate(-2 * pad, -2 * pad)
-    return layout(inner, pad, columns, rows, legend_room(state, pad))
+    return layout(inner, pad, columns, rows, legend_room(state, pad), focus(state))
 
 
 def space_at(

@@ -92,10 +92,11 @@ def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
     return text("nz_device.legend.last")
 
 
-def paras(state: Mapping[str, Any], lang: str) -> list[Para]:
-    """Most important first: the caller drops paragraphs from the end when room runs out."""
+def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> list[Para]:
+    """Most important first: the caller drops paragraphs from the end when room runs out;
+    ``shown``: which part of the battlefield the grid shows, after the winner."""
     drawn = moves(state)
-    found: list[Para] = list(_winner(state, lang))
+    found: list[Para] = [*_winner(state, lang), *shown]
     title = heading(state, drawn)
     if title is not None:
         found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))

@@ -43,13 +43,13 @@ def side_colour(side: str | None) -> Colour:
 
 
 def lines(surface: pygame.Surface, grid: Grid) -> None:
-    area = grid.area
+    area, first = grid.area, grid.first  # a window's tile edges are where the field's are
     for col in range(grid.columns + 1):
         x = area.x + col * grid.cell
-        _line(surface, col, (x, area.top), (x, area.bottom))
+        _line(surface, first.col + col, (x, area.top), (x, area.bottom))
     for row in range(grid.rows + 1):
         y = area.y + row * grid.cell
-        _line(surface, row, (area.left, y), (area.right, y))
+        _line(surface, first.row + row, (area.left, y), (area.right, y))
 
 
 def _line(surface: pygame.Surface, index: int, start: Point, end: Point) -> None:
@@ -137,10 +137,10 @@ def unit_letter(
     letter: str,
     kind: str = "infantry",
     least_px: int = 0,
-) -> tuple[str, pygame.Rect] | None:
+) -> tuple[str, pygame.Rect, int] | None:
     """Only the letter of a unit drawn in ``rect``: the screen draws it again over arrows.
-    What was written (a Zombie's number alone where "Z3" does not fit) and its ink, or
-    None when the square is too small to carry a letter."""
+    What was written (a Zombie's number alone where "Z3" does not fit), its ink and its
+    type size, or None when the square is too small to carry a letter."""
     if rect.w >= MIN_LETTER_CELL and letter:
         return _letter(surface, _inside(body(rect, kind, least_px), kind), letter, least_px)
     return None
@@ -189,10 +189,10 @@ LETTERS_SHARE = 0.7  # two letters (Z1) start smaller and shrink until they fit 
 
 def _letter(
     surface: pygame.Surface, body: pygame.Rect, letter: str, least_px: int = 0
-) -> tuple[str, pygame.Rect]:
+) -> tuple[str, pygame.Rect, int]:
     """The letter as large as the body lets it be and never under ``least_px``: a label
     too wide at that size keeps its number alone ("3" for Zombies z3, the square tells
-    a Zombie); what was written and its ink."""
+    a Zombie); what was written, its ink and its type size."""
     floor = max(5, least_px)
     px = max(6, least_px, round(body.h * (LETTER_SHARE if len(letter) == 1 else LETTERS_SHARE)))
     image = font(px).render(letter, True, colours.LIT_TEXT)
@@ -206,7 +206,7 @@ def _letter(
     # centred by its ink, not its line box, so a capital sits in the middle of the shape
     at = (body.centerx - ink.centerx, body.centery - ink.centery)
     surface.blit(image, at)
-    return letter, ink.move(at)
+    return letter, ink.move(at), px
 
 
 def grave_corner(
@@ -365,12 +365,33 @@ def _head(
     pygame.draw.polygon(surface, colour, points)
 
 
-def badge(surface: pygame.Surface, centre: tuple[int, int], number: int, size: int) -> pygame.Rect:
-    """The move's number, as in the legend, in a disc of its path's colour; the ink's rect."""
-    radius = max(5, size // 2)
+BADGE_RADIUS_PER_PX = 0.7  # a digit's ink is about 0.7 type sizes tall: a rim round it
+
+
+def badge_px(size: int, least_px: int = 0) -> int:
+    """A move's number's type size in a badge ``size`` pixels across, never under
+    ``least_px`` (the badge grows to hold it)."""
+    return max(7, least_px, round(max(5, size // 2) * 1.5))
+
+
+def badge_radius(size: int, least_px: int = 0) -> int:
+    return max(5, size // 2, round(badge_px(size, least_px) * BADGE_RADIUS_PER_PX))
+
+
+def badge(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    number: int,
+    size: int,
+    least_px: int = 0,
+) -> pygame.Rect:
+    """The move's number, as in the legend, in a disc of its path's colour, its type never
+    under ``least_px`` (read from across the table); the ink's rect."""
+    radius = badge_radius(size, least_px)
     pygame.draw.circle(surface, path_colour(number), centre, radius)
     pygame.draw.circle(surface, colours.LIT_TEXT, centre, radius, 1)
-    image = font(max(7, round(radius * 1.5))).render(str(number), True, colours.LIT_TEXT)
-    rect = image.get_rect(center=centre)
-    surface.blit(image, rect)
-    return image.get_bounding_rect().move(rect.topleft)
+    image = font(badge_px(size, least_px)).render(str(number), True, colours.LIT_TEXT)
+    ink = image.get_bounding_rect()
+    at = (centre[0] - ink.centerx, centre[1] - ink.centery)  # centred by its ink
+    surface.blit(image, at)
+    return ink.move(at)

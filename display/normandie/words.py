@@ -44,6 +44,9 @@ EN: dict[str, str] = {
     "nz_device.winner": "Victory for {side}",
     "nz_device.over": "The battle is over",
     "nz_device.phase.next": "Go on to: {phase}?",
+    "nz_device.window": (
+        "Shown: {first_col}–{last_col} × {first_row}–{last_row} of A–{end_col} × 1–{end_row}"
+    ),
 }
 
 JA: dict[str, str] = {
@@ -84,6 +87,9 @@ JA: dict[str, str] = {
     "nz_device.phase.next": "{phase}へ進む？",
     "nz_web.zoom": "タップで拡大・縮小",
     "nz_device.tiles_legend": "タイル（左上から）：{tiles:list}",
+    "nz_device.window": (
+        "表示：{first_col}〜{last_col}×{first_row}〜{last_row}（全体 A〜{end_col}×1〜{end_row}）"
+    ),
 }
 
 WORDS = Words("normandie.display", EN, JA)

@@ -4,7 +4,8 @@ nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and 
 The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
 fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
 (its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
-Dreamlands game, the Bhole's roll, a Normandie battle and a new battle's wizard. Each screen is drawn as the app draws it and must
+Dreamlands game, the Bhole's roll, Normandie battles (Chapter 1 placing its units, at its
+end, Chapter 3) and a new battle's wizard. Each screen is drawn as the app draws it and must
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
 fewer), no label cut or containing "…", and every label inside its box and its panel.
 Right after a command, every board instruction of it (move, eliminate, return, destroy,
@@ -43,10 +44,9 @@ FEWEST = {(480, 320): 3, (800, 480): 5, (1920, 1080): 8}
 FIRST_PX = {(480, 320): 18, (800, 480): 24, (1920, 1080): 40}
 LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
 QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt's roles
-# Normandie's battlefield at 480×320: a grid the list's lines name squares of never steps
-# aside, and at 14 px its legend leaves lines out or its squares shrink below what the
-# battlefield's tests hold (display/layout.py board_sizes): its words keep the scale's floor.
-GRID_LEAST_PX = {**LEAST_PX, (480, 320): 11}
+# Normandie's grid: its coordinates, units' letters and move numbers (the canvas's marks)
+# at the screen's floor too, a window of the battlefield where the whole would not hold them.
+GRID_MARK_PX = {(480, 320): 14}
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
 
@@ -99,6 +99,9 @@ STARTS = {
     "dreamlands": lambda: _journal("dreamlands_zoogs_removed"),
     "bhole_rolled": lambda: _journal("dreamlands_zoogs_roll"),
     "normandie": lambda: _journal("normandie_chapter1"),
+    # Setup with the placing list open (a 21 × 7 battlefield) and Chapter 3's 21 × 14
+    "normandie_setup": lambda: _journal("normandie_chapter1")[:4],
+    "normandie_chapter3": lambda: _journal("normandie_chapter3"),
     "new_battle": lambda: ROUND_2[:1],
     "blank_tile_with_graves": lambda: [BLANK_TILE_WITH_GRAVES],
     "scoreboard_gather_power": lambda: SCOREBOARD,
@@ -153,8 +156,19 @@ def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> l
     shown = len(screen.shown_choices())
     if shown < wanted:
         found.append(f"{shown} of {len(view.prompt.choices)} choices shown, {wanted} wanted")
-    grid = view.state.get("game") == "normandie"
-    return found + size_problems(screen.labels(), size, grid)
+    if view.state.get("game") == "normandie":
+        found += mark_problems(screen.marks(), size)
+    return found + size_problems(screen.labels(), size)
+
+
+def mark_problems(marks: Sequence[Label], size: tuple[int, int]) -> list[str]:
+    """The grid's coordinates, letters and numbers set under the screen's floor."""
+    least = GRID_MARK_PX.get(size)
+    if least is None:
+        return []
+    SIZE_CHECKS[size] += len(marks)
+    return [f"grid mark at {mark.px} px, {least} wanted: {mark.text!r}"
+            for mark in marks if mark.panel == "board" and mark.px < least]  # fmt: skip
 
 
 def first(label: Label) -> bool:
@@ -162,21 +176,18 @@ def first(label: Label) -> bool:
     return label.panel == "prompt" and label.role in QUESTION_FIRST
 
 
-def _least(label: Label, grid: bool) -> dict[tuple[int, int], int]:
-    if first(label):
-        return FIRST_PX
-    return GRID_LEAST_PX if grid and label.panel == "board" else LEAST_PX
+def _least(label: Label) -> dict[tuple[int, int], int]:
+    return FIRST_PX if first(label) else LEAST_PX
 
 
-def size_problems(labels: Sequence[Label], size: tuple[int, int], grid: bool = False) -> list[str]:
+def size_problems(labels: Sequence[Label], size: tuple[int, int]) -> list[str]:
     """Text set smaller than its least size, or larger on the prompt's side than the
-    question first; one check a label, and one a screen for the order of sizes (``grid``:
-    the board is Normandie's battlefield, see GRID_LEAST_PX)."""
+    question first; one check a label, and one a screen for the order of sizes."""
     SIZE_CHECKS[size] += len(labels) + 1
     found = [
         f"{label.role} at {label.px} px, {least} wanted: {label.panel}: {label.text!r}"
         for label in labels
-        if label.px < (least := _least(label, grid)[size])
+        if label.px < (least := _least(label)[size])
     ]
     question = [label.px for label in labels if first(label)]
     other = [label for label in labels if label.panel == "prompt" and not first(label)]

@@ -455,11 +455,13 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
 
     table.press("ok")
     choose(table, "Suppressed tokens")
-    tap(table, square(table, "A1"))  # nobody there: says where to look, changes nothing
+    # nobody there (in the window of the battlefield round the cursor, at J8): says where
+    # to look, changes nothing
+    tap(table, square(table, "L8"))
     error = table.app.status.error
     assert error is not None
     assert render(error, "en") == (
-        "Not at A1: choose Shoggoth (shoggoth) at C3, Majestic's infantry i1 at J8"
+        "Not at L8: choose Shoggoth (shoggoth) at C3, Majestic's infantry i1 at J8"
         " and Sherman 76 (sherman) at K12."
     )
     cursor_to(table, "C3")

@@ -21,12 +21,12 @@ from device.normandie.controller import NormandieController
 from display import colours
 from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
-from display.normandie import palette, shapes
-from display.normandie.grid import layout, panel_layout
+from display.normandie import palette
+from display.normandie.grid import WINDOW_CELL, layout, panel_layout
 from display.screen import Screen
 from display.view import View
 from rules import journal
-from rules.normandie.battlefield import Space
+from rules.normandie.battlefield import Space, parse_space
 from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES
@@ -130,8 +130,9 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     for name in ("J6",):
         assert _colour_near(target, grid.rect(Space(9, 5)), palette.path_colour(1)), name
     assert _colour_near(target, grid.rect(Space(9, 7)), palette.STRIKE)
-    # z3 still to come, dashed in the planned colour from R12 toward the Novices.
-    assert _colour_near(target, grid.rect(Space(17, 10)), palette.path_colour(3))
+    # z3 still to come, dashed in the planned colour from R12 toward the Novices (R10: in
+    # the window round the Assault at 800×480).
+    assert _colour_near(target, grid.rect(Space(17, 9)), palette.path_colour(3))
 
 
 @given(
@@ -147,7 +148,7 @@ def test_a_tap_finds_the_square_drawn_there(
 ) -> None:
     found = layout(pygame.Rect(3, 5, width, height), 4, columns, rows, room)
     grid = found.grid
-    space = Space(data.draw(st.integers(0, columns - 1)), data.draw(st.integers(0, rows - 1)))
+    space = data.draw(st.sampled_from(grid.spaces()))  # a window shows only some
     rect = grid.rect(space)
     assert grid.space_at(rect.center) == space
     assert grid.space_at(rect.topleft) == space
@@ -188,14 +189,23 @@ def test_the_cursor_is_drawn_where_the_controller_says() -> None:
 def test_the_legend_says_every_move_at_every_size(lang: str, size: tuple[int, int]) -> None:
     """Issue: at 720×1280 (and 800×480) the third move was dropped from the legend, the
     grid keeping a fixed share of the panel between wide empty margins. The squares now
-    give the legend room for every move (down to 70 % of their size)."""
+    give the legend room for every move (down to 70 % of their size). At 480×320, beside
+    the Assault's list, its words keep the screen's floor (14 px): the move waiting for its
+    die is said, the moves after it give way first."""
     view = view_at("assault", lang)
     screen, _ = rendered(view, size)
     badges = [label.text for label in screen.labels() if label.panel == "board"]
-    assert [n for n in ("1", "2", "3") if n in badges] == ["1", "2", "3"], (size, lang)
-    inner = pygame.Rect(0, 0, 700, 560)
+    said = [n for n in ("1", "2", "3") if n in badges]
+    assert said == (["1", "2", "3"] if size != (480, 320) else said[:1] + said[1:]), (size, lang)
+    assert said[:1] == ["1"], (size, lang)
+    floor = 14 if size == (480, 320) else 18
+    assert min(label.px for label in screen.labels() if label.panel == "board") >= floor
+    inner = pygame.Rect(0, 0, 1000, 800)
     plain, crowded = layout(inner, 9, 21, 14), layout(inner, 9, 21, 14, room=10_000)
     assert crowded.grid.cell == round(plain.grid.cell * 0.7)  # the squares give way, no further
+    # squares that would give way under a letter's room: a window of the battlefield instead
+    small = layout(pygame.Rect(0, 0, 700, 560), 9, 21, 14, room=10_000).grid
+    assert small.windowed and small.cell >= WINDOW_CELL
 
 
 def _terrain_view() -> View:
@@ -210,7 +220,8 @@ def _terrain_view() -> View:
         ],
     }
     controller = NormandieController("en")  # its cursor on the grid, as the app shows it
-    return View({**shown, **controller.overlay(state)}, controller.prompt(state), lang="en")
+    overlay = {**controller.overlay(state), "cursor": "E2"}  # a window at 480×320 shows it
+    return View({**shown, **overlay}, controller.prompt(state), lang="en")
 
 
 def _mask(
@@ -272,25 +283,26 @@ def test_the_coordinates_are_on_every_edge(lines: int, lang: str, size: tuple[in
     view = view_at("assault", lang) if lines else _list_closed(_chapter_1(18, lang))
     screen, _ = rendered(view, size)
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    area = grid.area
+    area, first = grid.area, grid.first  # a window's first square, A1 when all is shown
     drawn = [label for label in screen.marks() if label.panel == "board"]
-    for col in range(grid.columns):
-        rect = grid.rect(Space(col, 0))
+    for col in range(first.col, first.col + grid.columns):
+        rect = grid.rect(Space(col, first.row))
         letters = Space(col, 0).name[:-1]
         above = [x for x in drawn if x.rect.bottom <= area.top and x.rect.left >= rect.left
                  and x.rect.right <= rect.right and x.text == letters]  # fmt: skip
         below = [x for x in drawn if x.rect.top >= area.bottom and x.rect.left >= rect.left
                  and x.rect.right <= rect.right and x.text == letters]  # fmt: skip
         assert len(above) == 1 and len(below) == 1, (letters, size)
-    for row in range(grid.rows):
-        rect = grid.rect(Space(0, row))
+    for row in range(first.row, first.row + grid.rows):
+        rect = grid.rect(Space(first.col, row))
         number = str(row + 1)
         left = [x for x in drawn if x.rect.right <= area.left and x.rect.top >= rect.top
                 and x.rect.bottom <= rect.bottom and x.text == number]  # fmt: skip
         right = [x for x in drawn if x.rect.left >= area.right and x.rect.top >= rect.top
                  and x.rect.bottom <= rect.bottom and x.text == number]  # fmt: skip
         assert len(left) == 1 and len(right) == 1, (number, size)
-    assert screen.space_at(grid.rect(Space(3, 2)).center) == "D3"  # a tap still finds it
+    shown = Space(first.col + 1, first.row + 2)
+    assert screen.space_at(grid.rect(shown).center) == shown.name  # a tap still finds it
 
 
 # The ink of a unit's letter and of the grid's coordinates, in pixels, on Chapter 1's
@@ -306,7 +318,9 @@ LEAST_DISC = {(480, 320): 15, (800, 480): 17, (1920, 1080): 40}
 
 @pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
-    view = _list_closed(_chapter_1(18))
+    closed = _list_closed(_chapter_1(18))
+    # the cursor above the Sons of Cthulhu: at 480×320 a window of the battlefield round it
+    view = replace(closed, state={**closed.state, "cursor": "D1"})
     screen, target = rendered(view, size)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(target, str(SHOTS / f"units_en_{size[0]}x{size[1]}.png"))
@@ -315,7 +329,11 @@ def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
     master = grid.rect(Space(4, 3)).center  # E4: its letter keeps to the triangle's wide part
     sides = [x for x in on_grid if x.text in ("S", "B") and x.box.center != master]
     zombie = [x for x in on_grid if x.box.center == grid.rect(Space(5, 3)).center]  # z3, F4
-    assert len(sides) == 4 and [x.text for x in zombie] in (["Z3"], ["3"]), size
+    soldiers = [unit["space"] for unit in view.state["units"].values()
+                if unit["kind"] != "zombies" and unit["space"] != "E4"]  # fmt: skip
+    shown = [name for name in soldiers if grid.shows(Space(*_col_row(name)))]
+    assert len(shown) >= 2 and (len(shown) == 4) == (size != (480, 320)), size
+    assert len(sides) == len(shown) and [x.text for x in zombie] in (["Z3"], ["3"]), size
     one, two = LEAST_INK[size]
     assert min(x.rect.h for x in sides) >= one, size
     assert zombie[0].rect.h >= two, size
@@ -331,6 +349,12 @@ def test_unit_letters_and_discs_are_large_enough(size: tuple[int, int]) -> None:
               if tuple(target.get_at((x, square.top + 2 + square.h // 8)))[:3] == green]  # fmt: skip
     assert across, size
     assert _run(target, square.center, palette.CELL) >= LEAST_DISC[size], size
+
+
+def _col_row(name: str) -> tuple[int, int]:
+    found = parse_space(name)
+    assert found is not None, name
+    return found.col, found.row
 
 
 def _run(target: pygame.Surface, centre: tuple[int, int], ground: Colour) -> int:
@@ -376,6 +400,26 @@ def test_two_zombies_on_one_segment_are_told_apart_and_numbered_where_they_end()
             int(number)))  # fmt: skip
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_move_numbers_are_read_at_the_letters_size(size: tuple[int, int], lang: str) -> None:
+    """Each move's number where its path ends was about 5 px of ink at 480×320 (type of
+    10 px in a disc of 14): now at 14 px type at least, its disc grown to hold it, clear of
+    the coordinates and of the units' letters."""
+    segment = _two_on_one_segment(lang)  # the cursor beside it: a window at 480×320 shows it
+    segment = replace(segment, state={**segment.state, "cursor": "L5"})
+    for view in (view_at("assault", lang), segment):
+        screen, target = rendered(view, size)
+        pygame.image.save(target, str(SHOTS / f"badges_{lang}_{size[0]}x{size[1]}.png"))
+        grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+        marks = [x for x in screen.marks() if x.panel == "board"]
+        badges = [x for x in marks if x.text.isdigit() and x.box.w > 1.5 * grid.cell]
+        assert badges, size
+        assert min(x.px for x in badges) >= 14 and min(x.rect.h for x in badges) >= 10, size
+        others = [x for x in marks if x not in badges]
+        assert not [(a.text, b.text) for a in badges for b in others if a.rect.colliderect(b.rect)]
+
+
 @pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> None:
     view = _chapter_1(8)
@@ -397,12 +441,35 @@ def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> N
         target, letter.rect, palette.GRAVE)  # fmt: skip
 
 
-def test_squares_too_small_for_a_letter_keep_their_shapes_inside() -> None:
-    """Chapter 3's 21 × 14 at 480×320 has squares of 8 px: no letter fits, and a shape
-    grown past its square would only hide its neighbours."""
-    view = view_at("done")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("moment", ["setup", "assault", "done"])
+def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang: str) -> None:
+    """Chapter 3's 21 × 14 at 480×320 had squares of 7 or 8 px: no letter at all, and its
+    coordinates at 6 px. The screen shows a window of it round what matters now (the
+    cursor, the Assault waiting for its die, the last move), squares of 18 px at least,
+    each unit's letter at 14 px type (a capital's ink 10 px tall), its coordinates at 14
+    px; the legend says which part is shown."""
+    view = view_at(moment, lang)
     screen, target = rendered(view, (480, 320))
+    pygame.image.save(target, str(SHOTS / f"chapter3_window_{moment}_{lang}_480x320.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    assert grid.cell < shapes.MIN_LETTER_CELL
-    z3 = grid.rect(Space(17, 8))  # R9, where z3 stopped
-    assert _run(target, (z3.centerx, z3.bottom - 2), palette.CELL) <= grid.cell + 2  # lines
+    assert grid.windowed and grid.cell >= WINDOW_CELL and grid.whole == (21, 14)
+    assert grid.columns >= 8 and grid.rows >= 5
+    wanted = {"setup": "A7", "assault": "J8", "done": "R9"}[moment]  # cursor, strike, last end
+    assert grid.shows(Space(*_col_row(wanted)))
+    marks = [x for x in screen.marks() if x.panel == "board"]
+    edges = [x for x in marks if not grid.area.colliderect(x.rect)]
+    shown = [Space(*_col_row(u["space"])) for u in view.state["units"].values()]
+    squares = {grid.rect(s).center for s in shown if grid.shows(s)}
+    # a letter's box is its unit's shape; a badge's is wider, round the corner it sits on
+    letters = [x for x in marks if x.box.center in squares and x.box.w <= 1.5 * grid.cell]
+    assert len(letters) == len(squares) >= 1
+    assert min(x.rect.h for x in letters) >= 10  # a capital's ink at 14 px type
+    assert min(x.px for x in edges) >= 14
+    words = _board_words(screen)
+    first, last = grid.first, grid.spaces()[-1]
+    part = {
+        "en": f"Shown:{first.name[0]}–{last.name[0]}×",
+        "ja": f"表示：{first.name[0]}〜{last.name[0]}×",
+    }
+    assert part[lang] in words
