@@ -2,10 +2,12 @@
 
 A background task polls the journal (:class:`device.web.feed.Feed`) in a worker
 thread, so a long first replay never stalls the server's event loop. When the journal
-moved on, the update is rendered once per language and each connected page is woken;
-every page then sends the newest update itself. A page whose phone stopped reading
-only ever holds the newest update, so a slow phone neither delays the others nor
-piles up memory.
+moved on, the update is rendered once for each language a page watches in, still in that
+thread, and each connected page is woken; every page then sends the newest update itself.
+A language nobody watches is rendered when first asked for (a page switching to it, a
+snapshot): a commit reaches the phones without waiting for words no phone reads. A page
+whose phone stopped reading only ever holds the newest update, so a slow phone neither
+delays the others nor piles up memory.
 
 The command has the hub read the journal (:meth:`Hub.catch_up`) before the server
 takes its first connection: a view that starts (after a crash or a restart) answers its
@@ -19,7 +21,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +44,30 @@ SETTLE_INTERVAL = 0.005  # seconds between looks then
 # ... and once a look found a commit and no write came since: a second commit written
 # just before that look (its WAL write already seen) may still become visible.
 SETTLED_INTERVAL = 0.05
+
+
+class Messages(Mapping[str, bytes]):
+    """Each language's SSE message for one view, rendered the first time it is asked for
+    and then kept (the view is frozen, so its words never change)."""
+
+    def __init__(self, view: WebView, parts: Parts[PhonePart]) -> None:
+        self._view = view
+        self._parts = parts
+        self._made: dict[str, bytes] = {}
+
+    def __getitem__(self, lang: str) -> bytes:
+        found = self._made.get(lang)
+        if found is None:
+            if lang not in LANGUAGES:
+                raise KeyError(lang)
+            found = self._made[lang] = sse_message(self._view, lang, self._parts)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
 
 
 @dataclass(frozen=True)
@@ -78,6 +105,7 @@ class Hub:
     def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
         self.feed = feed
         self.citadel_names = citadel_names
+        self.watched: Counter[str] = Counter()  # open event streams by language
         self.update = self._render()
         self._changed = asyncio.Event()
 
@@ -155,9 +183,13 @@ class Hub:
         return self._render() if self.feed.refresh() else None
 
     def _render(self) -> Update:
+        """The update, with the message of each language a page watches in already
+        rendered (here, in the worker thread: not on the loop that serves the pages)."""
         view = self.view(self.feed.snapshot())
-        parts = self.feed.games.phone_parts
-        messages = {lang: sse_message(view, lang, parts) for lang in LANGUAGES}
+        messages = Messages(view, self.feed.games.phone_parts)
+        for lang in LANGUAGES:  # not the counter's keys: the loop may change it meanwhile
+            if self.watched[lang]:
+                messages[lang]
         return Update(view.position, messages, view)
 
     def view(self, snapshot: Snapshot) -> WebView:

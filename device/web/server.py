@@ -230,9 +230,16 @@ class Pages:
         self._on_last_closed()
 
     async def _stream(self, response: web.StreamResponse, lang: str) -> None:
-        """The current state at once (the catch-up after any reconnect), then each change.
+        """The current state at once (the catch-up after any reconnect), then each change;
+        while it is open the hub renders each update in ``lang`` before waking the pages."""
+        self.hub.watched[lang] += 1
+        try:
+            await self._send(response, lang)
+        finally:
+            self.hub.watched[lang] -= 1
 
-        ``asyncio.timeout`` rather than ``wait_for``: on Python 3.11 ``wait_for`` can
+    async def _send(self, response: web.StreamResponse, lang: str) -> None:
+        """``asyncio.timeout`` rather than ``wait_for``: on Python 3.11 ``wait_for`` can
         swallow the cancellation that comes when the phone hangs up just as a write
         finishes, and the stream would hold its place until the next heartbeat."""
         hub = self.hub

@@ -4,11 +4,19 @@ then each faction's Doom round by round, drawn by the page as SVG from the state
 The same words as the screen (:mod:`display.cthulhu_wars.scoreboard`), so a phone never says
 what the table's screen does not; the Silence token by its shape, said in words to a screen reader.
 At the end the table is the end screen's: final Doom, the signs revealed, spellbooks.
+
+The view renders the live region on every commit, in every language, before any phone sees
+it; most commands change nothing the scoreboard shows (a monster's move, a roll), and the
+section is half of what a commit renders. So the section is drawn from the few keys of the
+state it reads (:data:`READS`), given nothing else, and kept by those keys: two states that
+agree on them draw the same section, whichever command, undo or redo led to them.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from display.cthulhu_wars import scoreboard
@@ -17,9 +25,28 @@ from display.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
 
+# The state's keys the section is drawn from: the scoreboard (K1–K14), the end, the phase
+# (I11's label) and round (the chart's last point), the seats (the chart's order and shapes)
+# and the Silence tokens (C1).
+READS = ("scoreboard", "game_over", "phase", "round", "factions", "silence")
+KEPT = 16  # sections kept: both languages of the latest states, undo and redo among them
+
 
 def scoreboard_html(state: Mapping[str, Any], lang: str) -> str:
-    """The scoreboard section; "" for a game that keeps none (I12)."""
+    """The scoreboard section; "" for a game that keeps none (I12). Drawn once for each
+    language and each state of what it reads."""
+    read = {key: state[key] for key in READS if key in state}
+    return _drawn(json.dumps(read, ensure_ascii=False, separators=(",", ":")), lang)
+
+
+@lru_cache(maxsize=KEPT)
+def _drawn(read: str, lang: str) -> str:
+    """The section drawn from the JSON of the keys it reads, and only from them."""
+    return section_html(json.loads(read), lang)
+
+
+def section_html(state: Mapping[str, Any], lang: str) -> str:
+    """The scoreboard section drawn afresh from ``state``."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
