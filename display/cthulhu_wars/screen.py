@@ -32,7 +32,7 @@ CTHULHU_WARS_SCREEN = GameScreen(
     name="cthulhu_wars",
     panels=PANELS,
     board_share=board_share,
-    words=(display_words.WORDS,),
+    words=(display_words.WORDS, display_words.SCOREBOARD_WORDS),
     condensed=condensed,
     # the end's summary is what its list ("Something else happened") is beside
     keeps=lambda state: bool(state.get("scoreboard") and state.get("game_over")),
