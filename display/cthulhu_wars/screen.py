@@ -32,7 +32,7 @@ CTHULHU_WARS_SCREEN = GameScreen(
     name="cthulhu_wars",
     panels=PANELS,
     board_share=board_share,
-    words=(display_words.WORDS,),
+    words=(display_words.WORDS, display_words.SCOREBOARD_WORDS),
     # the end's summary fits beside its own list ("Something else happened") at the
     # screen's least type; beside a longer one it condenses to who won, then steps aside
     condensed=condensed,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from display.cthulhu_wars import board
-from display.cthulhu_wars.words import WORDS
+from display.cthulhu_wars.words import SCOREBOARD_WORDS, WORDS
 from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
 from rules.cthulhu_wars.state import PHASES
@@ -48,4 +48,4 @@ def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, 
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'
 
 
-PHONE_PART = PhonePart(game="cthulhu_wars", html=game_html, words=(WORDS,))
+PHONE_PART = PhonePart(game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.text import Words
+from rules.text import Words, on_use
 
 EN: dict[str, str] = {
     "screen.round": "Round {n}",
@@ -29,32 +29,6 @@ EN: dict[str, str] = {
     "screen.three_citadels": "{faction:faction}: 3 of 4 {board:board} Citadels!",
     "screen.winner": "{faction:faction} wins!",
     "screen.to_act": "to act",
-    "screen.sb.head_faction": "Play order",
-    "screen.sb.head_doom": "Doom",
-    "screen.sb.head_power": "Power",
-    "screen.sb.head_power_at_action": "Power*",
-    "screen.sb.head_elder_signs": "Signs",
-    "screen.sb.head_spellbooks": "Books",
-    "screen.sb.head_revealed": "Shown",
-    "screen.sb.of": "{n}/{of}",
-    "screen.sb.power_note": "*Power at the start of the Action Phase",
-    "screen.sb.first_player": "First Player, then {direction}",
-    "screen.sb.clockwise": "clockwise",
-    "screen.sb.counterclockwise": "anticlockwise",
-    "screen.sb.ritual": "Next Ritual: {cost} Power, {n} spaces left",
-    "screen.sb.ritual_end": "Ritual track at its end: {cost} Power",
-    "screen.sb.pool": "{n} Elder Signs left in the pool",
-    "screen.sb.winners": "{names} wins!",
-    "screen.sb.nobody_won": "Nobody has six spellbooks: nobody wins",
-    "screen.sb.ended.doom": "The game ended: 30 Doom at the end of a Doom Phase",
-    "screen.sb.ended.ritual_track": "The game ended: the Ritual track reached its end",
-    "screen.sb.ended.elder_signs": "The game ended: 30 Doom from Elder Signs revealed",
-    "screen.sb.ended.citadel": "The game ended: a Citadel victory",
-    "screen.sb.why_won": "the most Doom ({n}) of those with all six spellbooks",
-    "screen.sb.chart": "Doom, round by round",
-    "screen.sb.chart_press": "Doom, round by round: press Phase",
-    "screen.sb.chart_round": "Round",
-    "screen.sb.chart_series": "{name}: {values}",
 }
 
 JA: dict[str, str] = {
@@ -82,32 +56,10 @@ JA: dict[str, str] = {
     "screen.three_citadels": "{faction:faction}：{board:board}の堅砦4つ中3つ！",
     "screen.winner": "{faction:faction}の勝利!",
     "screen.to_act": "手番",
-    "screen.sb.head_faction": "手番順",
-    "screen.sb.head_doom": "破滅",
-    "screen.sb.head_power": "パワー",
-    "screen.sb.head_power_at_action": "パワー*",
-    "screen.sb.head_elder_signs": "旧神の印",
-    "screen.sb.head_spellbooks": "呪文書",
-    "screen.sb.head_revealed": "公開",
-    "screen.sb.of": "{n}/{of}",
-    "screen.sb.power_note": "*アクションフェイズ開始時のパワー",
-    "screen.sb.first_player": "先手プレイヤーから{direction}",
-    "screen.sb.clockwise": "時計回り",
-    "screen.sb.counterclockwise": "反時計回り",
-    "screen.sb.ritual": "次の儀式：パワー{cost}、残り{n}マス",
-    "screen.sb.ritual_end": "儀式トラックは終端：パワー{cost}",
-    "screen.sb.pool": "山に残る旧神の印 {n}枚",
-    "screen.sb.winners": "{names}の勝利！",
-    "screen.sb.nobody_won": "呪文書6冊の勢力なし：勝者なし",
-    "screen.sb.ended.doom": "ゲーム終了：破滅フェイズ終了時に破滅30",
-    "screen.sb.ended.ritual_track": "ゲーム終了：儀式トラックが終端に達した",
-    "screen.sb.ended.elder_signs": "ゲーム終了：旧神の印の公開で破滅30",
-    "screen.sb.ended.citadel": "ゲーム終了：城塞による勝利",
-    "screen.sb.why_won": "呪文書6冊の勢力のうち破滅が最多（{n}）",
-    "screen.sb.chart": "ラウンドごとの破滅",
-    "screen.sb.chart_press": "ラウンドごとの破滅：フェイズを押す",
-    "screen.sb.chart_round": "ラウンド",
-    "screen.sb.chart_series": "{name}：{values}",
 }
 
 WORDS = Words("cthulhu_wars.display", EN, JA)
+# The scoreboard's panel, end summary and chart: most tables never keep it (I12).
+SCOREBOARD_WORDS = on_use(
+    "cthulhu_wars.display.scoreboard", "display.cthulhu_wars.scoreboard_words"
+)

@@ -2,8 +2,8 @@
 
 Everything a start does not need before the first frame loads on use: the phone view's
 server and asyncio, the QR encoder, the smart dice when they are off, Shadows over
-Normandie while a Cthulhu Wars game is shown, the tile store, the scoreboard's screens and
-questions while the game shown keeps none. Each costs the start
+Normandie while a Cthulhu Wars game is shown, the tile store, the scoreboard's screens, their
+words and its questions while the game shown keeps none. Each costs the start
 milliseconds on a Pi (``python -m tests.bench.device.start_time`` measures the whole), and
 a new import at the top of a module on the run path brings them back without anyone
 noticing: this test notices. The run is the real one, in a child process, stopped at READY.
@@ -11,8 +11,10 @@ noticing: this test notices. The run is the real one, in a child process, stoppe
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +57,10 @@ NOT_AT_START = (
     "display.cthulhu_wars.scoreboard",  # its panel, end screen and phone table: drawn with it on
     "display.cthulhu_wars.scoreboard_panel",
     "display.cthulhu_wars.web_scoreboard",
+    "display.cthulhu_wars.scoreboard_words",  # the panel's and the end's words
+    "display.cthulhu_wars.end_summary",  # the end of a game that keeps one
+    "display.cthulhu_wars.doom_chart",
+    "display.cthulhu_wars.web_chart",
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes
@@ -89,9 +95,26 @@ def test_a_start_loads_only_what_the_first_frame_needs(tmp_path: Path, reader: s
     assert {name: found for name, found in early.items() if found} == {}
 
 
+# The scoreboard's own keys: "screen.sb.ritual", "prompt.sb.gather_power", "menu.sb_faction".
+SCOREBOARD_KEY = re.compile(r"(^|\.)sb[._]")
+
+
+def test_a_start_reads_no_word_of_the_scoreboard(tmp_path: Path) -> None:
+    """No module of words a start loads holds the scoreboard's: its screens' words, like its
+    code, wait for a game that keeps it (I12). Catches words added beside a layer's others."""
+    loaded = loaded_at_ready(tmp_path, "--reader", "none")
+    words = [name for name in loaded if "words" in name.split(".")]
+    assert "display.cthulhu_wars.words" in words  # the check looks where such words went
+    found = {
+        name: sorted(key for key in getattr(importlib.import_module(name), "EN", {})
+                     if SCOREBOARD_KEY.search(key))
+        for name in words
+    }  # fmt: skip
+    assert {name: keys for name, keys in found.items() if keys} == {}
+
+
 def test_the_parts_left_out_load_when_used(tmp_path: Path) -> None:
     """The list above names modules that exist: a rename would make it pass for nothing."""
-    import importlib
-
     for name in NOT_AT_START:
         importlib.import_module(name)
+    assert SCOREBOARD_KEY.search("screen.sb.ritual") and SCOREBOARD_KEY.search("menu.sb_faction")
