@@ -70,9 +70,12 @@ def _draw_board(canvas: Canvas, view: View) -> None:
 
 def _board_text(canvas: Canvas, view: View, box: pygame.Rect) -> board.BoardText:
     """The board in its roomy form where it is whole at the floor in ``box`` (beside the
-    scoreboard's table, if the game keeps one), else in as few lines as its words allow."""
+    scoreboard's table, if the game keeps one), else in as few lines as its words allow;
+    beside a list, only under the table (else the board steps aside for the list, as a
+    small screen's does, and the list's result keeps its room)."""
     roomy = board.content(view.state, view.lang, view.citadel_names)
-    if not roomy.columns or _whole(canvas, view, roomy, box):
+    beside_a_list = bool(view.prompt.choices) and not view.state.get("scoreboard")
+    if not roomy.columns or beside_a_list or _whole(canvas, view, roomy, box):
         return roomy
     return board.content(view.state, view.lang, view.citadel_names, dense=True)
 
