@@ -41,7 +41,7 @@ class GameScreen:
       that needs the board's room (what the table must keep in sight: a scoreboard's
       standings), or None: the board steps aside;
     - ``keeps(state)``: whether the board is what a list beside it is about (a grid its
-      lines name squares of, the end's summary): it condenses, never steps aside."""
+      lines name squares of): it condenses, never steps aside."""
 
     name: str  # the rules' Game.name, as the state JSON's "game" gives it
     panels: dict[str, Panel]

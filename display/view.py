@@ -82,6 +82,8 @@ class Prompt:
     # a question the table opened since the result (a press): its board instructions,
     # read already, may give way to the list as the rest of the result does
     opened: bool = False
+    # a part of the board the board panel draws alone in its whole room ("doom_chart")
+    shows: str | None = None
 
 
 @dataclass(frozen=True)

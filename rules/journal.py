@@ -11,6 +11,7 @@ stack: a game's state holds only the game.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic
@@ -163,10 +164,10 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list[Text]]:
-    """Apply a whole journal; ReplayError names the first bad line."""
+def replayed(lines: Iterable[str], games: Games) -> Iterator[tuple[Command, Outcome[Any]]]:
+    """Each command of a journal with what it did, in order; ReplayError names the first
+    bad line."""
     played: Played[Any] | None = None
-    events: list[Text] = []
     for number, line in enumerate(lines, start=1):
         try:
             cmd = parse_line(line, games, None if played is None else played.game)
@@ -176,8 +177,25 @@ def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list
         except RulesError as error:
             raise ReplayError(number, error) from None
         played = outcome.played
+        yield cmd, outcome
+
+
+def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list[Text]]:
+    """Apply a whole journal; ReplayError names the first bad line."""
+    played: Played[Any] | None = None
+    events: list[Text] = []
+    for _, outcome in replayed(lines, games):
+        played = outcome.played
         events.extend(outcome.events)
     return played, events
+
+
+def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome[Any]] | None:
+    """Apply a whole journal and keep its last command with what it did: after a restart
+    the device shows that result again, as it did before the plug was pulled. None for a
+    journal with no command."""
+    newest = deque(replayed(lines, games), maxlen=1)  # the states before it are not kept
+    return newest[0] if newest else None
 
 
 def state_json(played: Played[Any]) -> dict[str, Any]:

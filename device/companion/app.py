@@ -19,7 +19,7 @@ import logging
 import queue
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,7 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.journal import Played, State, parse_line, start, state_json
+from rules.journal import Played, State, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
@@ -151,7 +151,7 @@ class App:
         self.brief: Text | None = None  # the result in the History's words, when shorter
         self.done: Text | None = None  # the command the result is of, in words
         self._state_json: tuple[State, dict[str, Any]] | None = None
-        self._greet_a_fresh_game()
+        self._show_the_newest_command()
         self.controller.follow(session.played)
         self.controller.offer_redo(redoable(session.played))
         # The loop.
@@ -173,15 +173,20 @@ class App:
     def reader(self) -> DiceLink | None:
         return self.attention.reader
 
-    def _greet_a_fresh_game(self) -> None:
-        """A game with nothing but its start (the first launch's default one, say): the
-        screen says what was started and how to start another."""
-        journal = self.session.store.commands(self.session.game_id)
-        first = parse_line(journal[0], self.games.rules) if len(journal) == 1 else None
-        if first is not None and self.games.rules.started_by(first) is not None:
-            self.log.fresh_game(start(first, self.games.rules).events)
-            # short, so that it fits beside the main screen's choices (the board shows the rest)
-            self.result = text(GREETING)
+    def _show_the_newest_command(self) -> None:
+        """At start the screen shows what the journal's newest command did, as it did before
+        the restart: a board instruction stays until the next press, a pulled plug
+        included. A game with nothing but its start (the first launch's default one, say)
+        is greeted instead: the screen says what was started and how to start another."""
+        if self.session.last is None:
+            return
+        cmd, events = self.session.last
+        if self.games.rules.started_by(cmd) is None:
+            self._show(cmd, events)
+            return
+        self.log.fresh_game(events)
+        # short, so that it fits beside the main screen's choices (the board shows the rest)
+        self.result = text(GREETING)
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -384,13 +389,18 @@ class App:
         self._follow_the_game()
         self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
+        self._show(cmd, outcome.events)
+        self.status = _with(self.status, saved=True, error=None, last_rejected=None)
+        notify.status(self._status_line())
+
+    def _show(self, cmd: Command, events: Sequence[Text]) -> None:
+        """``cmd``'s result, the History's shorter words for it and its name, until the next
+        command."""
         starts = self.games.rules.started_by(cmd) is not None
-        self.log.accepted(outcome.events, starts_a_game=starts, undo=isinstance(cmd, Undo))
+        self.log.accepted(events, starts_a_game=starts, undo=isinstance(cmd, Undo))
         self.result = text("device.result", events=self.log.latest)
         self.brief = brief(self.session.played) if len(self.log.latest) > 1 else None
         self.done = text(f"command.{cmd.TYPE}")
-        self.status = _with(self.status, saved=True, error=None, last_rejected=None)
-        notify.status(self._status_line())
 
     def _moved_on(self) -> None:
         """A press after a refusal: the table has read it, it goes. The greeting of a

@@ -18,7 +18,7 @@ from device.cthulhu_wars.maps import map_ui
 from device.cthulhu_wars.menu import gate_area, menu, over, phase_step
 from device.ui.controller import BaseController, shown_values
 from device.ui.steps import ListStep, Option, ScreenStep, StepResult
-from device.ui.wizard import Reaction
+from device.ui.wizard import NOTHING, Reaction
 from display.view import Hint, Prompt
 from rules.commands import Redo
 from rules.cthulhu_wars.commands import MONSTERS, Roll
@@ -38,6 +38,8 @@ class CthulhuWarsController(BaseController):
         self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
+        if button == "phase" and _summary(state):
+            return self._chart()
         if over(state) and button in ("phase", *BUTTON_OF.values()):
             return self._over(state)
         for monster in MONSTERS:
@@ -58,6 +60,15 @@ class CthulhuWarsController(BaseController):
 
         use_words()
         return Reaction(notice=text("notice.sb.over"))
+
+    def _chart(self) -> Reaction:
+        """PHASE at the scoreboard's end: the Doom chart in the board's whole room, and
+        back to the winners (a small screen shows the summary without it)."""
+        from device.cthulhu_wars.scoreboard.chart import ChartStep, chart_step
+
+        shown = bool(self._stack) and isinstance(self._stack[-1], ChartStep)
+        self._stack = [] if shown else [chart_step()]
+        return NOTHING
 
     def dice(self, values: tuple[int, ...], state: GameState, source: str = "reader") -> Reaction:
         """A roll from the reader; the rules check count and faces (C19, D8, D14)."""
@@ -102,6 +113,11 @@ class CthulhuWarsController(BaseController):
                         hints=_idle_hints(state, self.redo_offer is not None))  # fmt: skip
 
 
+def _summary(state: GameState) -> bool:
+    """The scoreboard's end: its summary is on the board (K14)."""
+    return state.scoreboard is not None and state.game_over is not None
+
+
 def _likely(state: GameState) -> str:
     """What a table most often does next: in the Action Phase a Gate changes hands (the
     monsters have buttons of their own); in the other phases the game moves on."""
@@ -127,7 +143,8 @@ def _idle_hints(state: GameState, redo: bool) -> tuple[Hint, ...]:
     undo still goes back."""
     if over(state):
         ok = Hint("ok", text("hint.select" if redo else "hint.menu"))
-        return (ok, Hint("undo", text("hint.undo")))
+        chart = (Hint("phase", text("hint.sb.chart")),) if _summary(state) else ()
+        return (ok, *chart, Hint("undo", text("hint.undo")))
     hints = list(map_ui(state).hints(state))
     hints += [Hint("phase", text("hint.next_phase")), Hint("undo", text("hint.undo"))]
     return tuple(hints)

@@ -43,15 +43,13 @@ def menu(state: GameState, lang: str, redo: bool) -> ListStep:
     if over(state):  # the rules refuse all but undo (D5, K14)
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
-    cursor = 0
+    options += table_lines(lang, redo)
     if state.settings.scoreboard:  # the scoreboard's lines first: a game without it is as before
-        from device.cthulhu_wars.scoreboard.menu import menu_options, selected_line
+        from device.cthulhu_wars.scoreboard.menu import menu_step
         from rules.cthulhu_wars.game import state_to_json
 
-        lines = menu_options(state_to_json(state))
-        options[:0], cursor = lines, selected_line(lines)
-    options += table_lines(lang, redo)
-    return ListStep(text("prompt.menu"), options, lambda action: action(), cursor=cursor)
+        return menu_step(state_to_json(state), options)
+    return ListStep(text("prompt.menu"), options, lambda action: action())
 
 
 def over(state: GameState) -> bool:

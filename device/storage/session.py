@@ -22,7 +22,7 @@ from rules.journal import (
     apply,
     dump_command,
     parse_line,
-    replay,
+    replay_to_last,
     start,
 )
 from rules.text import Text, text
@@ -38,6 +38,9 @@ class GameSession:
     game_id: int
     played: Played[Any]  # the game and its history (undo, redo), as the engine keeps them
     games: Games
+    # The newest command and what it did: after a restart the screen shows it again, so a
+    # board instruction on the screen survives a pulled plug.
+    last: tuple[Command, tuple[Text, ...]] | None = None
 
     @property
     def state(self) -> State:
@@ -56,30 +59,31 @@ class GameSession:
         if not journal:  # the plug was pulled between creating a game and its first command
             return cls._first_command(store, game_id, default_game, games), None
         try:
-            played, _ = replay(journal, games)
+            last = replay_to_last(journal, games)
         except ReplayError as error:
             notice = text(
                 "device.resume_failed", game=game_id, line=error.line, reason=error.error.reason
             )
             return cls.start(store, default_game, games), notice
-        assert played is not None
-        return cls(store, game_id, played, games), None
+        assert last is not None
+        cmd, outcome = last
+        return cls(store, game_id, outcome.played, games, (cmd, outcome.events)), None
 
     @classmethod
     def start(cls, store: Store, new_game: Command, games: Games) -> GameSession:
         """A new game; earlier games stay in the journal."""
-        played = start(new_game, games).played  # refuse a bad new_game before a row exists
+        outcome = start(new_game, games)  # refuse a bad new_game before a row exists
         game_id = store.start_game(dump_command(new_game))
         _committed(game_id, 1, new_game.TYPE)
-        return cls(store, game_id, played, games)
+        return cls(store, game_id, outcome.played, games, (new_game, outcome.events))
 
     @classmethod
     def _first_command(
         cls, store: Store, game_id: int, new_game: Command, games: Games
     ) -> GameSession:
-        played = start(new_game, games).played
+        outcome = start(new_game, games)
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
-        return cls(store, game_id, played, games)
+        return cls(store, game_id, outcome.played, games, (new_game, outcome.events))
 
     def submit(self, cmd: Command) -> Outcome[Any]:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
@@ -95,7 +99,7 @@ class GameSession:
             outcome = apply(self.played, cmd)
             seq = self.store.append(self.game_id, dump_command(cmd))
             _committed(self.game_id, seq, cmd.TYPE)
-        self.played = outcome.played
+        self.played, self.last = outcome.played, (cmd, outcome.events)
         return outcome
 
     def submit_line(self, line: str) -> Outcome[Any] | None:

@@ -19,7 +19,8 @@ from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
 from rules.text import Text, text
 
-# On a dial with several rows the two buttons beside UP/DOWN choose the row.
+# On a dial with several rows the two buttons beside UP/DOWN choose the row; another
+# question may give them a meaning of its own (ScreenStep.side_button).
 ROW_BUTTONS = {"left": -1, "right": 1}
 
 
@@ -41,6 +42,8 @@ class BaseController(Wizard):
         step = self._current(state)
         if isinstance(step, DialStep) and button in ROW_BUTTONS and len(step.rows) > 1:
             step.row_button(ROW_BUTTONS[button])
+            return NOTHING
+        if button in ROW_BUTTONS and step is not None and step.side_button(ROW_BUTTONS[button]):
             return NOTHING
         own = self._button(button, state)
         if own is not None:

@@ -127,6 +127,7 @@ class ScreenStep:
     # screen's lists say so); the app asks this instead of importing the dice's screens.
     keeps_dice_listening: ClassVar[bool] = False
     qr_caption: tuple[Text, ...] = ()  # written under the code; none: the code's own text
+    shows: ClassVar[str | None] = None  # a part of the board drawn alone (Prompt.shows)
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
@@ -142,6 +143,7 @@ class ScreenStep:
             result,
             self.qr,
             qr_caption=self.qr_caption,
+            shows=self.shows,
         )
 
     def choices(self) -> tuple[Choice, ...]:
@@ -156,6 +158,11 @@ class ScreenStep:
     def pick(self, index: int | None = None) -> StepResult:
         """OK on the selected option (or on ``index``, for a tap): what comes next."""
         raise NotImplementedError
+
+    def side_button(self, step: int) -> bool:
+        """CUSTODIAN (-1) or LIBRARIAN (+1) where this question gives them a meaning of its
+        own; False: it gives none here, so they keep the game's."""
+        return False
 
 
 @dataclass

@@ -5,7 +5,10 @@ each faction's Doom round by round (:mod:`display.cthulhu_wars.doom_chart`).
 
 The revealed signs wrap between signs in a column of their own, so a long list never
 squeezes the faction names; the chart keeps at least two fifths of the height, the table's
-type shrinking first.
+type shrinking first. Where the chart has no room at the screen's least type (a small
+screen), the winners and the table stay whole and the chart is left to its own view
+(:func:`draw_chart`, PHASE), which a line under the table names: who won and why come
+first, and no word is set below the floor to squeeze the chart in.
 """
 
 from __future__ import annotations
@@ -18,11 +21,15 @@ import pygame
 
 from display import colours, flow
 from display.canvas import Canvas
-from display.cthulhu_wars import doom_chart
-from display.cthulhu_wars.scoreboard import counted, end_table, ending, order, shown
+from display.cthulhu_wars import doom_chart, names
+from display.cthulhu_wars.scoreboard import counted, end_table, ending, marker, order, shown
 from display.runs import Para, Span
+from rules.text import translate
 
 CHART_SHARE = 0.4  # of the box's height, at least
+# the chart's least height, in lines of its type: its title, the 0-30 Doom lines far
+# enough apart to tell which line is higher, the rounds under it
+CHART_LINES = 7
 NAME_SHARE = 0.45  # of the width: the names' column may take less only if they fit in it
 
 
@@ -34,7 +41,8 @@ class _Sized:
     cells: list[list[flow.Laid]]
     widths: list[int]
     heights: list[int]
-    whole: bool = True  # every sign apart and the chart drawn (not the shorter forms)
+    whole: bool = True  # every sign said (apart or counted), the chart drawn or named
+    note: flow.Laid | None = None  # the chart left to its own view, said in this line
 
 
 def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
@@ -44,7 +52,7 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
     lines = list(ending(state, lang))
     rows = end_table(state, board, lang)
     short = _counted(state, board, rows)
-    sized = _sized(canvas, rows, short, _unsigned(short), lines, box)
+    sized = _sized(canvas, rows, short, _unsigned(short), lines, box, _elsewhere(lang))
     canvas.dropped = canvas.dropped or not sized.whole  # the screen may find it more room
     gap = canvas.pad
     canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
@@ -57,9 +65,59 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
             canvas.draw_laid(laid, pygame.Rect(x + shift, y, width - shift, height))
             x += width + (2 * gap if index == 1 else gap)  # Doom, then its signs: apart
         y += height
+    if sized.note is not None:  # the chart on a view of its own
+        canvas.draw_laid(sized.note, pygame.Rect(box.x, y + gap // 2, box.w, sized.note.height))
+        return
     pygame.draw.line(canvas.surface, colours.DIM, (box.x, y + gap // 2), (box.right, y + gap // 2))
     chart = pygame.Rect(box.x, y + gap, box.w, box.bottom - y - gap)
     doom_chart.draw(canvas, state, lang, chart, sized.factor)
+
+
+def draw_chart(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+    """The Doom chart alone in the whole box (the end's second view): a key of each
+    faction's shape with its final Doom, the chart under it."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return
+    key = flow.layout([_key(state, board, lang)], box.w, canvas.sizes, 1.0)
+    canvas.draw_laid(key, pygame.Rect(box.x, box.y, box.w, key.height))
+    top = key.height + canvas.pad
+    chart = pygame.Rect(box.x, box.y + top, box.w, box.h - top)
+    doom_chart.draw(canvas, state, lang, chart, 1.0)
+
+
+def draw_condensed(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+    """The end beside a list that needs the board's room (a menu, a question of undo):
+    who won and why, and each faction's final Doom; the whole summary is back when the
+    list closes. Left out (:attr:`Canvas.dropped`) where even that has no room."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return
+    paras = [*ending(state, lang), replace(_key(state, board, lang), gap_before=0.3)]
+    for factor in flow.SHRINK_STEPS:
+        laid = flow.layout(paras, box.w, canvas.sizes, factor)
+        if laid.height <= box.h and laid.width <= box.w and not laid.truncated:
+            canvas.draw_laid(laid, pygame.Rect(box.x, box.y, box.w, laid.height))
+            return
+    canvas.dropped = True
+
+
+def _key(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Para:
+    """Each faction by the shape its chart line is marked with (never by colour alone)
+    and its final Doom; a line breaks between factions, never inside one."""
+    spans = []
+    for faction in order(board):
+        doom = board.get("doom", {}).get(faction, 0)
+        words = f"{names.faction(faction, lang)} {doom}"
+        icon_colour = colours.faction(faction)
+        spans.append(Span(words, icon=marker(state, faction), icon_colour=icon_colour, atomic=True))
+        spans.append(Span("  "))
+    return Para(tuple(spans[:-1]), "small", gap_before=0.0)
+
+
+def _elsewhere(lang: str) -> Para:
+    """The line that names the chart's own view, when the chart is left out."""
+    return Para((Span(translate("screen.sb.chart_press", lang), colours.DIM),), "small")
 
 
 def _counted(
@@ -99,24 +157,27 @@ def _sized(
     unsigned: list[list[Para]],
     lines: Sequence[Para],
     box: pygame.Rect,
+    elsewhere: Para,
 ) -> _Sized:
     """The largest size at which the lines, the table and the chart's share all fit; if
     none does, with half the chart's share, then with the signs counted by value
-    (``short``), then the words before the chart (it then draws in what is left, or not
-    at all), then without the signs (``unsigned``)."""
+    (``short``); then the lines and the table whole with ``elsewhere`` naming the chart's
+    own view in its place, every sign apart, then counted; then, cut, without the signs
+    (``unsigned``)."""
     sized = _Sized(False, 1.0, flow.Laid(), [], [], [])
-    tries = (
+    tries: tuple[tuple[list[list[Para]], float | None], ...] = (
         (rows, CHART_SHARE),
         (rows, CHART_SHARE / 2),
         (short, CHART_SHARE / 2),
-        (short, 0.0),
-        (unsigned, 0.0),
+        (rows, None),
+        (short, None),
+        (unsigned, None),
     )
     for table, share in tries:
         for factor in flow.SHRINK_STEPS:
-            sized = _at(canvas, table, lines, box, factor, share)
+            sized = _at(canvas, table, lines, box, factor, share, elsewhere)
             if sized.fits:
-                return replace(sized, whole=table is rows and share > 0)
+                return replace(sized, whole=table is not unsigned)
     return replace(sized, whole=False)
 
 
@@ -126,8 +187,11 @@ def _at(
     lines: Sequence[Para],
     box: pygame.Rect,
     factor: float,
-    chart_share: float,
+    chart_share: float | None,
+    elsewhere: Para,
 ) -> _Sized:
+    """The table at ``factor`` with the chart's share of the height, or (None) with the
+    line ``elsewhere`` in the chart's place."""
     gap, sizes = canvas.pad, canvas.sizes
     top = flow.layout(lines, box.w, sizes, factor)
     if top.width > box.w:  # a chip never breaks: many winners are named in lit words instead
@@ -151,7 +215,12 @@ def _at(
         for row in rows
     ]
     heights = [max(cell.height for cell in row) for row in cells]
-    chart_h = max(round(box.h * chart_share), 4 * sizes.px("small", factor)) if chart_share else 0
+    note = None
+    if chart_share is None:
+        note = flow.layout([elsewhere], box.w, sizes, factor)
+        chart_h = note.height
+    else:
+        chart_h = max(round(box.h * chart_share), CHART_LINES * sizes.px("small", factor))
     fits = (
         (shown_w > 0 or not signs)
         and not top.truncated
@@ -159,6 +228,7 @@ def _at(
         and all(
             laid.width <= width for row in cells for laid, width in zip(row, widths, strict=True)
         )
+        and (note is None or (not note.truncated and note.width <= box.w))
         and top.height + sum(heights) + 2 * gap + chart_h <= box.h
     )
-    return _Sized(fits, factor, top, cells, widths, heights)
+    return _Sized(fits, factor, top, cells, widths, heights, note=note)

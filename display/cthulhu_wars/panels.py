@@ -49,7 +49,8 @@ def _draw_header(canvas: Canvas, view: View) -> None:
 
 
 def _board_key(view: View) -> object:
-    return (snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
+    shown = (snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
+    return (*shown, view.prompt.shows)
 
 
 def _draw_board(canvas: Canvas, view: View) -> None:
@@ -58,7 +59,10 @@ def _draw_board(canvas: Canvas, view: View) -> None:
     if view.state.get("scoreboard") and view.state.get("game_over"):
         from display.cthulhu_wars import end_summary  # the end of a game that keeps one
 
-        end_summary.draw(canvas, view.state, view.lang, box)
+        if view.prompt.shows == "doom_chart":  # the end's second view
+            end_summary.draw_chart(canvas, view.state, view.lang, box)
+        else:
+            end_summary.draw(canvas, view.state, view.lang, box)
         return
     found = _board_text(canvas, view, box)
     if view.state.get("scoreboard"):
@@ -98,12 +102,25 @@ def _draw_standings(canvas: Canvas, view: View) -> None:
     scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
 
 
+def _draw_end(canvas: Canvas, view: View) -> None:
+    """The end's summary condensed beside a list that needs its room: the winners, why,
+    and the final Doom; the table and the chart are back when it closes."""
+    from display.cthulhu_wars import end_summary
+
+    canvas.background()
+    end_summary.draw_condensed(canvas, view.state, view.lang, canvas.inner.inflate(-canvas.pad, 0))
+
+
 STANDINGS = Panel(_board_key, _draw_standings)
+END = Panel(_board_key, _draw_end)
 
 
 def condensed(state: Mapping[str, Any]) -> Panel | None:
-    """A scoreboard game's board beside a long list: its standings (GameScreen.condensed)."""
-    return STANDINGS if state.get("scoreboard") and not state.get("game_over") else None
+    """A scoreboard game's board beside a long list: its standings, or at its end who won
+    (GameScreen.condensed)."""
+    if not state.get("scoreboard"):
+        return None
+    return END if state.get("game_over") else STANDINGS
 
 
 PANELS: dict[str, Panel] = {

@@ -33,7 +33,7 @@ CTHULHU_WARS_SCREEN = GameScreen(
     panels=PANELS,
     board_share=board_share,
     words=(display_words.WORDS,),
+    # the end's summary fits beside its own list ("Something else happened") at the
+    # screen's least type; beside a longer one it condenses to who won, then steps aside
     condensed=condensed,
-    # the end's summary is what its list ("Something else happened") is beside
-    keeps=lambda state: bool(state.get("scoreboard") and state.get("game_over")),
 )

@@ -52,6 +52,7 @@ EN: dict[str, str] = {
     "screen.sb.ended.citadel": "The game ended: a Citadel victory",
     "screen.sb.why_won": "the most Doom ({n}) of those with all six spellbooks",
     "screen.sb.chart": "Doom, round by round",
+    "screen.sb.chart_press": "Doom, round by round: press Phase",
     "screen.sb.chart_round": "Round",
     "screen.sb.chart_series": "{name}: {values}",
 }
@@ -104,6 +105,7 @@ JA: dict[str, str] = {
     "screen.sb.ended.citadel": "ゲーム終了：城塞による勝利",
     "screen.sb.why_won": "呪文書6冊の勢力のうち破滅が最多（{n}）",
     "screen.sb.chart": "ラウンドごとの破滅",
+    "screen.sb.chart_press": "ラウンドごとの破滅：フェイズを押す",
     "screen.sb.chart_round": "ラウンド",
     "screen.sb.chart_series": "{name}：{values}",
 }

@@ -48,9 +48,6 @@ QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt'
 # Normandie's battlefield at 480×320: a grid the list's lines name squares of never steps
 # aside, and at 14 px its legend leaves lines out or its squares shrink below what the
 # battlefield's tests hold (display/layout.py board_sizes): its words keep the scale's floor.
-# The end's summary at 480×320 (display/cthulhu_wars/end_summary.py) is the same: beside
-# its list, or alone, its lines, table and chart do not fit at 14 px (the signs go first,
-# then the chart): its words keep the scale's floor too. A known gap, not a goal met.
 GRID_LEAST_PX = {**LEAST_PX, (480, 320): 11}
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
@@ -150,7 +147,8 @@ STARTS = {
     "dreamlands_scoreboard": lambda: DREAMLANDS_SCOREBOARD,
     "dreamlands_scoreboard_doom": lambda: DREAMLANDS_SCOREBOARD_DOOM,
     "dreamlands_dense": lambda: DREAMLANDS_DENSE,
-    # the end (K13): PHASE and the monsters' buttons say so in one line, the menu is shorter
+    # the end (K13): the monsters' buttons say so in one line, the menu is shorter, PHASE
+    # shows the Doom chart alone; its summary at the screen's least type, as every board
     "scoreboard_over": lambda: [
         line for line in SCOREBOARD_END.read_text("utf-8").splitlines() if line.strip()
     ],
@@ -201,8 +199,7 @@ def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> l
     shown = len(screen.shown_choices())
     if shown < wanted:
         found.append(f"{shown} of {len(view.prompt.choices)} choices shown, {wanted} wanted")
-    ended = bool(view.state.get("scoreboard") and view.state.get("game_over"))
-    grid = view.state.get("game") == "normandie" or ended
+    grid = view.state.get("game") == "normandie"
     return found + size_problems(screen.labels(), size, grid)
 
 
@@ -220,7 +217,7 @@ def _least(label: Label, grid: bool) -> dict[tuple[int, int], int]:
 def size_problems(labels: Sequence[Label], size: tuple[int, int], grid: bool = False) -> list[str]:
     """Text set smaller than its least size, or larger on the prompt's side than the
     question first; one check a label, and one a screen for the order of sizes (``grid``:
-    the board is Normandie's battlefield or the end's summary, see GRID_LEAST_PX)."""
+    the board is Normandie's battlefield, see GRID_LEAST_PX)."""
     SIZE_CHECKS[size] += len(labels) + 1
     found = [
         f"{label.role} at {label.px} px, {least} wanted: {label.panel}: {label.text!r}"

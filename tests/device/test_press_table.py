@@ -34,7 +34,7 @@ from rules.cthulhu_wars.scoreboard.commands import (
     Ritual,
     Spellbooks,
 )
-from tests.device.press_table import Found, Task, _Table, begin, shortest
+from tests.device.press_table import Found, Task, _Table, begin, shortest, shortest_from
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 GC, CC, YS, BG, SL = "great_cthulhu", "crawling_chaos", "yellow_sign", "black_goat", "sleeper"
@@ -101,6 +101,34 @@ SCOREBOARD_SIGNS = [
     *(f'{{"type": "draw_elder_signs", "faction": "{f}", "count": 1}}' for f in (CC, BG, YS)),
 ]
 SEATS = (GC, CC, BG, YS)  # the factions of the scoreboard game, in seating order
+OW = "opener_of_the_way"
+
+
+def signs_game(seats: Sequence[str]) -> list[str]:
+    """SCOREBOARD_SIGNS for other seats (Great Cthulhu first): Great Cthulhu gathers the most
+    Power, is First Player (clockwise) and draws its Elder Sign by its Ritual, the others
+    draw one each in the Action Phase."""
+    factions = ", ".join(f'"{f}"' for f in seats)
+    power = ", ".join(f'"{f}": {6 if f == GC else 0}' for f in seats)
+    return [
+        f'{{"type": "new_game", "map": "celaeno", "factions": [{factions}], '
+        '"settings": {"scoreboard": true}}',
+        *(f'{{"type": "set_gate", "area": "{area}", "gate": true, "controller": "{GC}"}}'
+          for area in ("fountain", "gloomloft", "blue_hall")),  # on every map size (T4)
+        NEXT,
+        f'{{"type": "gather_power", "power": {{{power}}}}}',
+        NEXT,
+        f'{{"type": "first_player", "faction": "{GC}", "direction": "clockwise"}}',
+        NEXT,
+        f'{{"type": "ritual", "faction": "{GC}", "perform": true, "great_old_ones": 1}}',
+        *(f'{{"type": "ritual", "faction": "{f}", "perform": false}}' for f in seats[1:]),
+        NEXT,
+        *(f'{{"type": "draw_elder_signs", "faction": "{f}", "count": 1}}' for f in seats[1:]),
+    ]  # fmt: skip
+
+
+# Three and five factions (T4), each in seating order, besides the 4-player game above.
+GAMES: dict[int, tuple[str, ...]] = {3: (GC, CC, YS), 5: (GC, CC, BG, YS, OW)}
 
 
 def _given(cmd: Command) -> dict[str, int]:
@@ -197,9 +225,11 @@ HAPPENINGS: tuple[tuple[str, str, Callable[[str], Command]], ...] = (
 BY_FACTION = ", ".join(f.replace("_", " ").title() for f in SEATS)
 
 
-def menu_task(name: str, cmd: Command) -> Task:
-    """``cmd`` from the menu of a game where every faction holds an Elder Sign."""
-    return Task(name, SCOREBOARD_SIGNS, keep=lambda c: c == cmd, done=lambda cmds: bool(cmds))
+def menu_task(name: str, cmd: Command, journal: Sequence[str] = SCOREBOARD_SIGNS) -> Task:
+    """``cmd`` from the menu of a game where every faction holds an Elder Sign (CUSTODIAN
+    and LIBRARIAN too: on the menu's faction lines they move two seats)."""
+    return Task(name, journal, keep=lambda c: c == cmd, done=lambda cmds: bool(cmds),
+                buttons=("left", "right"))  # fmt: skip
 
 
 MENU_TASKS: dict[tuple[str, str], Task] = {
@@ -252,14 +282,17 @@ BEFORE: dict[str, str] = {
         )
     },
     # the menu's happenings for each faction: on 07f448c measured for the first faction only;
-    # on 7c7886a the same search for each, every faction's line one further down the menu
+    # on 7c7886a the same search for each, every faction's line one further down the menu;
+    # on dd04292 the lines went round the First Player's, without the two-seat buttons
     **{
-        f"Scoreboard: {label} ({BY_FACTION})": f"– (07f448c: {first}; 7c7886a: {counts})"
-        for label, first, counts in (
-            ("a spellbook earned", 5, "6 · 7 · 8 · 9"),
-            ("an Elder Sign drawn", 8, "7 · 8 · 9 · 10"),
-            ("an Elder Sign worth 1 revealed", 7, "7 · 8 · 9 · 10"),
-            ("a correction of 1 Power", 10, "7 · 8 · 9 · 10"),
+        f"Scoreboard: {label} ({BY_FACTION})": (
+            f"– (07f448c: {first}; 7c7886a: {counts}; dd04292: {around})"
+        )
+        for label, first, counts, around in (
+            ("a spellbook earned", 5, "6 · 7 · 8 · 9", "6 · 7 · 8 · 7"),
+            ("an Elder Sign drawn", 8, "7 · 8 · 9 · 10", "7 · 8 · 9 · 8"),
+            ("an Elder Sign worth 1 revealed", 7, "7 · 8 · 9 · 10", "7 · 8 · 9 · 8"),
+            ("a correction of 1 Power", 10, "7 · 8 · 9 · 10", "7 · 8 · 9 · 8"),
         )
     },
 }
@@ -338,29 +371,56 @@ def test_the_librarian_with_a_unit_and_the_tome_takes_at_most_9_presses_and_a_ro
 
 
 TO_THE_MENU = ["down", "down"]  # the main screen's cursor to "Something else happened"
-# From "Something else happened" (its OK included), for each faction in seating order: the
-# First Player (Great Cthulhu) is the selected line, the Yellow Sign (last to play) above
-# it, Crawling Chaos below it, the Black Goat two below.
-FROM_SOMETHING_ELSE: dict[str, tuple[int, ...]] = {
-    "sb_spellbook": (4, 5, 6, 5),
-    "sb_draw": (5, 6, 7, 6),
-    "sb_reveal": (5, 6, 7, 6),
-    "sb_adjust": (5, 6, 7, 6),
-}
+# From "Something else happened" (its OK included), the First Player's count; every other
+# faction's is one more (one press to its line: UP, DOWN, or CUSTODIAN or LIBRARIAN for the
+# faction two seats away). Less is not possible in this shape (the correction: OK on
+# "Something else happened", on the faction, on the correction, then UP and OK).
+FIRST_PLAYERS: dict[str, int] = {"sb_spellbook": 4, "sb_draw": 5, "sb_reveal": 5, "sb_adjust": 5}
+
+
+def _each_faction(name: str, seats: Sequence[str]) -> list[int]:
+    counts = FIRST_PLAYERS[name]
+    return [counts if faction == GC else counts + 1 for faction in seats]
 
 
 @pytest.mark.parametrize(("name", "faction"), list(MENU_TASKS))
 def test_the_scoreboards_menu_lines_in_presses_from_something_else(name: str, faction: str) -> None:
-    """A spellbook, an Elder Sign drawn, one revealed, a correction of 1, for every faction:
-    at most 5 presses each from "Something else happened" for the First Player, one more for
-    each line between its line and the First Player's (UP or DOWN: at most two with four
-    factions). The figures are exact, so a screen added on the way fails here."""
+    """A spellbook, an Elder Sign drawn, one revealed, a correction of 1, for every faction
+    of the 4-player game (the README's rows): at most 5 presses each from "Something else
+    happened" for the First Player, one more for any other faction, the one two seats away
+    included. The figures are exact, so a screen added on the way fails here."""
     found = shortest(MENU_TASKS[name, faction])
     assert found is not None
     assert found.presses[: len(TO_THE_MENU)] == TO_THE_MENU
     presses = len(found.presses) - len(TO_THE_MENU)
-    assert presses == FROM_SOMETHING_ELSE[name][SEATS.index(faction)]
-    assert presses <= FROM_SOMETHING_ELSE[name][0] + 2 and FROM_SOMETHING_ELSE[name][0] <= 5
+    assert presses == _each_faction(name, SEATS)[SEATS.index(faction)]
+    assert FIRST_PLAYERS[name] <= 5
+
+
+def from_something_else(task: Task) -> int:
+    """The fewest presses for ``task`` from "Something else happened": its OK, then the
+    search from the menu it opens."""
+    table = _Table(begin(task), task.dice)
+    for button in (*TO_THE_MENU, "ok"):
+        table.press(button, task.keep)
+    found = shortest_from(table, task)
+    assert found is not None, task.name
+    return 1 + len(found.presses)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [3, 5])
+@pytest.mark.parametrize("name", list(FIRST_PLAYERS))
+def test_with_three_or_five_factions_too_no_faction_costs_more_than_one_press_more(
+    name: str, size: int
+) -> None:
+    """T4: three and five factions, each happening for each faction, as with four: the
+    First Player's lines are the same presses, every other faction one more."""
+    seats = GAMES[size]
+    make = next(make for _label, task, make in HAPPENINGS if task == name)
+    journal = signs_game(seats)
+    counts = [from_something_else(menu_task(f"{name}_{f}", make(f), journal)) for f in seats]
+    assert counts == _each_faction(name, seats)
 
 
 def test_a_correction_of_n_costs_n_presses_beyond_the_line() -> None:

@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from device.cthulhu_wars.scoreboard.menu import happened, menu_options, selected_line
-from device.ui.steps import DialStep, ListStep, StepResult
-from rules.text import LANGUAGES, render
+from device.cthulhu_wars.scoreboard.menu import (
+    happened,
+    menu_options,
+    menu_step,
+    selected_line,
+)
+from device.ui.steps import LIST_HINTS, DialStep, ListStep, Option, StepResult
+from rules.text import LANGUAGES, render, text
 from tests.display.samples import _celaeno
 from tests.display.test_scoreboard_panel import FACTIONS, scoreboard
 
@@ -65,6 +70,75 @@ def test_every_line_is_at_most_two_presses_from_the_first_players(
     assert [o.label.params["faction"] for o in options] == lines
     assert selected_line(options) == selected
     assert max(abs(i - selected) for i in range(count)) <= 2
+
+
+def seats_menu(count: int) -> ListStep:
+    """The menu of a game of ``count`` factions f1… (f1 First Player), two lines below."""
+    order = [f"f{n}" for n in range(1, count + 1)]
+    board = scoreboard(order=order, first_player="f1")
+    rest = [Option(text("menu.gate"), "gate"), Option(text("menu.undo"), "undo")]
+    return menu_step(game(factions=order[::-1], scoreboard=board), rest)
+
+
+def _at(step: ListStep) -> str:
+    label = step.options[step.cursor].label
+    return str(label.params.get("faction", label.key))
+
+
+def _pressed(step: ListStep, button: int, times: int) -> list[str]:
+    said = []
+    for _ in range(times):
+        assert step.side_button(button)
+        said.append(_at(step))
+    return said
+
+
+@pytest.mark.parametrize(
+    ("count", "librarian", "custodian"),
+    [(3, ["f3", "f2", "f1"], ["f2", "f3", "f1"]),
+     (4, ["f3", "f1"], ["f3", "f1"]),
+     (5, ["f3", "f5", "f2", "f4", "f1"], ["f4", "f2", "f5", "f3", "f1"])],
+)  # fmt: skip
+def test_the_two_buttons_go_two_seats_round_the_faction_lines_only(
+    count: int, librarian: list[str], custodian: list[str]
+) -> None:
+    """On a faction line LIBRARIAN (+1) goes two seats on in play order, CUSTODIAN (-1)
+    two back, round the faction lines and never onto the menu's other lines, back to the
+    First Player after going all round."""
+    assert _pressed(seats_menu(count), 1, len(librarian)) == librarian
+    assert _pressed(seats_menu(count), -1, len(custodian)) == custodian
+
+
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_every_faction_is_one_press_from_the_first_players_line(count: int) -> None:
+    """UP, DOWN, CUSTODIAN and LIBRARIAN from the First Player's line reach every faction."""
+    reached = {"f1"}
+    for button in ("up", "down", "left", "right"):
+        step = seats_menu(count)
+        if button in ("up", "down"):
+            step.move(-1 if button == "up" else 1)
+        else:
+            assert step.side_button(-1 if button == "left" else 1)
+        reached.add(_at(step))
+    assert reached == {f"f{n}" for n in range(1, count + 1)}
+
+
+def test_off_the_faction_lines_the_two_buttons_are_not_the_menus() -> None:
+    """Below the faction lines (and with none: a game that has ended) the two buttons
+    keep their meaning: the step takes neither, and says nothing of them."""
+    step = seats_menu(4)
+    assert {h.button for h in step.hints} >= {"left", "right"}
+    for _ in range(3):
+        step.move(1)
+    assert _at(step) == "menu.gate"
+    assert not step.side_button(1) and not step.side_button(-1)
+    assert _at(step) == "menu.gate" and step.hints == LIST_HINTS
+    step.move(-1)
+    assert step.hints != LIST_HINTS
+    ended = menu_step(
+        game(game_over={"reason": "doom", "winners": []}), [Option(text("menu.gate"), 1)]
+    )
+    assert not ended.side_button(1) and ended.hints == LIST_HINTS
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,7 +1,8 @@
 """After the scoreboard's end (K13) the rules refuse every command but undo (K14): on the
-device in-process (MockFactory buttons, the app drawing under SDL's dummy driver), PHASE
-and the monsters' buttons open no question but say in one line what still works, as the
-footer does; OK opens a menu without the lines the rules would refuse; UNDO goes back.
+device in-process (MockFactory buttons, the app drawing under SDL's dummy driver), the
+monsters' buttons open no question but say in one line what still works, as the footer
+does; PHASE shows the Doom chart alone and back; OK opens a menu without the lines the
+rules would refuse; UNDO goes back.
 A game without the scoreboard won by the Citadels (D5) ends the same way."""
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ def ended(table: Table, journal: list[str] | None = None) -> None:
     assert (table.state.game_over, table.state.winner) != (None, None)
 
 
-@pytest.mark.parametrize("button", ["phase", "left", "right"])
-def test_phase_and_the_monsters_say_the_game_is_over(table: Table, button: str) -> None:
+@pytest.mark.parametrize("button", ["left", "right"])
+def test_the_monsters_say_the_game_is_over(table: Table, button: str) -> None:
     ended(table)
     assert table.title() == "prompt.sb.over"
     before = table.state
@@ -51,11 +52,34 @@ def test_phase_and_the_monsters_say_the_game_is_over(table: Table, button: str) 
     assert "OK" in render(error, "en") and "Back" in render(error, "en")
     assert "決定" in render(error, "ja") and "戻る" in render(error, "ja")  # as the footer
     hints = [(h.button, h.action.key) for h in table.app.view().prompt.hints]
-    assert hints == [("ok", "hint.menu"), ("undo", "hint.undo")]  # what the line names
+    assert hints == [("ok", "hint.menu"), ("phase", "hint.sb.chart"), ("undo", "hint.undo")]
     shot(table, f"over_{button}")
     table.press("ok")  # the line goes at the next press; OK opens the menu
     assert table.app.status.error is None and table.title() == "prompt.menu"
     assert table.state is before  # nothing was submitted
+
+
+@pytest.mark.parametrize("back", ["phase", "back", "ok"])
+def test_phase_shows_the_doom_chart_alone_and_goes_back_to_the_winners(
+    table: Table, back: str
+) -> None:
+    """K14: the summary first (who won and why, the table); PHASE draws the Doom chart in
+    the board's whole room, with each faction's shape and final Doom; PHASE, BACK or OK
+    go back to the winners. Nothing is submitted."""
+    ended(table)
+    before = table.state
+    assert "phase" in [h.button for h in table.app.view().prompt.hints]  # said on screen
+    table.press("phase")
+    assert table.title() == "prompt.sb.chart" and table.app.status.error is None
+    assert table.app.view().prompt.shows == "doom_chart"
+    board = table.words("board")
+    assert "GreatCthulhu22" in board and "BlackGoat16" in board  # the key: shape, name, Doom
+    assert "+2+3+1+1+2+1" not in board  # the table is on the first view
+    shot(table, f"over_chart_{back}")
+    table.press(back)
+    assert table.title() == "prompt.sb.over" and table.app.view().prompt.shows is None
+    assert "+2+3+1+1+2+1" in table.words("board")  # the Black Goat's signs, the table back
+    assert table.state is before
 
 
 def test_the_menu_after_the_end_offers_only_what_the_rules_take(table: Table) -> None:

@@ -143,10 +143,16 @@ def test_nobody_else_performs_a_ritual_is_two_presses_for_the_whole_doom_phase()
     assert pilot.state.pending is None and pilot.state.phase == "doom"
 
 
-@pytest.mark.parametrize("example", ["celaeno_scoreboard", "dreamlands_citadel_victory"])
-def test_once_the_game_is_over_the_footer_offers_only_what_still_works(example: str) -> None:
+@pytest.mark.parametrize(
+    ("example", "chart"),
+    [("celaeno_scoreboard", [("phase", "hint.sb.chart")]), ("dreamlands_citadel_victory", [])],
+)
+def test_once_the_game_is_over_the_footer_offers_only_what_still_works(
+    example: str, chart: list[tuple[str, str]]
+) -> None:
     """K13, D5: after the end the monsters and the phases are refused; OK opens the menu
-    (History, New game) and undo goes back. At its start, PHASE was offered."""
+    (History, New game) and undo goes back; at the scoreboard's end PHASE shows the Doom
+    chart alone (K14). At its start, PHASE was offered for the next phase."""
     lines = (ROOT / "rules" / "examples" / f"{example}.jsonl").read_text().splitlines()
     state, _ = replay_game(lines)
     assert isinstance(state, GameState)
@@ -154,6 +160,7 @@ def test_once_the_game_is_over_the_footer_offers_only_what_still_works(example: 
     prompt = CthulhuWarsController().prompt(state)
     assert [(h.button, h.action.key) for h in prompt.hints] == [
         ("ok", "hint.menu"),
+        *chart,
         ("undo", "hint.undo"),
     ]
     assert [c.label.key for c in prompt.choices] == ["main.menu"]

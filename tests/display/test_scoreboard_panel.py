@@ -24,6 +24,7 @@ from tests.display.samples import _celaeno
 FACTIONS = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"]
 SIZES = ((480, 320), (800, 480), (1920, 1080), (720, 1280))
 MIN_PX = {(480, 320): 9, (800, 480): 12, (1920, 1080): 24, (720, 1280): 14}
+LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}  # the screen's least type
 # Doom at the end of rounds 1 to 4; round 5 (the last) is ``doom``.
 CHART = {"great_cthulhu": [0, 3, 8, 11], "crawling_chaos": [0, 2, 5, 7],
          "black_goat": [0, 1, 6, 10], "yellow_sign": [0, 4, 12, 17]}  # fmt: skip
@@ -46,7 +47,7 @@ def scoreboard(**overrides: Any) -> dict[str, Any]:
     return board
 
 
-def view(lang: str, phase: str = "action", game_over: Any = None) -> View:
+def view(lang: str, phase: str = "action", game_over: Any = None, shows: str | None = None) -> View:
     board = scoreboard()
     if game_over:  # K14: every sign revealed at the end, each value kept
         board["elder_signs"] = dict.fromkeys(FACTIONS, 0)
@@ -61,7 +62,7 @@ def view(lang: str, phase: str = "action", game_over: Any = None) -> View:
         scoreboard=board,
         game_over=game_over,
     )
-    return View(state, Prompt(text("screen.sample.doom")), lang=lang)
+    return View(state, Prompt(text("screen.sample.doom"), shows=shows), lang=lang)
 
 
 def drawn(lang: str, size: tuple[int, int], name: str, **kwargs: Any) -> list[str]:
@@ -150,12 +151,47 @@ def test_a_game_without_the_scoreboard_does_not_load_it() -> None:
 def test_the_end_screen_draws_the_doom_chart(lang: str, size: tuple[int, int]) -> None:
     over = {"reason": "doom", "winners": ["yellow_sign"]}
     words = drawn(lang, size, "chart", game_over=over)
+    assert translate("screen.sb.head_revealed", lang) in words  # the table whole first
+    press = "".join(translate("screen.sb.chart_press", lang).split())
+    if press in "".join(words):  # no room under the table at 14 px: a view of its own
+        words = drawn(lang, size, "chart-alone", game_over=over, shows="doom_chart")
     assert translate("screen.sb.chart", lang) in "".join(words)
     assert [str(n) in words for n in range(1, 6)] == [True] * 5  # rounds 1 to 5
     assert {"0", "30"} <= set(words)  # K13's 30 Doom marked
     assert translate("screen.sb.head_power", lang) not in words  # the end's table: no Power
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_says_why_first_at_the_screens_least_type(lang: str, size: tuple[int, int]) -> None:
+    """Who won and why, and every sign each faction revealed, at the screen's least type
+    (14 / 18 / 28 px), never shrunk to make room for the chart."""
+    over = {"reason": "doom", "winners": ["yellow_sign"]}
+    found = labels(lang, size, "why", game_over=over)
+    words = "".join(label.text for label in found)
     why = translate("screen.sb.why_won", lang, n=21)  # K14: the winner's Doom, and why
     assert "".join(why.split()) in "".join(words)
+    assert [label.text for label in found].count("+1") == 2  # the Yellow Sign's +1 +1 +3
+    least = min(label.px for label in found)
+    assert least >= LEAST_PX.get(size, 0), f"{least} px"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_charts_own_view_keys_each_line_by_its_shape(lang: str, size: tuple[int, int]) -> None:
+    """The chart alone (PHASE at the end): each faction named with its final Doom beside the
+    shape its line is marked with, the chart at the screen's least type or larger."""
+    over = {"reason": "doom", "winners": ["yellow_sign"]}
+    found = labels(lang, size, "alone", game_over=over, shows="doom_chart")
+    words = [label.text for label in found]
+    joined = "".join("".join(word.split()) for word in words)
+    for faction, doom in scoreboard()["doom"].items():
+        name = translate(f"faction.{faction}", lang)
+        assert "".join(f"{name} {doom}".split()) in joined
+    assert {"0", "30", "5"} <= set(words)  # the Doom lines and the last round
+    assert translate("screen.sb.head_revealed", lang) not in words  # the table is not here
+    least = min(label.px for label in found)
+    assert least >= LEAST_PX.get(size, 0), f"{least} px"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -175,13 +211,19 @@ def test_a_long_list_of_revealed_signs_leaves_every_name_on_one_line(lang: str) 
         else:  # Japanese breaks between phrases: the name's pieces
             words = [label for label in found if len(label.text) > 1 and label.text in name]
         assert words and len({label.rect.y for label in words}) == 1, name
-    assert sum(label.text == "+3" for label in found) == 2 * len(FACTIONS)  # every sign shown
+    # every sign apart, or each value with how many: the chart keeps its least room
+    assert sum(label.text == "+3" for label in found) == 2 * len(FACTIONS) or sum(
+        label.text == "+3×2" for label in found
+    ) == len(FACTIONS)
+    assert {"0", "30"} <= {label.text for label in found}  # the chart is drawn
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, int]) -> None:
-    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4)."""
+    """What ``celaeno replay rules/examples/celaeno_scoreboard.jsonl --screenshot`` draws (E4):
+    who won, why and every sign, at the screen's least type (14 / 18 / 28 px) beside the
+    end's own list; the chart under them where it has room, else named for PHASE."""
     from pathlib import Path
 
     from device.companion.screens import view_of
@@ -192,15 +234,19 @@ def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, in
     example = Path(__file__).parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
     played, events = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
     assert played is not None
-    words = "".join("".join(label.text.split()) for label in board_labels(
-        view_of(played, list(events), ALL_GAMES, lang), size, f"e4-{lang}"))  # fmt: skip
+    shown = view_of(played, list(events), ALL_GAMES, lang)
+    assert len(shown.prompt.choices) == 1  # "Something else happened"
+    found = board_labels(shown, size, f"e4-{lang}")
+    words = "".join("".join(label.text.split()) for label in found)
+    least = min(label.px for label in found)
+    assert least >= LEAST_PX.get(size, 0), f"{least} px"
     winner = translate("screen.sb.winners", lang, names=translate("faction.great_cthulhu", lang))
     for said in (
         winner,
         translate("screen.sb.why_won", lang, n=22),
         translate("screen.sb.ended.ritual_track", lang),
         "+2+3+1+1+2+1",  # the Black Goat's six signs, each shown
-        translate("screen.sb.chart", lang),
+        translate("screen.sb.chart", lang),  # the chart's title, or the line naming its view
     ):
         assert "".join(said.split()) in words
 
@@ -223,6 +269,10 @@ def test_five_factions_with_every_sign_revealed_still_fit_with_the_chart(
     words = [label.text for label in board_labels(shown, size, f"five-{lang}")]
     # Every sign apart where there is room, else each value with how many (+1×3 +2×2 +3×2).
     assert words.count("+3") == 2 * len(five) or words.count("+3×2") == len(five)
-    if size[0] > size[1]:  # upright, the type does not shrink enough to leave it room
-        assert "11" in words  # the chart's last round
-        assert "40" in words  # 31 Doom: the chart goes up to 40
+    if "11" not in words:  # the chart has no room under the table: it has a view of its own
+        press = translate("screen.sb.chart_press", lang)
+        assert "".join(press.split()) in "".join(words)
+        alone = View(state, Prompt(text("screen.sample.doom"), shows="doom_chart"), lang=lang)
+        words = [label.text for label in board_labels(alone, size, f"five-alone-{lang}")]
+    assert "11" in words  # the chart's last round
+    assert "40" in words  # 31 Doom: the chart goes up to 40

@@ -8,26 +8,89 @@ most two presses from the selected line, and the one that then needs the most (t
 correction: a dial turned and confirmed) is the selected one.
 
 The faction lines are in play order (K2) with the First Player's selected and the last
-to play above it, so UP and DOWN each reach a neighbour at the table: with four or five
-factions no line is more than two presses away (a correction: five presses from "Something
-else happened" for the First Player, seven at most), where the top line selected would
-leave the fourth three away. No order does better with UP, DOWN and OK: one press reaches
-the selected line and its two neighbours, three lines for four factions.
+to play above it, so UP and DOWN each reach a neighbour at the table. On a faction line
+CUSTODIAN and LIBRARIAN move two seats round the faction lines (going round them only),
+so with three to five factions every faction is the selected one or one press from it;
+the footer says so while the cursor is on one. Elsewhere in the menu the two buttons
+activate their monster, as on every other screen.
+
+A happening costs one press more for another faction than for the First Player: from
+"Something else happened" (its OK included) a spellbook is 4 presses for the First Player
+and 5 for any other; an Elder Sign drawn, a reveal or a correction of 1 is 5 and 6. The
+correction cannot take fewer in this shape: OK on "Something else happened", on the
+faction and on the correction, then UP and OK are five presses, and reaching another
+faction's line is a sixth.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
 from device.cthulhu_wars.scoreboard.words import use_words
-from device.ui.steps import Dial, DialStep, ListStep, Option, StepResult
+from device.ui.steps import LIST_HINTS, Dial, DialStep, ListStep, Option, StepResult
+from display.view import Hint
 from rules.text import text
 
 SPELLBOOKS = 6  # K12
 MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
+
+
+@dataclass
+class SeatsMenu(ListStep):
+    """The menu with the faction lines (the first ``seats`` lines) on top: on those,
+    CUSTODIAN and LIBRARIAN move two seats round them, and the footer says so."""
+
+    seats: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._say()
+
+    def on_a_seat(self) -> bool:
+        return self.cursor < self.seats
+
+    def side_button(self, step: int) -> bool:
+        """Two seats back (CUSTODIAN, -1) or on (LIBRARIAN, +1), going round the faction
+        lines; off them the buttons are the monsters' (False)."""
+        if not self.on_a_seat():
+            return False
+        self.cursor = (self.cursor + 2 * step) % self.seats
+        self._say()
+        return True
+
+    def move(self, step: int) -> None:
+        super().move(step)
+        self._say()
+
+    def pick(self, index: int | None = None) -> StepResult:
+        picked = super().pick(index)
+        self._say()  # a tap moves the cursor too: back on the menu, the footer fits its line
+        return picked
+
+    def _say(self) -> None:
+        self.hints = SEATS_HINTS if self.on_a_seat() else LIST_HINTS
+
+
+def _seats_hints() -> tuple[Hint, ...]:
+    """UP/DOWN, OK, then the two buttons' one entry ("Custodian Librarian two seats"), then
+    BACK: no room is left for UNDO's hint on the smallest screen."""
+    seats = text("hint.sb.two_seats")
+    return (*LIST_HINTS[:3], Hint("left", seats), Hint("right", seats), LIST_HINTS[3])
+
+
+SEATS_HINTS = _seats_hints()
+
+
+def menu_step(state: Mapping[str, Any], rest: list[Option]) -> ListStep:
+    """The menu of a game that keeps the scoreboard: its faction lines, then ``rest``."""
+    lines = menu_options(state)
+    options = [*lines, *rest]
+    return SeatsMenu(text("prompt.menu"), options, lambda action: action(),
+                     cursor=selected_line(lines), seats=len(lines))  # fmt: skip
 
 
 def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[Option]:
