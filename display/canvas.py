@@ -90,11 +90,8 @@ class Canvas:
         column_w = (box.w - gap * (len(columns) - 1)) // len(columns)
         parts: list[Laid] = []
         for factor in flow.SHRINK_STEPS:
-            parts = [flow.layout(top, box.w, self.sizes, factor)]
-            parts += [flow.layout(column, column_w, self.sizes, factor) for column in columns]
-            below = max(part.height for part in parts[1:])
-            widths_fit = parts[0].width <= box.w and all(p.width <= column_w for p in parts[1:])
-            if widths_fit and parts[0].height + gap + below <= box.h:
+            parts = columns_laid(top, columns, box.w, self.sizes, factor, gap)
+            if _columns_fit(parts, box.w, column_w) and _columns_height(parts, gap) <= box.h:
                 break
         top_box = pygame.Rect(box.x, box.y, box.w, min(parts[0].height, box.h))
         self._draw_or_cut(parts[0], top, top_box)
@@ -125,3 +122,44 @@ class Canvas:
                 Label(self.panel, item.text, rect, box.copy(), item.px, laid.truncated, item.role)
             )
         self.surface.set_clip(previous)
+
+
+def columns_laid(
+    top: Sequence[Para],
+    columns: Sequence[Sequence[Para]],
+    width: int,
+    sizes: flow.Sizes,
+    factor: float,
+    gap: int,
+) -> list[Laid]:
+    """``top`` laid across ``width``, then each of ``columns`` in its share of it."""
+    column_w = (width - gap * (len(columns) - 1)) // max(1, len(columns))
+    parts = [flow.layout(top, width, sizes, factor)]
+    return parts + [flow.layout(column, column_w, sizes, factor) for column in columns]
+
+
+def columns_fit(
+    top: Sequence[Para],
+    columns: Sequence[Sequence[Para]],
+    box: tuple[int, int],
+    sizes: flow.Sizes,
+    factor: float,
+    gap: int,
+) -> bool:
+    """Whether ``top`` and ``columns`` under it fit ``box`` (width, height) at ``factor``,
+    as :meth:`Canvas.text_with_columns` lays them out, nothing cut."""
+    width, height = box
+    if not columns:
+        laid = flow.layout(top, width, sizes, factor)
+        return not laid.truncated and laid.width <= width and laid.height <= height
+    parts = columns_laid(top, columns, width, sizes, factor, gap)
+    column_w = (width - gap * (len(columns) - 1)) // len(columns)
+    return _columns_fit(parts, width, column_w) and _columns_height(parts, gap) <= height
+
+
+def _columns_fit(parts: Sequence[Laid], width: int, column_w: int) -> bool:
+    return parts[0].width <= width and all(part.width <= column_w for part in parts[1:])
+
+
+def _columns_height(parts: Sequence[Laid], gap: int) -> int:
+    return parts[0].height + gap + max(part.height for part in parts[1:])

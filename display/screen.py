@@ -234,6 +234,8 @@ class Screen:
         the words under it (the whole address, the passphrase) are not cut at the floor;
         the list beside it has the header's and the status's room if it needs them."""
         size = self.surface.get_size()
+        # the code is drawn in the board's place: a board's wider share is no code's need
+        share = min(share, WIDENED[-1])
         shares = [share, *(step for step in WIDENED if step > share)]
         for each in shares:
             laid = regions(size, each, hint_lines)

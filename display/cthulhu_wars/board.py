@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from display import colours
@@ -31,14 +31,17 @@ class BoardText:
     columns: list[list[Para]]
 
 
-def content(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> BoardText:
-    """The board of the map being played, under the winner if there is one."""
-    board = MAP_BOARDS[state["map"]](state, lang, citadel_names)
+def content(
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool = False
+) -> BoardText:
+    """The board of the map being played, under the winner if there is one; ``dense``: in
+    as few lines as its words allow (where the panel has no room for its roomy form)."""
+    board = MAP_BOARDS[state["map"]](state, lang, citadel_names, dense)
     return BoardText([*_winner(state, lang), *board.top], board.columns)
 
 
 def _library_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
 ) -> BoardText:
     rows = _tomes_row if state.get("scoreboard") else _faction_row  # its table says the rest
     top = [para for faction in state.get("factions", ()) for para in rows(state, faction, lang)]
@@ -46,10 +49,10 @@ def _library_board(
 
 
 def _dreamlands_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
 ) -> BoardText:
-    top = [_faction_legend(state, lang), *_dreamlands(state, lang, citadel_names)]
-    columns = [list(_citadel_column(state, board, lang, citadel_names)) for board in BOARDS]
+    top = [*_faction_legend(state, lang, dense), *_dreamlands(state, lang, citadel_names)]
+    columns = [list(_citadel_column(state, board, lang, citadel_names, dense)) for board in BOARDS]
     return BoardText(top, columns)
 
 
@@ -171,13 +174,18 @@ def _place_span(what: str, area: str | None, lang: str, citadel_names: Mapping[s
     )
 
 
-def _faction_legend(state: Mapping[str, Any], lang: str) -> Para:
+def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterator[Para]:
+    """Each faction's colour, and who is to act; ``dense``: only who is to act (each Gate's
+    chip names its faction beside its colour, and so does the scoreboard's table)."""
     spans: list[Span] = []
     for faction in state.get("factions", ()):
-        spans.append(_faction_span(faction, lang))
-        if actor(state.get("pending")) == faction:
+        to_act = actor(state.get("pending")) == faction
+        if to_act or not dense:
+            spans.append(_faction_span(faction, lang))
+        if to_act:
             spans.append(_to_act(lang))
-    return Para(tuple(spans), "body", gap_before=0.2)
+    if spans:
+        yield Para(tuple(spans), "body", gap_before=0.2)
 
 
 def _dreamlands(
@@ -193,19 +201,24 @@ def _dreamlands(
 
 
 def _citadel_column(
-    state: Mapping[str, Any], board: str, lang: str, citadel_names: Mapping[str, str]
+    state: Mapping[str, Any],
+    board: str,
+    lang: str,
+    citadel_names: Mapping[str, str],
+    dense: bool = False,
 ) -> Iterator[Para]:
-    """One board's four Citadels (D4): name, who holds its Gate, its Zoogs."""
+    """One board's four Citadels (D4): name, who holds its Gate, its Zoogs; ``dense``: the
+    Gate on the name's line where there is room for it, not on a line of its own."""
     header = Span(translate("screen.citadels_of", lang, board=board), colours.ACCENT)
     yield Para((header,), "small")
     for label in CITADEL_LABELS:
         citadel = f"{board}_citadel_{label}"
-        yield Para(
-            tuple(_citadel_name_spans(state, citadel, lang, citadel_names)),
-            "small",
-            gap_before=0.25,
-        )
+        name = tuple(_citadel_name_spans(state, citadel, lang, citadel_names))
         gate = _gate_span(state.get("gates", {}).get(citadel), lang)
+        if dense:  # on the name's line, and a long name may wrap rather than be cut
+            yield Para((*name, replace(gate, chip=None, atomic=True)), "small", gap_before=0.0)
+            continue
+        yield Para(name, "small", gap_before=0.25)
         yield Para((gate,), "small", indent=0.8, gap_before=0.05)
 
 
@@ -282,7 +295,7 @@ def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Par
 
 
 # Each map's board, by the map the state names (rules/cthulhu_wars/JOURNAL.md: "map").
-MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, Mapping[str, str]], BoardText]] = {
+MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, Mapping[str, str], bool], BoardText]] = {
     "celaeno": _library_board,
     "dreamlands": _dreamlands_board,
 }

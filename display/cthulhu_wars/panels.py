@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from display import colours
-from display.canvas import Canvas
+from display import colours, flow
+from display.canvas import Canvas, columns_fit
 from display.cthulhu_wars import board
 from display.flow import layout
 from display.panels import SHARED_PANELS, Panel, snapshot
@@ -55,7 +55,6 @@ def _board_key(view: View) -> object:
 
 def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
-    found = board.content(view.state, view.lang, view.citadel_names)
     box = canvas.inner.inflate(-canvas.pad, 0)
     if view.state.get("scoreboard") and view.state.get("game_over"):
         from display.cthulhu_wars import end_summary  # the end of a game that keeps one
@@ -65,12 +64,33 @@ def _draw_board(canvas: Canvas, view: View) -> None:
         else:
             end_summary.draw(canvas, view.state, view.lang, box)
         return
+    found = _board_text(canvas, view, box)
     if view.state.get("scoreboard"):
         from display.cthulhu_wars import scoreboard_panel  # only a game that keeps one loads it
 
-        board_paras = [*found.top, *(para for column in found.columns for para in column)]
-        box = scoreboard_panel.draw(canvas, view.state, view.lang, box, board_paras)
+        box = scoreboard_panel.draw(canvas, view.state, view.lang, box, found.top, found.columns)
     canvas.text_with_columns(found.top, found.columns, box)
+
+
+def _board_text(canvas: Canvas, view: View, box: pygame.Rect) -> board.BoardText:
+    """The board in its roomy form where it is whole at the floor in ``box`` (beside the
+    scoreboard's table, if the game keeps one), else in as few lines as its words allow;
+    beside a list, only under the table (else the board steps aside for the list, as a
+    small screen's does, and the list's result keeps its room)."""
+    roomy = board.content(view.state, view.lang, view.citadel_names)
+    beside_a_list = bool(view.prompt.choices) and not view.state.get("scoreboard")
+    if not roomy.columns or beside_a_list or _whole(canvas, view, roomy, box):
+        return roomy
+    return board.content(view.state, view.lang, view.citadel_names, dense=True)
+
+
+def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect) -> bool:
+    if view.state.get("scoreboard"):
+        from display.cthulhu_wars import scoreboard_panel
+
+        return scoreboard_panel.fits(canvas, view.state, view.lang, box, found.top, found.columns)
+    least = flow.SHRINK_STEPS[-1]
+    return columns_fit(found.top, found.columns, box.size, canvas.sizes, least, canvas.pad)
 
 
 def _draw_standings(canvas: Canvas, view: View) -> None:

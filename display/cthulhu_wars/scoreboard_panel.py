@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from display import colours, flow
-from display.canvas import Canvas
+from display.canvas import Canvas, columns_fit
 from display.cthulhu_wars.scoreboard import ending, table, track
 from display.runs import Para
 
@@ -26,19 +26,23 @@ def draw(
     lang: str,
     box: pygame.Rect,
     below_it: Sequence[Para],
+    columns: Sequence[Sequence[Para]] = (),
 ) -> pygame.Rect:
     """The scoreboard at the top of ``box``, in the largest size that leaves room for
-    ``below_it`` (the board state) at that size too; returns the box left for the board."""
+    ``below_it`` (the board state) and its ``columns`` side by side under it (as
+    :meth:`Canvas.text_with_columns` draws them: a Dreamlands board's two boards) at that
+    size too; returns the box left for the board."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return box
     over = state.get("game_over")
     lines = [*ending(state, lang)] if over else [*track(state, board, lang)]
     rows = table(state, board, lang)
-    sized = _sized(canvas, rows, lines, box, below_it)
+    board = Board(below_it, columns)
+    sized = _sized(canvas, rows, lines, box, board)
     if not sized.fits and not over:  # a crowded board keeps its words; the table its figures
         lines = []
-        sized = _sized(canvas, rows, lines, box, below_it)
+        sized = _sized(canvas, rows, lines, box, board)
     y = _draw_table(canvas, rows, sized, box)
     below = sized.below
     canvas.text(lines, pygame.Rect(box.x, y, box.w, min(below.height, box.bottom - y)))
@@ -46,6 +50,33 @@ def draw(
     rule_y = box.y + used - canvas.pad // 2
     pygame.draw.line(canvas.surface, colours.DIM, (box.x, rule_y), (box.right, rule_y))
     return pygame.Rect(box.x, box.y + used, box.w, max(0, box.h - used))
+
+
+def fits(
+    canvas: Canvas,
+    state: Mapping[str, Any],
+    lang: str,
+    box: pygame.Rect,
+    below_it: Sequence[Para],
+    columns: Sequence[Sequence[Para]] = (),
+) -> bool:
+    """Whether the table and the board state under it (as :func:`draw` is given them) are
+    whole in ``box``, the lines under the table left out if need be."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return True
+    rows = table(state, board, lang)
+    under = Board(below_it, columns)
+    lines = [*track(state, board, lang)]
+    return _sized(canvas, rows, lines, box, under).fits or _sized(canvas, rows, [], box, under).fits
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board state under the table: paragraphs across, then columns side by side."""
+
+    top: Sequence[Para]
+    columns: Sequence[Sequence[Para]] = ()
 
 
 @dataclass
@@ -87,7 +118,7 @@ def _sized(
     rows: list[list[Para]],
     lines: Sequence[Para],
     box: pygame.Rect,
-    below_it: Sequence[Para],
+    below_it: Board,
 ) -> Sized:
     """The table's cells at the largest size where it, ``lines`` and the board below all fit
     with every name on one line beside its figures, or else with each name on a line of
@@ -109,7 +140,7 @@ def _laid(
     rows: list[list[Para]],
     lines: Sequence[Para],
     box: pygame.Rect,
-    below_it: Sequence[Para],
+    below_it: Board,
     factor: float,
     stacked: bool,
 ) -> Sized:
@@ -140,11 +171,9 @@ def _laid(
     below = flow.layout(lines, box.w, canvas.sizes, factor)
     if below.width > box.w:  # a narrow column: the Ritual's words break rather than be cut
         below = flow.layout(lines, box.w, canvas.sizes, factor, break_atomic=True)
-    rest = flow.layout(below_it, box.w, canvas.sizes, factor)
-    fits = (
-        names_fit
-        and not rest.truncated
-        and sum(heights) + below.height + rest.height + 2 * gap <= box.h
+    under = (box.w, box.h - sum(heights) - below.height - 2 * gap)  # the board's room
+    fits = names_fit and columns_fit(
+        below_it.top, below_it.columns, under, canvas.sizes, factor, gap
     )
     return Sized(fits, cells, widths, heights, below, stacked)
 

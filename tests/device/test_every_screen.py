@@ -4,7 +4,8 @@ nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and 
 The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
 fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
 (its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
-Dreamlands game, the Bhole's roll, Normandie battles (Chapter 1 placing its units, at its
+Dreamlands game, the Bhole's roll, a Dreamlands game with the scoreboard, a dense Dreamlands
+board (drawn with its list closed too), Normandie battles (Chapter 1 placing its units, at its
 end, Chapter 3) and a new battle's wizard. Each screen is drawn as the app draws it and must
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
 fewer), no label cut or containing "…", and every label inside its box and its panel.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -91,6 +93,44 @@ SCOREBOARD_ACTION = [
     json.dumps({"type": "next_phase"}),
 ]  # fmt: skip
 
+# A Dreamlands game with the scoreboard: its table above the two boards' Citadels, its
+# Gather Power, then its Rituals before the Bhole rolls.
+DREAMLANDS_SCOREBOARD = [
+    json.dumps({"type": "new_game", "map": "dreamlands", "factions": [
+        "great_cthulhu", "crawling_chaos", "yellow_sign", "black_goat", "windwalker"],
+        "settings": {"scoreboard": True}}),
+    *(json.dumps({"type": "set_gate", "area": area, "gate": True, "controller": faction})
+      for area, faction in (("surface_citadel_1_2", "yellow_sign"),
+                            ("underworld_citadel_3", "great_cthulhu"),
+                            ("surface_citadel_4", "black_goat"))),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+DREAMLANDS_SCOREBOARD_DOOM = [
+    *DREAMLANDS_SCOREBOARD,
+    json.dumps({"type": "gather_power", "power": {"great_cthulhu": 6, "crawling_chaos": 4,
+                                                  "yellow_sign": 5, "black_goat": 6, "windwalker": 4}}),
+    json.dumps({"type": "next_phase"}),
+    json.dumps({"type": "first_player", "faction": "great_cthulhu", "direction": "clockwise"}),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+# A dense Dreamlands board: five factions, Yog-Sothoth, abandoned Gates with Zoogs in them,
+# a Citadel warning; at 480×320 with no list beside it, its words are what is read.
+DREAMLANDS_DENSE = [
+    json.dumps({"type": "new_game", "map": "dreamlands", "factions": [
+        "great_cthulhu", "opener_of_the_way", "yellow_sign", "windwalker", "sleeper"]}),
+    *(json.dumps({"type": "set_gate", "area": area, "gate": True, "controller": faction})
+      for area, faction in (("surface_citadel_1_2", "yellow_sign"),
+                            ("surface_citadel_3", "yellow_sign"),
+                            ("surface_citadel_5_6", "yellow_sign"),
+                            ("underworld_citadel_3", "great_cthulhu"),
+                            ("surface_citadel_4", "sleeper"))),
+    json.dumps({"type": "yog_sothoth", "area": "underworld_citadel_1_2"}),
+    *(json.dumps({"type": "next_phase"}) for _ in range(4)),
+    json.dumps({"type": "roll", "values": [4]}),
+    json.dumps({"type": "roll", "values": [4, 4, 4, 1, 1, 6]}),
+    json.dumps({"type": "next_phase"}),
+]  # fmt: skip
+
 STARTS = {
     "first_launch": lambda: ROUND_2[:1],
     "round_2": lambda: ROUND_2,
@@ -107,6 +147,9 @@ STARTS = {
     "scoreboard_gather_power": lambda: SCOREBOARD,
     "scoreboard_ritual": lambda: SCOREBOARD_DOOM,
     "scoreboard_action": lambda: SCOREBOARD_ACTION,
+    "dreamlands_scoreboard": lambda: DREAMLANDS_SCOREBOARD,
+    "dreamlands_scoreboard_doom": lambda: DREAMLANDS_SCOREBOARD_DOOM,
+    "dreamlands_dense": lambda: DREAMLANDS_DENSE,
     # the end (K13): the monsters' buttons say so in one line, the menu is shorter, PHASE
     # shows the Doom chart alone; its summary at the screen's least type, as every board
     "scoreboard_over": lambda: [
@@ -119,6 +162,9 @@ OPENED = {
     "new_battle": ("main.menu", "menu.new_game", "nz_device.new.free"),
     "scoreboard_action": ("main.menu",),
 }
+# Starts whose main screens (the round and its phase asked, no decision pending) are drawn
+# a second time with no list beside the board: the board widens and is what is read.
+NO_LIST = ("dreamlands_dense",)
 # Board instructions read back from the screens right after a command (each start's walk
 # reaches these many, summed over languages and sizes): the Bhole's roll moves it,
 # destroys a Gate and eliminates a unit, the Librarian's and the Custodian's decisions
@@ -212,6 +258,14 @@ def _screens(start: str, files: Path) -> Iterator[Walker]:
     yield from walk(walker, DEPTH, MOST)
 
 
+def _views(walker: Walker, start: str) -> Iterator[tuple[str, View]]:
+    for lang in LANGUAGES:
+        view = walker.view(lang)
+        yield lang, view
+        if start in NO_LIST and view.prompt.title.key.startswith("prompt.idle."):
+            yield lang, replace(view, prompt=replace(view.prompt, choices=(), selected=None))
+
+
 @pytest.mark.parametrize("start", list(STARTS))
 def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_path: Path) -> None:
     wrong: dict[str, list[str]] = {}
@@ -219,8 +273,7 @@ def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_
     size_checks = sum(SIZE_CHECKS.values())
     for walker in _screens(start, tmp_path):
         board = walker.board_instructions()
-        for lang in LANGUAGES:
-            view = walker.view(lang)
+        for lang, view in _views(walker, start):
             for size in FEWEST:
                 found = problems(view, size, board)
                 drawn += 1
