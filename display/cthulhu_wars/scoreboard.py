@@ -12,12 +12,13 @@ Elder Sign's value is never shown, only how many (K11).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from display import colours
 from display.cthulhu_wars import names
 from display.runs import Para, Span
-from rules.text import translate
+from rules.text import text, translate
 
 SPELLBOOKS = 6  # K12
 
@@ -172,7 +173,7 @@ def track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iter
         spans.append(Span(translate("screen.sb.power_note", lang), colours.DIM, atomic=True))
     first = board.get("first_player")
     if isinstance(first, str):
-        direction = translate(f"screen.sb.{board.get('direction', 'clockwise')}", lang)
+        direction = text(f"screen.sb.{board.get('direction', 'clockwise')}")  # mid-sentence
         words = translate("screen.sb.first_player", lang, direction=direction)
         spans.append(Span(words, icon="arrow", icon_colour=colours.faction(first)))
     ritual = board.get("ritual")
@@ -185,7 +186,15 @@ def track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iter
     if isinstance(pool, int):  # K10
         spans.append(Span(translate("screen.sb.pool", lang, n=pool), colours.DIM, atomic=True))
     if spans:
-        yield Para(tuple(spans), "small", gap_before=0.2)
+        yield Para(tuple(_dotted(spans)), "small", gap_before=0.2)
+
+
+def _dotted(spans: list[Span]) -> Iterator[Span]:
+    """Several facts set as one paragraph, each after the first led by a dot (or by its
+    icon), so that none reads into the one before where a line runs on."""
+    yield spans[0]
+    for span in spans[1:]:
+        yield span if span.icon else replace(span, text=f"· {span.text}")
 
 
 def content(state: Mapping[str, Any], lang: str) -> list[str]:

@@ -276,3 +276,17 @@ def test_five_factions_with_every_sign_revealed_still_fit_with_the_chart(
         words = [label.text for label in board_labels(alone, size, f"five-alone-{lang}")]
     assert "11" in words  # the chart's last round
     assert "40" in words  # 31 Doom: the chart goes up to 40
+
+
+def test_the_facts_under_the_table_are_set_apart() -> None:
+    """The Power note, the First Player, the next Ritual and the pool share one paragraph:
+    each after the first is led by a dot (the First Player by its arrow), so where a line
+    runs on none reads into the one before; the direction is said mid-sentence, in lower
+    case ("then anticlockwise", not "then Anticlockwise")."""
+    facts = content(view("en").state, "en")[-4:]
+    assert facts[0] == translate("screen.sb.power_note", "en")
+    assert facts[1] == "First Player, then anticlockwise"
+    assert facts[2:] == [
+        f"· {translate('screen.sb.ritual', 'en', cost=7, n=5)}",
+        f"· {translate('screen.sb.pool', 'en', n=30)}",
+    ]
