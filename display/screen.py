@@ -35,7 +35,7 @@ WIDENED = (0.6, 0.66)
 # A small screen's board with no list beside it, cut at the floor: the wider shares it
 # may take (its words are what the table reads then).
 WIDER = (0.6, 0.66, 0.72)
-# A board condensed beside a list (a scoreboard's standings): the shares it may take.
+# A board condensed beside a list (GameScreen.condensed): the shares it may take.
 STANDINGS = (0.5, 0.42, 0.36)
 
 
@@ -66,7 +66,7 @@ class Screen:
         self._list_share = DEFAULT_BOARD_SHARE
         self._bars = True  # the header and the status shown (not a list needing the screen)
         self._condensed = False  # the board condensed beside a list (GameScreen.condensed)
-        self._panels_condensed = False  # what the board panel in _panels draws
+        self._board_drawn: panels.Panel | None = None  # the board panel in _panels
         # the board's words at the scale's own floor: no room holds it at the screen's
         self._least_board = False
         self._drawn_least = False  # what the board on screen was drawn at
@@ -84,15 +84,17 @@ class Screen:
         size = self.surface.get_size()
         lines = self._hint_lines_for(view)
         share = self._share_for(game, view, lines)
-        bars, condensed, least = self._bars, self._condensed, self._least_board
+        bars, least = self._bars, self._least_board
         if least != self._drawn_least:  # the board's words at another floor
             self._drawn_least = least
             self.invalidate()
-        if game is not self._game or condensed != self._panels_condensed:
-            # another game, or its board condensed: the board draws something else; it
-            # shows the prompt's QR code instead while the prompt has one
-            self._game, self._panels_condensed = game, condensed
-            self._panels = {**game.panels, "board": qr.with_qr(self._board_panel(game, view))}
+        board = self._board_panel(game, view)
+        if game is not self._game or board is not self._board_drawn:
+            # another game, or its board condensed (to what the state needs: the phase
+            # can change it): the board draws something else; it shows the prompt's QR
+            # code instead while the prompt has one
+            self._game, self._board_drawn = game, board
+            self._panels = {**game.panels, "board": qr.with_qr(board)}
             self.invalidate()
         if (size, share, lines, bars) != (self._regions.size, self._share, self._hint_lines,
                                           self._regions.header.h > 0):  # fmt: skip

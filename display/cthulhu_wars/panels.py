@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -111,16 +112,28 @@ def _draw_end(canvas: Canvas, view: View) -> None:
     end_summary.draw_condensed(canvas, view.state, view.lang, canvas.inner.inflate(-canvas.pad, 0))
 
 
+def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
+    """The board condensed beside a list in the Action Phase: the Tomes, the monsters and
+    each faction's Silence, drawn as in a game without the scoreboard. That is the phase
+    in which they move, while the Power the table would show is the phase's start's
+    (I11); the standings are back when the Action Phase ends."""
+    without = {key: value for key, value in view.state.items() if key != "scoreboard"}
+    _draw_board(canvas, replace(view, state=without))
+
+
 STANDINGS = Panel(_board_key, _draw_standings)
+BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
 
 
 def condensed(state: Mapping[str, Any]) -> Panel | None:
-    """A scoreboard game's board beside a long list: its standings, or at its end who won
-    (GameScreen.condensed)."""
+    """A scoreboard game's board beside a long list: in the Action Phase the board without
+    the table, in the others its standings, and at its end who won (GameScreen.condensed)."""
     if not state.get("scoreboard"):
         return None
-    return END if state.get("game_over") else STANDINGS
+    if state.get("game_over"):
+        return END
+    return BOARD_ALONE if state.get("phase") == "action" else STANDINGS
 
 
 PANELS: dict[str, Panel] = {
