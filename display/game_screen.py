@@ -23,8 +23,8 @@ def _no_grid(panel: pygame.Rect, pad: int, state: State, pos: tuple[int, int]) -
     return None
 
 
-def _not_condensed(state: State) -> Panel | None:
-    return None
+def _not_condensed(state: State) -> tuple[Panel, ...]:
+    return ()
 
 
 def _steps_aside(state: State) -> bool:
@@ -39,7 +39,7 @@ class GameScreen:
     - ``words``: its catalogue sections, added when the game is loaded;
     - ``condensed(state)``: what the board condenses to in a narrow column beside a list
       that needs the board's room (what the table must keep in sight: a scoreboard's
-      standings), or None: the board steps aside;
+      standings), the first that is whole there; if none is, the board steps aside;
     - ``keeps(state)``: whether the board is what a list beside it is about (a grid its
       lines name squares of): it condenses, never steps aside."""
 
@@ -48,5 +48,5 @@ class GameScreen:
     board_share: Callable[[State], float]
     space_at: Callable[[pygame.Rect, int, State, tuple[int, int]], str | None] = _no_grid
     words: tuple[Words, ...] = ()
-    condensed: Callable[[State], Panel | None] = _not_condensed
+    condensed: Callable[[State], tuple[Panel, ...]] = _not_condensed
     keeps: Callable[[State], bool] = _steps_aside

@@ -65,7 +65,7 @@ class Screen:
         self._asked: object = None  # what the last list share was measured for
         self._list_share = DEFAULT_BOARD_SHARE
         self._bars = True  # the header and the status shown (not a list needing the screen)
-        self._condensed = False  # the board condensed beside a list (GameScreen.condensed)
+        self._condensed: panels.Panel | None = None  # what the board condensed to beside a list
         self._board_drawn: panels.Panel | None = None  # the board panel in _panels
         # the board's words at the scale's own floor: no room holds it at the screen's
         self._least_board = False
@@ -143,16 +143,16 @@ class Screen:
         share = game.board_share(view.state)
         small = small_screen(size) and bool(view.prompt.choices)
         board = game.panels["board"].key(view) if small else None
-        asked = (size, share, hint_lines, prompt.key(view), board)
+        offered = game.condensed(view.state)  # what the board may condense to changes it too
+        asked = (size, share, hint_lines, prompt.key(view), board, offered)
         if self._asked != asked:
             self._asked = asked
-            self._condensed = self._least_board = False
+            self._condensed, self._least_board = None, False
             self._list_share, self._bars = self._list_room(game, view, share, hint_lines)
         return self._list_share
 
     def _board_panel(self, game: GameScreen, view: View) -> panels.Panel:
-        condensed = game.condensed(view.state) if self._condensed else None
-        return condensed or game.panels["board"]
+        return self._condensed or game.panels["board"]
 
     def _list_room(
         self, game: GameScreen, view: View, share: float, hint_lines: tuple[int, int]
@@ -166,15 +166,16 @@ class Screen:
         # a grid with a cursor on it is where the answer is: it never steps aside; it and a
         # board the game keeps (GameScreen.keeps) condense (narrower, then at the scale's
         # floor) on a small screen, the kept one stepping aside only for a list that needs
-        # the whole width; a board with standings condenses to them before it steps aside
+        # the whole width; a board with standings condenses to them (to the first of what
+        # GameScreen.condensed offers that is whole) before it steps aside
         cursor = "cursor" in view.state
         keeps = cursor or game.keeps(view.state)
-        standings = None if keeps or share == 0 else game.condensed(view.state)
+        offered = () if keeps or share == 0 else game.condensed(view.state)
         tries: list[tuple[float, bool, panels.Panel | None]] = [(share, True, None)]
-        if standings is not None:
-            steps = [step for step in STANDINGS if step < share]
-            # before they step aside, the standings and the list have the bars' room too
-            tries += [(step, bars, standings) for bars in (True, False) for step in steps]
+        steps = [step for step in STANDINGS if step < share]
+        # before it steps aside, a condensed board and the list have the bars' room too
+        for panel in offered:
+            tries += [(step, bars, panel) for bars in (True, False) for step in steps]
         if share > 0 and keeps and small:
             tries += [(step, True, None) for step in CONDENSED if step < share]
             # before its words are cut, the grid has the bars' room too
@@ -189,7 +190,7 @@ class Screen:
             aside.append((0.0, True, None))
         for each, bars, condensed in tries + (aside if not keeps else []):
             if self._fits(game, view, hint_lines, (each, bars, condensed)):
-                self._condensed = condensed is not None
+                self._condensed = condensed
                 return each, bars
         # the kept board, and a board with no list: their words at the scale's own floor
         least = small_screen(size) and share > 0 and (keeps or not view.prompt.choices)

@@ -113,10 +113,8 @@ def _draw_end(canvas: Canvas, view: View) -> None:
 
 
 def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
-    """The board condensed beside a list in the Action Phase: the Tomes, the monsters and
-    each faction's Silence, drawn as in a game without the scoreboard. That is the phase
-    in which they move, while the Power the table would show is the phase's start's
-    (I11); the standings are back when the Action Phase ends."""
+    """The board condensed beside a list while it is what moves: the Tomes, the monsters
+    and each faction's Silence, drawn as in a game without the scoreboard."""
     without = {key: value for key, value in view.state.items() if key != "scoreboard"}
     _draw_board(canvas, replace(view, state=without))
 
@@ -124,16 +122,25 @@ def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
 STANDINGS = Panel(_board_key, _draw_standings)
 BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
+# The scoreboard's own questions (the pending decisions' kinds in the journal's state).
+SCOREBOARD_ASKS = frozenset({"gather_power", "first_player", "ritual", "reveal"})
 
 
-def condensed(state: Mapping[str, Any]) -> Panel | None:
-    """A scoreboard game's board beside a long list: in the Action Phase the board without
-    the table, in the others its standings, and at its end who won (GameScreen.condensed)."""
+def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
+    """A scoreboard game's board beside a long list (GameScreen.condensed): at its end who
+    won; while the scoreboard asks, its standings; while the board moves (the Action
+    Phase, where the Tomes and the monsters go, and a roll or an Agony pending: the
+    Bhole's, the Zoogs') the board itself, since the table's Power is then the phase's
+    start's (I11), or the standings where the board is not whole; otherwise the
+    standings."""
     if not state.get("scoreboard"):
-        return None
+        return ()
     if state.get("game_over"):
-        return END
-    return BOARD_ALONE if state.get("phase") == "action" else STANDINGS
+        return (END,)
+    pending = state.get("pending")
+    kind = pending.get("kind") if isinstance(pending, Mapping) else None
+    moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
+    return (BOARD_ALONE, STANDINGS) if moving else (STANDINGS,)
 
 
 PANELS: dict[str, Panel] = {

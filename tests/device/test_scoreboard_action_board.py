@@ -1,21 +1,26 @@
-"""A scoreboard game's board beside a long list: in the Action Phase, where the Tomes and
-the monsters move, the board itself (where the Custodian stands, each faction's Silence);
-in the other phases the standings. At 480×320 the two do not fit together at the floor."""
+"""A scoreboard game's board beside a long list: while the board moves (the Action Phase,
+where the Tomes and the monsters go; a roll pending, the Bhole's and the Zoogs') the board
+itself (where the Custodian stands, each faction's Silence), else or where it is not whole
+the standings. At 480×320 the two do not fit together at the floor."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+from display.cthulhu_wars.panels import BOARD_ALONE, END, STANDINGS, condensed
 from display.games import SCREENS
+from display.panels import Panel
 from display.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, translate
 from tests.device.screen_walk import begin
+from tests.device.test_every_screen import DREAMLANDS_SCOREBOARD_DOOM
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
 ACTIVATED = json.dumps(
@@ -70,11 +75,64 @@ def test_the_agony_die_at_480x320_shows_the_board_and_each_silence(
     assert translate("screen.silence_spent", lang) in words, words  # the Yellow Sign spent it
 
 
-def test_a_phase_change_alone_redraws_the_condensed_board(tmp_path: Path) -> None:
-    """The same list in the Doom Phase and then in the Action Phase on one screen: the
-    standings, then the board, though nothing else the board panel keys on changed."""
+def test_what_moves_now_changes_the_condensed_board_on_one_screen(tmp_path: Path) -> None:
+    """The same list beside a Ritual pending in the Doom Phase, then beside the Agony in
+    the Action Phase, on one screen: the standings, then the board."""
     view = begin(_round_two_action(ACTIVATED, ROLLED), tmp_path).view("en")
     screen = Screen(pygame.Surface((480, 320)), SCREENS)
-    in_doom = replace(view, state={**view.state, "phase": "doom"})
+    ritual = {"kind": "ritual", "faction": "yellow_sign", "cost": 5}
+    in_doom = replace(view, state={**view.state, "phase": "doom", "pending": ritual})
     assert "Black Hall" not in _drawn(in_doom, (480, 320), screen)  # the standings
     assert "Black Hall" in _drawn(view, (480, 320), screen)
+
+
+def _dreamlands_zoogs_roll() -> list[str]:
+    """A 5-faction Dreamlands game with the scoreboard, its Rituals passed and the Bhole
+    rolled: the Zoogs' six dice asked in a long list."""
+    passed = (
+        json.dumps({"type": "ritual", "faction": faction, "perform": False})
+        for faction in (
+            "great_cthulhu",
+            "crawling_chaos",
+            "yellow_sign",
+            "black_goat",
+            "windwalker",
+        )
+    )
+    return [*DREAMLANDS_SCOREBOARD_DOOM, *passed, json.dumps({"type": "roll", "values": [2]})]
+
+
+def test_a_board_not_whole_beside_the_list_leaves_the_standings(tmp_path: Path) -> None:
+    """The Zoogs' dice at 800×480: five factions' Dreamlands board is not whole in the
+    narrow column, so the standings stay rather than the board stepping aside."""
+    view = begin(_dreamlands_zoogs_roll(), tmp_path).view("en")
+    assert view.state["pending"]["purpose"] == "zoogs"
+    words = _drawn(view, (800, 480))
+    assert "Windwalker" in words and "Doom" in words, words
+
+
+@pytest.mark.parametrize(
+    ("phase", "pending", "offered"),
+    [
+        ("action", None, (BOARD_ALONE, STANDINGS)),
+        ("action", {"kind": "assign_agony"}, (BOARD_ALONE, STANDINGS)),
+        ("action", {"kind": "reveal"}, (STANDINGS,)),
+        ("doom", {"kind": "ritual"}, (STANDINGS,)),
+        ("doom", {"kind": "roll", "purpose": "bhole"}, (BOARD_ALONE, STANDINGS)),
+        ("doom", None, (STANDINGS,)),
+        ("gather_power", {"kind": "gather_power"}, (STANDINGS,)),
+        ("first_player", {"kind": "first_player"}, (STANDINGS,)),
+    ],
+)
+def test_the_board_condenses_to_what_moves_now(
+    phase: str, pending: dict[str, str] | None, offered: tuple[Panel, ...]
+) -> None:
+    state: dict[str, Any] = {
+        "scoreboard": {"doom": {}},
+        "phase": phase,
+        "pending": pending,
+        "game_over": None,
+    }
+    assert condensed(state) == offered
+    assert condensed({**state, "game_over": {"winners": []}}) == (END,)
+    assert condensed({**state, "scoreboard": None}) == ()
