@@ -35,14 +35,7 @@ def draw(
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return box
-    over = state.get("game_over")
-    lines = [*ending(state, lang)] if over else [*track(state, board, lang)]
-    rows = table(state, board, lang)
-    board = Board(below_it, columns)
-    sized = _sized(canvas, rows, lines, box, board)
-    if not sized.fits and not over:  # a crowded board keeps its words; the table its figures
-        lines = []
-        sized = _sized(canvas, rows, lines, box, board)
+    rows, lines, sized = _fitted(canvas, state, board, lang, box, Board(below_it, columns))
     y = _draw_table(canvas, rows, sized, box)
     below = sized.below
     canvas.text(lines, pygame.Rect(box.x, y, box.w, min(below.height, box.bottom - y)))
@@ -65,10 +58,7 @@ def fits(
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return True
-    rows = table(state, board, lang)
-    under = Board(below_it, columns)
-    lines = [*track(state, board, lang)]
-    return _sized(canvas, rows, lines, box, under).fits or _sized(canvas, rows, [], box, under).fits
+    return _fitted(canvas, state, board, lang, box, Board(below_it, columns))[2].fits
 
 
 @dataclass(frozen=True)
@@ -91,6 +81,28 @@ class Sized:
     heights: list[int]
     below: flow.Laid
     stacked: bool = False
+
+
+def _fitted(
+    canvas: Canvas,
+    state: Mapping[str, Any],
+    board: Mapping[str, Any],
+    lang: str,
+    box: pygame.Rect,
+    under: Board,
+) -> tuple[list[list[Para]], list[Para], Sized]:
+    """The table's rows, the lines under it and how they are laid out in ``box`` above
+    ``under``: a crowded board keeps its words and the table its figures, so the lines
+    under the table go where the board would not be whole with them (not the end's,
+    which say who won)."""
+    over = state.get("game_over")
+    lines = [*ending(state, lang)] if over else [*track(state, board, lang)]
+    rows = table(state, board, lang)
+    sized = _sized(canvas, rows, lines, box, under)
+    if not sized.fits and not over:
+        lines = []
+        sized = _sized(canvas, rows, lines, box, under)
+    return rows, lines, sized
 
 
 def _draw_table(canvas: Canvas, rows: list[list[Para]], sized: Sized, box: pygame.Rect) -> int:
