@@ -22,7 +22,7 @@ from display import colours
 from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
 from display.normandie import palette
-from display.normandie.grid import WINDOW_CELL, layout, panel_layout
+from display.normandie.grid import layout, mark_cell, mark_px, panel_layout
 from display.screen import Screen
 from display.view import View
 from rules import journal
@@ -130,9 +130,10 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     for name in ("J6",):
         assert _colour_near(target, grid.rect(Space(9, 5)), palette.path_colour(1)), name
     assert _colour_near(target, grid.rect(Space(9, 7)), palette.STRIKE)
-    # z3 still to come, dashed in the planned colour from R12 toward the Novices (R10: in
-    # the window round the Assault at 800×480).
-    assert _colour_near(target, grid.rect(Space(17, 9)), palette.path_colour(3))
+    # z3 still to come, dashed in the planned colour from R12 toward the Novices (R9, where
+    # it ends: in the window round the Assault at 800×480).
+    assert grid.shows(Space(17, 8))
+    assert _colour_near(target, grid.rect(Space(17, 8)), palette.path_colour(3))
 
 
 @given(
@@ -201,11 +202,11 @@ def test_the_legend_says_every_move_at_every_size(lang: str, size: tuple[int, in
     floor = 14 if size == (480, 320) else 18
     assert min(label.px for label in screen.labels() if label.panel == "board") >= floor
     inner = pygame.Rect(0, 0, 1000, 800)
-    plain, crowded = layout(inner, 9, 21, 14), layout(inner, 9, 21, 14, room=10_000)
+    plain, crowded = layout(inner, 6, 21, 7), layout(inner, 6, 21, 7, room=10_000)
     assert crowded.grid.cell == round(plain.grid.cell * 0.7)  # the squares give way, no further
     # squares that would give way under a letter's room: a window of the battlefield instead
     small = layout(pygame.Rect(0, 0, 700, 560), 9, 21, 14, room=10_000).grid
-    assert small.windowed and small.cell >= WINDOW_CELL
+    assert small.windowed and small.cell >= mark_cell(mark_px(9))
 
 
 def _terrain_view() -> View:
@@ -453,7 +454,7 @@ def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang
     screen, target = rendered(view, (480, 320))
     pygame.image.save(target, str(SHOTS / f"chapter3_window_{moment}_{lang}_480x320.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    assert grid.windowed and grid.cell >= WINDOW_CELL and grid.whole == (21, 14)
+    assert grid.windowed and grid.cell >= mark_cell(14) == 18 and grid.whole == (21, 14)
     assert grid.columns >= 8 and grid.rows >= 5
     wanted = {"setup": "A7", "assault": "J8", "done": "R9"}[moment]  # cursor, strike, last end
     assert grid.shows(Space(*_col_row(wanted)))
