@@ -53,6 +53,9 @@ EDGE_PADS = 3
 EDGE_SHARE = 0.8  # a coordinate's type, in squares: as large as the square lets it be
 # A row's number of two digits, a pixel clear each side, in type sizes (20 px at 14 px).
 EDGE_PER_PX = 10 / 7
+# Past the 26th column a column's name is two letters ("AW" is 1.8 type sizes of ink), and
+# past the 19th row a number is wider ("30" is 1.5): their squares and band grow to hold them.
+TWO_LETTERS_PER_PX, TWO_DIGITS_PER_PX = 1.8, 1.5
 PAD_AT_DEFAULT = 6  # display/layout.py: the padding at 800×480, where the floor is 18 px
 A1 = Space(0, 0)
 # A window's rows, at least, where the panel has them: the legend under it gives way first
@@ -163,14 +166,17 @@ def mark_px(pad: int) -> int:
     return max(SMALL_MIN_PX, math.ceil(MIN_PX_AT_DEFAULT * min(scale, math.sqrt(scale))))
 
 
-def mark_cell(px: int) -> int:
-    """The least square whose coordinate is written at ``px``."""
-    return math.ceil(px / EDGE_SHARE)
+def mark_cell(px: int, columns: int = 1) -> int:
+    """The least square whose coordinate is written at ``px``, of ``columns`` columns."""
+    cell = math.ceil(px / EDGE_SHARE)
+    return cell if columns <= 26 else max(cell, math.ceil(px * TWO_LETTERS_PER_PX) + 2)
 
 
-def mark_edge(px: int) -> int:
-    """The least band left and right of the squares for a row's number at ``px``."""
-    return round(px * EDGE_PER_PX)
+def mark_edge(px: int, rows: int = 1) -> int:
+    """The least band left and right of the squares for a row's number at ``px``, of
+    ``rows`` rows."""
+    edge = round(px * EDGE_PER_PX)
+    return edge if rows < 20 else max(edge, math.ceil(px * TWO_DIGITS_PER_PX) + 2)
 
 
 def _text_px(pad: int) -> int:
@@ -202,11 +208,11 @@ def layout(
     squares would be too small for a letter, a window round ``focus`` (most wanted first)."""
     columns, rows = max(1, columns), max(1, rows)
     px = mark_px(gap)
-    least = EDGE_PADS * gap if rows < 10 else max(EDGE_PADS * gap, mark_edge(px))
+    least = EDGE_PADS * gap if rows < 10 else max(EDGE_PADS * gap, mark_edge(px, rows))
     whole = _whole(inner, gap, columns, rows, room, least)
-    if whole.grid.cell >= mark_cell(px):
+    if whole.grid.cell >= mark_cell(px, columns):
         return whole
-    held = _whole_at(inner, gap, (columns, rows), room, (mark_cell(px), least))
+    held = _whole_at(inner, gap, (columns, rows), room, (mark_cell(px, columns), least))
     if held is not None:
         return held
     return _window(inner, gap, (columns, rows), room, focus)
@@ -255,7 +261,7 @@ def _window(
     it: as many columns as the width holds, as many rows as leave the legend its ``room``."""
     columns, rows = size
     px = mark_px(gap)
-    least, edge = mark_cell(px), max(mark_edge(px), EDGE_PADS * gap)
+    least, edge = mark_cell(px, columns), max(mark_edge(px, rows), EDGE_PADS * gap)
     room += round(_text_px(gap) * LINE_SPACING)  # the part shown
     shown_cols = min(columns, max(1, (inner.w - 2 * edge) // least))
     tallest = min(int(inner.h * GRID_SHARE_BELOW), inner.h - gap - room) // least - 2

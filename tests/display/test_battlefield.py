@@ -8,6 +8,7 @@ tests/output/normandie/screens/ to be looked at.
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -474,3 +475,31 @@ def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang
         "ja": f"表示：{first.name[0]}〜{last.name[0]}×",
     }
     assert part[lang] in words
+
+
+# Four tiles by three: 28 × 21 squares, columns named up to AB and rows numbered up to 21.
+FOUR_BY_THREE = json.dumps({
+    "type": "nz_new_battle", "tiles": {"columns": 4, "rows": 3},
+    "players": ["sons_of_cthulhu", "black_sun"], "initiative": "sons_of_cthulhu",
+    "zombies": {"z1": 3},
+})  # fmt: skip
+# The floor of the grid's marks (tests/device/test_every_screen.py LEAST_PX).
+MARK_FLOOR = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
+
+
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_letter_columns_and_rows_past_19_keep_the_marks_floor(size: tuple[int, int]) -> None:
+    """A column past Z is named by two letters ("AB") and a row past 19 by a wider number:
+    at 1920×1080 "AA" and "AB" were set at 22 px, under the 28 px floor, to fit squares
+    sized for one letter. The squares and the band grow for them (a window where the
+    whole would not hold them); the cursor in the far corner, both are drawn."""
+    state, _ = replay_game([FOUR_BY_THREE])
+    assert isinstance(state, NormandieState)
+    controller = NormandieController("en")
+    shown = {**journal.state_json(journal.Played(NORMANDIE, state)), **controller.overlay(state)}
+    view = _list_closed(View({**shown, "cursor": "AB21"}, controller.prompt(state), lang="en"))
+    screen, target = rendered(view, size)
+    pygame.image.save(target, str(SHOTS / f"four_by_three_{size[0]}x{size[1]}.png"))
+    marks = [x for x in screen.marks() if x.panel == "board"]
+    assert {"AA", "AB", "20", "21"} <= {x.text for x in marks}, size
+    assert min(x.px for x in marks) >= MARK_FLOOR[size], size
