@@ -24,9 +24,10 @@ from display import colours, flow
 from display.canvas import Canvas, Label
 from display.colours import Colour
 from display.game_screen import GameScreen
+from display.layout import SMALL_MIN_PX
 from display.normandie import palette, shapes
 from display.normandie import words as display_words
-from display.normandie.grid import Grid, column_name, panel_layout, space, space_at
+from display.normandie.grid import Grid, column_name, mark_px, panel_layout, space, space_at
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
 from display.panels import SHARED_PANELS, Panel
 from display.phase_track import draw_track
@@ -54,7 +55,7 @@ def draw_board(canvas: Canvas, view: View) -> None:
     state = view.state
     found = panel_layout(canvas.rect, canvas.pad, state)
     grid = found.grid
-    least = LEAST_LABEL_PX
+    least = mark_px(canvas.pad)
     _coordinates(canvas, grid)
     previous = canvas.surface.get_clip()
     canvas.surface.set_clip(grid.area.clip(previous))  # a window's edges cut what crosses them
@@ -147,11 +148,6 @@ def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
         yield UnitLook(found, kind, colour, letter)
 
 
-# A unit's letter is read from across the table: never under the smallest text's floor
-# on a 3.5-inch screen, where a whole battlefield leaves squares of 8 to 12 pixels.
-LEAST_LABEL_PX = 14
-
-
 def _units(
     surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str, least: int
 ) -> None:
@@ -222,7 +218,7 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
         return
     box = grid.rect(steps[-1])
     size = max(10, grid.cell * 4 // 5)
-    least = LEAST_LABEL_PX
+    least = mark_px(canvas.pad)
     radius = shapes.badge_radius(size, least)
     grown = max(0, box.left - shapes.body(box, "zombies", least).left)
     out = grid.cell // 8 + grown  # a little outside the corner, clear of a Zombie's ink
@@ -246,7 +242,7 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
         return
     # never under the smallest text on a 3.5-inch screen: the least needed lines give way
     # rather than every line shrinking past what is read at arm's length
-    canvas.sizes = replace(canvas.sizes, minimum=max(canvas.sizes.minimum, LEAST_LABEL_PX))
+    canvas.sizes = replace(canvas.sizes, minimum=max(canvas.sizes.minimum, SMALL_MIN_PX))
     while found and flow.fit(found, box.w, box.h, canvas.sizes).truncated:
         found.pop()  # to the last line: cut, it would say less than the grid's edges
         canvas.dropped = True

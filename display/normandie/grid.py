@@ -15,16 +15,18 @@ Around the squares runs a band one square wide on every side for the coordinates
 screen names squares ("D3", "Cursor: U5"), so the grid says which is which at each
 edge. The sizes are counted with the band, so the squares shrink to make its room.
 
-Where the whole battlefield would leave squares too small for a letter at the smallest
-text (a long battlefield on a 3.5-inch screen, Chapter 3 at 800×480), the screen draws a
-window of it instead, squares large enough for that letter, around what matters now
-(:func:`focus`): the cursor, the Assault waiting for its die, the Zombie that moves. Its
-edges name the rows and columns shown; the legend says which part it is. The phones
-draw the whole battlefield: they can be zoomed.
+The grid's marks (coordinates, units' letters, moves' numbers) are never under the
+screen's floor (:func:`mark_px`). Where the whole battlefield would leave squares too small
+for them (a long battlefield on a 3.5-inch screen or at 800×480, Chapter 3 at 1920×1080
+with its moves listed), the screen draws a window of it instead, squares large enough for
+them, around what matters now (:func:`focus`): the cursor, the Assault waiting for its die,
+the Zombie that moves. Its edges name the rows and columns shown; the legend says which
+part it is. The phones draw the whole battlefield: they can be zoomed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +34,7 @@ from typing import Any
 import pygame
 
 from display.flow import LINE_SPACING
-from display.layout import SMALL_MIN_PX
+from display.layout import MIN_PX_AT_DEFAULT, SMALL_MIN_PX
 from rules.normandie.battlefield import Space, column_letters, parse_space
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
@@ -48,13 +50,14 @@ PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
 # paddings (the smallest text): row numbers such as "14" need that much beside squares of a
 # few pixels. Above and below, a column's letter needs only a square's height.
 EDGE_PADS = 3
-# A unit's letter and a coordinate are never under the smallest text on a 3.5-inch screen
-# (display/layout.py); a coordinate is 0.8 of its square (shapes.EDGE_SHARE), so squares
-# under 18 pixels are shown in a window of the battlefield rather than all at once.
-LETTER_PX = SMALL_MIN_PX
-WINDOW_CELL = 18
+EDGE_SHARE = 0.8  # a coordinate's type, in squares: as large as the square lets it be
+# A row's number of two digits, a pixel clear each side, in type sizes (20 px at 14 px).
+EDGE_PER_PX = 10 / 7
+# Past the 26th column a column's name is two letters ("AW" is 1.8 type sizes of ink), and
+# past the 19th row a number is wider ("30" is 1.5): their squares and band grow to hold them.
+TWO_LETTERS_PER_PX, TWO_DIGITS_PER_PX = 1.8, 1.5
+PAD_AT_DEFAULT = 6  # display/layout.py: the padding at 800×480, where the floor is 18 px
 A1 = Space(0, 0)
-WINDOW_EDGE = 20  # a row's number of two digits at that size, a pixel clear each side
 # A window's rows, at least, where the panel has them: the legend under it gives way first
 # (its least needed lines), a window of a row or two would say nothing of the ground.
 FEWEST_ROWS = 5
@@ -153,13 +156,41 @@ def shown_moves(state: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
     return done, planned
 
 
+def mark_px(pad: int) -> int:
+    """The least type size of the grid's marks on a screen of padding ``pad``: the
+    screen's floor up to 800×480 (14 px on a 3.5-inch screen, 18 px at 800×480); past it
+    growing as the square root of the screen (28 px at 1920×1080), where the words' floor
+    grows with the screen: squares for marks that large would leave no standard
+    battlefield whole on a large screen."""
+    scale = pad / PAD_AT_DEFAULT
+    return max(SMALL_MIN_PX, math.ceil(MIN_PX_AT_DEFAULT * min(scale, math.sqrt(scale))))
+
+
+def mark_cell(px: int, columns: int = 1) -> int:
+    """The least square whose coordinate is written at ``px``, of ``columns`` columns."""
+    cell = math.ceil(px / EDGE_SHARE)
+    return cell if columns <= 26 else max(cell, math.ceil(px * TWO_LETTERS_PER_PX) + 2)
+
+
+def mark_edge(px: int, rows: int = 1) -> int:
+    """The least band left and right of the squares for a row's number at ``px``, of
+    ``rows`` rows."""
+    edge = round(px * EDGE_PER_PX)
+    return edge if rows < 20 else max(edge, math.ceil(px * TWO_DIGITS_PER_PX) + 2)
+
+
+def _text_px(pad: int) -> int:
+    """The legend's smallest text, as the grid reckons it from the padding."""
+    return max(SMALL_MIN_PX, FLOOR_PX_PER_PAD * pad)
+
+
 def legend_room(state: Mapping[str, Any], pad: int) -> int:
     """Pixels the legend needs below the grid for its heading and every move."""
     done, planned = shown_moves(state)
     moves = len(done) + len(planned)
     if not moves:
         return 0
-    px = max(LETTER_PX, FLOOR_PX_PER_PAD * pad)
+    px = _text_px(pad)
     lines = 1 + LINES_PER_MOVE * moves
     return lines * round(px * LINE_SPACING) + moves * round(px * PARA_GAP)
 
@@ -176,14 +207,18 @@ def layout(
     ``room``: the height the legend needs under the grid (:func:`legend_room`); where the
     squares would be too small for a letter, a window round ``focus`` (most wanted first)."""
     columns, rows = max(1, columns), max(1, rows)
-    whole = _whole(inner, gap, columns, rows, room)
-    if whole.grid.cell >= WINDOW_CELL:
+    px = mark_px(gap)
+    least = EDGE_PADS * gap if rows < 10 else max(EDGE_PADS * gap, mark_edge(px, rows))
+    whole = _whole(inner, gap, columns, rows, room, least)
+    if whole.grid.cell >= mark_cell(px, columns):
         return whole
+    held = _whole_at(inner, gap, (columns, rows), room, (mark_cell(px, columns), least))
+    if held is not None:
+        return held
     return _window(inner, gap, (columns, rows), room, focus)
 
 
-def _whole(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int) -> Layout:
-    least = EDGE_PADS * gap
+def _whole(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int, least: int) -> Layout:
     below = _cell(inner.w, int(inner.h * GRID_SHARE_BELOW), columns, rows, least)
     beside = _cell(int(inner.w * GRID_SHARE_BESIDE), inner.h, columns, rows, least)
     if below >= beside:  # chosen as if no words were shown; then the words get their room
@@ -199,6 +234,21 @@ def _whole(inner: pygame.Rect, gap: int, columns: int, rows: int, room: int) -> 
     return Layout(grid, pygame.Rect(left, inner.y, max(0, inner.right - left), inner.h))
 
 
+def _whole_at(
+    inner: pygame.Rect, gap: int, size: tuple[int, int], room: int, least: tuple[int, int]
+) -> Layout | None:
+    """The whole battlefield in squares of the marks' least size, the legend under it,
+    where the panel holds both with the legend's ``room`` and a line: beyond the grid's
+    usual share of the height, rather than a window of a battlefield that fits."""
+    (columns, rows), (cell, edge) = size, least
+    edge = max(cell, edge)
+    line = round(_text_px(gap) * LINE_SPACING)
+    if columns * cell + 2 * edge > inner.w or (rows + 2) * cell + gap + room + line > inner.h:
+        return None
+    left = inner.x + (inner.w - cell * columns) // 2
+    return _under(inner, gap, Grid(left, inner.y + cell, cell, columns, rows, edge))
+
+
 def _under(inner: pygame.Rect, gap: int, grid: Grid) -> Layout:
     top = grid.framed.bottom + gap
     return Layout(grid, pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top)))
@@ -207,18 +257,19 @@ def _under(inner: pygame.Rect, gap: int, grid: Grid) -> Layout:
 def _window(
     inner: pygame.Rect, gap: int, size: tuple[int, int], room: int, focus: tuple[Space, ...]
 ) -> Layout:
-    """A window of squares of :data:`WINDOW_CELL` pixels at least, the legend under it: as
-    many columns as the width holds, as many rows as leave the legend its ``room``."""
+    """A window of squares large enough for the marks (:func:`mark_cell`), the legend under
+    it: as many columns as the width holds, as many rows as leave the legend its ``room``."""
     columns, rows = size
-    room += round(max(LETTER_PX, FLOOR_PX_PER_PAD * gap) * LINE_SPACING)  # the part shown
-    edge = max(WINDOW_EDGE, EDGE_PADS * gap)
-    shown_cols = min(columns, max(1, (inner.w - 2 * edge) // WINDOW_CELL))
-    tallest = min(int(inner.h * GRID_SHARE_BELOW), inner.h - gap - room) // WINDOW_CELL - 2
-    shown_rows = min(rows, max(1, inner.h // WINDOW_CELL - 2), max(FEWEST_ROWS, tallest))
-    cell = max(WINDOW_CELL, min((inner.w - 2 * edge) // shown_cols,
-                                (inner.h - gap - room) // (shown_rows + 2)))  # fmt: skip
+    px = mark_px(gap)
+    least, edge = mark_cell(px, columns), max(mark_edge(px, rows), EDGE_PADS * gap)
+    room += round(_text_px(gap) * LINE_SPACING)  # the part shown
+    shown_cols = min(columns, max(1, (inner.w - 2 * edge) // least))
+    tallest = min(int(inner.h * GRID_SHARE_BELOW), inner.h - gap - room) // least - 2
+    shown_rows = min(rows, max(1, inner.h // least - 2), max(FEWEST_ROWS, tallest))
+    cell = max(least, min((inner.w - 2 * edge) // shown_cols,
+                          (inner.h - gap - room) // (shown_rows + 2)))  # fmt: skip
     cell = min(cell, (inner.w - 2 * edge) // shown_cols) if shown_cols < columns else cell
-    edge = max(cell, WINDOW_EDGE, EDGE_PADS * gap)
+    edge = max(cell, edge)
     first = Space(_start(columns, shown_cols, [s.col for s in focus]),
                   _start(rows, shown_rows, [s.row for s in focus]))  # fmt: skip
     left = inner.x + (inner.w - cell * shown_cols) // 2

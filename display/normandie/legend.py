@@ -93,15 +93,22 @@ def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
 
 
 def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> list[Para]:
-    """Most important first: the caller drops paragraphs from the end when room runs out;
-    ``shown``: which part of the battlefield the grid shows, after the winner."""
+    """Most important first: the caller drops paragraphs from the end when room runs out
+    (beside a list at 480×320 a few lines are left). ``shown``: which part of the
+    battlefield a window shows, first, for every square named below is read against its
+    edges; then the winner; the move whose Assault waits for its die; the phase's heading
+    and the moves still to come; the moves made, the latest first; the keys last, the
+    same every turn."""
     drawn = moves(state)
-    found: list[Para] = [*_winner(state, lang), *shown]
+    now = [entry for entry in drawn if is_pending(state, entry)]
+    found: list[Para] = [*shown, *_winner(state, lang)]
+    found += [_move_para(state, entry, lang) for entry in now]
     title = heading(state, drawn)
     if title is not None:
         found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))
-    for entry in drawn:
-        found.append(_move_para(state, entry, lang))
+    found += [_move_para(state, entry, lang) for entry in drawn if entry.planned]
+    made = [entry for entry in drawn if not entry.planned and entry not in now]
+    found += [_move_para(state, entry, lang) for entry in reversed(made)]
     found += _tiles_para(state, lang)
     # the key to the grid's signs and the bag's count share a line: the grid's coordinates
     # take a line's height, and the sides' key below still has its room at 800×480

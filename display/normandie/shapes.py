@@ -16,7 +16,7 @@ import pygame
 
 from display import colours
 from display.colours import Colour
-from display.normandie.grid import Grid
+from display.normandie.grid import EDGE_SHARE, Grid
 from display.normandie.palette import (  # the phone page draws with the same colours
     CELL,
     DOOR,
@@ -56,9 +56,6 @@ def _line(surface: pygame.Surface, index: int, start: Point, end: Point) -> None
     """The ``index``-th line between squares; a tile's edge is thicker, in its own colour."""
     tile = index % TILE == 0
     pygame.draw.line(surface, TILE_LINE if tile else GRID_LINE, start, end, 2 if tile else 1)
-
-
-EDGE_SHARE = 0.8  # a coordinate's type, in squares: as large as the square lets it be
 
 
 def edge_px(cell: int, names: list[str]) -> int:

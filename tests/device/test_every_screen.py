@@ -12,8 +12,9 @@ fewer), no label cut or containing "…", and every label inside its box and its
 Right after a command, every board instruction of it (move, eliminate, return, destroy,
 place) is read back whole from what is drawn. The question first: the question, its
 choices, a refusal and the board instructions are set at least 18 / 24 / 40 px (480×320,
-800×480, 1920×1080), every other text at least 14 / 18 / 28 px, and nothing else on the
-prompt's side is larger than they are. A "px" size is the size the typeface is asked for
+800×480, 1920×1080), every other text at least 14 / 18 / 28 px (the Normandie grid's
+coordinates, units' letters and moves' numbers too), and nothing else on the prompt's side
+is larger than they are. A "px" size is the size the typeface is asked for
 (its em): a capital of the bundled face is about 0.7 of it tall, a lower-case x about 0.5,
 a kanji about 0.9.
 """
@@ -48,7 +49,7 @@ LEAST_PX = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
 QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt's roles
 # Normandie's grid: its coordinates, units' letters and move numbers (the canvas's marks)
 # at the screen's floor too, a window of the battlefield where the whole would not hold them.
-GRID_MARK_PX = {(480, 320): 14}
+GRID_MARK_PX = LEAST_PX
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
 
@@ -209,9 +210,7 @@ def problems(view: View, size: tuple[int, int], board: Sequence[Text] = ()) -> l
 
 def mark_problems(marks: Sequence[Label], size: tuple[int, int]) -> list[str]:
     """The grid's coordinates, letters and numbers set under the screen's floor."""
-    least = GRID_MARK_PX.get(size)
-    if least is None:
-        return []
+    least = GRID_MARK_PX[size]
     SIZE_CHECKS[size] += len(marks)
     return [f"grid mark at {mark.px} px, {least} wanted: {mark.text!r}"
             for mark in marks if mark.panel == "board" and mark.px < least]  # fmt: skip

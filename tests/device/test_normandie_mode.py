@@ -92,10 +92,13 @@ def tap(table: Table, pos: tuple[int, int]) -> None:
 
 def square(table: Table, name: str) -> tuple[int, int]:
     """The centre of a battlefield square on screen, found by asking the screen itself: a
-    point of the grid, then down its column to the square's row, then along that row."""
+    point of the grid, then down its column to the square's row, then along that row.
+    Where a window of the battlefield leaves it out, the cursor is moved to it first, as a
+    player brings the part to be tapped into view."""
     goal = parse_space(name)
     assert goal is not None
     board, at = table.screen.regions.board, table.screen.space_at
+    _into_view(table, name)
     on_grid = next(
         (x for y in range(board.top, board.bottom, 8) for x in range(board.left, board.right, 4)
          if at((x, y)) is not None), None,
@@ -107,6 +110,29 @@ def square(table: Table, name: str) -> tuple[int, int]:
     here = [x for x in range(board.left, board.right) if at((x, middle)) == name]
     assert here, f"{name} is not drawn"
     return here[len(here) // 2], middle
+
+
+def _drawn(table: Table, name: str) -> bool:
+    board, at = table.screen.regions.board, table.screen.space_at
+    return any(at((x, y)) == name for y in range(board.top, board.bottom, 4)
+               for x in range(board.left, board.right, 4))  # fmt: skip
+
+
+def _into_view(table: Table, name: str) -> None:
+    """The cursor moved toward ``name`` (a row, else a column, a press at a time) until the
+    window of the battlefield shows it; nothing pressed where it is drawn already."""
+    goal = parse_space(name)
+    assert goal is not None
+    for _ in range(40):
+        cursor = table.app.view().state.get("cursor")
+        here = parse_space(cursor) if isinstance(cursor, str) else None
+        if _drawn(table, name) or here is None:
+            return
+        if here.row != goal.row:
+            table.press("down" if goal.row > here.row else "up")
+        else:
+            table.press("right" if goal.col > here.col else "left")
+    raise AssertionError(f"{name} is never drawn")
 
 
 def _row_of(name: str | None) -> int | None:

@@ -8,6 +8,7 @@ tests/output/normandie/screens/ to be looked at.
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from display import colours
 from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
 from display.normandie import palette
-from display.normandie.grid import WINDOW_CELL, layout, panel_layout
+from display.normandie.grid import layout, mark_cell, mark_px, panel_layout
 from display.screen import Screen
 from display.view import View
 from rules import journal
@@ -130,9 +131,10 @@ def test_arrows_follow_the_path_and_strike_the_target() -> None:
     for name in ("J6",):
         assert _colour_near(target, grid.rect(Space(9, 5)), palette.path_colour(1)), name
     assert _colour_near(target, grid.rect(Space(9, 7)), palette.STRIKE)
-    # z3 still to come, dashed in the planned colour from R12 toward the Novices (R10: in
-    # the window round the Assault at 800×480).
-    assert _colour_near(target, grid.rect(Space(17, 9)), palette.path_colour(3))
+    # z3 still to come, dashed in the planned colour from R12 toward the Novices (R9, where
+    # it ends: in the window round the Assault at 800×480).
+    assert grid.shows(Space(17, 8))
+    assert _colour_near(target, grid.rect(Space(17, 8)), palette.path_colour(3))
 
 
 @given(
@@ -201,11 +203,11 @@ def test_the_legend_says_every_move_at_every_size(lang: str, size: tuple[int, in
     floor = 14 if size == (480, 320) else 18
     assert min(label.px for label in screen.labels() if label.panel == "board") >= floor
     inner = pygame.Rect(0, 0, 1000, 800)
-    plain, crowded = layout(inner, 9, 21, 14), layout(inner, 9, 21, 14, room=10_000)
+    plain, crowded = layout(inner, 6, 21, 7), layout(inner, 6, 21, 7, room=10_000)
     assert crowded.grid.cell == round(plain.grid.cell * 0.7)  # the squares give way, no further
     # squares that would give way under a letter's room: a window of the battlefield instead
     small = layout(pygame.Rect(0, 0, 700, 560), 9, 21, 14, room=10_000).grid
-    assert small.windowed and small.cell >= WINDOW_CELL
+    assert small.windowed and small.cell >= mark_cell(mark_px(9))
 
 
 def _terrain_view() -> View:
@@ -453,7 +455,7 @@ def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang
     screen, target = rendered(view, (480, 320))
     pygame.image.save(target, str(SHOTS / f"chapter3_window_{moment}_{lang}_480x320.png"))
     grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
-    assert grid.windowed and grid.cell >= WINDOW_CELL and grid.whole == (21, 14)
+    assert grid.windowed and grid.cell >= mark_cell(14) == 18 and grid.whole == (21, 14)
     assert grid.columns >= 8 and grid.rows >= 5
     wanted = {"setup": "A7", "assault": "J8", "done": "R9"}[moment]  # cursor, strike, last end
     assert grid.shows(Space(*_col_row(wanted)))
@@ -473,3 +475,31 @@ def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang
         "ja": f"表示：{first.name[0]}〜{last.name[0]}×",
     }
     assert part[lang] in words
+
+
+# Four tiles by three: 28 × 21 squares, columns named up to AB and rows numbered up to 21.
+FOUR_BY_THREE = json.dumps({
+    "type": "nz_new_battle", "tiles": {"columns": 4, "rows": 3},
+    "players": ["sons_of_cthulhu", "black_sun"], "initiative": "sons_of_cthulhu",
+    "zombies": {"z1": 3},
+})  # fmt: skip
+# The floor of the grid's marks (tests/device/test_every_screen.py LEAST_PX).
+MARK_FLOOR = {(480, 320): 14, (800, 480): 18, (1920, 1080): 28}
+
+
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_letter_columns_and_rows_past_19_keep_the_marks_floor(size: tuple[int, int]) -> None:
+    """A column past Z is named by two letters ("AB") and a row past 19 by a wider number:
+    at 1920×1080 "AA" and "AB" were set at 22 px, under the 28 px floor, to fit squares
+    sized for one letter. The squares and the band grow for them (a window where the
+    whole would not hold them); the cursor in the far corner, both are drawn."""
+    state, _ = replay_game([FOUR_BY_THREE])
+    assert isinstance(state, NormandieState)
+    controller = NormandieController("en")
+    shown = {**journal.state_json(journal.Played(NORMANDIE, state)), **controller.overlay(state)}
+    view = _list_closed(View({**shown, "cursor": "AB21"}, controller.prompt(state), lang="en"))
+    screen, target = rendered(view, size)
+    pygame.image.save(target, str(SHOTS / f"four_by_three_{size[0]}x{size[1]}.png"))
+    marks = [x for x in screen.marks() if x.panel == "board"]
+    assert {"AA", "AB", "20", "21"} <= {x.text for x in marks}, size
+    assert min(x.px for x in marks) >= MARK_FLOOR[size], size
