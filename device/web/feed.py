@@ -22,6 +22,14 @@ costs the table nothing: WAL readers never block the writer.
 Changes are noticed with ``PRAGMA data_version`` (it changes when another connection
 commits), so a poll that finds nothing reads no rows.
 
+Whether the table runs is looked at every :data:`LIVENESS_INTERVAL` seconds, but not on the
+way from a commit to the pages while the table was running at the last look: the table is
+the journal's one writer, so its commit says it ran, and the look (``/proc/locks``, which
+lists every lock on the machine) would only delay the pages. The look comes at the next poll
+that finds no commit, as it would have without one; a table that stops, crashes or is killed
+commits nothing more, so it is seen as soon as before. A table not running at the last look,
+or a journal that is another file, is looked at with the commit: its start is seen at once.
+
 The page shows the latest state, so the view keeps little history: the engine keeps
 every step of a game (``Played.done``, for undo), a chain that would grow by one state
 per command for the whole game. The view keeps the latest :data:`HISTORY` to
@@ -43,7 +51,7 @@ from typing import Any
 
 from device.games import GameSet
 from device.ui.history import entry
-from device.web.liveness import table_running
+from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
 from rules.errors import RulesError
 from rules.game import Game
@@ -56,6 +64,9 @@ RECENT_COMMANDS = 6  # the events of this many latest commands are kept for the 
 SHOWN_HISTORY = 30  # the newest commands the page lists in words (fewer than HISTORY)
 HISTORY = 32  # states before the latest kept for undo (at least; twice as many at most)
 LIVENESS_INTERVAL = 1.0  # seconds between looks whether the table is running
+# ... and at most between two looks, commits or not: commits that never stop coming (only a
+# table can write them) must not put off the look for ever.
+LIVENESS_LONGEST = 2 * LIVENESS_INTERVAL
 
 
 @dataclass(frozen=True)
@@ -92,9 +103,10 @@ class _Game:
 class Feed:
     """The latest game, rebuilt from the journal and kept up to date incrementally."""
 
-    def __init__(self, path: Path, games: GameSet) -> None:
+    def __init__(self, path: Path, games: GameSet, locks: Path = PROC_LOCKS) -> None:
         self.path = path
         self.games = games
+        self._locks = locks  # where the machine's locks are listed (liveness.table_running)
         # One cursor for every query: each new one leaves a weak reference in the
         # connection that lingers for 200 more (CPython's sqlite3), per look at the journal.
         # Its connection is the view's one read-only connection to the journal.
@@ -121,21 +133,28 @@ class Feed:
     def refresh(self) -> bool:
         """Read what the table committed since the last call, and whether it runs; True
         when anything changed. A journal that cannot be read keeps what was read last."""
-        running = self._look_at_the_table()
-        changed = running != self.table_running
-        self.table_running = running
-        self._follow_the_file()
+        another = self._follow_the_file()
         try:
-            changed = self._refresh() or changed
+            committed = self._refresh()
             unreadable = None
         except sqlite3.Error as error:
             self._close()
+            committed = False
             unreadable = str(error) if self._journal else None  # no journal: nothing to read
             if unreadable is not None and unreadable != self._unreadable:
                 log.info("the journal cannot be read (%s); trying again", error)
-        changed = changed or unreadable != self._unreadable
+        changed = committed or unreadable != self._unreadable
         self._unreadable = unreadable
+        if another or not committed or self._look_is_due():
+            running = self._look_at_the_table()
+            changed = changed or running != self.table_running
+            self.table_running = running
         return changed
+
+    def _look_is_due(self) -> bool:
+        """With a commit: whether the table must be looked at all the same (see above)."""
+        waited = time.monotonic() - self._looked
+        return not self.table_running or waited >= LIVENESS_LONGEST
 
     def may_have_changed(self) -> bool:
         """A cheap look (no rows read, no lock taken) whether :meth:`refresh` has work:
@@ -150,17 +169,20 @@ class Feed:
 
     def _look_at_the_table(self) -> bool:
         self._looked = time.monotonic()
-        return table_running(self.path)
+        return table_running(self.path, self._locks)
 
-    def _follow_the_file(self) -> None:
-        """A journal set aside and started afresh is another file: positions restart."""
+    def _follow_the_file(self) -> bool:
+        """A journal set aside and started afresh is another file: positions restart. True
+        when the journal is another file than at the last refresh."""
         try:
             journal = str(self.path.stat().st_ino)
         except OSError:
             journal = ""
-        if journal != self._journal:
-            self._close()
-            self._game, self._position, self._journal = None, 0, journal
+        if journal == self._journal:
+            return False
+        self._close()
+        self._game, self._position, self._journal = None, 0, journal
+        return True
 
     def snapshot(self) -> Snapshot:
         game = self._game

@@ -5,17 +5,24 @@ One line per faction in its colour with its own shape at every round (never by c
 alone), the 30 Doom that ends the game (K13) marked, and a key under it naming each shape
 with the faction's Doom now. SVG presentation attributes carry the colours: the page's CSP
 allows no inline style. Readers that speak the page hear the figures in words.
+
+The chart is much of the scoreboard section's drawing, and it changes far less often than the
+rest of the section: at a Doom Phase, a Ritual, a correction, a new round. So it is drawn from
+what it reads of the state (:func:`reads`), given nothing else, and kept by that: a section
+redrawn for a Power, an Elder Sign or a phase takes the chart it already has.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from display import colours
 from display.colours import Colour
 from display.cthulhu_wars import names
-from display.cthulhu_wars.scoreboard import chart_said, doom_chart, first_round, marker
+from display.cthulhu_wars.scoreboard import chart_said, doom_chart, first_round, marker, order
 from display.web.html import ICONS, colour_class, escape
 from rules.text import translate
 
@@ -24,9 +31,41 @@ LEFT, RIGHT, TOP, BOTTOM = 26, 10, 8, 22  # room for the Doom and round numbers
 END = 30  # K13: 30 Doom at the end of a Doom Phase ends the game
 STEP = 10  # a Doom line every 10
 MARK = 4.5  # a round's mark: half its width
+KEPT = 16  # charts kept: both languages of the latest states, undo and redo among them
 
 
 def chart_html(state: Mapping[str, Any], lang: str) -> str:
+    """The chart, drawn once for each language and each state of what it reads."""
+    read = reads(state)
+    if read is None:
+        return ""
+    return _drawn(json.dumps(read, ensure_ascii=False, separators=(",", ":")), lang)
+
+
+def reads(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What the chart reads of ``state``, as a state of its own (None: no scoreboard, no
+    chart): the seats (order and shapes), the round (the first round's number), and each
+    faction's Doom by round and now. Without the seats, the lines follow play order (the
+    Power's keys if a state gives none, :func:`scoreboard.order`), read only then: play
+    order changes every round."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping):
+        return None
+    read = {key: state[key] for key in ("factions", "round") if key in state}
+    kept = {key: board[key] for key in ("doom", "doom_by_round") if key in board}
+    if not state.get("factions"):
+        kept["order"] = order(board)
+    return {**read, "scoreboard": kept}
+
+
+@lru_cache(maxsize=KEPT)
+def _drawn(read: str, lang: str) -> str:
+    """The chart drawn from the JSON of what it reads, and only from it."""
+    return figure_html(json.loads(read), lang)
+
+
+def figure_html(state: Mapping[str, Any], lang: str) -> str:
+    """The chart drawn afresh from ``state``."""
     lines = doom_chart(state)
     if not lines:
         return ""

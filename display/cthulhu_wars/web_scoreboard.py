@@ -9,7 +9,9 @@ The view renders the live region on every commit, in every language, before any 
 it; most commands change nothing the scoreboard shows (a monster's move, a roll), and the
 section is half of what a commit renders. So the section is drawn from the few keys of the
 state it reads (:data:`READS`), given nothing else, and kept by those keys: two states that
-agree on them draw the same section, whichever command, undo or redo led to them.
+agree on them draw the same section, whichever command, undo or redo led to them. The Doom
+chart under it is kept apart, by what the chart reads (:mod:`display.cthulhu_wars.web_chart`):
+most of what changes the section (a Power, a phase, an Elder Sign) leaves the chart as it was.
 """
 
 from __future__ import annotations
@@ -20,33 +22,44 @@ from functools import lru_cache
 from typing import Any
 
 from display.cthulhu_wars import scoreboard
-from display.cthulhu_wars.web_chart import chart_html
+from display.cthulhu_wars.web_chart import chart_html, figure_html
 from display.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
 
-# The state's keys the section is drawn from: the scoreboard (K1–K14), the end, the phase
-# (I11's label) and round (the chart's last point), the seats (the chart's order and shapes)
-# and the Silence tokens (C1).
-READS = ("scoreboard", "game_over", "phase", "round", "factions", "silence")
+# The state's keys the section's table and words are drawn from: the scoreboard (K1–K14),
+# the end, the phase (I11's label), the seats (the end table's shapes) and
+# the Silence tokens (C1). The chart under them reads its own (web_chart.reads).
+READS = ("scoreboard", "game_over", "phase", "factions", "silence")
 KEPT = 16  # sections kept: both languages of the latest states, undo and redo among them
 
 
 def scoreboard_html(state: Mapping[str, Any], lang: str) -> str:
-    """The scoreboard section; "" for a game that keeps none (I12). Drawn once for each
-    language and each state of what it reads."""
+    """The scoreboard section; "" for a game that keeps none (I12). Its table and words are
+    drawn once for each language and each state of what they read, its chart likewise."""
     read = {key: state[key] for key in READS if key in state}
-    return _drawn(json.dumps(read, ensure_ascii=False, separators=(",", ":")), lang)
+    said = _drawn(json.dumps(read, ensure_ascii=False, separators=(",", ":")), lang)
+    return _section(said, chart_html(state, lang)) if said else ""
 
 
 @lru_cache(maxsize=KEPT)
 def _drawn(read: str, lang: str) -> str:
-    """The section drawn from the JSON of the keys it reads, and only from them."""
-    return section_html(json.loads(read), lang)
+    """The table and words drawn from the JSON of the keys they read, and only from them."""
+    return _said(json.loads(read), lang)
 
 
 def section_html(state: Mapping[str, Any], lang: str) -> str:
-    """The scoreboard section drawn afresh from ``state``."""
+    """The scoreboard section drawn afresh from ``state``, chart and all."""
+    said = _said(state, lang)
+    return _section(said, figure_html(state, lang)) if said else ""
+
+
+def _section(said: str, chart: str) -> str:
+    return f'<section class="scoreboard">{said}{chart}</section>'
+
+
+def _said(state: Mapping[str, Any], lang: str) -> str:
+    """The section's table and words; "" without a scoreboard."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
@@ -54,8 +67,7 @@ def section_html(state: Mapping[str, Any], lang: str) -> str:
     table = _end_table(state, board, lang) if over else _table(state, board, lang)
     lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)
     said = "".join(para_html(para) for para in lines)
-    said = f"{said}{table}" if over else f"{table}{said}"  # the end says who won first
-    return f'<section class="scoreboard">{said}{chart_html(state, lang)}</section>'
+    return f"{said}{table}" if over else f"{table}{said}"  # the end says who won first
 
 
 def _table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:

@@ -1,5 +1,6 @@
 """device.web.liveness: the table runs while another process holds its journal open (the
-WAL dead-man-switch lock), read from /proc/locks; a crash or SIGKILL ends it at once."""
+WAL dead-man-switch lock), read from /proc/locks; a crash or SIGKILL ends it at once. The
+view (device.web.feed) looks at it once a second, but not with a running table's commit."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from device.games import ALL_GAMES
+from device.web import feed as feed_module
+from device.web.feed import LIVENESS_INTERVAL, Feed
 from device.web.liveness import DMS_BYTE, holders, table_running
 from display.web.words import EN
-from tests.web.conftest import TableProcess, WebServer, running
+from tests.web.conftest import Table, TableProcess, WebServer, running
 
 NOT_RUNNING = EN["web.table_off"]  # the catalogue, not translate(): no import order
 
@@ -68,6 +72,88 @@ def test_a_killed_table_is_not_running_at_once(tmp_path: Path) -> None:
     table.process.wait(10)
     assert Path(f"{journal}-shm").exists(), "a killed table leaves its -shm behind"
     assert not table_running(journal), "but the kernel dropped its lock"
+
+
+NEXT = {"type": "next_phase"}
+
+
+def _held_by_another(table: Table, locks: Path, held: bool) -> None:
+    """The machine's lock list (as /proc/locks lists it) with or without another process
+    holding the table's journal open: the table here runs in this process, not counted."""
+    inode = (table.state_dir / "journal.sqlite3-shm").stat().st_ino
+    locks.write_text(f"1: POSIX  ADVISORY  READ {os.getpid() + 1} fe:00:{inode} 128 128\n"
+                     if held else "")  # fmt: skip
+
+
+def test_a_running_tables_commit_is_not_a_look_the_next_poll_is(
+    table: Table, tmp_path: Path
+) -> None:
+    """The locks are not read on the way from a running table's commit to the pages; the
+    next poll that finds no commit reads them, and sees the table gone."""
+    locks = tmp_path / "locks"
+    _held_by_another(table, locks, held=True)
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    assert feed.refresh() and feed.table_running
+    _held_by_another(table, locks, held=False)  # the table gone (its last commit to come)
+    table.play(NEXT)
+    assert feed.refresh() and feed.position == 2
+    assert feed.table_running, "the commit said it ran; the locks were not read"
+    assert feed.refresh(), "the table gone is a change"
+    assert not feed.table_running and feed.position == 2
+
+
+def test_a_commit_is_a_look_while_the_table_was_not_running(table: Table, tmp_path: Path) -> None:
+    """A table seen stopped and then committing is seen running with that commit."""
+    locks = tmp_path / "locks"
+    _held_by_another(table, locks, held=False)
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    assert feed.refresh() and not feed.table_running
+    _held_by_another(table, locks, held=True)
+    table.play(NEXT)
+    assert feed.refresh() and feed.table_running and feed.position == 2
+
+
+def test_commits_that_never_stop_put_the_look_off_no_longer_than_the_longest_wait(
+    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits one after the other, never a poll without one: the look still comes once
+    LIVENESS_LONGEST has passed since the last (here a fifth of a second), not before."""
+    monkeypatch.setattr(feed_module, "LIVENESS_LONGEST", 0.2)
+    locks = tmp_path / "locks"
+    _held_by_another(table, locks, held=True)
+    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    assert feed.refresh() and feed.table_running
+    _held_by_another(table, locks, held=False)
+    looked = time.monotonic()
+    while feed.table_running and time.monotonic() - looked < 5:
+        table.play(NEXT)
+        assert feed.refresh()
+    waited = time.monotonic() - looked
+    assert not feed.table_running and 0.2 <= waited < 5, waited
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="Linux only")
+def test_a_table_killed_just_after_a_commit_is_seen_within_the_interval(tmp_path: Path) -> None:
+    """As the server polls (``may_have_changed``, then ``refresh``): a table killed right
+    after a commit the view followed is seen not running within a second of the view's
+    last look at it, as a table killed between commits is."""
+    table = TableProcess(tmp_path)
+    feed = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)
+    try:
+        assert feed.refresh() and feed.table_running
+        looked = time.monotonic()
+        table.play(NEXT)
+        assert feed.refresh() and feed.position == 2
+        table.process.send_signal(signal.SIGKILL)
+        table.process.wait(10)
+        while feed.table_running and time.monotonic() - looked < 10:
+            if feed.may_have_changed():
+                feed.refresh()
+            time.sleep(0.005)
+        waited = time.monotonic() - looked
+        assert not feed.table_running and waited < LIVENESS_INTERVAL + 0.5, waited
+    finally:
+        feed.close()
 
 
 def test_the_page_says_not_running_once_the_table_stops_and_not_before(tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ from device.storage.session import GameSession
 from device.storage.store import Store
 from device.web.feed import Feed
 from device.web.hub import Hub
+from display.cthulhu_wars import web_chart
+from display.cthulhu_wars.web_chart import chart_html, figure_html
 from display.cthulhu_wars.web_scoreboard import _drawn, section_html
 from display.web.page import live_html
 from rules.games import GAMES
@@ -31,6 +33,9 @@ def _followed(path: Path, session: GameSession, line: str, hub: Hub) -> str:
         fresh = section_html(view.state, lang)
         assert fresh.startswith('<section class="scoreboard">')
         assert fresh in live_html(view, lang), f"a kept section after {line} in {lang}"
+        chart = figure_html(view.state, lang)
+        assert chart.startswith('<figure class="chart">') and chart in fresh
+        assert chart_html(view.state, lang) == chart, f"a kept chart after {line} in {lang}"
     return section_html(view.state, "en")
 
 
@@ -71,3 +76,29 @@ def test_a_state_shown_before_is_not_drawn_again(tmp_path: Path) -> None:
             assert _drawn.cache_info().misses == drawn, "a state shown before was drawn again"
         finally:
             hub.feed.close()
+
+
+def test_the_chart_is_drawn_only_when_what_it_reads_changes(tmp_path: Path) -> None:
+    """Of the example's commits, those that change a Power, a phase or an Elder Sign draw the
+    section's table and words again, but not its chart."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    first = parse_line(lines[0], GAMES)
+    assert first is not None
+    path = tmp_path / "journal.sqlite3"
+    web_chart._drawn.cache_clear()
+    _drawn.cache_clear()
+    charts = set()
+    with Store.open(path) as store:
+        session = GameSession.start(store, first, GAMES)
+        hub = Hub(Feed(path, ALL_GAMES), {})
+        try:
+            for line in lines[1:]:
+                _followed(path, session, line, hub)
+                state = hub.feed.snapshot().state
+                assert state is not None
+                charts.add(repr(web_chart.reads(state)))
+        finally:
+            hub.feed.close()
+    drawn = web_chart._drawn.cache_info().misses
+    assert drawn == len(charts) * len(LANGUAGES), "each chart drawn once in each language"
+    assert drawn < _drawn.cache_info().misses, "fewer charts drawn than sections"
