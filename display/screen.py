@@ -88,7 +88,7 @@ class Screen:
         if least != self._drawn_least:  # the board's words at another floor
             self._drawn_least = least
             self.invalidate()
-        board = self._board_panel(game, view)
+        board = self._condensed or game.panels["board"]
         if game is not self._game or board is not self._board_drawn:
             # another game, or its board condensed (to what the state needs: the phase
             # can change it): the board draws something else; it shows the prompt's QR
@@ -150,9 +150,6 @@ class Screen:
             self._condensed, self._least_board = None, False
             self._list_share, self._bars = self._list_room(game, view, share, hint_lines)
         return self._list_share
-
-    def _board_panel(self, game: GameScreen, view: View) -> panels.Panel:
-        return self._condensed or game.panels["board"]
 
     def _list_room(
         self, game: GameScreen, view: View, share: float, hint_lines: tuple[int, int]
