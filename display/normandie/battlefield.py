@@ -83,10 +83,13 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
         if found is not None:
             shapes.impassable(surface, grid.rect(found))
     shapes.lines(surface, grid)
+    # under a unit only its shape's corner shows the sign (_graves_under_units): the whole
+    # sign under a triangle or a diamond showed round its sides, a halo about the unit
+    taken = _taken(state)
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
-            if found is not None:
+            if found is not None and found not in taken:
                 shapes.grave(surface, grid.rect(found), bool(grave.get("single_use")))
     door = space(field_.get("door"))
     if door is not None:
@@ -161,13 +164,18 @@ def _graves_under_units(
     surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], least: int
 ) -> None:
     field_ = state.get("battlefield") or {}
-    taken = {look.space for look in unit_looks(state, "en")}
+    taken = _taken(state)
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
             if found in taken and grid.shows(found):
                 single = bool(grave.get("single_use"))
                 shapes.grave_corner(surface, grid.rect(found), single, least)
+
+
+def _taken(state: Mapping[str, Any]) -> set[Space]:
+    """The squares a unit stands on."""
+    return {look.space for look in unit_looks(state, "en")}
 
 
 def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
