@@ -28,7 +28,7 @@ from display.layout import SMALL_MIN_PX
 from display.normandie import palette, shapes
 from display.normandie import words as display_words
 from display.normandie.grid import Grid, column_name, mark_px, panel_layout, space, space_at
-from display.normandie.legend import SIDE_LETTER_KEY, Drawn, moves, paras
+from display.normandie.legend import SIDE_LETTER_KEY, Drawn, heading_para, moves, paras
 from display.panels import SHARED_PANELS, Panel
 from display.phase_track import draw_track
 from display.runs import Para, Span
@@ -72,7 +72,8 @@ def draw_board(canvas: Canvas, view: View) -> None:
     where = space(state.get("cursor"))
     if where is not None and grid.shows(where):
         shapes.cursor(canvas.surface, grid, where)
-    _legend(canvas, found.legend, paras(state, view.lang, _part_shown(grid, view.lang)))
+    legend = paras(state, view.lang, _part_shown(grid, view.lang))
+    _legend(canvas, found.legend, legend, heading_para(state, view.lang))
 
 
 def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
@@ -83,10 +84,13 @@ def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> N
         if found is not None:
             shapes.impassable(surface, grid.rect(found))
     shapes.lines(surface, grid)
+    # under a unit only its shape's corner shows the sign (_graves_under_units): the whole
+    # sign under a triangle or a diamond showed round its sides, a halo about the unit
+    taken = _taken(state)
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
-            if found is not None:
+            if found is not None and found not in taken:
                 shapes.grave(surface, grid.rect(found), bool(grave.get("single_use")))
     door = space(field_.get("door"))
     if door is not None:
@@ -161,13 +165,18 @@ def _graves_under_units(
     surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], least: int
 ) -> None:
     field_ = state.get("battlefield") or {}
-    taken = {look.space for look in unit_looks(state, "en")}
+    taken = _taken(state)
     for grave in field_.get("mass_graves", ()):
         for name in grave.get("spaces", ()):
             found = space(name)
             if found in taken and grid.shows(found):
                 single = bool(grave.get("single_use"))
                 shapes.grave_corner(surface, grid.rect(found), single, least)
+
+
+def _taken(state: Mapping[str, Any]) -> set[Space]:
+    """The squares a unit stands on."""
+    return {look.space for look in unit_looks(state, "en")}
 
 
 def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
@@ -235,9 +244,10 @@ def _badge(canvas: Canvas, grid: Grid, entry: Drawn) -> None:
     canvas.marks.append(Label(canvas.panel, str(entry.number), ink, near, px, False))
 
 
-def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
+def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para], heading: Para | None) -> None:
     """As much of the legend as fits without cutting a line: the least needed goes first;
-    the canvas says so when one went (the screen may find the legend more room)."""
+    the canvas says so when one went (the screen may find the legend more room). The
+    phase's ``heading`` goes with the last of its moves: drawn last, it would head nothing."""
     if box.w <= 0 or box.h <= 0:
         return
     # never under the smallest text on a 3.5-inch screen: the least needed lines give way
@@ -246,6 +256,8 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para]) -> None:
     while found and flow.fit(found, box.w, box.h, canvas.sizes).truncated:
         found.pop()  # to the last line: cut, it would say less than the grid's edges
         canvas.dropped = True
+    if found and found[-1] == heading:
+        found.pop()
     if found:
         canvas.text(found, box)
 

@@ -92,6 +92,17 @@ def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
     return text("nz_device.legend.last")
 
 
+def heading_para(state: Mapping[str, Any], lang: str) -> Para | None:
+    """The phase's heading over the moves made and still to come; none over none of them
+    (the move whose Assault waits for its die is said above it). A list that leaves no room
+    for a move under it drops it too (:func:`display.normandie.battlefield.draw_board`)."""
+    drawn = moves(state)
+    title = heading(state, drawn)
+    if title is None or all(is_pending(state, entry) for entry in drawn):
+        return None
+    return Para((Span(render(title, lang), colours.TITLE),), "body")
+
+
 def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> list[Para]:
     """Most important first: the caller drops paragraphs from the end when room runs out
     (beside a list at 480×320 a few lines are left). ``shown``: which part of the
@@ -103,9 +114,9 @@ def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> li
     now = [entry for entry in drawn if is_pending(state, entry)]
     found: list[Para] = [*shown, *_winner(state, lang)]
     found += [_move_para(state, entry, lang) for entry in now]
-    title = heading(state, drawn)
+    title = heading_para(state, lang)
     if title is not None:
-        found.append(Para((Span(render(title, lang), colours.TITLE),), "body"))
+        found.append(title)
     found += [_move_para(state, entry, lang) for entry in drawn if entry.planned]
     made = [entry for entry in drawn if not entry.planned and entry not in now]
     found += [_move_para(state, entry, lang) for entry in reversed(made)]

@@ -443,6 +443,27 @@ def test_a_unit_on_a_mass_grave_leaves_its_sign_seen(size: tuple[int, int]) -> N
         target, letter.rect, palette.GRAVE)  # fmt: skip
 
 
+@pytest.mark.parametrize("size", GRID_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_mass_grave_under_a_unit_is_signed_at_its_corner_only(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """Chapter 1's Master placed on the altar at E4, a Mass Grave X1 (Z10): the grave's
+    ringed cross is not also drawn under the triangle, whose sides left the ring showing as
+    a halo round it; the sign at the triangle's corner says the grave is there."""
+    view = _chapter_1(4, lang)  # the Master just placed, the setup's list open beside
+    screen, target = rendered(view, size)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(target, str(SHOTS / f"grave_under_master_{lang}_{size[0]}x{size[1]}.png"))
+    grid = panel_layout(screen.regions.board, screen.regions.pad, view.state).grid
+    assert view.state["units"]["master"]["space"] == "E4" and grid.shows(Space(4, 3))
+    square = grid.rect(Space(4, 3))
+    upper = pygame.Rect(square.topleft, (square.w, square.h // 2))  # the triangle's sides
+    assert not _mask(target, upper, palette.GRAVE), size
+    corner = pygame.Rect(square.center, square.size)
+    assert len(_mask(target, corner, palette.GRAVE)) >= 4, size
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("moment", ["setup", "assault", "done"])
 def test_chapter_3_at_480x320_is_a_window_with_letters_at_14px(moment: str, lang: str) -> None:
