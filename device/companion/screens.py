@@ -13,11 +13,12 @@ from rules.text import Text, text
 
 
 def view_of(played: Played[Any], events: Sequence[Text], games: GameSet, lang: str = "en") -> View:
-    """What the companion would show right after these events: the prompt for the state
-    as a fresh controller phrases it (pending decisions included), the last command's
-    events as its result (as the app shows them; the earlier ones are in the History)."""
+    """What the companion would show right after these events: the prompt for the game as
+    a fresh controller following it phrases it (pending decisions included, proposed from
+    its history as the running app's), the last command's events as its result (as the
+    app shows them; the earlier ones are in the History)."""
     result = text("device.result", events=list(_last_command(played, events)))
-    prompt = games.front_end(played).still_prompt(played.state, result, lang)
+    prompt = games.front_end(played).still_prompt(played, result, lang)
     return View(state=state_json(played), prompt=prompt, lang=lang)
 
 

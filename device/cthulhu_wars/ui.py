@@ -8,12 +8,17 @@ from device.cthulhu_wars.newgame import new_game_options
 from device.ui.front_end import FrontEnd
 from display.view import Prompt
 from rules.cthulhu_wars.state import GameState
+from rules.journal import Played
 from rules.text import Text, Words
 
 
-def still_prompt(state: GameState, result: Text, lang: str) -> Prompt:
-    """The question a fresh controller asks of ``state`` (pending decisions included)."""
-    return CthulhuWarsController(lang).prompt(state, result)
+def still_prompt(played: Played[GameState], result: Text, lang: str) -> Prompt:
+    """The question a fresh controller asks of the game (pending decisions included),
+    following it as the running app's does, so the scoreboard proposes from the table's
+    earlier answers (I10) on a screenshot too."""
+    controller = CthulhuWarsController(lang)
+    controller.follow(played)
+    return controller.prompt(played.state, result)
 
 
 CTHULHU_WARS_UI = FrontEnd(

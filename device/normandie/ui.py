@@ -17,7 +17,7 @@ def new_game_options(state: object) -> list[Option]:
     return new_battle_options()
 
 
-def still_prompt(state: object, result: Text, lang: str) -> Prompt:
+def still_prompt(played: object, result: Text, lang: str) -> Prompt:
     """Only the latest result: the battle's questions need the table's cursor and dice."""
     return Prompt(result)
 

@@ -14,6 +14,7 @@ from typing import Any
 from device.ui.controller import BaseController
 from device.ui.steps import Option
 from display.view import Prompt
+from rules.journal import Played
 from rules.text import Text, Words
 
 
@@ -23,12 +24,13 @@ class FrontEnd:
     - ``new_game_options(state)``: the lines this game adds to the New game menu; each
       option's value is what picking it leads to (``state`` is the game being left, of
       any game, so a game may carry its own settings over);
-    - ``still_prompt(state, result, lang)``: what a screenshot of ``state`` shows as the
-      question, outside a running app;
+    - ``still_prompt(played, result, lang)``: what a screenshot of the game ``played``
+      shows as the question, outside a running app (its history included, as the running
+      app's controller follows it: a game may propose from what the table answered before);
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str  # the rules' Game.name
     controller: Callable[[str], BaseController]
     new_game_options: Callable[[Any], Sequence[Option]]
-    still_prompt: Callable[[Any, Text, str], Prompt]
+    still_prompt: Callable[[Played[Any], Text, str], Prompt]
     words: tuple[Words, ...] = ()

@@ -4,7 +4,8 @@ nothing outside its panel, at 480×320, 800×480 and 1920×1080, in English and 
 The screens are walked (tests/device/screen_walk.py) from a few games: the first launch's
 fresh game (its greeting), the Action Phase of round 2, a Custodian split just entered
 (its result long, the History a few presses away), two Overdue Tomes (the Librarian), a
-Dreamlands game, the Bhole's roll, a Dreamlands game with the scoreboard, a dense Dreamlands
+Dreamlands game, the Bhole's roll, a Dreamlands game with the scoreboard, a scoreboard game
+whose factions hold Elder Signs (revealed from the menu, and at its end), a dense Dreamlands
 board (drawn with its list closed too), Normandie battles (Chapter 1 placing its units, at its
 end, Chapter 3) and a new battle's wizard. Each screen is drawn as the app draws it and must
 show at least 3 choices at 480×320, 5 at 800×480 and 8 at 1920×1080 (all when it has
@@ -52,6 +53,11 @@ QUESTION_FIRST = ("question", "refusal", "choice", "instruction")  # the prompt'
 GRID_MARK_PX = LEAST_PX
 DEPTH, MOST = 3, 150  # actions from each start, screens from each start
 SIZE_CHECKS: Counter[tuple[int, int]] = Counter()  # size checks made, by screen size
+
+
+def _scoreboard_end() -> list[str]:
+    """E4, the example's whole scoreboard game to its winner."""
+    return [line for line in SCOREBOARD_END.read_text("utf-8").splitlines() if line.strip()]
 
 
 def _journal(name: str) -> list[str]:
@@ -151,17 +157,27 @@ STARTS = {
     "dreamlands_scoreboard": lambda: DREAMLANDS_SCOREBOARD,
     "dreamlands_scoreboard_doom": lambda: DREAMLANDS_SCOREBOARD_DOOM,
     "dreamlands_dense": lambda: DREAMLANDS_DENSE,
+    # E4's round 3, Action Phase: every faction but the Crawling Chaos holds Elder Signs,
+    # so the menu offers to reveal them (K11)
+    "scoreboard_signs_held": lambda: _scoreboard_end()[:40],
+    # E4's last Doom Phase, the ritual track ended (K13): each faction asked its signs (K14)
+    "scoreboard_reveal": lambda: _scoreboard_end()[:49],
     # the end (K13): the monsters' buttons say so in one line, the menu is shorter, PHASE
     # shows the Doom chart alone; its summary at the screen's least type, as every board
-    "scoreboard_over": lambda: [
-        line for line in SCOREBOARD_END.read_text("utf-8").splitlines() if line.strip()
-    ],
+    "scoreboard_over": lambda: _scoreboard_end(),
 }
 # Choices tapped before the walk begins: a new battle's wizard and sheet lie deeper, and
 # so do the scoreboard's menu lines.
 OPENED = {
     "new_battle": ("main.menu", "menu.new_game", "nz_device.new.free"),
     "scoreboard_action": ("main.menu",),
+    "scoreboard_signs_held": ("main.menu", "menu.sb_faction"),  # Great Cthulhu's, 1 sign
+}
+# Questions a start's walk must reach (by their title's key), so a start that stops
+# reaching them fails rather than checking less.
+REACHES = {
+    "scoreboard_signs_held": ("prompt.sb.reveal_values",),
+    "scoreboard_reveal": ("prompt.sb.reveal",),
 }
 # Starts whose main screens (the round and its phase asked, no decision pending) are drawn
 # a second time with no list beside the board: the board widens and is what is read.
@@ -174,6 +190,12 @@ INSTRUCTIONS_AT_LEAST = {
     "first_launch": 72, "round_2": 366, "split_entered": 258, "two_overdue": 594,
     "dreamlands": 24, "bhole_rolled": 24, "normandie": 6, "blank_tile_with_graves": 18,
 }  # fmt: skip
+
+
+def _question(title: Text) -> str:
+    """The key of a screen's question, without what a dial adds to it (what is left)."""
+    question = title.params.get("question") if title.key == "prompt.dial" else None
+    return question.key if isinstance(question, Text) else title.key
 
 
 def _open(walker: Walker, key: str) -> None:
@@ -270,9 +292,11 @@ def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_
     wrong: dict[str, list[str]] = {}
     drawn = instructions = 0
     size_checks = sum(SIZE_CHECKS.values())
+    titles: set[str] = set()
     for walker in _screens(start, tmp_path):
         board = walker.board_instructions()
         for lang, view in _views(walker, start):
+            titles.add(_question(view.prompt.title))
             for size in FEWEST:
                 found = problems(view, size, board)
                 drawn += 1
@@ -281,6 +305,7 @@ def test_every_screen_has_room_for_its_choices_and_cuts_nothing(start: str, tmp_
                     title = render(view.prompt.title, lang)
                     wrong.setdefault(f"{title} ({lang} {size[0]}x{size[1]})", found)
     assert drawn > 0
+    assert set(REACHES.get(start, ())) <= titles, f"{start} never reaches {REACHES[start]}"
     assert instructions >= INSTRUCTIONS_AT_LEAST.get(start, 0)
     assert sum(SIZE_CHECKS.values()) - size_checks > 2 * drawn  # its labels' sizes were read
     assert wrong == {}, "\n".join(f"{k}: {v[:3]}" for k, v in list(wrong.items())[:20])

@@ -512,6 +512,132 @@ def _pictures(window: Window, made: Mapping[str, Any], state: Mapping[str, Any])
         window.shot("new_game")
 
 
+# --- the presses expected -----------------------------------------------------------------
+
+# Each task's presses as the search finds them on today's screens (round, presses, task),
+# the same at both sizes: a flow that takes a press more, or a task more, fails here and
+# names it. When a screen's flow is meant to change, the table printed by the test (and
+# written beside its pictures) is the new one to copy here.
+PRESSES: tuple[tuple[int, int, str], ...] = (
+    (1, 16, "new game: 4 factions, scoreboard on"),
+    (1, 10, "gate: fountain to great_cthulhu"),
+    (1, 11, "gate: black_hall to crawling_chaos"),
+    (1, 11, "gate: blue_hall to yellow_sign"),
+    (1, 13, "gate: gloomloft to black_goat"),
+    (1,  9, "gate: floating_tower to great_cthulhu"),
+    (1,  6, "spellbook: great_cthulhu has 1"),
+    (1,  7, "spellbook: black_goat has 1"),
+    (1,  7, "spellbook: black_goat has 2"),
+    (2,  2, "next phase: gather_power"),
+    (2, 32, "gather power"),
+    (2,  2, "next phase: first_player"),
+    (2,  1, "first player: great_cthulhu clockwise"),
+    (2,  2, "next phase: doom"),
+    (2,  2, "ritual: great_cthulhu performs (1 GOO)"),
+    (2,  5, "ritual: crawling_chaos performs (0 GOO)"),
+    (2,  1, "ritual: yellow_sign passes"),
+    (2,  2, "ritual: black_goat performs (1 GOO)"),
+    (2,  2, "next phase: action"),
+    (2, 13, "gate: lake_of_hali_overlook to yellow_sign"),
+    (2,  6, "spellbook: great_cthulhu has 2"),
+    (2,  6, "spellbook: great_cthulhu has 3"),
+    (2,  7, "spellbook: yellow_sign has 1"),
+    (2,  7, "spellbook: yellow_sign has 2"),
+    (2,  7, "spellbook: black_goat has 3"),
+    (2,  7, "spellbook: black_goat has 4"),
+    (2,  7, "spellbook: crawling_chaos has 1"),
+    (2,  7, "spellbook: crawling_chaos has 2"),
+    (2,  7, "elder signs drawn: yellow_sign 1"),
+    (2,  9, "adjust: great_cthulhu {'doom': 2}"),
+    (3,  2, "next phase: gather_power"),
+    (3, 18, "gather power"),
+    (3,  2, "next phase: first_player"),
+    (3,  2, "first player: black_goat counterclockwise"),
+    (3,  2, "next phase: doom"),
+    (3,  2, "ritual: black_goat performs (1 GOO)"),
+    (3,  2, "ritual: yellow_sign performs (1 GOO)"),
+    (3,  1, "ritual: crawling_chaos passes"),
+    (3,  2, "ritual: great_cthulhu performs (1 GOO)"),
+    (3,  2, "next phase: action"),
+    (3, 11, "elder signs revealed: great_cthulhu [2]"),
+    (3,  7, "spellbook: great_cthulhu has 4"),
+    (3,  7, "spellbook: great_cthulhu has 5"),
+    (3,  7, "spellbook: great_cthulhu has 6"),
+    (3,  6, "spellbook: black_goat has 5"),
+    (3,  6, "spellbook: black_goat has 6"),
+    (3,  7, "spellbook: yellow_sign has 3"),
+    (3,  7, "spellbook: yellow_sign has 4"),
+    (3,  6, "elder signs drawn: black_goat 1"),
+    (3,  6, "elder signs drawn: black_goat 1"),
+    (4,  2, "next phase: gather_power"),
+    (4, 14, "gather power"),
+    (4,  2, "next phase: first_player"),
+    (4,  3, "first player: great_cthulhu clockwise"),
+    (4,  2, "next phase: doom"),
+    (4,  5, "ritual: great_cthulhu performs (2 GOO)"),
+    (4,  1, "ritual: crawling_chaos passes"),
+    (4,  1, "ritual: yellow_sign passes"),
+    (4,  4, "ritual: black_goat performs (2 GOO)"),
+    (4,  5, "elder signs revealed: great_cthulhu [1, 2, 3]"),
+    (4,  3, "elder signs revealed: yellow_sign [1, 2]"),
+    (4,  6, "elder signs revealed: black_goat [1, 1, 1, 2, 2, 3]"),
+)  # fmt: skip
+PER_ROUND = {1: 90, 2: 134, 3: 105, 4: 48}
+WHOLE_GAME = (377, 62)  # presses, tasks
+
+
+def _by_round(rows: Sequence[tuple[int, int, str]]) -> dict[int, int]:
+    per_round = Counter[int]()
+    for round_, n, _task in rows:
+        per_round[round_] += n
+    return dict(per_round)
+
+
+def press_changes(counts: Sequence[Count]) -> list[str]:
+    """How the game's presses differ from :data:`PRESSES`, task by task, then each round's
+    and the whole game's (nothing: an empty list)."""
+    found = [(c.round, c.presses, c.task) for c in counts]
+    changes = [
+        f"round {r}, task {i + 1} ({t!r}): {p} presses, the table says {want[1]} ({want[2]!r})"
+        for i, ((r, p, t), want) in enumerate(zip(found, PRESSES, strict=False))
+        if (r, p, t) != want
+    ]
+    if len(found) != len(PRESSES):
+        changes.append(f"{len(found)} tasks, the table has {len(PRESSES)}")
+    changes += [
+        f"round {r}: {n} presses, {PER_ROUND.get(r)} expected"
+        for r, n in _by_round(found).items()
+        if n != PER_ROUND.get(r)
+    ]
+    whole = (sum(p for _r, p, _t in found), len(found))
+    if whole != WHOLE_GAME:
+        changes.append(f"the whole game: {whole[0]} presses for {whole[1]} tasks, "
+                       f"{WHOLE_GAME[0]} for {WHOLE_GAME[1]} expected")  # fmt: skip
+    return changes
+
+
+def test_the_expected_presses_add_up() -> None:
+    """The table's rounds and whole game are its tasks' sums (a row edited alone fails)."""
+    assert _by_round(PRESSES) == PER_ROUND
+    assert (sum(p for _r, p, _t in PRESSES), len(PRESSES)) == WHOLE_GAME
+
+
+def test_a_press_more_is_named_by_its_round_and_task() -> None:
+    """The check itself: the table passes, one press more on round 3's Gather Power fails
+    naming it, its round and the whole game."""
+    counts = [Count(r, t, p) for r, p, t in PRESSES]
+    assert press_changes(counts) == []
+    at = next(i for i, (r, _p, t) in enumerate(PRESSES) if (r, t) == (3, "gather power"))
+    counts[at] = Count(3, "gather power", PRESSES[at][1] + 1)
+    assert press_changes(counts) == [
+        f"round 3, task {at + 1} ('gather power'): {PRESSES[at][1] + 1} presses, the table "
+        f"says {PRESSES[at][1]} ('gather power')",
+        f"round 3: {PER_ROUND[3] + 1} presses, {PER_ROUND[3]} expected",
+        f"the whole game: {WHOLE_GAME[0] + 1} presses for 62 tasks, {WHOLE_GAME[0]} for 62 "
+        "expected",
+    ]
+
+
 @needs_x
 @pytest.mark.slow
 @pytest.mark.parametrize(
@@ -537,6 +663,8 @@ def test_a_whole_scoreboard_game_in_a_real_window(
     report = table_of(counts)
     (window.shots / "presses.txt").write_text(report + "\n", encoding="utf-8")
     print(report)
+    changes = press_changes(counts)
+    assert not changes, "the presses are not the table's (PRESSES):\n" + "\n".join(changes)
     # The companion's game is the example's: the same standings, the same winner.
     final, told = replayed(journal), replayed(example())
     assert (

@@ -160,7 +160,7 @@ TOWER_UI = FrontEnd(
     game=NAME,
     controller=TowerController,
     new_game_options=lambda state: [],
-    still_prompt=lambda state, result, lang: TowerController(lang).prompt(state, result),
+    still_prompt=lambda played, result, lang: TowerController(lang).prompt(played.state, result),
 )
 
 # --- display -------------------------------------------------------------------------------
