@@ -138,5 +138,5 @@ def test_the_ends_question_says_why_the_game_ends(
     Elder Signs' values says why, in the question's own words."""
     journal, why = ENDS[reason]
     walker = begin(journal, tmp_path)
-    assert walker.view(lang).prompt.title.key == "prompt.sb.and_why"  # K14's question
     assert said(walker, [why], lang, size) == []
+    assert walker.view(lang).prompt.title.key == "prompt.sb.and_why"  # K14's question
