@@ -165,10 +165,13 @@ def ritual_step(
         return DialStep(title, [row], lambda n: perform(n["great_old_ones"]))
 
     passed = {"type": "ritual", "faction": faction, "perform": False}
-    title = text(
-        "prompt.sb.ritual", faction=faction, cost=cost, doom=gates_of(state, faction), signs=goo
-    )
-    title = _with_doom_for_gates(state, faction, title)
+    doom = gates_of(state, faction)
+    title = text("prompt.sb.ritual", faction=faction, cost=cost, doom=doom, signs=goo)
+    gains = _doom_for_gates(state, faction)
+    if gains:  # in fewer words, so that the standings keep their room beside the list
+        title = text(
+            "prompt.sb.first_ritual", faction=faction, cost=cost, doom=doom, signs=goo, gains=gains
+        )
     options = [
         Option(text("prompt.sb.pass"), lambda: finish(passed)),
         Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
@@ -183,17 +186,17 @@ def ritual_step(
     return ListStep(title, options, lambda chosen: chosen())
 
 
-def _with_doom_for_gates(state: Mapping[str, Any], faction: str, title: Text) -> Text:
-    """K8: the first Ritual of the Doom Phase also says the Doom the phase has just added
-    for the Gates, each faction's in play order: the panel's figures changed by
-    themselves, and this is the one screen between that and the table's first answer."""
+def _doom_for_gates(state: Mapping[str, Any], faction: str) -> list[Text]:
+    """K8: what the Doom Phase has just added for the Gates, each faction's in play order,
+    said by its first Ritual (``faction`` first in play order; none: it is not first): the
+    panel's figures changed by themselves, and this is the one screen between that and
+    the table's first answer."""
     order = list(state["scoreboard"].get("order", ()))
     if not order or order[0] != faction:
-        return title
-    gains = [
+        return []
+    return [
         text("prompt.sb.gain", faction=f, n=gates) for f in order if (gates := gates_of(state, f))
     ]
-    return text("prompt.sb.ritual_and_gates", question=title, gains=gains) if gains else title
 
 
 def _deciding_from(board: Mapping[str, Any], faction: str) -> list[str]:
