@@ -139,4 +139,6 @@ def test_the_ends_question_says_why_the_game_ends(
     journal, why = ENDS[reason]
     walker = begin(journal, tmp_path)
     assert said(walker, [why], lang, size) == []
-    assert walker.view(lang).prompt.title.key == "prompt.sb.and_why"  # K14's question
+    title = walker.view(lang).prompt.title  # K14's question, what is left and why
+    assert title.params["question"].key == "prompt.sb.reveal"
+    assert title.params["left"].key == "prompt.sb.and_why"

@@ -207,14 +207,18 @@ def _deciding_from(board: Mapping[str, Any], faction: str) -> list[str]:
 
 @dataclass
 class EndReveal(DialStep):
-    """K14's question, saying after it why the game ends (K13): the screens before it said
-    so only in a result that gives way to the dials."""
+    """K14's question, saying after what is left why the game ends (K13): the screens
+    before it said so only in a result that gives way to the dials. The question stays
+    the dial's, as every dial's heading has it."""
 
     why: Text | None = None
 
     def heading(self) -> Text:
-        asked = super().heading()
-        return asked if self.why is None else text("prompt.sb.and_why", said=asked, why=self.why)
+        if self.why is None or self.share is None:
+            return super().heading()
+        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
+        said = text("prompt.sb.and_why", said=left, why=self.why)
+        return text("prompt.dial", question=self.title, left=said)
 
 
 def why_it_ends(board: Mapping[str, Any], reason: str) -> Text:

@@ -108,7 +108,7 @@ JA: dict[str, str] = {
     "prompt.sb.how_many_goo": "{faction:who}：場にいる旧支配者の数は？",
     "prompt.sb.reveal": "{faction:who}が旧神の印{n}枚を公開：それぞれの値は？",
     "prompt.sb.worth": "値{n}",
-    "prompt.sb.and_why": "{said}。{why}。",
+    "prompt.sb.and_why": "{said}。{why}",
     "prompt.sb.ends.doom": "ゲーム終了：{factions:list}が破滅{n}に達した",
     "prompt.sb.ends.ritual_track": "ゲーム終了：儀式トラックが終端に達した",
     "prompt.sb.ends.elder_signs": "ゲーム終了：旧神の印の公開で{factions:list}が破滅{n}に達した",
