@@ -42,9 +42,12 @@ def decision_step(state: GameState, played: Played[Any] | None = None) -> Screen
         from device.cthulhu_wars.scoreboard.memory import remembered
         from device.cthulhu_wars.scoreboard.steps import Remembered, scoreboard_step
         from rules.cthulhu_wars.game import state_to_json
+        from rules.cthulhu_wars.scoreboard.pending import RevealPending
 
         said = Remembered() if played is None else remembered(played)
-        return scoreboard_step(state_to_json(state), said)
+        # why the game ends is the rules' own, not in the public state (K13)
+        ending = pending.reason if isinstance(pending, RevealPending) else None
+        return scoreboard_step(state_to_json(state), said, ending=ending)
     return None
 
 

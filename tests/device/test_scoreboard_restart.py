@@ -16,6 +16,7 @@ from hardware.events import ButtonPressed
 from rules.cthulhu_wars.scoreboard.commands import Ritual
 from rules.games import GAMES
 from rules.journal import parse_line
+from rules.text import Text
 from tests.device.conftest import open_session
 
 GC, CC, BG, YS = "great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"
@@ -62,7 +63,13 @@ def asked(state_dir: Path, surface: pygame.Surface) -> Prompt:
 
 
 def proposed_power(prompt: Prompt) -> list[int]:
-    return [c.detail.params["n"] for c in prompt.choices[:-1]]  # type: ignore[union-attr]
+    return [_dial(c.detail) for c in prompt.choices[:-1]]  # type: ignore[arg-type]
+
+
+def _dial(detail: Text) -> int:
+    """A Gather Power row's number, also where it says what K4 raises it to."""
+    count = detail.params["count"] if detail.key == "detail.sb.raised" else detail
+    return int(count.params["n"])
 
 
 def test_a_restart_proposes_the_same_power_and_great_old_ones(
@@ -83,7 +90,8 @@ def test_a_restart_proposes_the_same_power_and_great_old_ones(
 
     play(state_dir, surface, TO_THE_DOOM_PHASE)
     ritual = asked(state_dir, surface)
-    assert ritual.title.key == "prompt.sb.ritual" and ritual.title.params["faction"] == GC
+    # the Doom Phase's first Ritual, saying the Doom just added for the Gates
+    assert ritual.title.key == "prompt.sb.first_ritual" and ritual.title.params["faction"] == GC
     assert ritual.choices[1].label.params["n"] == 2  # perform it with 2, as last time
 
 

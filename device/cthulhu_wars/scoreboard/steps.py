@@ -20,6 +20,8 @@ from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import COMMANDS
+from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END
+from rules.cthulhu_wars.scoreboard.rounds import half_of_the_leader
 from rules.text import Text, text
 
 MOST_POWER = 99  # more Power than a faction ever gathers (K5: the device does not wrap)
@@ -44,9 +46,13 @@ class Remembered:
 
 
 def scoreboard_step(
-    state: Mapping[str, Any], remembered: Remembered = Remembered(), finish: Finish = as_command
+    state: Mapping[str, Any],
+    remembered: Remembered = Remembered(),
+    finish: Finish = as_command,
+    ending: str | None = None,
 ) -> ScreenStep | None:
-    """The question for the state's pending scoreboard decision, or None if it has none."""
+    """The question for the state's pending scoreboard decision, or None if it has none;
+    ``ending``: why the game is ending (K13), said by the reveals it asks for (K14)."""
     pending = state.get("pending") or {}
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
@@ -60,7 +66,7 @@ def scoreboard_step(
     if kind == "ritual":
         return ritual_step(state, pending, remembered, finish)
     if kind == "reveal":
-        return reveal_step(board, pending["faction"], finish)
+        return reveal_step(board, pending["faction"], finish, ending)
     return None
 
 
@@ -86,13 +92,27 @@ def proposed_power(
     return 2 * gates + abandoned + rest, text("prompt.sb.made_of", faction=faction, parts=made)
 
 
+@dataclass
+class GatherPowerStep(DialStep):
+    """The dials of K3, each row saying K4 as the dials stand: a faction below half of
+    the leader's Power reads what it is raised to and why, before OK (the rules apply it)."""
+
+    def _detail(self, row: Dial, gives: bool) -> Text:
+        count = super()._detail(row, gives)
+        leader, half, raised = half_of_the_leader([r.key for r in self.rows], self.values())
+        if row.key not in raised:
+            return count
+        most = self.values()[leader]
+        return text("detail.sb.raised", count=count, n=half, leader=leader, most=most)
+
+
 def gather_power_step(state: Mapping[str, Any], remembered: Remembered, finish: Finish) -> DialStep:
-    """K3 on one screen: every faction's proposal, OK when right (the rules apply K4)."""
+    """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows."""
     rows = []
     for faction in state.get("factions", ()):
         power, made = proposed_power(state, faction, remembered)
         rows.append(Dial(faction, made, MOST_POWER, power, unit="power"))
-    return DialStep(
+    return GatherPowerStep(
         text("prompt.sb.gather_power"),
         rows,
         lambda power: finish({"type": "gather_power", "power": dict(power)}),
@@ -145,9 +165,13 @@ def ritual_step(
         return DialStep(title, [row], lambda n: perform(n["great_old_ones"]))
 
     passed = {"type": "ritual", "faction": faction, "perform": False}
-    title = text(
-        "prompt.sb.ritual", faction=faction, cost=cost, doom=gates_of(state, faction), signs=goo
-    )
+    doom = gates_of(state, faction)
+    title = text("prompt.sb.ritual", faction=faction, cost=cost, doom=doom, signs=goo)
+    gains = _doom_for_gates(state, faction)
+    if gains:  # in fewer words, so that the standings keep their room beside the list
+        title = text(
+            "prompt.sb.first_ritual", faction=faction, cost=cost, doom=doom, signs=goo, gains=gains
+        )
     options = [
         Option(text("prompt.sb.pass"), lambda: finish(passed)),
         Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
@@ -162,13 +186,51 @@ def ritual_step(
     return ListStep(title, options, lambda chosen: chosen())
 
 
+def _doom_for_gates(state: Mapping[str, Any], faction: str) -> list[Text]:
+    """K8: what the Doom Phase has just added for the Gates, each faction's in play order,
+    said by its first Ritual (``faction`` first in play order; none: it is not first): the
+    panel's figures changed by themselves, and this is the one screen between that and
+    the table's first answer."""
+    order = list(state["scoreboard"].get("order", ()))
+    if not order or order[0] != faction:
+        return []
+    return [
+        text("prompt.sb.gain", faction=f, n=gates) for f in order if (gates := gates_of(state, f))
+    ]
+
+
 def _deciding_from(board: Mapping[str, Any], faction: str) -> list[str]:
     """K8: ``faction`` and those who decide after it: the Rituals go in play order."""
     order = list(board.get("order", ()))
     return order[order.index(faction) :] if faction in order else [faction]
 
 
-def reveal_step(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
+@dataclass
+class EndReveal(DialStep):
+    """K14's question, saying after what is left why the game ends (K13): the screens
+    before it said so only in a result that gives way to the dials. The question stays
+    the dial's, as every dial's heading has it."""
+
+    why: Text | None = None
+
+    def heading(self) -> Text:
+        if self.why is None or self.share is None:
+            return super().heading()
+        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
+        said = text("prompt.sb.and_why", said=left, why=self.why)
+        return text("prompt.dial", question=self.title, left=said)
+
+
+def why_it_ends(board: Mapping[str, Any], reason: str) -> Text:
+    """K13 in the question's words: 30 Doom (whose), the track's end, or a reveal."""
+    doom = board.get("doom", {})
+    reached = [text(f"faction.{f}") for f in doom if doom[f] >= DOOM_TO_END]
+    return text(f"prompt.sb.ends.{reason}", factions=reached, n=DOOM_TO_END)
+
+
+def reveal_step(
+    board: Mapping[str, Any], faction: str, finish: Finish, ending: str | None = None
+) -> DialStep:
     """K14: every sign the faction holds, by value: proposed all worth 1, and UP on a higher
     value takes one from there, so each sign of another value costs one press."""
     held = int(board.get("elder_signs", {}).get(faction, 0))
@@ -182,4 +244,5 @@ def reveal_step(board: Mapping[str, Any], faction: str, finish: Finish) -> DialS
         return finish({"type": "reveal_elder_signs", "faction": faction, "values": values})
 
     title = text("prompt.sb.reveal", faction=faction, n=held)
-    return DialStep(title, rows, confirm, share=held, reserve="1", left_unit="signs")
+    why = None if ending is None else why_it_ends(board, ending)
+    return EndReveal(title, rows, confirm, share=held, reserve="1", left_unit="signs", why=why)

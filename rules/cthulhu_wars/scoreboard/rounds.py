@@ -3,6 +3,7 @@ the answers ``gather_power``, ``first_player`` and ``ritual``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.cthulhu_wars.checks import require_faction
@@ -37,9 +38,7 @@ def gather_power(state: GameState, cmd: GatherPower) -> Applied:
         if gathered_now < 0:
             raise RulesError("K15", "error.power_negative", faction=faction, n=gathered_now)
     gathered = {f: cmd.power[f] for f in state.factions}
-    leader = max(state.factions, key=lambda f: gathered[f])  # the first in seating order
-    half = (gathered[leader] + 1) // 2  # K4: rounded up
-    raised = [f for f in state.factions if gathered[f] < half]
+    leader, half, raised = half_of_the_leader(state.factions, gathered)
     power = gathered | {f: half for f in raised}
     events: Events = [
         text("event.power_raised", faction=f, n=half, leader=leader, most=gathered[leader])
@@ -48,6 +47,17 @@ def gather_power(state: GameState, cmd: GatherPower) -> Applied:
     events.append(text("event.power_now", factions=_amounts(state.factions, power)))
     board = replace(board_of(state), power=frozen(power))
     return replace(state, scoreboard=board, pending=None), events
+
+
+def half_of_the_leader(
+    factions: Sequence[str], gathered: Mapping[str, int]
+) -> tuple[str, int, tuple[str, ...]]:
+    """K4: the leader (of those with the most, the first in seating order), half of its
+    Power rounded up, and the factions below that half, in seating order: each is raised
+    to it. The device says the same on the Gather Power screen as the dials change."""
+    leader = max(factions, key=lambda f: gathered[f])
+    half = (gathered[leader] + 1) // 2
+    return leader, half, tuple(f for f in factions if gathered[f] < half)
 
 
 def _amounts(factions: tuple[str, ...], values: dict[str, int]) -> list[Text]:
