@@ -485,7 +485,7 @@ def page_figures(commits: int) -> None:
 
 
 class Phone:
-    """One event stream read by the bench itself, which so knows when a commit reached it."""
+    """One event stream read by the bench itself, so that it knows when a commit reached it."""
 
     def __init__(self, port: int) -> None:
         self._sock = socket.create_connection(("127.0.0.1", port))
@@ -517,7 +517,7 @@ def view_instructions(commits: int, source: Path | None, scoreboard: bool) -> in
     replay benchmark's journal are committed, with one phone's event stream open: from just
     before the first to 3 s after the last. Each commit follows the last one's arrival on the
     stream by 0.1 s, so the view renders and sends every commit on its own whatever the host's
-    load: committed on a clock instead, a view slowed down (valgrind runs it ~50 times slower,
+    load: committed on a clock instead, a view slowed down (valgrind runs it many times slower,
     on a busy host slower still) takes several commits in one look and draws the page once
     for them, and the count would say how much CPU the host left it, not what a commit costs."""
     lines = iter(journal(commits + 1, scoreboard))
@@ -553,7 +553,7 @@ def view_instructions(commits: int, source: Path | None, scoreboard: bool) -> in
 def cache_bytecode(checkout: Path) -> None:
     """Compile the checkout's packages, as a Pi has them: a module the view first imports
     while counted (at the game's end, say) would else count its compiling in the first run
-    from a fresh copy (ded5413: 581.9 million, then 537.7 from the same copy)."""
+    from a fresh copy (8 % more, with the scoreboard)."""
     command = [sys.executable, "-m", "compileall", "-q", "rules", "device", "display"]
     subprocess.run(command, cwd=checkout, check=True, capture_output=True)
 
