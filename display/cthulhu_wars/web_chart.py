@@ -23,6 +23,7 @@ from display import colours
 from display.colours import Colour
 from display.cthulhu_wars import names
 from display.cthulhu_wars.scoreboard import chart_said, doom_chart, first_round, marker, order
+from display.cthulhu_wars.words import use_scoreboard_words
 from display.web.html import ICONS, colour_class, escape
 from rules.text import translate
 
@@ -69,6 +70,7 @@ def figure_html(state: Mapping[str, Any], lang: str) -> str:
     lines = doom_chart(state)
     if not lines:
         return ""
+    use_scoreboard_words()
     title = escape(translate("screen.sb.chart", lang))
     said = escape(". ".join(chart_said(state, lang)))
     top = max(END, *(max(doom) for _, doom in lines))

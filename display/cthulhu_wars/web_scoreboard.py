@@ -23,6 +23,7 @@ from typing import Any
 
 from display.cthulhu_wars import scoreboard
 from display.cthulhu_wars.web_chart import chart_html, figure_html
+from display.cthulhu_wars.words import use_scoreboard_words
 from display.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
@@ -63,6 +64,7 @@ def _said(state: Mapping[str, Any], lang: str) -> str:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
+    use_scoreboard_words()
     over = state.get("game_over")
     table = _end_table(state, board, lang) if over else _table(state, board, lang)
     lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.text import Words, on_use
+from functools import cache
+
+from rules.text import Words, add_words, on_use
 
 EN: dict[str, str] = {
     "screen.round": "Round {n}",
@@ -63,3 +65,13 @@ WORDS = Words("cthulhu_wars.display", EN, JA)
 SCOREBOARD_WORDS = on_use(
     "cthulhu_wars.display.scoreboard", "display.cthulhu_wars.scoreboard_words"
 )
+
+
+@cache
+def use_scoreboard_words() -> None:
+    """Add the words the scoreboard's drawings say, once: its own (read on use) and the
+    board's (the Silence token). A drawing calls this itself, so that it says words, never
+    their keys, whatever was loaded before it: the phone view adds them with the game's
+    part, a process that only draws a section does not."""
+    add_words(WORDS)
+    add_words(SCOREBOARD_WORDS)
