@@ -13,6 +13,7 @@ from typing import Any
 
 from device.storage.store import Store
 from rules.commands import Command
+from rules.errors import RulesError
 from rules.game import Games
 from rules.journal import (
     Outcome,
@@ -84,6 +85,23 @@ class GameSession:
         outcome = start(new_game, games)
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
         return cls(store, game_id, outcome.played, games, (new_game, outcome.events))
+
+    def latest(self, game: str) -> Any:
+        """The latest game of kind ``game`` the journal holds, for a New game to carry its
+        settings over: the current game's state when it is of that kind, otherwise the state
+        an earlier one started in (settings are given once, at the start); None when there is
+        none. Another game played in between, or a restart, so forgets nothing."""
+        if self.played.game.name == game:
+            return self.state
+        for line in self.store.openings():
+            try:
+                cmd = parse_line(line, self.games)
+                kind = None if cmd is None else self.games.started_by(cmd)
+                if cmd is not None and kind is not None and kind.name == game:
+                    return start(cmd, self.games).state
+            except RulesError:  # a game the journal cannot replay carries nothing over
+                continue
+        return None
 
     def submit(self, cmd: Command) -> Outcome[Any]:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.

@@ -21,8 +21,8 @@ from rules.text import Text, Words
 class FrontEnd:
     """- ``controller(lang)``: a fresh controller for this game's states;
     - ``new_game_options(state)``: the lines this game adds to the New game menu; each
-      option's value is what picking it leads to (``state`` is the game being left, of
-      any game, so a game may carry its own settings over);
+      option's value is what picking it leads to (``state`` is the latest game of this kind
+      the journal holds, or None, so a game may carry its own settings over);
     - ``still_prompt(state, result, lang)``: what a screenshot of ``state`` shows as the
       question, outside a running app;
     - ``words``: its catalogue sections, added when the game is loaded."""
