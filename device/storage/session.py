@@ -8,10 +8,12 @@ latest game is rebuilt by replaying its journal, pending decisions included.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from device.storage.store import Store
+from rules.codec import parse_json
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.game import Games
@@ -22,6 +24,7 @@ from rules.journal import (
     State,
     apply,
     dump_command,
+    parse,
     parse_line,
     replay_to_last,
     start,
@@ -93,12 +96,13 @@ class GameSession:
         none. Another game played in between, or a restart, so forgets nothing."""
         if self.played.game.name == game:
             return self.state
+        opens_with = self.games.get(game).starts_with.TYPE
         for line in self.store.openings():
             try:
-                cmd = parse_line(line, self.games)
-                kind = None if cmd is None else self.games.started_by(cmd)
-                if cmd is not None and kind is not None and kind.name == game:
-                    return start(cmd, self.games).state
+                found = parse_json(line)
+                # Other games' openings are passed over unread, so none of their rules load.
+                if isinstance(found, Mapping) and found.get("type") == opens_with:
+                    return start(parse(found, self.games), self.games).state
             except RulesError:  # a game the journal cannot replay carries nothing over
                 continue
         return None

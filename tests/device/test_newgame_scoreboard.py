@@ -165,3 +165,16 @@ def test_a_restart_after_the_battle_keeps_the_answer(
         assert not isinstance(app.state, GameState)
         assert start_proposes(app) is True
         assert started_with(app, "prompt.start") is True
+
+
+def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
+    """A game whose first line this version refuses (written by another) carries nothing
+    over; the Cthulhu Wars game before it does."""
+    store, session = open_session(state_dir)
+    with store:
+        on = NewGame("celaeno", FACTIONS, None, replace(Settings(), scoreboard=True))
+        session.submit(on)
+        session.submit(parse_line(NORMANDIE_BATTLE, session.games))  # type: ignore[arg-type]
+        store.start_game('{"type": "new_game", "map": "r_lyeh", "factions": []}')
+        latest = session.latest("cthulhu_wars")
+        assert isinstance(latest, GameState) and latest.settings.scoreboard is True
