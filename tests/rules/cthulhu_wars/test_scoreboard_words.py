@@ -57,14 +57,15 @@ def test_k11_more_signs_than_held_says_how_many_in_words_that_agree() -> None:
 def test_k14_the_reveal_asked_names_the_signs_of_the_faction_asked() -> None:
     state = play(
         {"type": "adjust", "faction": "yellow_sign", "doom": 28},
-        draw("yellow_sign", 2),
+        draw("yellow_sign", 3),
         draw("black_goat", 1),
         reveal("yellow_sign", 2),
         state=scored_game(),
     )
-    # Black Goat is asked for its one sign; Yellow Sign, who still holds one, answers.
-    error = refused(state, reveal("yellow_sign", 1), "K14")
+    # The Black Goat is asked for its one sign; the Yellow Sign, who holds two, answers.
+    error = refused(state, reveal("yellow_sign", 1, 2), "K14")
     assert error.describe() == "K14: the Black Goat reveals the 1 Elder Sign it holds now."
+    assert error.describe("ja") == "K14: 黒山羊は今、持っている旧き印1枚を公開します。"
 
 
 def test_k15_a_victim_without_doom_is_said_to_have_none() -> None:
