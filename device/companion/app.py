@@ -380,7 +380,7 @@ class App:
             from device.dice.screen import dice_screen  # the Bluetooth dice: on use
 
             return dice_screen(self.dice)
-        return new_game_step(self.state, self.games.front_ends)
+        return new_game_step(self.state, self.games.front_ends, self.session.latest)
 
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""

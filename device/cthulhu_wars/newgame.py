@@ -1,7 +1,9 @@
 """A new game from the buttons: map, factions in seating order, sides (T3, T4, D1).
 
 The table's settings (Agony die, Silence at start, Tome refresh, the scoreboard) carry over
-from the current game; they come from the configuration file in the first place. The last
+from the latest Cthulhu Wars game the journal holds, however many battles of another game
+were played since and across restarts; they come from the configuration file in the first
+place. The last
 screen asks whether to keep the scoreboard (I12) without a press of its own: Start keeps the
 last game's answer, the line below it starts with the other one.
 """
@@ -23,7 +25,7 @@ EVERYONE = "everyone"
 
 
 def new_game_options(state: object) -> list[Option]:
-    """One line per map (New game); a Cthulhu Wars game being left passes on its settings."""
+    """One line per map (New game); the latest Cthulhu Wars game passes on its settings."""
     settings = state.settings if isinstance(state, GameState) else Settings()
     return [
         Option(text(f"map.{name}"), partial(seat, settings, name, ())) for name in CTHULHU_WARS_MAPS

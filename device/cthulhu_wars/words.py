@@ -208,7 +208,7 @@ JA: dict[str, str] = {
     "prompt.that_is_everyone": "これで全員",
     "prompt.which_board_five": "4人プレイ：どのボードを5人用の面にしますか？",
     "prompt.start_new_game": "{map}で新しいゲームを始めますか：{factions:list}？",
-    "prompt.start_scoreboard.on": "スコアボード（パワー・破滅・儀式）付きで開始",
+    "prompt.start_scoreboard.on": "スコアボード（魔力・破滅・儀式）付きで開始",
     "prompt.start_scoreboard.off": "スコアボードなしで開始",
     "detail.old_game_kept_scoreboard": "スコアボード付き。現在のゲームはジャーナルに残ります",
     "prompt.winner": "{faction:who}の勝利！",

@@ -8,11 +8,14 @@ latest game is rebuilt by replaying its journal, pending decisions included.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from device.storage.store import Store
+from rules.codec import parse_json
 from rules.commands import Command
+from rules.errors import RulesError
 from rules.game import Games
 from rules.journal import (
     Outcome,
@@ -21,6 +24,7 @@ from rules.journal import (
     State,
     apply,
     dump_command,
+    parse,
     parse_line,
     replay_to_last,
     start,
@@ -84,6 +88,24 @@ class GameSession:
         outcome = start(new_game, games)
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
         return cls(store, game_id, outcome.played, games, (new_game, outcome.events))
+
+    def latest(self, game: str) -> Any:
+        """The latest game of kind ``game`` the journal holds, for a New game to carry its
+        settings over: the current game's state when it is of that kind, otherwise the state
+        an earlier one started in (settings are given once, at the start); None when there is
+        none. Another game played in between, or a restart, so forgets nothing."""
+        if self.played.game.name == game:
+            return self.state
+        opens_with = self.games.get(game).starts_with.TYPE
+        for line in self.store.openings():
+            try:
+                found = parse_json(line)
+                # Other games' openings are passed over unread, so none of their rules load.
+                if isinstance(found, Mapping) and found.get("type") == opens_with:
+                    return start(parse(found, self.games), self.games).state
+            except RulesError:  # a game the journal cannot replay carries nothing over
+                continue
+        return None
 
     def submit(self, cmd: Command) -> Outcome[Any]:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.

@@ -239,6 +239,12 @@ class Store:
         return [GameInfo(*row) for row in rows]
 
     @_classified
+    def openings(self) -> list[str]:
+        """The first command of every game, as stored, newest game first."""
+        rows = self._db.execute("SELECT command FROM commands WHERE seq = 1 ORDER BY game_id DESC")
+        return [command for (command,) in rows]
+
+    @_classified
     def commands(self, game_id: int) -> list[str]:
         self._require_game(game_id)
         rows = self._db.execute(

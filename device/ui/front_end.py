@@ -22,8 +22,8 @@ from rules.text import Text, Words
 class FrontEnd:
     """- ``controller(lang)``: a fresh controller for this game's states;
     - ``new_game_options(state)``: the lines this game adds to the New game menu; each
-      option's value is what picking it leads to (``state`` is the game being left, of
-      any game, so a game may carry its own settings over);
+      option's value is what picking it leads to (``state`` is the latest game of this kind
+      the journal holds, or None, so a game may carry its own settings over);
     - ``still_prompt(played, result, lang)``: what a screenshot of the game ``played``
       shows as the question, outside a running app (its history included, as the running
       app's controller follows it: a game may propose from what the table answered before);

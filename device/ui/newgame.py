@@ -14,10 +14,18 @@ from device.ui.steps import ListStep, StepResult
 from rules.text import text
 
 
-def new_game_step(state: Any, front_ends: Iterable[FrontEnd]) -> ListStep:
+def new_game_step(
+    state: Any, front_ends: Iterable[FrontEnd], latest: Callable[[str], Any] | None = None
+) -> ListStep:
     """``state``: the game being left (its settings may carry over to a game of its kind);
-    ``front_ends``: every game's (the app's list, ``device.games``)."""
-    options = [option for ui in front_ends for option in ui.new_game_options(state)]
+    ``front_ends``: every game's (the app's list, ``device.games``); ``latest``: the latest
+    game of a kind the journal holds (``GameSession.latest``), so each game carries over its
+    own last settings whatever was played in between; without it only ``state`` is seen."""
+    options = [
+        option
+        for ui in front_ends
+        for option in ui.new_game_options(state if latest is None else latest(ui.game))
+    ]
     return ListStep(text("prompt.which_map"), options, _follow)
 
 

@@ -1,4 +1,6 @@
-"""New game asks whether to keep the scoreboard (I12) and remembers the last answer.
+"""New game asks whether to keep the scoreboard (I12) and remembers the last answer, from
+the latest Cthulhu Wars game in the journal: a battle of another game in between or a
+restart forgets nothing.
 
 The question costs no press: Start keeps what the current game did, the line below it
 starts with the other answer, so a table that never wants the scoreboard presses as before.
@@ -7,17 +9,28 @@ starts with the other answer, so a table that never wants the scoreboard presses
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
+from pathlib import Path
 
+import pygame
 import pytest
 
+from device.companion.app import App, Inputs
 from device.cthulhu_wars.newgame import new_game_options
-from device.ui.steps import DONE, ListStep, StepResult
+from device.ui.steps import CHOOSE_GAME, DONE, ListStep, StepResult
+from device.ui.wizard import Reaction
+from display.view import Prompt
+from hardware.events import ButtonPressed
 from rules.commands import command_to_json
 from rules.cthulhu_wars.commands import NewGame, Settings
 from rules.cthulhu_wars.game import CTHULHU_WARS
+from rules.cthulhu_wars.state import GameState
+from rules.journal import parse_line
 from rules.text import LANGUAGES, render
+from tests.device.conftest import down_to, open_session
 
 FACTIONS = ("great_cthulhu", "crawling_chaos", "black_goat")
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 def last_screen(state: object) -> ListStep:
@@ -69,3 +82,99 @@ def test_the_last_answer_is_remembered(lang: str) -> None:
     words = [render(o.label, lang) for o in step.options]
     assert len(set(words)) == 3 and all(words)
     assert render(step.options[0].detail, lang) != render(last_screen(None).options[0].detail, lang)  # type: ignore[arg-type]
+
+
+# --- the answer remembered across another game and a restart (real journal on disk) ------
+
+NORMANDIE_BATTLE = (
+    (EXAMPLES / "normandie_chapter1.jsonl").read_text(encoding="utf-8").splitlines()[0]
+)
+
+
+def press(app: App, button: str) -> None:
+    app.handle_input(ButtonPressed(button))
+
+
+def to_last_screen(app: App) -> Prompt:
+    """New game, Library at Celaeno, three factions, as the buttons choose them: the screen
+    that asks about the scoreboard."""
+    app.react(Reaction(app_step=CHOOSE_GAME))
+    for key in ("map.celaeno", *(f"faction.{f}" for f in FACTIONS), "prompt.that_is_everyone"):
+        down_to(lambda: app.view().prompt, partial(press, app), lambda c, k=key: c.label.key == k)
+    return app.view().prompt
+
+
+def started_with(app: App, line: str) -> bool | None:
+    """Picks the last screen's ``line`` (Start or the other answer): the new game's scoreboard."""
+    down_to(lambda: app.view().prompt, partial(press, app), lambda c: c.label.key == line)
+    assert isinstance(app.state, GameState)
+    return app.state.settings.scoreboard
+
+
+def battle(app: App) -> None:
+    cmd = parse_line(NORMANDIE_BATTLE, app.games.rules)
+    assert cmd is not None
+    app.submit(cmd)
+    assert not isinstance(app.state, GameState)
+
+
+def start_proposes(app: App) -> bool:
+    """Whether Start, the line that costs no press, keeps the scoreboard (its detail says)."""
+    start = to_last_screen(app).choices[0]
+    assert start.label.key == "prompt.start" and start.detail is not None
+    return start.detail.key == "detail.old_game_kept_scoreboard"
+
+
+def test_a_fresh_device_proposes_no_scoreboard(state_dir: Path, surface: pygame.Surface) -> None:
+    """I12: off unless the table says otherwise."""
+    store, session = open_session(state_dir)
+    with store:
+        app = App(session, surface, Inputs())
+        assert start_proposes(app) is False
+        assert started_with(app, "prompt.start") is None
+
+
+def test_a_battle_in_between_keeps_the_answer(state_dir: Path, surface: pygame.Surface) -> None:
+    store, session = open_session(state_dir)
+    with store:
+        app = App(session, surface, Inputs())
+        to_last_screen(app)
+        assert started_with(app, "prompt.start_scoreboard.on") is True
+        battle(app)
+        assert start_proposes(app) is True
+        assert started_with(app, "prompt.start") is True
+        battle(app)  # and the other way round: off is remembered as well
+        to_last_screen(app)
+        assert not started_with(app, "prompt.start_scoreboard.off")
+        battle(app)
+        assert start_proposes(app) is False
+
+
+def test_a_restart_after_the_battle_keeps_the_answer(
+    state_dir: Path, surface: pygame.Surface
+) -> None:
+    store, session = open_session(state_dir)
+    with store:
+        app = App(session, surface, Inputs())
+        to_last_screen(app)
+        assert started_with(app, "prompt.start_scoreboard.on") is True
+        battle(app)
+    store, session = open_session(state_dir)  # the power came back: the battle is resumed
+    with store:
+        app = App(session, surface, Inputs())
+        assert not isinstance(app.state, GameState)
+        assert start_proposes(app) is True
+        assert started_with(app, "prompt.start") is True
+
+
+def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
+    """A game whose first line this version refuses (written by another) carries nothing
+    over; the Cthulhu Wars game before it does."""
+    store, session = open_session(state_dir)
+    with store:
+        on = NewGame("celaeno", FACTIONS, None, replace(Settings(), scoreboard=True))
+        session.submit(on)
+        session.submit(parse_line(NORMANDIE_BATTLE, session.games))  # type: ignore[arg-type]
+        store.start_game('{"type": "new_game", "map": "r_lyeh", "factions": []}')
+        latest = session.latest("cthulhu_wars")
+        assert isinstance(latest, GameState) and latest.settings.scoreboard is True

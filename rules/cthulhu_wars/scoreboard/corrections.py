@@ -47,7 +47,8 @@ def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
     _check_values(cmd, held)
     pending = state.pending if isinstance(state.pending, RevealPending) else None
     if pending is not None and (cmd.faction != pending.faction or len(cmd.values) != held):
-        raise RulesError("K14", "error.reveal_all", faction=pending.faction, n=held)
+        owed = board.elder_signs[pending.faction]  # the signs of the faction asked, not of cmd's
+        raise RulesError("K14", "error.reveal_all", faction=pending.faction, n=owed)
     gained = sum(cmd.values)
     board = replace(
         board,
@@ -58,7 +59,8 @@ def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
         ),
     )
     state = replace(state, scoreboard=board)
-    event = text("event.signs_revealed", faction=cmd.faction, values=list(cmd.values), n=gained)
+    said = "event.sign_revealed" if len(cmd.values) == 1 else "event.signs_revealed"
+    event = text(said, faction=cmd.faction, values=list(cmd.values), n=gained)
     if pending is not None:
         state, more = _next_revealer(state, pending)
         return state, [event, *more]
@@ -75,7 +77,9 @@ def _check_values(cmd: RevealElderSigns, held: int) -> None:
         if value not in SIGN_VALUES:
             raise RulesError("K10", "error.sign_value", value=value)
     if len(cmd.values) > held:
-        raise RulesError("K11", "error.reveal_more_than_held", faction=cmd.faction, n=held)
+        # "holds only 0 Elder Signs" says a count where the table needs "none"
+        said = "error.reveal_more_than_held" if held else "error.reveal_none_held"
+        raise RulesError("K11", said, faction=cmd.faction, n=held)
 
 
 def _next_revealer(state: GameState, pending: RevealPending) -> Applied:
@@ -123,7 +127,8 @@ def pay_doom(board: Scoreboard, faction: str, doom: int) -> Scoreboard:
     """K15: Doom lost to the Librarian's Agony comes off the Doom kept, never below 0. The
     board is returned for the payment to put in its one new state."""
     if doom > board.doom[faction]:
-        raise RulesError("K15", "error.pay_doom_over", faction=faction, n=board.doom[faction])
+        said = "error.pay_doom_over" if board.doom[faction] else "error.pay_doom_none"
+        raise RulesError("K15", said, faction=faction, n=board.doom[faction])
     return replace(board, doom=changed(board.doom, faction, -doom))
 
 
