@@ -31,12 +31,13 @@ class Reaction:
     notice: Text | None = None
     language: str | None = None
     app_step: AppStep | None = None
-    repeat: int = 1  # the command this many times (undo to a point in the history)
-    then: tuple[Command, ...] = ()  # more commands after it, each once the one before went through
+    # more commands after it, each once the one before went through: the undos back to a
+    # point in the history, or the rest of one choice that answers for several factions
+    then: tuple[Command, ...] = ()
 
     def commands(self) -> tuple[Command, ...]:
         """Every command to submit, in order; a refused one ends the rest."""
-        first = () if self.command is None else (self.command,) * self.repeat
+        first = () if self.command is None else (self.command,)
         return (*first, *self.then)
 
 
@@ -105,7 +106,7 @@ class Wizard:
             self._once_accepted = None
             self._stack.clear()
             self._undoing(result)
-            return Reaction(Undo(), repeat=result.count)
+            return Reaction(Undo(), then=(Undo(),) * (result.count - 1))
         return NOTHING
 
     def _undoing(self, answer: UndoMany) -> None:
