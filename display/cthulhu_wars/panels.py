@@ -96,11 +96,24 @@ def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect)
 
 def _draw_standings(canvas: Canvas, view: View) -> None:
     """The board condensed beside a list that needs its room: the scoreboard alone (who
-    leads, what the next Ritual costs), the rest of the board is back when it closes."""
+    leads, what the next Ritual costs), the rest of the board is back when it closes.
+    Left out (:attr:`Canvas.dropped`) where a line under the table would be, so that the
+    screen finds it more room or the fewest figures (:data:`FEWEST`)."""
     from display.cthulhu_wars import scoreboard_panel
 
     canvas.background()
     scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
+    whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
+    canvas.dropped = canvas.dropped or not whole
+
+
+def _draw_fewest(canvas: Canvas, view: View) -> None:
+    """The standings in a column too narrow for the whole table: each faction's Doom and
+    Power, and the lines under them where they have room."""
+    from display.cthulhu_wars import scoreboard_panel
+
+    canvas.background()
+    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=True)
 
 
 def _draw_end(canvas: Canvas, view: View) -> None:
@@ -120,6 +133,7 @@ def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
 
 
 STANDINGS = Panel(_board_key, _draw_standings)
+FEWEST = Panel(_board_key, _draw_fewest)
 BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
 # The scoreboard's own questions (the pending decisions' kinds in the journal's state).
@@ -132,7 +146,8 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     Phase, where the Tomes and the monsters go, and a roll or an Agony pending: the
     Bhole's, the Zoogs') the board itself, since the table's Power is then the phase's
     start's (I11), or the standings where the board is not whole; otherwise the
-    standings."""
+    standings. Last, where the whole table is not whole either, each faction's Doom and
+    Power alone."""
     if not state.get("scoreboard"):
         return ()
     if state.get("game_over"):
@@ -140,7 +155,7 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     pending = state.get("pending")
     kind = pending.get("kind") if isinstance(pending, Mapping) else None
     moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
-    return (BOARD_ALONE, STANDINGS) if moving else (STANDINGS,)
+    return (BOARD_ALONE, STANDINGS, FEWEST) if moving else (STANDINGS, FEWEST)
 
 
 PANELS: dict[str, Panel] = {

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
-from display.cthulhu_wars.panels import BOARD_ALONE, END, STANDINGS, condensed
+from display.cthulhu_wars.panels import BOARD_ALONE, END, FEWEST, STANDINGS, condensed
 from display.games import SCREENS
 from display.panels import Panel
 from display.screen import Screen
@@ -114,14 +114,14 @@ def test_a_board_not_whole_beside_the_list_leaves_the_standings(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("phase", "pending", "offered"),
     [
-        ("action", None, (BOARD_ALONE, STANDINGS)),
-        ("action", {"kind": "assign_agony"}, (BOARD_ALONE, STANDINGS)),
-        ("action", {"kind": "reveal"}, (STANDINGS,)),
-        ("doom", {"kind": "ritual"}, (STANDINGS,)),
-        ("doom", {"kind": "roll", "purpose": "bhole"}, (BOARD_ALONE, STANDINGS)),
-        ("doom", None, (STANDINGS,)),
-        ("gather_power", {"kind": "gather_power"}, (STANDINGS,)),
-        ("first_player", {"kind": "first_player"}, (STANDINGS,)),
+        ("action", None, (BOARD_ALONE, STANDINGS, FEWEST)),
+        ("action", {"kind": "assign_agony"}, (BOARD_ALONE, STANDINGS, FEWEST)),
+        ("action", {"kind": "reveal"}, (STANDINGS, FEWEST)),
+        ("doom", {"kind": "ritual"}, (STANDINGS, FEWEST)),
+        ("doom", {"kind": "roll", "purpose": "bhole"}, (BOARD_ALONE, STANDINGS, FEWEST)),
+        ("doom", None, (STANDINGS, FEWEST)),
+        ("gather_power", {"kind": "gather_power"}, (STANDINGS, FEWEST)),
+        ("first_player", {"kind": "first_player"}, (STANDINGS, FEWEST)),
     ],
 )
 def test_the_board_condenses_to_what_moves_now(
