@@ -96,13 +96,19 @@ def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect)
 
 def _draw_standings(canvas: Canvas, view: View) -> None:
     """The board condensed beside a list that needs its room: the scoreboard alone (who
-    leads, what the next Ritual costs), the rest of the board is back when it closes.
-    Left out (:attr:`Canvas.dropped`) where a line under the table would be, so that the
-    screen finds it more room or the fewest figures (:data:`FEWEST`)."""
+    leads, what the next Ritual costs), the rest of the board is back when it closes."""
     from display.cthulhu_wars import scoreboard_panel
 
     canvas.background()
     scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
+
+
+def _draw_whole_standings(canvas: Canvas, view: View) -> None:
+    """The standings with every line under the table, or left out (:attr:`Canvas.dropped`)
+    where a line has no room: the screen first looks for the room they all fit in."""
+    from display.cthulhu_wars import scoreboard_panel
+
+    _draw_standings(canvas, view)
     whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
     canvas.dropped = canvas.dropped or not whole
 
@@ -133,6 +139,7 @@ def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
 
 
 STANDINGS = Panel(_board_key, _draw_standings)
+WHOLE_STANDINGS = Panel(_board_key, _draw_whole_standings)
 FEWEST = Panel(_board_key, _draw_fewest)
 BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
@@ -146,8 +153,8 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     Phase, where the Tomes and the monsters go, and a roll or an Agony pending: the
     Bhole's, the Zoogs') the board itself, since the table's Power is then the phase's
     start's (I11), or the standings where the board is not whole; otherwise the
-    standings. Last, where the whole table is not whole either, each faction's Doom and
-    Power alone."""
+    standings: first with every line under the table, then the table alone, then, where
+    the table is not whole either, each faction's Doom and Power alone."""
     if not state.get("scoreboard"):
         return ()
     if state.get("game_over"):
@@ -155,7 +162,8 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     pending = state.get("pending")
     kind = pending.get("kind") if isinstance(pending, Mapping) else None
     moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
-    return (BOARD_ALONE, STANDINGS, FEWEST) if moving else (STANDINGS, FEWEST)
+    standings = (WHOLE_STANDINGS, STANDINGS, FEWEST)
+    return (BOARD_ALONE, *standings) if moving else standings
 
 
 PANELS: dict[str, Panel] = {
