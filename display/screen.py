@@ -35,8 +35,9 @@ WIDENED = (0.6, 0.66)
 # A small screen's board with no list beside it, cut at the floor: the wider shares it
 # may take (its words are what the table reads then).
 WIDER = (0.6, 0.66, 0.72)
-# A board condensed beside a list (GameScreen.condensed): the shares it may take.
-STANDINGS = (0.5, 0.42, 0.36)
+# A board condensed beside a list (GameScreen.condensed): the shares it may take, down to
+# a column a table of figures still reads in beside a list of long lines.
+STANDINGS = (0.5, 0.42, 0.36, 0.3, 0.25)
 
 
 class Screen:

@@ -103,6 +103,25 @@ def _draw_standings(canvas: Canvas, view: View) -> None:
     scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
 
 
+def _draw_whole_standings(canvas: Canvas, view: View) -> None:
+    """The standings with every line under the table, or left out (:attr:`Canvas.dropped`)
+    where a line has no room: the screen first looks for the room they all fit in."""
+    from display.cthulhu_wars import scoreboard_panel
+
+    _draw_standings(canvas, view)
+    whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
+    canvas.dropped = canvas.dropped or not whole
+
+
+def _draw_fewest(canvas: Canvas, view: View) -> None:
+    """The standings in a column too narrow for the whole table: each faction's Doom and
+    Power, and the lines under them where they have room."""
+    from display.cthulhu_wars import scoreboard_panel
+
+    canvas.background()
+    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=True)
+
+
 def _draw_end(canvas: Canvas, view: View) -> None:
     """The end's summary condensed beside a list that needs its room: the winners, why,
     and the final Doom; the table and the chart are back when it closes."""
@@ -120,6 +139,8 @@ def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
 
 
 STANDINGS = Panel(_board_key, _draw_standings)
+WHOLE_STANDINGS = Panel(_board_key, _draw_whole_standings)
+FEWEST = Panel(_board_key, _draw_fewest)
 BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
 # The scoreboard's own questions (the pending decisions' kinds in the journal's state).
@@ -132,7 +153,8 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     Phase, where the Tomes and the monsters go, and a roll or an Agony pending: the
     Bhole's, the Zoogs') the board itself, since the table's Power is then the phase's
     start's (I11), or the standings where the board is not whole; otherwise the
-    standings."""
+    standings: first with every line under the table, then the table alone, then, where
+    the table is not whole either, each faction's Doom and Power alone."""
     if not state.get("scoreboard"):
         return ()
     if state.get("game_over"):
@@ -140,7 +162,8 @@ def condensed(state: Mapping[str, Any]) -> tuple[Panel, ...]:
     pending = state.get("pending")
     kind = pending.get("kind") if isinstance(pending, Mapping) else None
     moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
-    return (BOARD_ALONE, STANDINGS) if moving else (STANDINGS,)
+    standings = (WHOLE_STANDINGS, STANDINGS, FEWEST)
+    return (BOARD_ALONE, *standings) if moving else standings
 
 
 PANELS: dict[str, Panel] = {

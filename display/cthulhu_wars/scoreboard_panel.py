@@ -27,15 +27,18 @@ def draw(
     box: pygame.Rect,
     below_it: Sequence[Para],
     columns: Sequence[Sequence[Para]] = (),
+    fewest: bool = False,
 ) -> pygame.Rect:
     """The scoreboard at the top of ``box``, in the largest size that leaves room for
     ``below_it`` (the board state) and its ``columns`` side by side under it (as
     :meth:`Canvas.text_with_columns` draws them: a Dreamlands board's two boards) at that
-    size too; returns the box left for the board."""
+    size too; returns the box left for the board. ``fewest``: only each faction's Doom
+    and Power (:data:`FEWEST`), for a column too narrow for the whole table."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return box
-    rows, lines, sized = _fitted(canvas, state, board, lang, box, Board(below_it, columns))
+    under = Board(below_it, columns)
+    rows, lines, sized = _fitted(canvas, state, board, lang, box, under, fewest)
     y = _draw_table(canvas, rows, sized, box)
     below = sized.below
     canvas.text(lines, pygame.Rect(box.x, y, box.w, min(below.height, box.bottom - y)))
@@ -61,6 +64,22 @@ def fits(
     return _fitted(canvas, state, board, lang, box, Board(below_it, columns))[2].fits
 
 
+# The table's first columns, kept where the whole table has no room (a narrow column beside
+# a long list on a small screen): each faction's name (the First Player's arrow on it),
+# its Doom and its Power, what a Ritual is weighed by; the rest is back when the list closes.
+FEWEST = 3
+
+
+def whole(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> bool:
+    """Whether the whole table and every line under it (the First Player, the next Ritual,
+    the pool) fit ``box`` with nothing below them: the standings beside a list."""
+    board = state.get("scoreboard")
+    if not isinstance(board, Mapping) or state.get("game_over"):
+        return True
+    lines = [*track(state, board, lang)]
+    return _sized(canvas, table(state, board, lang), lines, box, Board(())).fits
+
+
 @dataclass(frozen=True)
 class Board:
     """The board state under the table: paragraphs across, then columns side by side."""
@@ -81,6 +100,8 @@ class Sized:
     heights: list[int]
     below: flow.Laid
     stacked: bool = False
+    gap: int = 0
+    staggered: bool = False  # the headings on two lines, alternately (see _stagger)
 
 
 def _fitted(
@@ -90,6 +111,7 @@ def _fitted(
     lang: str,
     box: pygame.Rect,
     under: Board,
+    fewest: bool = False,
 ) -> tuple[list[list[Para]], list[Para], Sized]:
     """The table's rows, the lines under it and how they are laid out in ``box`` above
     ``under``: a crowded board keeps its words and the table its figures, so the lines
@@ -98,6 +120,8 @@ def _fitted(
     over = state.get("game_over")
     lines = [*ending(state, lang)] if over else [*track(state, board, lang)]
     rows = table(state, board, lang)
+    if fewest:
+        rows = [row[:FEWEST] for row in rows]
     sized = _sized(canvas, rows, lines, box, under)
     if not sized.fits and not over:
         lines = []
@@ -107,7 +131,7 @@ def _fitted(
 
 def _draw_table(canvas: Canvas, rows: list[list[Para]], sized: Sized, box: pygame.Rect) -> int:
     """Draw the table's rows from the top of ``box``; return the y under them."""
-    gap = canvas.pad
+    gap = sized.gap
     y = box.y
     for row, cells_of_row, height in zip(rows, sized.cells, sized.heights, strict=True):
         x, top = box.x, y
@@ -119,6 +143,9 @@ def _draw_table(canvas: Canvas, rows: list[list[Para]], sized: Sized, box: pygam
                 x += width
                 continue
             cell_box = pygame.Rect(x, top, width, y + height - top)
+            if sized.staggered and y == box.y and index > 0:  # a heading, on its line
+                line = laid.height * ((index - 1) % 2)
+                cell_box = pygame.Rect(x, top + line, laid.width, laid.height)
             _draw_cell(canvas, laid, [cell], cell_box, "left" if index == 0 else "right")
             x += width + (2 * gap if index == 0 else gap)
         y += height
@@ -134,16 +161,23 @@ def _sized(
 ) -> Sized:
     """The table's cells at the largest size where it, ``lines`` and the board below all fit
     with every name on one line beside its figures, or else with each name on a line of
-    its own (at the smallest if none does: then ``fits`` is False)."""
+    its own, or else with the headings staggered over narrower columns (else the names on
+    lines of their own at the smallest: then ``fits`` is False)."""
     found = None
     for stacked in (False, True):
         for factor in flow.SHRINK_STEPS:
             found = _laid(canvas, rows, lines, box, below_it, factor, stacked)
             if found.fits:
                 return found
-        if found is not None and all(_one_line(row[0]) for row in found.cells):
+        if not stacked and found and all(_one_line(row[0]) for row in found.cells):
             return found  # nothing fits, but the names are whole beside their figures
     assert found is not None
+    # the figures' columns as narrow as their figures, the headings over them alternately
+    # on two lines: a line taller, but the whole table in a column beside a long list
+    for factor in flow.SHRINK_STEPS:
+        staggered = _laid(canvas, rows, lines, box, below_it, factor, True, staggered=True)
+        if staggered.fits:
+            return staggered
     return found
 
 
@@ -155,12 +189,16 @@ def _laid(
     below_it: Board,
     factor: float,
     stacked: bool,
+    staggered: bool = False,
 ) -> Sized:
-    gap = canvas.pad
     figures = [
         [flow.layout([cell], box.w, canvas.sizes, factor) for cell in row[1:]] for row in rows
     ]
-    widths = [max(row[i].width for row in figures) for i in range(len(rows[0]) - 1)]
+    sized_by = figures[1:] if staggered else figures  # staggered: the headings stand aside
+    widths = [max(row[i].width for row in sized_by) for i in range(len(rows[0]) - 1)]
+    gap = _gap(canvas.pad, box.w - sum(widths), len(widths) - 1) if stacked else canvas.pad
+    if staggered:
+        widths, gap = _staggered(widths, [head.width for head in figures[0]], canvas.pad, box.w)
     # what the figures leave the names (stacked: the room left of the figures, no gap)
     room = box.w - sum(widths) - gap * (len(widths) - 1 if stacked else len(widths) + 1)
     name_w = max(1, room)
@@ -171,6 +209,8 @@ def _laid(
         heights = [
             row[0].height + max((cell.height for cell in row[1:]), default=0) for row in cells
         ]
+        if staggered:  # the headings' second line
+            heights[0] += max((cell.height for cell in cells[0][1:]), default=0)
         names_fit = room >= 0 and all(row[0].width <= box.w and _one_line(row[0]) for row in cells)
     else:
         cells = [
@@ -183,11 +223,49 @@ def _laid(
     below = flow.layout(lines, box.w, canvas.sizes, factor)
     if below.width > box.w:  # a narrow column: the Ritual's words break rather than be cut
         below = flow.layout(lines, box.w, canvas.sizes, factor, break_atomic=True)
-    under = (box.w, box.h - sum(heights) - below.height - 2 * gap)  # the board's room
+    pad = canvas.pad
+    under = (box.w, box.h - sum(heights) - below.height - 2 * pad)  # the board's room
     fits = names_fit and columns_fit(
-        below_it.top, below_it.columns, under, canvas.sizes, factor, gap
+        below_it.top, below_it.columns, under, canvas.sizes, factor, pad
     )
-    return Sized(fits, cells, widths, heights, below, stacked)
+    return Sized(fits, cells, widths, heights, below, stacked, gap, staggered)
+
+
+def _staggered(
+    widths: Sequence[int], heads: Sequence[int], pad: int, room: int
+) -> tuple[list[int], int]:
+    """The columns under headings on two lines, and the gap between them: the figures'
+    columns (all but Silence's) evenly as wide as the widest figure, so that no two
+    figures read as one number ("6 9"), the gap the widest that leaves them in ``room``."""
+    even = max(widths[:-1], default=0)
+    widths = [*(even for _ in widths[:-1]), *widths[-1:]]
+    for gap in range(pad, max(2, pad // 2) - 1, -1):
+        found = _stagger(widths, heads, gap)
+        if sum(found) + gap * (len(found) - 1) <= room:
+            break
+    return found, gap
+
+
+def _stagger(widths: Sequence[int], heads: Sequence[int], gap: int) -> list[int]:
+    """The figures' column ``widths`` widened just enough that each heading, set at its
+    column's left on the line its neighbours are not on, ends a ``gap`` before the column
+    two after it (and inside the table)."""
+    lefts: list[int] = []
+    for index in range(len(widths)):
+        after = lefts[-1] + widths[index - 1] + gap if lefts else 0
+        clear = lefts[index - 2] + heads[index - 2] + gap if index >= 2 else 0
+        lefts.append(max(after, clear))
+    spans = zip(lefts, widths, heads, strict=True)
+    end = max(left + max(width, head) for left, width, head in spans)
+    return [right - gap - left for left, right in zip(lefts, [*lefts[1:], end + gap], strict=True)]
+
+
+def _gap(pad: int, spare: int, gaps: int) -> int:
+    """The room between the figures' columns under names on lines of their own: the pad,
+    or where a narrow column has not that much, as little as half of it (the headings
+    still a space apart), so that the figures close up before the lines under them go."""
+    least = max(2, pad // 2)
+    return max(least, min(pad, spare // max(1, gaps)))
 
 
 def _one_line(laid: flow.Laid) -> bool:

@@ -13,7 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-from display.cthulhu_wars.panels import BOARD_ALONE, END, STANDINGS, condensed
+from display.cthulhu_wars.panels import (
+    BOARD_ALONE,
+    END,
+    FEWEST,
+    STANDINGS,
+    WHOLE_STANDINGS,
+    condensed,
+)
 from display.games import SCREENS
 from display.panels import Panel
 from display.screen import Screen
@@ -114,14 +121,18 @@ def test_a_board_not_whole_beside_the_list_leaves_the_standings(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("phase", "pending", "offered"),
     [
-        ("action", None, (BOARD_ALONE, STANDINGS)),
-        ("action", {"kind": "assign_agony"}, (BOARD_ALONE, STANDINGS)),
-        ("action", {"kind": "reveal"}, (STANDINGS,)),
-        ("doom", {"kind": "ritual"}, (STANDINGS,)),
-        ("doom", {"kind": "roll", "purpose": "bhole"}, (BOARD_ALONE, STANDINGS)),
-        ("doom", None, (STANDINGS,)),
-        ("gather_power", {"kind": "gather_power"}, (STANDINGS,)),
-        ("first_player", {"kind": "first_player"}, (STANDINGS,)),
+        ("action", None, (BOARD_ALONE, WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        ("action", {"kind": "assign_agony"}, (BOARD_ALONE, WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        ("action", {"kind": "reveal"}, (WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        ("doom", {"kind": "ritual"}, (WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        (
+            "doom",
+            {"kind": "roll", "purpose": "bhole"},
+            (BOARD_ALONE, WHOLE_STANDINGS, STANDINGS, FEWEST),
+        ),
+        ("doom", None, (WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        ("gather_power", {"kind": "gather_power"}, (WHOLE_STANDINGS, STANDINGS, FEWEST)),
+        ("first_player", {"kind": "first_player"}, (WHOLE_STANDINGS, STANDINGS, FEWEST)),
     ],
 )
 def test_the_board_condenses_to_what_moves_now(
