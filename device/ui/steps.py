@@ -370,10 +370,14 @@ class DialStep(ScreenStep):
         return 0 if self.share is None else self.share - sum(r.value for r in self.rows)
 
     def heading(self) -> Text:
+        said = self.left_said()
+        return self.title if said is None else text("prompt.dial", question=self.title, left=said)
+
+    def left_said(self) -> Text | None:
+        """What is still to assign, said after the question (None: the rows share no total)."""
         if self.share is None:
-            return self.title
-        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
-        return text("prompt.dial", question=self.title, left=left)
+            return None
+        return text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
 
     def choices(self) -> tuple[Choice, ...]:
         giver = self.gives() if self.share is not None and self.left() <= 0 else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pygame
@@ -94,13 +95,15 @@ def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect)
     return columns_fit(found.top, found.columns, box.size, canvas.sizes, least, canvas.pad)
 
 
-def _draw_standings(canvas: Canvas, view: View) -> None:
+def _draw_standings(canvas: Canvas, view: View, fewest: bool = False) -> None:
     """The board condensed beside a list that needs its room: the scoreboard alone (who
-    leads, what the next Ritual costs), the rest of the board is back when it closes."""
+    leads, what the next Ritual costs), the rest of the board is back when it closes.
+    ``fewest``: in a column too narrow for the whole table, each faction's Doom and Power,
+    and the lines under them where they have room."""
     from display.cthulhu_wars import scoreboard_panel
 
     canvas.background()
-    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [])
+    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=fewest)
 
 
 def _draw_whole_standings(canvas: Canvas, view: View) -> None:
@@ -111,15 +114,6 @@ def _draw_whole_standings(canvas: Canvas, view: View) -> None:
     _draw_standings(canvas, view)
     whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
     canvas.dropped = canvas.dropped or not whole
-
-
-def _draw_fewest(canvas: Canvas, view: View) -> None:
-    """The standings in a column too narrow for the whole table: each faction's Doom and
-    Power, and the lines under them where they have room."""
-    from display.cthulhu_wars import scoreboard_panel
-
-    canvas.background()
-    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=True)
 
 
 def _draw_end(canvas: Canvas, view: View) -> None:
@@ -140,7 +134,7 @@ def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
 
 STANDINGS = Panel(_board_key, _draw_standings)
 WHOLE_STANDINGS = Panel(_board_key, _draw_whole_standings)
-FEWEST = Panel(_board_key, _draw_fewest)
+FEWEST = Panel(_board_key, partial(_draw_standings, fewest=True))
 BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
 # The scoreboard's own questions (the pending decisions' kinds in the journal's state).

@@ -213,12 +213,11 @@ class EndReveal(DialStep):
 
     why: Text | None = None
 
-    def heading(self) -> Text:
-        if self.why is None or self.share is None:
-            return super().heading()
-        left = text(f"detail.left.{self.left_unit}", n=self.left(), total=self.share)
-        said = text("prompt.sb.and_why", said=left, why=self.why)
-        return text("prompt.dial", question=self.title, left=said)
+    def left_said(self) -> Text | None:
+        left = super().left_said()
+        if self.why is None or left is None:
+            return left
+        return text("prompt.sb.and_why", said=left, why=self.why)
 
 
 def why_it_ends(board: Mapping[str, Any], reason: str) -> Text:
