@@ -20,7 +20,7 @@ from rules.journal import Played
 from rules.parts import Parts
 
 if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
-    from display.game_screen import GameScreen
+    from display.panels.game_screen import GameScreen
 
 FRONT_ENDS = Parts[FrontEnd](
     "front end",

@@ -1,6 +1,6 @@
 """The one list of the games the screen draws, each named by where its screen lives.
 
-The screen (``display.screen.Screen``) is handed this list and finds a state's game by
+The screen (``display.screen.screen.Screen``) is handed this list and finds a state's game by
 the name its JSON gives; only the game being drawn is loaded.
 """
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rules.parts import Parts
 
 if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
-    from display.game_screen import GameScreen
+    from display.panels.game_screen import GameScreen
 
 SCREENS: Parts[GameScreen] = Parts(
     "screen",

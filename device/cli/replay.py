@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
 def _screenshot(played: Played[Any], events: list[Text], args: argparse.Namespace) -> None:
     """The screen as the device would show it after this journal (imports pygame only here)."""
     from device.companion.screens import view_of
-    from display.screenshot import save_screenshot
-    from display.size import parse_size
+    from display.screen.screenshot import save_screenshot
+    from display.screen.size import parse_size
 
     size = parse_size(args.size)
     view = view_of(played, events, args.games, args.lang)

@@ -9,7 +9,7 @@ import argparse
 from typing import Any
 
 from device.settings.places import add_place_options
-from display.size import parse_size
+from display.screen.size import parse_size
 from rules.text import LANGUAGES
 
 

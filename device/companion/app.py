@@ -47,8 +47,8 @@ from device.ui.steps import (
     ScreenStep,
 )
 from device.ui.wizard import Reaction
-from display.screen import Screen
-from display.touch import tap_position
+from display.screen.screen import Screen
+from display.screen.touch import tap_position
 from display.view import ReaderState, Status, View
 from hardware.events import (
     ButtonPressed,
@@ -107,7 +107,7 @@ class App:
     It owns: the game session (rules, then the journal on disk), the controller of the game
     being played (switched by :meth:`_follow_the_game` when a command starts a game of
     another kind), what the screen shows besides the game (the result, the event log, the
-    status line) and the :class:`~display.screen.Screen` it draws on; the loop's timing
+    status line) and the :class:`~display.screen.screen.Screen` it draws on; the loop's timing
     (how often it looks at pygame's events, the systemd watchdog); and, through
     :class:`DiceAttention`, what the dice sources are told. Inputs arrive on
     :class:`Inputs`; each is dispatched to the controller, whose reaction is applied here.

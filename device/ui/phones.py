@@ -5,7 +5,7 @@ since it started), from the kernel's list of the machine's addresses: the table'
 process opens no network socket (see :mod:`device.network.addresses`). With no address to
 offer, the screen says so instead of showing a code that leads nowhere.
 
-The address is written once, under the code (:mod:`display.qr`), where it is one
+The address is written once, under the code (:mod:`display.panels.qr`), where it is one
 unbroken line drawn as large as fits; the words beside it point there rather than
 repeat it, because a sentence around it (Japanese has no spaces) would break the
 address anywhere.

@@ -1,6 +1,6 @@
 """The board panel's words: one row per faction, the Tomes, the monsters, the Citadels.
 
-Pure content: state in, paragraphs out; :mod:`display.panels` draws them. Every state
+Pure content: state in, paragraphs out; :mod:`display.panels.shared` draws them. Every state
 is said in words and marked with a shape, never by colour alone.
 """
 
@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from display import colours
 from display.cthulhu_wars import names
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import render_fragment, text, translate
 

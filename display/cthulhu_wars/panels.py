@@ -10,13 +10,14 @@ from typing import Any
 
 import pygame
 
-from display import colours, flow
-from display.canvas import Canvas, columns_fit
 from display.cthulhu_wars import board
-from display.flow import layout
-from display.panels import SHARED_PANELS, Panel, snapshot
-from display.phase_track import draw_track
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas, columns_fit
+from display.layout.flow import layout
+from display.panels.phase_track import draw_track
+from display.panels.shared import SHARED_PANELS, Panel, snapshot
 from display.view import View
 from rules.cthulhu_wars.state import PHASES
 from rules.text import translate
@@ -59,7 +60,7 @@ def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
     box = canvas.inner.inflate(-canvas.pad, 0)
     if view.state.get("scoreboard") and view.state.get("game_over"):
-        from display.cthulhu_wars import end_summary  # the end of a game that keeps one
+        from display.cthulhu_wars.scoreboard import end_summary  # the end of a game that keeps one
 
         if view.prompt.shows == "doom_chart":  # the end's second view
             end_summary.draw_chart(canvas, view.state, view.lang, box)
@@ -68,7 +69,9 @@ def _draw_board(canvas: Canvas, view: View) -> None:
         return
     found = _board_text(canvas, view, box)
     if view.state.get("scoreboard"):
-        from display.cthulhu_wars import scoreboard_panel  # only a game that keeps one loads it
+        from display.cthulhu_wars.scoreboard import (
+            panel as scoreboard_panel,  # only a game that keeps one loads it
+        )
 
         box = scoreboard_panel.draw(canvas, view.state, view.lang, box, found.top, found.columns)
     canvas.text_with_columns(found.top, found.columns, box)
@@ -88,7 +91,7 @@ def _board_text(canvas: Canvas, view: View, box: pygame.Rect) -> board.BoardText
 
 def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect) -> bool:
     if view.state.get("scoreboard"):
-        from display.cthulhu_wars import scoreboard_panel
+        from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
         return scoreboard_panel.fits(canvas, view.state, view.lang, box, found.top, found.columns)
     least = flow.SHRINK_STEPS[-1]
@@ -100,7 +103,7 @@ def _draw_standings(canvas: Canvas, view: View, fewest: bool = False) -> None:
     leads, what the next Ritual costs), the rest of the board is back when it closes.
     ``fewest``: in a column too narrow for the whole table, each faction's Doom and Power,
     and the lines under them where they have room."""
-    from display.cthulhu_wars import scoreboard_panel
+    from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
     canvas.background()
     scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=fewest)
@@ -109,7 +112,7 @@ def _draw_standings(canvas: Canvas, view: View, fewest: bool = False) -> None:
 def _draw_whole_standings(canvas: Canvas, view: View) -> None:
     """The standings with every line under the table, or left out (:attr:`Canvas.dropped`)
     where a line has no room: the screen first looks for the room they all fit in."""
-    from display.cthulhu_wars import scoreboard_panel
+    from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
     _draw_standings(canvas, view)
     whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
@@ -119,7 +122,7 @@ def _draw_whole_standings(canvas: Canvas, view: View) -> None:
 def _draw_end(canvas: Canvas, view: View) -> None:
     """The end's summary condensed beside a list that needs its room: the winners, why,
     and the final Doom; the table and the chart are back when it closes."""
-    from display.cthulhu_wars import end_summary
+    from display.cthulhu_wars.scoreboard import end_summary
 
     canvas.background()
     end_summary.draw_condensed(canvas, view.state, view.lang, canvas.inner.inflate(-canvas.pad, 0))

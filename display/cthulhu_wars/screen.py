@@ -7,8 +7,8 @@ from typing import Any
 
 from display.cthulhu_wars import words as display_words
 from display.cthulhu_wars.panels import PANELS, condensed
-from display.game_screen import GameScreen
-from display.layout import DEFAULT_BOARD_SHARE
+from display.layout.regions import DEFAULT_BOARD_SHARE
+from display.panels.game_screen import GameScreen
 
 # Eight Citadels need more room than the Library's rows.
 BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}

@@ -36,7 +36,7 @@ def scores_html(state: Mapping[str, Any], lang: str) -> str:
     """The scoreboard, for a game that keeps one (I12); loaded only then."""
     if not state.get("scoreboard"):
         return ""
-    from display.cthulhu_wars.web_scoreboard import scoreboard_html
+    from display.cthulhu_wars.scoreboard.web import scoreboard_html
 
     return scoreboard_html(state, lang)
 

@@ -63,7 +63,7 @@ JA: dict[str, str] = {
 WORDS = Words("cthulhu_wars.display", EN, JA)
 # The scoreboard's panel, end summary and chart: most tables never keep it (I12).
 SCOREBOARD_WORDS = on_use(
-    "cthulhu_wars.display.scoreboard", "display.cthulhu_wars.scoreboard_words"
+    "cthulhu_wars.display.scoreboard", "display.cthulhu_wars.scoreboard.words"
 )
 
 

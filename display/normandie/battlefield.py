@@ -20,18 +20,19 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from display import colours, flow
-from display.canvas import Canvas, Label
-from display.colours import Colour
-from display.game_screen import GameScreen
-from display.layout import SMALL_MIN_PX
+from display.ink import colours
+from display.ink.colours import Colour
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas, Label
+from display.layout.regions import SMALL_MIN_PX
 from display.normandie import palette, shapes
 from display.normandie import words as display_words
 from display.normandie.grid import Grid, column_name, mark_px, panel_layout, space, space_at
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, heading_para, moves, paras
-from display.panels import SHARED_PANELS, Panel
-from display.phase_track import draw_track
-from display.runs import Para, Span
+from display.panels.game_screen import GameScreen
+from display.panels.phase_track import draw_track
+from display.panels.shared import SHARED_PANELS, Panel
 from display.view import View
 from rules.normandie.battlefield import Space
 from rules.text import translate

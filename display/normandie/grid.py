@@ -33,8 +33,8 @@ from typing import Any
 
 import pygame
 
-from display.flow import LINE_SPACING
-from display.layout import MIN_PX_AT_DEFAULT, SMALL_MIN_PX
+from display.layout.flow import LINE_SPACING
+from display.layout.regions import MIN_PX_AT_DEFAULT, SMALL_MIN_PX
 from rules.normandie.battlefield import Space, column_letters, parse_space
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
@@ -42,10 +42,10 @@ GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the wid
 MIN_CELL = 4  # pixels; below this a battlefield cannot be drawn legibly at all
 SMALLEST_SHARE = 0.7  # the legend's room may shrink the squares to this share, no further
 LINES_PER_MOVE = 2  # a move's sentence at the smallest text size, as measured at 480-720 px
-# display/layout.py: padding is 6 px and the smallest text 18 px at scale 1, so the
+# display/layout/regions.py: padding is 6 px and the smallest text 18 px at scale 1, so the
 # smallest text is three paddings; the grid knows the padding, not the text sizes.
 FLOOR_PX_PER_PAD = 3
-PARA_GAP = 0.2  # display/flow.py Para.gap_before, in font sizes
+PARA_GAP = 0.2  # display/layout/flow.py Para.gap_before, in font sizes
 # The coordinates' band is a square wide; left and right never narrower than three
 # paddings (the smallest text): row numbers such as "14" need that much beside squares of a
 # few pixels. Above and below, a column's letter needs only a square's height.
@@ -56,7 +56,7 @@ EDGE_PER_PX = 10 / 7
 # Past the 26th column a column's name is two letters ("AW" is 1.8 type sizes of ink), and
 # past the 19th row a number is wider ("30" is 1.5): their squares and band grow to hold them.
 TWO_LETTERS_PER_PX, TWO_DIGITS_PER_PX = 1.8, 1.5
-PAD_AT_DEFAULT = 6  # display/layout.py: the padding at 800×480, where the floor is 18 px
+PAD_AT_DEFAULT = 6  # display/layout/regions.py: the padding at 800×480, where the floor is 18 px
 A1 = Space(0, 0)
 # A window's rows, at least, where the panel has them: the legend under it gives way first
 # (its least needed lines), a window of a row or two would say nothing of the ground.

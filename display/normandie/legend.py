@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from display import colours
+from display.ink import colours
+from display.ink.runs import Para, Span
 from display.normandie.grid import shown_moves
 from display.normandie.palette import ZOMBIES_COLOUR, path_colour
 from display.normandie.shapes import side_colour
-from display.runs import Para, Span
 from rules.text import Text, render, render_fragment, text, translate
 
 SIDE_LETTER_KEY = "nz_device.side_letter"

@@ -3,8 +3,8 @@ page (``web``); plain values, so the phone view needs no pygame for them."""
 
 from __future__ import annotations
 
-from display import colours
-from display.colours import Colour
+from display.ink import colours
+from display.ink.colours import Colour
 
 SIDE_COLOURS: dict[str, Colour] = colours.SIDE
 ZOMBIES_COLOUR: Colour = colours.ZOMBIES

@@ -14,8 +14,9 @@ import math
 
 import pygame
 
-from display import colours
-from display.colours import Colour
+from display.ink import colours
+from display.ink.colours import Colour
+from display.ink.typeface import font
 from display.normandie.grid import EDGE_SHARE, Grid
 from display.normandie.palette import (  # the phone page draws with the same colours
     CELL,
@@ -30,7 +31,6 @@ from display.normandie.palette import (  # the phone page draws with the same co
     TILE_LINE,
     path_colour,
 )
-from display.typeface import font
 from rules.normandie.battlefield import Space
 
 Point = tuple[int, int]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from display.colours import Colour
+from display.ink.colours import Colour
 from display.normandie import palette
 from display.normandie.battlefield import PHASES, _turn_words, unit_looks
 from display.normandie.grid import column_name, size_of, space

@@ -12,9 +12,9 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from display import colours
-from display.colours import Colour
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.colours import Colour
+from display.ink.runs import Para, Span
 
 ICONS: dict[str, str] = {
     "swatch": "■",

@@ -37,7 +37,7 @@ from device.settings.places import default_game
 from device.storage import paths
 from device.storage.session import GameSession
 from device.storage.store import Store
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import Choice, Prompt
 from hardware.buttons import DEFAULT_PINS, ButtonPanel
 from hardware.events import InputEvent

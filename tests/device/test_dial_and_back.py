@@ -24,7 +24,7 @@ from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui.steps import Dial, DialStep
 from display.games import SCREENS
-from display.screen import Screen
+from display.screen.screen import Screen
 from hardware.events import ButtonPressed, DiceRead
 from rules.games import GAMES
 from rules.journal import parse_line, replay, state_json

@@ -31,9 +31,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.canvas import Label
 from display.games import SCREENS
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, Text, render
 from tests.device.screen_walk import Walker, begin, walk

@@ -7,7 +7,7 @@ import pytest
 
 from device.ui.history import how_rolled
 from display.games import SCREENS
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules.cthulhu_wars.commands import Roll
 from rules.journal import state_json

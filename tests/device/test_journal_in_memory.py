@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from display.panels import _status_spans
+from display.panels.shared import _status_spans
 from display.view import View
 from tests.device.conftest import Table
 

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from device.normandie.tilestore import TileStore
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules import journal
 from rules.games import GAMES

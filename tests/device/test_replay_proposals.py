@@ -17,7 +17,7 @@ import pygame
 from device.companion.app import App, Inputs
 from device.companion.screens import view_of
 from device.games import ALL_GAMES
-from display.screenshot import save_screenshot
+from display.screen.screenshot import save_screenshot
 from display.view import Prompt
 from rules.journal import parse_line, replay, state_json
 from rules.text import render

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from device.companion.app import App, Inputs
-from display.screen import Screen
+from display.screen.screen import Screen
 from rules.cthulhu_wars.state import AssignPending, GameState
 from tests.device.conftest import (
     OUTPUT,

@@ -22,8 +22,8 @@ from display.cthulhu_wars.panels import (
     condensed,
 )
 from display.games import SCREENS
-from display.panels import Panel
-from display.screen import Screen
+from display.panels.shared import Panel
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, translate
 from tests.device.screen_walk import begin

@@ -18,10 +18,10 @@ from typing import Any
 import pygame
 import pytest
 
-from display.canvas import Label
-from display.cthulhu_wars.scoreboard import SPELLBOOKS, order
+from display.cthulhu_wars.scoreboard.standings import SPELLBOOKS, order
 from display.games import SCREENS
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, render, text, translate
 from tests.device.screen_walk import begin

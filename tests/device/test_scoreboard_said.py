@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from display.games import SCREENS
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, Text, render, text
 from tests.device.screen_walk import Walker, begin

@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.canvas import Label
 from display.cthulhu_wars import names
 from display.games import SCREENS
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES
 from tests.device.screen_walk import begin

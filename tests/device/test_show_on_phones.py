@@ -16,9 +16,10 @@ from device.network import access_point, hotspot
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui import phones
-from display import flow, qr
-from display.canvas import Canvas
-from display.qr import QUIET_ZONE, modules
+from display.layout import flow
+from display.layout.canvas import Canvas
+from display.panels import qr
+from display.panels.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
 from rules.games import GAMES
 from rules.text import render, render_fragment, text

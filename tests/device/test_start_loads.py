@@ -54,13 +54,13 @@ NOT_AT_START = (
     "rules.cthulhu_wars.scoreboard",  # its rules: commands, decisions, records
     "rules.cthulhu_wars.words.scoreboard",  # their words, read when one is first shown
     "device.cthulhu_wars.scoreboard",  # the scoreboard's questions and their words
-    "display.cthulhu_wars.scoreboard",  # its panel, end screen and phone table: drawn with it on
-    "display.cthulhu_wars.scoreboard_panel",
-    "display.cthulhu_wars.web_scoreboard",
-    "display.cthulhu_wars.scoreboard_words",  # the panel's and the end's words
-    "display.cthulhu_wars.end_summary",  # the end of a game that keeps one
-    "display.cthulhu_wars.doom_chart",
-    "display.cthulhu_wars.web_chart",
+    "display.cthulhu_wars.scoreboard.standings",  # its panel, end screen and phone table: drawn with it on
+    "display.cthulhu_wars.scoreboard.panel",
+    "display.cthulhu_wars.scoreboard.web",
+    "display.cthulhu_wars.scoreboard.words",  # the panel's and the end's words
+    "display.cthulhu_wars.scoreboard.end_summary",  # the end of a game that keeps one
+    "display.cthulhu_wars.scoreboard.doom_chart",
+    "display.cthulhu_wars.scoreboard.web_chart",
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes

@@ -19,7 +19,7 @@ from device.companion.app import App, Inputs
 from device.storage.session import GameSession
 from device.storage.store import Store
 from display.games import SCREENS as GAME_SCREENS
-from display.screen import Screen
+from display.screen.screen import Screen
 from hardware.events import ButtonPressed, DiceRead, ReaderStatus
 from rules.games import GAMES
 from rules.journal import parse_line

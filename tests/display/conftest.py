@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display import typeface
+from display.ink import typeface
 
 SCREENS = Path(__file__).resolve().parents[1] / "output" / "screens"
 SIZES: tuple[tuple[int, int], ...] = (

@@ -19,12 +19,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from device.normandie.controller import NormandieController
-from display import colours
-from display.colours import Colour
 from display.cthulhu_wars.panels import PANELS
+from display.ink import colours
+from display.ink.colours import Colour
 from display.normandie import palette
 from display.normandie.grid import layout, mark_cell, mark_px, panel_layout
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules import journal
 from rules.normandie.battlefield import Space, parse_space

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from display import flow, icons, typeface
 from display import words as section
+from display.ink import icons, typeface
+from display.layout import flow
 from display.view import BUTTONS, Hint, Status
 from rules.text import catalogue, lookup, text
 

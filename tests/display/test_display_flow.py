@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display.flow import Sizes, fit, layout, text_width
-from display.runs import Para, Span
+from display.ink.runs import Para, Span
+from display.layout.flow import Sizes, fit, layout, text_width
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
 WORDS = st.lists(

@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.screen import Screen
-from display.screenshot import save_screenshot
-from display.size import parse_size
+from display.screen.screen import Screen
+from display.screen.screenshot import save_screenshot
+from display.screen.size import parse_size
 from display.view import Prompt, Status, View
 from rules import journal
 from rules.cthulhu_wars.game import CTHULHU_WARS

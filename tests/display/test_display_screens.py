@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from display.canvas import Label
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, render, render_fragment
 from tests.display.conftest import SIZES, surface

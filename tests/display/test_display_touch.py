@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from display.touch import tap_position
+from display.screen.touch import tap_position
 
 SIZE = (800, 480)
 

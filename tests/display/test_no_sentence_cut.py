@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from display.games import SCREENS
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import Choice, Prompt, Status, View
 from rules.games import GAMES
 from rules.journal import Outcome, Played, apply, parse_line, start

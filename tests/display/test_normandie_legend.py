@@ -10,7 +10,7 @@ from device.normandie.controller import NormandieController
 from display.games import SCREENS
 from display.normandie.grid import column_name, panel_layout
 from display.normandie.legend import is_pending, move_words, moves
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules import journal
 from rules.normandie.game import NORMANDIE

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 import pytest
 
-from display.canvas import Label
 from display.cthulhu_wars.panels import PHASES as LIBRARY_PHASES
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import View
 from rules.text import LANGUAGES, translate
 from tests.display.conftest import SIZES, surface

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from display.canvas import Label
-from display.cthulhu_wars.scoreboard import content
+from display.cthulhu_wars.scoreboard.standings import content
 from display.games import SCREENS
-from display.screen import Screen
+from display.layout.canvas import Label
+from display.screen.screen import Screen
 from display.view import Prompt, View
 from rules.text import LANGUAGES, text, translate
 from tests.display.conftest import surface
@@ -140,10 +140,10 @@ def test_the_end_says_who_won_and_why(lang: str, size: tuple[int, int]) -> None:
 def test_a_game_without_the_scoreboard_does_not_load_it() -> None:
     import sys
 
-    sys.modules.pop("display.cthulhu_wars.scoreboard", None)
+    sys.modules.pop("display.cthulhu_wars.scoreboard.standings", None)
     screen = Screen(surface((800, 480)), SCREENS)
     screen.render(View(_celaeno(), Prompt(text("screen.sample.doom"))))
-    assert "display.cthulhu_wars.scoreboard" not in sys.modules
+    assert "display.cthulhu_wars.scoreboard.standings" not in sys.modules
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

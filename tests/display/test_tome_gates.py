@@ -16,7 +16,7 @@ import pytest
 from device.companion.screens import view_of
 from device.games import ALL_GAMES
 from display.cthulhu_wars.names import faction, tome
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import View
 from rules.games import GAMES
 from rules.journal import replay

@@ -21,7 +21,7 @@ from device.storage import paths
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.web.feed import Feed
-from display.screen import Screen
+from display.screen.screen import Screen
 from display.view import Prompt, View
 from display.web.page import WebView, live_html
 from hardware.buttons import DEFAULT_PINS, ButtonPanel

@@ -20,11 +20,11 @@ from device.ui.controller import BaseController
 from device.ui.front_end import FrontEnd
 from device.ui.steps import DONE, ListStep, Option, ScreenStep
 from device.ui.wizard import Reaction
-from display import colours
-from display.canvas import Canvas
-from display.game_screen import GameScreen
-from display.panels import SHARED_PANELS, Panel
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout.canvas import Canvas
+from display.panels.game_screen import GameScreen
+from display.panels.shared import SHARED_PANELS, Panel
 from display.view import Prompt, View
 from display.web.games import PhonePart
 from display.web.html import escape

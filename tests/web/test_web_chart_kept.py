@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from display.cthulhu_wars import web_chart
-from display.cthulhu_wars.web_chart import _drawn, chart_html, figure_html
+from display.cthulhu_wars.scoreboard import web_chart
+from display.cthulhu_wars.scoreboard.web_chart import _drawn, chart_html, figure_html
 from rules.games import GAMES
 from rules.journal import replayed, state_json
 from rules.text import LANGUAGES

@@ -10,9 +10,9 @@ from device.storage.session import GameSession
 from device.storage.store import Store
 from device.web.feed import Feed
 from device.web.hub import Hub
-from display.cthulhu_wars import web_chart
-from display.cthulhu_wars.web_chart import chart_html, figure_html
-from display.cthulhu_wars.web_scoreboard import _drawn, section_html
+from display.cthulhu_wars.scoreboard import web_chart
+from display.cthulhu_wars.scoreboard.web import _drawn, section_html
+from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
 from display.web.page import live_html
 from rules.games import GAMES
 from rules.journal import parse_line

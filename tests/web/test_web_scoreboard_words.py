@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from display.cthulhu_wars.web_chart import figure_html
-from display.cthulhu_wars.web_scoreboard import scoreboard_html, section_html
+from display.cthulhu_wars.scoreboard.web import scoreboard_html, section_html
+from display.cthulhu_wars.scoreboard.web_chart import figure_html
 from display.web.games import PHONE_PARTS
 from rules.games import GAMES
 from rules.journal import replayed, state_json
@@ -27,9 +27,9 @@ from tests.web.conftest import ROOT
 
 EXAMPLE = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
 DRAWINGS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
-    "display.cthulhu_wars.web_scoreboard:section_html": section_html,
-    "display.cthulhu_wars.web_scoreboard:scoreboard_html": scoreboard_html,
-    "display.cthulhu_wars.web_chart:figure_html": figure_html,
+    "display.cthulhu_wars.scoreboard.web:section_html": section_html,
+    "display.cthulhu_wars.scoreboard.web:scoreboard_html": scoreboard_html,
+    "display.cthulhu_wars.scoreboard.web_chart:figure_html": figure_html,
 }
 
 # The child: the example's first N lines replayed, then one drawing of that state, printed.

@@ -26,7 +26,7 @@ from tests.bench.device.harness import (
 NAIVE_LOOP = """
 import pygame
 from device.words import add_layer_words
-from display.screen import Screen
+from display.screen.screen import Screen
 from tests.display.samples import SAMPLES, sample
 add_layer_words()
 pygame.display.init()

@@ -23,8 +23,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from device.words import add_layer_words
-from display import flow
-from display.screen import Screen
+from display.layout import flow
+from display.screen.screen import Screen
 from display.view import View
 from tests.display.samples import sample
 

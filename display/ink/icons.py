@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import pygame
 
-from display import colours
-from display.colours import Colour
+from display.ink import colours
+from display.ink.colours import Colour
 
 ICON_SCALE = 0.9  # icon size / font size
 

@@ -14,10 +14,11 @@ from typing import Any
 
 import pygame
 
-from display import colours, flow
-from display.canvas import Canvas, columns_fit
-from display.cthulhu_wars.scoreboard import ending, table, track
-from display.runs import Para
+from display.cthulhu_wars.scoreboard.standings import ending, table, track
+from display.ink import colours
+from display.ink.runs import Para
+from display.layout import flow
+from display.layout.canvas import Canvas, columns_fit
 
 
 def draw(

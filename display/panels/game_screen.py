@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from display.panels import Panel
+from display.panels.shared import Panel
 from rules.text import Words
 
 State = Mapping[str, Any]

@@ -24,10 +24,10 @@ from functools import cache, lru_cache
 
 import pygame
 
-from display import icons
-from display.colours import Colour
-from display.runs import Para, Span
-from display.typeface import drawable, font
+from display.ink import icons
+from display.ink.colours import Colour
+from display.ink.runs import Para, Span
+from display.ink.typeface import drawable, font
 from rules.text import NAME_KINDS, catalogue
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs

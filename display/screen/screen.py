@@ -9,7 +9,7 @@ Usage by the app::
     index = screen.choice_at(tap)      # a tap on a choice, or None
 
 The first render draws everything; later ones redraw only the panels whose part of
-the view changed (see :mod:`display.panels`), so an idle table costs no drawing.
+the view changed (see :mod:`display.panels.shared`), so an idle table costs no drawing.
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ from typing import Any
 
 import pygame
 
-from display import colours, flow, panels, prompt, qr, typeface
-from display.canvas import Canvas, Label
-from display.game_screen import GameScreen
 from display.games import SCREENS
-from display.layout import DEFAULT_BOARD_SHARE, Regions, board_sizes, regions, small_screen
+from display.ink import colours, typeface
+from display.layout import flow
+from display.layout.canvas import Canvas, Label
+from display.layout.regions import DEFAULT_BOARD_SHARE, Regions, board_sizes, regions, small_screen
+from display.panels import prompt, qr
+from display.panels import shared as panels
+from display.panels.game_screen import GameScreen
 from display.view import View
 from rules.parts import Parts
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from display import colours
-from display.colours import Colour
+from display.ink import colours
+from display.ink.colours import Colour
 
 
 @dataclass(frozen=True)

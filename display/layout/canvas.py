@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from display import colours, flow
-from display.colours import Colour
-from display.flow import Laid, Sizes
-from display.runs import Para
+from display.ink import colours
+from display.ink.colours import Colour
+from display.ink.runs import Para
+from display.layout import flow
+from display.layout.flow import Laid, Sizes
 
 
 @dataclass(frozen=True)

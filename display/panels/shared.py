@@ -14,9 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from display import colours, flow, prompt
-from display.canvas import Canvas
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas
+from display.panels import prompt
 from display.view import Hint, View
 from rules.text import render, render_fragment, translate
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from display.flow import LINE_SPACING, Sizes
+from display.layout.flow import LINE_SPACING, Sizes
 
 DEFAULT_BOARD_SHARE = 0.53  # the board's share of the screen when a game does not say
 # Sizes are the pixel size asked of the typeface (its em): a capital of the bundled face

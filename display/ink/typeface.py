@@ -1,6 +1,6 @@
 """The one bundled typeface, loaded from the package at any pixel size.
 
-BIZ UDPGothic Bold (SIL OFL 1.1, licence in display/fonts/OFL.txt) covers Latin and
+BIZ UDPGothic Bold (SIL OFL 1.1, licence in display/ink/fonts/OFL.txt) covers Latin and
 Japanese, and was designed for legibility; the bold weight holds up in dim light at
 arm's length, so the screen uses it for everything and makes hierarchy with size and
 colour. Only ``pygame.font`` is initialised here (never the mixer).

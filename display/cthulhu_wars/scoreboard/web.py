@@ -1,8 +1,9 @@
 """The scoreboard on the phone view: the table the screen shows (K1–K14), as an HTML table,
 then each faction's Doom round by round, drawn by the page as SVG from the state.
 
-The same words as the screen (:mod:`display.cthulhu_wars.scoreboard`), so a phone never says
-what the table's screen does not; the Silence token by its shape, said in words to a screen reader.
+The same words as the screen (:mod:`display.cthulhu_wars.scoreboard.standings`), so a phone
+never says what the table's screen does not; the Silence token by its shape, said in words to a
+screen reader.
 At the end the table is the end screen's: final Doom, the signs revealed, spellbooks.
 
 The view renders the live region on every commit, in every language, before any phone sees
@@ -10,8 +11,9 @@ it; most commands change nothing the scoreboard shows (a monster's move, a roll)
 section is half of what a commit renders. So the section is drawn from the few keys of the
 state it reads (:data:`READS`), given nothing else, and kept by those keys: two states that
 agree on them draw the same section, whichever command, undo or redo led to them. The Doom
-chart under it is kept apart, by what the chart reads (:mod:`display.cthulhu_wars.web_chart`):
-most of what changes the section (a Power, a phase, an Elder Sign) leaves the chart as it was.
+chart under it is kept apart, by what the chart reads
+(:mod:`display.cthulhu_wars.scoreboard.web_chart`): most of what changes the section (a Power,
+a phase, an Elder Sign) leaves the chart as it was.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from display.cthulhu_wars import scoreboard
-from display.cthulhu_wars.web_chart import chart_html, figure_html
+from display.cthulhu_wars.scoreboard import standings
+from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
 from display.cthulhu_wars.words import use_scoreboard_words
-from display.runs import Para
+from display.ink.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
 
@@ -67,22 +69,22 @@ def _said(state: Mapping[str, Any], lang: str) -> str:
     use_scoreboard_words()
     over = state.get("game_over")
     table = _end_table(state, board, lang) if over else _table(state, board, lang)
-    lines = scoreboard.ending(state, lang) if over else scoreboard.track(state, board, lang)
+    lines = standings.ending(state, lang) if over else standings.track(state, board, lang)
     said = "".join(para_html(para) for para in lines)
     return f"{said}{table}" if over else f"{table}{said}"  # the end says who won first
 
 
 def _table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
-    rows = scoreboard.table(state, board, lang)
+    rows = standings.table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0][:-1])
     head += f'<th scope="col">{_shape(True, translate("screen.silence_held", lang))}</th>'
     body = "".join(_row(state, faction, row, lang) for faction, row in zip(
-        scoreboard.order(board), rows[1:], strict=True))  # fmt: skip
+        standings.order(board), rows[1:], strict=True))  # fmt: skip
     return _frame(head, body)
 
 
 def _end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
-    rows = scoreboard.end_table(state, board, lang)
+    rows = standings.end_table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0])
     body = "".join(
         f'<tr><th scope="row">{_cell(row[0])}</th>'

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-from display import colours
 from display.cthulhu_wars import names
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
 from rules.text import text, translate
 
 SPELLBOOKS = 6  # K12

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pygame
 
-from display.game_screen import GameScreen
 from display.games import SCREENS
-from display.screen import Screen
+from display.panels.game_screen import GameScreen
+from display.screen.screen import Screen
 from display.view import View
 from rules.parts import Parts
 

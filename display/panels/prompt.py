@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from display import colours, icons
-from display.canvas import Canvas
-from display.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
-from display.layout import MIN_PX_AT_DEFAULT
-from display.runs import Para, Span
+from display.ink import colours, icons
+from display.ink.runs import Para, Span
+from display.layout.canvas import Canvas
+from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
+from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
 

@@ -19,11 +19,17 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from display import colours
-from display.colours import Colour
 from display.cthulhu_wars import names
-from display.cthulhu_wars.scoreboard import chart_said, doom_chart, first_round, marker, order
+from display.cthulhu_wars.scoreboard.standings import (
+    chart_said,
+    doom_chart,
+    first_round,
+    marker,
+    order,
+)
 from display.cthulhu_wars.words import use_scoreboard_words
+from display.ink import colours
+from display.ink.colours import Colour
 from display.web.html import ICONS, colour_class, escape
 from rules.text import translate
 

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from display import colours, flow
-from display.canvas import Canvas
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas
 
 
 def draw_track(canvas: Canvas, track: pygame.Rect, names: Sequence[str], lit: int | None) -> None:

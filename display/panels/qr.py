@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pygame
 
-from display import colours
-from display.canvas import Canvas
-from display.panels import Panel
-from display.runs import Para, Span
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout.canvas import Canvas
+from display.panels.shared import Panel
 from display.view import View
 from rules.text import render_fragment
 

@@ -1,7 +1,7 @@
 """The end of a scoreboard game on the screen (K13, K14), in the board panel in place of the
 board state, which no longer matters: who won — or that nobody has six spellbooks — and
 why; each faction's final Doom with every Elder Sign it revealed and its spellbooks; then
-each faction's Doom round by round (:mod:`display.cthulhu_wars.doom_chart`).
+each faction's Doom round by round (:mod:`display.cthulhu_wars.scoreboard.doom_chart`).
 
 The revealed signs wrap between signs in a column of their own, so a long list never
 squeezes the faction names; the chart keeps at least two fifths of the height, the table's
@@ -19,11 +19,20 @@ from typing import Any
 
 import pygame
 
-from display import colours, flow
-from display.canvas import Canvas
-from display.cthulhu_wars import doom_chart, names
-from display.cthulhu_wars.scoreboard import counted, end_table, ending, marker, order, shown
-from display.runs import Para, Span
+from display.cthulhu_wars import names
+from display.cthulhu_wars.scoreboard import doom_chart
+from display.cthulhu_wars.scoreboard.standings import (
+    counted,
+    end_table,
+    ending,
+    marker,
+    order,
+    shown,
+)
+from display.ink import colours
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas
 from rules.text import translate
 
 CHART_SHARE = 0.4  # of the box's height, at least

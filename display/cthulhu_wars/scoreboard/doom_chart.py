@@ -1,6 +1,6 @@
 """Each faction's Doom round by round, drawn on the screen (the end screen's chart).
 
-The data is :func:`display.cthulhu_wars.scoreboard.doom_chart`, from the state alone. One
+The data is :func:`display.cthulhu_wars.scoreboard.standings.doom_chart`, from the state alone. One
 line per faction in its colour with its own shape at every round, the shape that leads its
 row in the table above (never by colour alone); the 30 Doom that ends the game (K13) is a
 lit dashed line. Every number is laid out and recorded like other text, so the tests see it.
@@ -13,10 +13,11 @@ from typing import Any
 
 import pygame
 
-from display import colours, flow, icons
-from display.canvas import Canvas
-from display.cthulhu_wars.scoreboard import doom_chart, first_round, marker
-from display.runs import Para, Span
+from display.cthulhu_wars.scoreboard.standings import doom_chart, first_round, marker
+from display.ink import colours, icons
+from display.ink.runs import Para, Span
+from display.layout import flow
+from display.layout.canvas import Canvas
 from rules.text import translate
 
 END = 30  # K13

@@ -1,0 +1,1 @@
+"""What is put on the screen: the palette, the typeface, icons and spans of text."""
