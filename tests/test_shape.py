@@ -5,8 +5,9 @@
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
 - no import cycle anywhere, imports inside functions included, nor between packages;
-- device/'s rooms have an order and none imports a room above it; only the command line
-  imports a command;
+- device/'s and display/'s rooms have an order and none imports a room above it; only the
+  command line imports a command; each layer's rooms, floors and arrows are counted from the
+  imports (``python -m tests.test_shape [CHECKOUT]`` prints them), display/ on six floors at most;
 - no "which game is this?" outside the game packages and the lists of games;
 - each layer has one explicit list of the games (``rules.parts.Parts``) and nothing
   registers itself, adds words or installs handlers as a side effect of being imported.
@@ -197,49 +198,62 @@ def test_the_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None
     ]
 
 
-# --- device's rooms -----------------------------------------------------------------------
+# --- the rooms of device/ and display/ ------------------------------------------------------
 
-# device/ is in rooms named for their jobs, lowest floor first; a module imports its own room
+# Each layer is in rooms named for their jobs, lowest floor first; a module imports its own room
 # and the floors below, never a room above. A command (cli) is the top: nothing else in the
 # product may lean on a command module.
-ROOMS: tuple[tuple[str, ...], ...] = (
-    ("service", "storage"),  # systemd's side, the journal on disk
-    ("settings", "network"),  # the configuration, the table's Wi-Fi
-    ("ui",),  # what every game's front end shares
-    ("dice", "cthulhu_wars", "normandie"),  # smart dice and each game's front end
-    ("words", "games"),  # the device's words, the one list of front ends
-    ("web", "companion"),  # the phone view, the companion's life
-    ("cli",),  # the `celaeno` command and its subcommands
-)
+ROOMS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "device": (
+        ("service", "storage"),  # systemd's side, the journal on disk
+        ("settings", "network"),  # the configuration, the table's Wi-Fi
+        ("ui",),  # what every game's front end shares
+        ("dice", "cthulhu_wars", "normandie"),  # smart dice and each game's front end
+        ("words", "games"),  # the device's words, the one list of front ends
+        ("web", "companion"),  # the phone view, the companion's life
+        ("cli",),  # the `celaeno` command and its subcommands
+    ),
+    "display": (
+        ("ink", "view", "words"),  # colours, typeface, icons, text runs; what the app hands in
+        ("layout", "web"),  # text fitted into boxes; the phone page's shell
+        ("panels",),  # the panels every game shares, and what a game's screen is
+        ("games", "cthulhu_wars", "normandie"),  # the one list of screens, each game's screen
+        ("screen",),  # the screen as a whole: a View drawn, screenshots, sizes, taps
+    ),
+}
+MOST_FLOORS = {"display": 6}
 
 
-def room_of(name: str) -> str | None:
-    """The room of a module of ``device`` (``device.storage.store``: ``storage``)."""
+def room_of(name: str, layer: str = "device") -> str | None:
+    """The room of a module of ``layer`` (``device.storage.store``: ``storage``)."""
     parts = name.split(".")
-    return parts[1] if parts[0] == "device" and len(parts) > 1 else None
+    return parts[1] if parts[0] == layer and len(parts) > 1 else None
 
 
-def floor_of(room: str) -> int | None:
-    return next((floor for floor, rooms in enumerate(ROOMS) if room in rooms), None)
+def floor_of(room: str, layer: str = "device") -> int | None:
+    return next((floor for floor, rooms in enumerate(ROOMS[layer]) if room in rooms), None)
 
 
-def test_every_module_of_device_is_in_a_known_room() -> None:
+@pytest.mark.parametrize("layer", sorted(ROOMS))
+def test_every_module_is_in_a_known_room(layer: str) -> None:
     loose = sorted(
-        name for name in modules() if (room := room_of(name)) is not None and floor_of(room) is None
+        name
+        for name in modules()
+        if (room := room_of(name, layer)) is not None and floor_of(room, layer) is None
     )
     assert loose == [], "in no room of ROOMS"
 
 
-def _upward_imports() -> list[str]:
+def _upward_imports(layer: str = "device") -> list[str]:
     found = []
     for name in modules():
-        source = room_of(name)
+        source = room_of(name, layer)
         for target in imports(name):
-            goal = room_of(target)
+            goal = room_of(target, layer)
             if goal is None or goal == source:
                 continue
-            goal_floor = floor_of(goal)
-            source_floor = floor_of(source) if source is not None else None
+            goal_floor = floor_of(goal, layer)
+            source_floor = floor_of(source, layer) if source is not None else None
             outside = source is None and goal == "cli"  # display, rules, hardware
             if outside or (
                 source_floor is not None and goal_floor is not None and goal_floor > source_floor
@@ -248,8 +262,9 @@ def _upward_imports() -> list[str]:
     return sorted(found)
 
 
-def test_no_room_imports_a_higher_one() -> None:
-    assert _upward_imports() == []
+@pytest.mark.parametrize("layer", sorted(ROOMS))
+def test_no_room_imports_a_higher_one(layer: str) -> None:
+    assert _upward_imports(layer) == []
 
 
 def test_only_the_command_line_imports_a_command() -> None:
@@ -265,11 +280,12 @@ def test_only_the_command_line_imports_a_command() -> None:
 
 def test_the_room_checks_see_a_command_imported_by_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks above would say so: a made-up import of a command by the companion's
-    start, and of the companion by storage."""
+    start, of the companion by storage, and of the whole screen by a panel."""
     real = imports
     extra = {
         "device.companion.running": {"device.cli.journal"},
         "device.storage.store": {"device.companion.app"},
+        "display.panels.prompt": {"display.screen.screen"},
     }
 
     def with_edges(name: str) -> frozenset[str]:
@@ -280,8 +296,54 @@ def test_the_room_checks_see_a_command_imported_by_the_app(monkeypatch: pytest.M
         "device.companion.running -> device.cli.journal",
         "device.storage.store -> device.companion.app",
     ]
+    assert _upward_imports("display") == ["display.panels.prompt -> display.screen.screen"]
     with pytest.raises(AssertionError, match=r"device\.cli\.journal"):
         test_only_the_command_line_imports_a_command()
+
+
+# The house as a reader sees it, counted from the imports alone (not from ROOMS): a room is a
+# layer's top-level module or folder, an arrow a pair of rooms one of which imports the other,
+# a room's floor one more than the highest floor it imports (a room that imports none: 1).
+
+
+def house(layer: str, graph: dict[str, frozenset[str]] | None = None) -> tuple[int, int, int]:
+    """``(rooms, floors, arrows)`` of ``layer`` (``"display"``: 10 rooms on 5 floors …)."""
+    graph = graph if graph is not None else room_graph(layer)
+    floors: dict[str, int] = {}
+
+    def floor(room: str, path: tuple[str, ...] = ()) -> int:
+        if room in path:
+            raise AssertionError(f"rooms import each other: {' -> '.join((*path, room))}")
+        if room not in floors:
+            floors[room] = 1 + max((floor(t, (*path, room)) for t in graph[room]), default=0)
+        return floors[room]
+
+    return len(graph), max(map(floor, graph), default=0), sum(map(len, graph.values()))
+
+
+def room_graph(layer: str) -> dict[str, frozenset[str]]:
+    """Each room of ``layer`` and the rooms it imports."""
+    graph: dict[str, set[str]] = {}
+    for name in modules():
+        if (source := room_of(name, layer)) is None:
+            continue
+        goals = graph.setdefault(source, set())
+        goals.update(g for t in imports(name) if (g := room_of(t, layer)) not in (None, source))
+    return {room: frozenset(goals) for room, goals in graph.items()}
+
+
+@pytest.mark.parametrize("layer", sorted(MOST_FLOORS))
+def test_a_layer_stands_on_few_floors(layer: str) -> None:
+    rooms, floors, _arrows = house(layer)
+    assert floors <= MOST_FLOORS[layer], f"{layer}: {rooms} rooms on {floors} floors"
+
+
+def test_the_floor_count_climbs_a_chain() -> None:
+    """The count above would say so: four rooms in a chain stand on four floors."""
+    chain = {"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"d"}), "d": frozenset()}
+    assert house("made_up", chain) == (4, 4, 3)
+    with pytest.raises(AssertionError, match="a -> b -> a"):
+        house("made_up", {"a": frozenset({"b"}), "b": frozenset({"a"})})
 
 
 # --- which game is this? ---------------------------------------------------------------
@@ -448,3 +510,14 @@ def test_the_import_check_sees_a_call(tmp_path: Path, monkeypatch: pytest.Monkey
         assert _acts_on_import("device.made_up") == ["device.made_up:3: add_words()"]
     finally:
         tree.cache_clear()
+
+
+if __name__ == "__main__":  # python -m tests.test_shape [CHECKOUT]: the house's figures
+    import sys
+
+    if len(sys.argv) > 1:  # another checkout: forget what was read of this one
+        ROOT = Path(sys.argv[1]).resolve()
+        for read in (modules, tree, imports):
+            read.cache_clear()
+    for layer in (*PACKAGES,):
+        print("{}: {} rooms on {} floors, {} arrows".format(layer, *house(layer)))
