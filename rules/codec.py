@@ -194,7 +194,8 @@ def encode(value: Any) -> Any:
     """The JSON shape of a command or of one of its field values."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
-        for field in dataclasses.fields(value):
+        # Keyword-only fields (a command's ``seat``) last: each command's own come first.
+        for field in sorted(dataclasses.fields(value), key=lambda f: bool(f.kw_only)):
             item = getattr(value, field.name)
             if item is None and field.metadata.get("omit_if_none"):
                 continue

@@ -10,7 +10,7 @@ types it is given and the codec gives an exact round trip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, ClassVar, TypeVar
 
@@ -18,10 +18,27 @@ from rules.codec import decode, encode, shown
 from rules.errors import JournalError
 
 
+@dataclass(frozen=True)
+class Seat:
+    """Who sent a command from a phone paired as a faction's seat (rules/cthulhu_wars,
+    I13): the faction, which of its phones (1, 2, …), and the id the phone gave the
+    command, so that the same command sent again after a lost answer is done once."""
+
+    faction: str
+    phone: int
+    id: str
+
+
+@dataclass(frozen=True)
 class Command:
-    """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON."""
+    """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON.
+
+    ``seat``: the phone that sent it, written last and only when there is one (a command
+    from the buttons has none, so every journal written before seats reads the same). A
+    keyword-only field, so that each command's own fields keep their order and defaults."""
 
     TYPE: ClassVar[str]
+    seat: Seat | None = field(default=None, kw_only=True, metadata={"omit_if_none": True})
 
 
 C = TypeVar("C", bound=type[Command])

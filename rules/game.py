@@ -44,7 +44,10 @@ class Game(Generic[S]):
     - ``wanted_roll(state)``: the dice the game waits for, or None;
     - ``summary(state)``: a few words for logs and ``systemctl status`` ("round 2, doom");
     - ``commands``: its journal commands by ``type``; ``starts_with`` opens a journal;
-    - ``words``: its catalogue sections (rules/text), added when the game is loaded.
+    - ``words``: its catalogue sections (rules/text), added when the game is loaded;
+    - ``secrets(state, seat)``: what only ``seat``'s phone may see (a faction's Elder
+      Signs' values), kept out of ``to_json``; None: the game takes no command from a
+      seat's phone (the engine refuses one) and keeps no secret.
     """
 
     name: str
@@ -55,6 +58,7 @@ class Game(Generic[S]):
     wanted_roll: Callable[[S], RollWanted | None]
     summary: Callable[[S], str]
     words: tuple[Words, ...] = ()
+    secrets: Callable[[S, str], dict[str, Any]] | None = None
 
 
 class Games:

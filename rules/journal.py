@@ -108,6 +108,8 @@ def start(cmd: Command, games: Games) -> Outcome[Any]:
     game = games.started_by(cmd)
     if game is None:
         raise RulesError("journal", "error.journal.first_new_game")
+    if cmd.seat is not None:  # a game starts at the table (I13)
+        raise RulesError("journal", "error.journal.no_seat", type=cmd.TYPE)
     started, events = game.apply(None, cmd)
     return Outcome(Played(game, started), tuple(events))
 
@@ -118,6 +120,9 @@ def apply(played: Played[S], cmd: Command) -> Outcome[S]:
     ``undo`` — the same for every game — takes back the last command not itself undone,
     dice included; ``redo`` brings it back until another command is entered.
     """
+    if cmd.seat is not None and (isinstance(cmd, Undo | Redo) or played.game.secrets is None):
+        # A phone tells what happened to its own faction; undo stays with the table (I13).
+        raise RulesError("journal", "error.journal.no_seat", type=cmd.TYPE)
     if isinstance(cmd, Undo):
         return _undo(played)
     if isinstance(cmd, Redo):
@@ -196,6 +201,13 @@ def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome
     journal with no command."""
     newest = deque(replayed(lines, games), maxlen=1)  # the states before it are not kept
     return newest[0] if newest else None
+
+
+def secrets_json(played: Played[Any], seat: str) -> dict[str, Any]:
+    """What only ``seat``'s phone may see of ``played``'s game (a faction's Elder Signs'
+    values, rules/cthulhu_wars/JOURNAL.md); never part of :func:`state_json`."""
+    secrets = played.game.secrets
+    return {} if secrets is None else secrets(played.state, seat)
 
 
 def state_json(played: Played[Any]) -> dict[str, Any]:

@@ -34,18 +34,21 @@ class _Commands:
     class costs it about 0.85 million instructions (callgrind) to build, for a record
     that exists so that a game keeping the scoreboard can add its commands."""
 
-    __slots__ = ("answers", "answers_only", "handlers")
+    __slots__ = ("alongside", "answers", "answers_only", "handlers")
 
     def __init__(
         self,
         handlers: dict[type[Command], Handler],
         answers: dict[type, tuple[type[Command], str]],
         answers_only: tuple[type[Command], ...],
+        alongside: dict[type, tuple[type[Command], ...]] | None = None,
     ) -> None:
         self.handlers = handlers
         # What answers each kind of pending decision, and the rule that made it pending.
         self.answers = answers
         self.answers_only = answers_only  # refused while nothing asks for them
+        # Accepted while a decision is pending, beside its answer (which stays pending).
+        self.alongside = alongside or {}
 
 
 # The core's own commands; each map adds its own through its hooks (``expansions``).
@@ -65,6 +68,7 @@ def _with_scoreboard() -> _Commands:
         handlers=_CORE.handlers | handlers.HANDLERS,
         answers=_CORE.answers | handlers.ANSWERS,
         answers_only=_CORE.answers_only + handlers.ANSWERS_ONLY,
+        alongside=handlers.ALONGSIDE,
     )
 
 
@@ -80,8 +84,15 @@ def apply(state: GameState | None, cmd: Command) -> Applied:
         return start(cmd)
     if isinstance(cmd, NewGame):
         raise RulesError("journal", "error.journal.new_game_twice")
+    if cmd.seat is None:
+        _check_game_goes_on(state, cmd)
+        return _dispatch(state, cmd)
+    from rules.cthulhu_wars import seats  # a table whose phones never send loads it never
+
+    seats.check(state, cmd, cmd.seat)
     _check_game_goes_on(state, cmd)
-    return _dispatch(state, cmd)
+    after, events = _dispatch(state, cmd)
+    return after, seats.said_by(cmd.seat, events)
 
 
 def _check_game_goes_on(state: GameState, cmd: Command) -> None:
@@ -103,7 +114,7 @@ def _check_game_goes_on(state: GameState, cmd: Command) -> None:
         answer, rule = Roll, roll(pending.purpose)[0]
     else:
         answer, rule = commands.answers[type(pending)]
-    if not isinstance(cmd, answer):
+    if not isinstance(cmd, (answer, *commands.alongside.get(type(pending), ()))):
         raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
 
 

@@ -32,6 +32,15 @@ def summary(state: GameState) -> str:
     return f"round {state.round}, {state.phase}"
 
 
+def secrets(state: GameState, seat: str) -> dict[str, Any]:
+    """What only the seat of faction ``seat`` may see: its Elder Signs' values (I14)."""
+    if state.scoreboard is None or seat not in state.factions:
+        return {}
+    from rules.cthulhu_wars.scoreboard.record import secrets_json
+
+    return secrets_json(state.scoreboard, seat)
+
+
 def state_to_json(state: GameState) -> dict[str, Any]:
     """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it: the core's keys, then
     those of the map's own record (the Dreamlands' monsters)."""
@@ -53,4 +62,5 @@ CTHULHU_WARS = Game(
         # The scoreboard's: most tables never keep it (I12).
         on_use("scoreboard", "rules.cthulhu_wars.words.scoreboard"),
     ),
+    secrets=secrets,
 )

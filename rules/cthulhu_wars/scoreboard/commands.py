@@ -33,11 +33,31 @@ class Ritual(Command):
     great_old_ones: int | None = optional()
 
 
+@COMMANDS.command("gather_power_line")
+@dataclass(frozen=True)
+class GatherPowerLine(Command):
+    """A faction's own line of the pending Gather Power, from its phone (K3, I13)."""
+
+    faction: str
+    power: int
+
+
 @COMMANDS.command("draw_elder_signs")
 @dataclass(frozen=True)
 class DrawElderSigns(Command):
     faction: str
     count: int
+    # I14: each sign's value, as the faction's player read it (from its phone); secret.
+    values: tuple[int, ...] | None = optional()
+
+
+@COMMANDS.command("record_elder_signs")
+@dataclass(frozen=True)
+class RecordElderSigns(Command):
+    """I14: the values of signs the faction holds that were drawn without them."""
+
+    faction: str
+    values: tuple[int, ...]
 
 
 @COMMANDS.command("reveal_elder_signs")

@@ -6,9 +6,15 @@ from dataclasses import replace
 
 from rules.cthulhu_wars.outcome import Applied
 from rules.cthulhu_wars.scoreboard.pending import GameOver, RevealPending
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, SPELLBOOKS, Scoreboard
+from rules.cthulhu_wars.scoreboard.record import (
+    DOOM_TO_END,
+    SPELLBOOKS,
+    Scoreboard,
+    revealed,
+    with_values,
+)
 from rules.cthulhu_wars.state import GameState
-from rules.text import text
+from rules.text import Text, text
 
 
 def board_of(state: GameState) -> Scoreboard:
@@ -28,16 +34,34 @@ def end_of_doom_phase(state: GameState) -> Applied | None:
 
 
 def game_ends(state: GameState, reason: str) -> Applied:
-    """K14: every faction that holds Elder Signs reveals them, in play order; then the winner."""
+    """K14: every faction that holds Elder Signs reveals them, in play order; then the winner.
+    The signs whose values a phone recorded are revealed at once (I14); the table is asked
+    only for the others."""
+    state, shown = _reveal_recorded(state)
     board = board_of(state)
     revealers = tuple(f for f in board.order if board.elder_signs[f] > 0)
-    event = text(f"event.game_ends.{reason}")
+    events = [text(f"event.game_ends.{reason}"), *shown]
     if not revealers:
-        over, events = winners(state, reason)
-        return over, [event, *events]
+        over, more = winners(state, reason)
+        return over, [*events, *more]
     pending = RevealPending(revealers[0], reason, revealers[1:])
     asked = text("event.reveal_all", factions=[text(f"faction.{f}") for f in revealers])
-    return replace(state, pending=pending), [event, asked]
+    return replace(state, pending=pending), [*events, asked]
+
+
+def _reveal_recorded(state: GameState) -> tuple[GameState, list[Text]]:
+    """I14, K14: each faction's recorded signs revealed by the companion, in play order."""
+    board = board_of(state)
+    events: list[Text] = []
+    for faction in board.order:
+        values = board.sign_values[faction]
+        if values:
+            board = with_values(revealed(board, faction, values), faction, ())
+            shown = list(values)
+            events.append(
+                text("event.recorded_revealed", faction=faction, values=shown, n=sum(values))
+            )
+    return replace(state, scoreboard=board), events
 
 
 def winners(state: GameState, reason: str) -> Applied:

@@ -11,6 +11,8 @@ from rules.cthulhu_wars.scoreboard.commands import (
     DrawElderSigns,
     FirstPlayer,
     GatherPower,
+    GatherPowerLine,
+    RecordElderSigns,
     RevealElderSigns,
     Ritual,
     Spellbooks,
@@ -24,6 +26,8 @@ from rules.cthulhu_wars.scoreboard.pending import (
 
 HANDLERS: dict[type[Command], Handler] = {
     GatherPower: rounds.gather_power,
+    GatherPowerLine: rounds.gather_power_line,
+    RecordElderSigns: corrections.record_elder_signs,
     FirstPlayer: rounds.first_player,
     Ritual: rounds.ritual,
     DrawElderSigns: corrections.draw_elder_signs,
@@ -32,11 +36,15 @@ HANDLERS: dict[type[Command], Handler] = {
     Adjust: corrections.adjust,
 }
 # Answers only: refused while nothing asks for them.
-ANSWERS_ONLY: tuple[type[Command], ...] = (GatherPower, FirstPlayer, Ritual)
+ANSWERS_ONLY: tuple[type[Command], ...] = (GatherPower, GatherPowerLine, FirstPlayer, Ritual)
 # What answers each of its pending decisions, and the rule that made it pending.
 ANSWERS: dict[type, tuple[type[Command], str]] = {
     GatherPowerPending: (GatherPower, "K3"),
     FirstPlayerPending: (FirstPlayer, "K6"),
     RitualPending: (Ritual, "K8"),
     RevealPending: (RevealElderSigns, "K14"),
+}
+# Accepted beside the answer while its decision is pending (the answer stays pending).
+ALONGSIDE: dict[type, tuple[type[Command], ...]] = {
+    GatherPowerPending: (GatherPowerLine,),  # I13: a faction's own line, from its phone
 }

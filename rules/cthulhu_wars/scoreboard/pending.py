@@ -3,15 +3,20 @@ their part of the state JSON (JOURNAL.md): loaded by a game that keeps the score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cthulhu_wars.scoreboard.record import Scoreboard, to_json
+from rules.values import frozen
 
 
 @dataclass(frozen=True)
 class GatherPowerPending:
-    """K3: the table confirms what each faction gathered."""
+    """K3: the table confirms what each faction gathered; ``lines``: what factions said
+    of their own line from their phones meanwhile (I13), proposed by the table's OK."""
+
+    lines: Mapping[str, int] = field(default_factory=lambda: frozen({}))
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,9 @@ def game_over_json(winner: str | None, over: GameOver | None) -> dict[str, Any] 
 def pending_json(pending: object, board: Scoreboard) -> dict[str, Any] | None:
     """The state JSON's ``pending`` for one of the scoreboard's decisions; None for another."""
     if isinstance(pending, GatherPowerPending):
-        return {"kind": "gather_power"}
+        if not pending.lines:  # as before seats: no key for what no phone said
+            return {"kind": "gather_power"}
+        return {"kind": "gather_power", "lines": dict(pending.lines)}
     if isinstance(pending, FirstPlayerPending):
         return {
             "kind": "first_player",

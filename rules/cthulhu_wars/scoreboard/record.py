@@ -48,6 +48,9 @@ class Scoreboard:
     # Kept by the rules, not drawn from the journal, so a state alone (the phones, a replay's
     # screenshot) can draw it; the round in play is ``doom``.
     doom_by_round: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
+    # I14: the values of held signs that the faction's phone recorded, in the order recorded
+    # (at most as many as it holds; the rest are unknown). Secret: never in ``to_json``.
+    sign_values: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
 
     @property
     def at_end(self) -> bool:
@@ -72,6 +75,7 @@ def new_scoreboard(factions: tuple[str, ...], first: str, direction: Direction) 
         order=play_order(factions, first, direction),
         revealed=frozen({f: () for f in factions}),
         doom_by_round=frozen({f: () for f in factions}),
+        sign_values=frozen({f: () for f in factions}),
     )
 
 
@@ -112,3 +116,31 @@ def to_json(board: Scoreboard) -> dict[str, Any]:
         "revealed": {f: list(values) for f, values in board.revealed.items()},
         "doom_by_round": {f: list(values) for f, values in board.doom_by_round.items()},
     }
+
+
+def unrecorded(board: Scoreboard, faction: str) -> int:
+    """I14: the signs ``faction`` holds whose values no phone recorded."""
+    return board.elder_signs[faction] - len(board.sign_values[faction])
+
+
+def with_values(board: Scoreboard, faction: str, values: tuple[int, ...]) -> Scoreboard:
+    """``board`` with ``faction``'s recorded values now ``values`` (I14)."""
+    return replace(board, sign_values=frozen({**board.sign_values, faction: values}))
+
+
+def secrets_json(board: Scoreboard, faction: str) -> dict[str, Any]:
+    """What only ``faction``'s seat may see (I14): the values its phone recorded for the
+    signs it holds, and how many it holds without one."""
+    known = list(board.sign_values[faction])
+    return {"elder_signs": known, "unrecorded": unrecorded(board, faction)}
+
+
+def revealed(board: Scoreboard, faction: str, values: tuple[int, ...]) -> Scoreboard:
+    """K11: ``faction`` reveals signs worth ``values``: their sum goes onto its Doom and
+    they leave the game (the recorded values are the caller's business, I14)."""
+    return replace(
+        board,
+        elder_signs=changed(board.elder_signs, faction, -len(values)),
+        doom=changed(board.doom, faction, sum(values)),
+        revealed=frozen(dict(board.revealed) | {faction: board.revealed[faction] + values}),
+    )
