@@ -40,6 +40,7 @@ from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
 from device.ui.steps import (
     HISTORY,
+    SEATS_ON_PHONES,
     SHOW_ON_PHONES,
     SMART_DICE,
     UNDO_RUN_QUESTION,
@@ -68,6 +69,7 @@ from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
     from device.companion.phone_view import PhoneView
+    from device.companion.seats import Desk
     from device.dice.table import DiceTable
 
 log = logging.getLogger(__name__)
@@ -78,6 +80,9 @@ GREETING = "device.fresh_game"  # what a fresh game says until the first press
 POLL_BUSY_HZ = 30
 POLL_QUIET_HZ = 10
 QUIET = 2.0
+# Work another thread hands to the main loop, the one thread that calls the rules and writes
+# the journal (a seat's command from the phone view): run there, between inputs.
+Errand = Callable[[], None]
 
 
 @dataclass
@@ -86,12 +91,16 @@ class Inputs:
 
     # SimpleQueue: its timed get waits in C on one lock; Queue's builds a Condition and a
     # new lock at every wait, and the idle loop waits ten times a second. None is a wake-up.
-    events: queue.SimpleQueue[InputEvent | None] = field(default_factory=queue.SimpleQueue)
+    events: queue.SimpleQueue[InputEvent | Errand | None] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
 
     def post(self, event: InputEvent) -> None:
         """Called from hardware threads: the main loop, blocked on this queue, wakes at once."""
         self.events.put(event)
+
+    def hand(self, errand: Errand) -> None:
+        """Called from another thread: ``errand`` runs on the main loop, which wakes at once."""
+        self.events.put(errand)
 
     def wake(self) -> None:
         """End the main loop's wait now, with nothing to handle; safe in a signal handler
@@ -136,6 +145,7 @@ class App:
         self.session, self.inputs, self.games, self.web = session, inputs, games, web
         self.phone_view = phone_view  # the view to start on a desktop; None: a unit runs it
         self.dice = dice  # the smart dice (Bluetooth), when there are any
+        self.seats: Desk | None = None  # the phones paired as seats, once there are any
         self._front_end = games.front_end(session.played)
         self.controller: BaseController = self._new_controller(self._front_end, lang)
         self.attention = DiceAttention(reader, clock)
@@ -231,12 +241,19 @@ class App:
             return False
         return self._handle_queued(item)
 
-    def _handle_queued(self, item: InputEvent | None) -> bool:
+    def _handle_queued(self, item: InputEvent | Errand | None) -> bool:
         """Handle one item of the input queue; whether it was an input (None wakes only)."""
         if item is None:
             return False
+        if callable(item):  # an errand: InputEvents are plain records, never callable
+            self._guarded(_run, item)
+            return True
         self._guarded(self.handle_input, item)
         return True
+
+    def hand(self, errand: Errand) -> None:
+        """From another thread: run ``errand`` on this loop (:meth:`Inputs.hand`)."""
+        self.inputs.hand(errand)
 
     def stop(self) -> None:
         """End the loop at once (a stop signal; also from inside its handler)."""
@@ -376,16 +393,25 @@ class App:
             return history_step(self.session.played)
         if asked is UNDO_RUN_QUESTION:
             return undo_run_step(self.session.played)
+        if asked is SEATS_ON_PHONES:
+            from device.companion.seats import seats_screen  # phones as seats: on use
+
+            return seats_screen(self)
         if asked is SMART_DICE:
             from device.dice.screen import dice_screen  # the Bluetooth dice: on use
 
             return dice_screen(self.dice)
         return new_game_step(self.state, self.games.front_ends, self.session.latest)
 
-    def submit(self, cmd: Command) -> None:
-        """Rules, then the journal on disk, then the screen — in that order."""
+    def submit(self, cmd: Command, from_phone: bool = False) -> None:
+        """Rules, then the journal on disk, then the screen — in that order. A command
+        ``from_phone`` (a seat's) leaves the question the table has open where it is."""
+        before, before_id = self.state, self.session.game_id
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
-        self.controller.accepted(cmd)  # the controller that made it, before any switch
+        if not from_phone:
+            self.controller.accepted(cmd)  # the controller that made it, before any switch
+        if self.seats is not None and self.session.game_id != before_id:
+            self.seats.game_started(before, before_id)
         self._follow_the_game()
         self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
@@ -428,6 +454,10 @@ class App:
 
     def _inform(self, message: Text) -> None:
         self.result, self.brief, self.done = message, None, None
+
+    def tell(self, message: Text) -> None:
+        """Something the table should read that is no command (a phone paired)."""
+        self._inform(message)
 
     def _tell_reader(self) -> None:
         self.attention.tell_wanted(self.session.played.game.wanted_roll(self.state))
@@ -478,6 +508,10 @@ class App:
             citadel_names=self.citadel_names,
         )
 
+    def public_state(self) -> dict[str, Any]:
+        """The state JSON as the screen shows it (a cursor, planned moves added)."""
+        return self._public_state()
+
     def _public_state(self) -> dict[str, Any]:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.session.played))
@@ -492,6 +526,10 @@ class App:
     def _status_line(self) -> str:
         game = self.session.played.game
         return f"game {self.session.game_id}, {game.summary(self.state)}"
+
+
+def _run(errand: Errand) -> None:
+    errand()
 
 
 def store_failed_text(error: StoreError) -> Text:

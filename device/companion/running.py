@@ -103,6 +103,10 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
             app.warn(message)
         if journal_in_memory(card):
             app.journal_in_memory()
+        if app.web.enabled and app.web.seats and store.has_seats(session.game_id):
+            from device.companion.seats import open_desk  # phones paired: they may send
+
+            open_desk(app)
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
         stopping.on_stop(app.stop)
         app.run()
@@ -163,7 +167,7 @@ def _app(
         to_canvas=window.to_canvas,
         on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
         games=args.games,
-        web=WebSettings(config.web.enabled, config.web.address, config.web.port),
+        web=WebSettings(config.web.enabled, config.web.address, config.web.port, config.web.seats),
     )
     return app
 

@@ -37,6 +37,21 @@ class CthulhuWarsController(BaseController):
     def follow(self, played: Played[Any]) -> None:
         self._played = played
 
+    def proposals(self, state: GameState) -> dict[str, Any]:
+        """What the scoreboard's screens propose (I10): each faction's Power for Gather Power
+        and its Great Old Ones for a Ritual, for a seat's page to propose the same (I13)."""
+        if state.scoreboard is None or self._played is None:
+            return {}
+        from device.cthulhu_wars.scoreboard.memory import remembered
+        from device.cthulhu_wars.scoreboard.steps import proposed_power
+        from rules.cthulhu_wars.game import state_to_json
+
+        said, memory = state_to_json(state), remembered(self._played)
+        return {
+            "power": {f: proposed_power(said, f, memory)[0] for f in state.factions},
+            "great_old_ones": {f: memory.great_old_ones.get(f, 1) for f in state.factions},
+        }
+
     def _button(self, button: str, state: GameState) -> Reaction | None:
         if button == "phase" and _summary(state):
             return self._chart()

@@ -103,6 +103,12 @@ class BaseController(Wizard):
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
 
+    def proposals(self, state: Any) -> dict[str, Any]:
+        """What this game's screens propose for the decisions a seat's phone answers (the
+        Power gathered, a Ritual's Great Old Ones), for its page to propose the same; a game
+        without seats proposes nothing."""
+        return {}
+
     def overlay(self, state: Any) -> dict[str, Any]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
         return {}

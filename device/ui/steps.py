@@ -97,6 +97,7 @@ SHOW_ON_PHONES = AppStep("phones")
 HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
 UNDO_RUN_QUESTION = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
 SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
+SEATS_ON_PHONES = AppStep("seats")  # phones paired as seats: the app holds them (and [web])
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,7 @@ from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
 from display.web.page import WebView, live_html, script_words
-from rules.journal import Played
+from rules.journal import Played, secrets_json
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
 
@@ -70,13 +71,69 @@ class Messages(Mapping[str, bytes]):
         return len(LANGUAGES)
 
 
+class SeatParts:
+    """Each seat's part of the page for one update, and its SSE message (the public one with
+    the seat's part: what only that faction may see goes to its phones alone), made the first
+    time a seat's page asks, in a worker thread: what the table proposes may be asked of the
+    companion then (``proposals``), once for the update."""
+
+    def __init__(
+        self,
+        view: WebView,
+        played: Played[Any] | None,
+        parts: Parts[PhonePart],
+        proposals: Callable[[], dict[str, Any]],
+    ) -> None:
+        self._view, self._played, self._parts = view, played, parts
+        self._ask = proposals
+        self._proposals: dict[str, Any] | None = None
+        self._made: dict[tuple[str, str], tuple[str, bytes]] = {}
+        self._lock = threading.Lock()
+
+    def html(self, faction: str, lang: str) -> str:
+        return self._make(faction, lang)[0]
+
+    def message(self, faction: str, lang: str) -> bytes:
+        return self._make(faction, lang)[1]
+
+    def _make(self, faction: str, lang: str) -> tuple[str, bytes]:
+        with self._lock:
+            found = self._made.get((faction, lang))
+            if found is None:
+                html = self._seat_html(faction, lang)
+                found = self._made[(faction, lang)] = (
+                    html,
+                    sse_message(self._view, lang, self._parts, seat=html),
+                )
+            return found
+
+    def _seat_html(self, faction: str, lang: str) -> str:
+        state, played = self._view.state, self._played
+        if state is None or played is None:
+            return ""
+        part = self._parts.get(state["game"])
+        if part.seat is None:
+            return ""
+        return part.seat(state, secrets_json(played, faction), faction, self._proposed(state), lang)
+
+    def _proposed(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """Asked only while the table proposes something a seat answers (Gather Power, a
+        Ritual): most updates ask the companion nothing."""
+        if (state.get("pending") or {}).get("kind") not in ("gather_power", "ritual"):
+            return {}
+        if self._proposals is None:
+            self._proposals = self._ask()
+        return self._proposals
+
+
 @dataclass(frozen=True)
 class Update:
-    """One journal position rendered: the SSE message for each language."""
+    """One journal position rendered: the SSE message for each language, and each seat's."""
 
     position: int
     messages: Mapping[str, bytes]
     view: WebView
+    seats: SeatParts | None = None
 
 
 def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
@@ -88,7 +145,10 @@ def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
     return games.front_end(played).controller("en").prompt(played.state).title
 
 
-def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> bytes:
+def sse_message(
+    view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS, seat: str | None = None
+) -> bytes:
+    """One update as an event; ``seat``: a seat's part, for that seat's phones only."""
     payload: dict[str, Any] = {
         "position": view.position,
         "journal": view.journal,
@@ -97,14 +157,23 @@ def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS)
         "words": script_words(lang),
         "html": live_html(view, lang, parts),
     }
+    if seat is not None:
+        payload["seat"] = seat
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return f"id: {view.position}\ndata: {data}\n\n".encode()
 
 
 class Hub:
-    def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        feed: Feed,
+        citadel_names: Mapping[str, str],
+        proposals: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
         self.feed = feed
         self.citadel_names = citadel_names
+        # What the table proposes to a seat (asked of the companion); None: no seats here.
+        self.proposals = proposals
         self.watched: Counter[str] = Counter()  # open event streams by language
         self.update = self._render()
         self._changed = asyncio.Event()
@@ -186,11 +255,15 @@ class Hub:
         """The update, with the message of each language a page watches in already
         rendered (here, in the worker thread: not on the loop that serves the pages)."""
         view = self.view(self.feed.snapshot())
-        messages = Messages(view, self.feed.games.phone_parts)
+        parts = self.feed.games.phone_parts
+        messages = Messages(view, parts)
         for lang in LANGUAGES:  # not the counter's keys: the loop may change it meanwhile
             if self.watched[lang]:
                 messages[lang]
-        return Update(view.position, messages, view)
+        seats = None
+        if self.proposals is not None:
+            seats = SeatParts(view, self.feed.played, parts, self.proposals)
+        return Update(view.position, messages, view, seats)
 
     def view(self, snapshot: Snapshot) -> WebView:
         return WebView(

@@ -16,7 +16,7 @@ from display.cthulhu_wars.words import SCOREBOARD_WORDS, WORDS
 from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
 from rules.cthulhu_wars.state import PHASES
-from rules.text import translate
+from rules.text import on_use, translate
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
@@ -48,4 +48,20 @@ def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, 
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'
 
 
-PHONE_PART = PhonePart(game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS))
+def seat_part(
+    state: Mapping[str, Any],
+    secrets: Mapping[str, Any],
+    faction: str,
+    proposals: Mapping[str, Any],
+    lang: str,
+) -> str:
+    """A faction's seat on its phone (I13, I14): loaded by the first seat's page."""
+    from display.cthulhu_wars.seat import seat_html
+
+    return seat_html(state, secrets, faction, proposals, lang)
+
+
+SEAT_WORDS = on_use("cthulhu_wars.seat", "display.cthulhu_wars.seat_words")
+PHONE_PART = PhonePart(
+    game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS, SEAT_WORDS), seat=seat_part
+)

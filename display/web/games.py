@@ -14,16 +14,20 @@ from rules.parts import Parts
 from rules.text import Words
 
 GameHtml = Callable[[Mapping[str, Any], str, Mapping[str, str]], str]
+# A faction's seat on its phone: (state, its secrets, faction, proposals, lang) -> HTML.
+SeatHtml = Callable[[Mapping[str, Any], Mapping[str, Any], str, Mapping[str, Any], str], str]
 
 
 @dataclass(frozen=True)
 class PhonePart:
     """- ``html(state, lang, citadel_names)``: the game's header and board as HTML;
-    - ``words``: its catalogue sections, added when the game is loaded."""
+    - ``words``: its catalogue sections, added when the game is loaded;
+    - ``seat``: a faction's seat on its phone (None: the game's page stays read-only)."""
 
     game: str
     html: GameHtml
     words: tuple[Words, ...] = ()
+    seat: SeatHtml | None = None
 
 
 PHONE_PARTS = Parts[PhonePart](

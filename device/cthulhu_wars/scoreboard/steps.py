@@ -107,10 +107,14 @@ class GatherPowerStep(DialStep):
 
 
 def gather_power_step(state: Mapping[str, Any], remembered: Remembered, finish: Finish) -> DialStep:
-    """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows."""
+    """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows. A
+    line a faction's phone said (I13) is proposed as it said it, and says so."""
     rows = []
+    lines: Mapping[str, int] = (state.get("pending") or {}).get("lines", {})
     for faction in state.get("factions", ()):
         power, made = proposed_power(state, faction, remembered)
+        if faction in lines:
+            power, made = lines[faction], text("prompt.sb.from_phone", faction=faction)
         rows.append(Dial(faction, made, MOST_POWER, power, unit="power"))
     return GatherPowerStep(
         text("prompt.sb.gather_power"),

@@ -10,6 +10,7 @@ from rules.text import Words, add_words
 EN: dict[str, str] = {
     "prompt.sb.gather_power": "Gather Power: OK if every total is right",
     "prompt.sb.made_of": "{faction:faction}: {parts}",
+    "prompt.sb.from_phone": "{faction:faction}: as its phone said",
     "prompt.sb.gates": "{n} Gates × 2",
     "prompt.sb.gate": "1 Gate × 2",
     "prompt.sb.abandoned": "{n} abandoned",
@@ -72,6 +73,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     "prompt.sb.gather_power": "魔力収集：すべて正しければOK",
     "prompt.sb.made_of": "{faction:faction}：{parts}",
+    "prompt.sb.from_phone": "{faction:faction}：スマホからの値",
     "prompt.sb.gates": "ゲート{n}×2",
     "prompt.sb.gate": "ゲート1×2",
     "prompt.sb.abandoned": "放棄{n}",
