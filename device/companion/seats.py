@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device.service import seat_link
 from device.storage.seat_book import SeatBook, SeatRow
@@ -46,8 +46,35 @@ from rules.journal import parse
 from rules.text import Text, render, text, translate
 
 if TYPE_CHECKING:
-    from device.companion.app import App
+    from device.companion.phone_view import PhoneView
+    from device.games import GameSet
+    from device.storage.session import GameSession
+    from device.ui.controller import BaseController
+    from device.ui.phones import WebSettings
     from device.ui.steps import ScreenStep
+
+
+class App(Protocol):
+    """What the desk asks of the companion's app (:class:`device.companion.app.App`)."""
+
+    session: GameSession
+    games: GameSet
+    controller: BaseController
+    web: WebSettings
+    phone_view: PhoneView | None
+    seats: Desk | None
+
+    @property
+    def state(self) -> Any: ...
+
+    def hand(self, errand: Callable[[], None]) -> None: ...
+
+    def submit(self, cmd: Command, from_phone: bool = False) -> None: ...
+
+    def tell(self, message: Text) -> None: ...
+
+    def public_state(self) -> dict[str, Any]: ...
+
 
 log = logging.getLogger(__name__)
 

@@ -125,7 +125,7 @@ def test_notify_watchdog_and_restart_limits() -> None:
 def test_an_unprivileged_user_with_the_device_groups() -> None:
     assert value("Service", "User") == "celaeno"
     assert set(" ".join(values("Service", "SupplementaryGroups")).split()) == {
-        "gpio", "dialout", "video", "render", "input", "bluetooth",
+        "gpio", "dialout", "video", "render", "input", "bluetooth", "celaeno-seats",
     }  # fmt: skip
     assert value("Service", "StateDirectory") == "celaeno"
     assert value("Service", "CapabilityBoundingSet") == ""
