@@ -4,7 +4,8 @@ time one is shown: a table whose phones never pair never reads them."""
 from __future__ import annotations
 
 EN: dict[str, str] = {
-    "seats.scan": "{faction:faction}'s player: scan this code with your phone to make it your seat ({n:phones} paired).",
+    "seats.scan": "{faction:faction}'s player: scan this with your phone.",
+    "seats.scan_more": "{faction:faction}'s player: scan this with your phone ({n:phones} paired already).",
     "seats.next": "Next: {faction:faction}",
     "seats.done": "Done: the phones paired",
     "seats.list": "Phones paired, unpair one",
@@ -22,7 +23,8 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
-    "seats.scan": "{faction:faction}のプレイヤー：スマホでこのコードを読み取ると、そのスマホがあなたの席になります（{n:phones}登録済み）。",
+    "seats.scan": "{faction:faction}のプレイヤー：スマホで読み取ってください。",
+    "seats.scan_more": "{faction:faction}のプレイヤー：スマホで読み取ってください（登録済み{n:phones}）。",
     "seats.next": "次：{faction:faction}",
     "seats.done": "完了：登録したスマホ",
     "seats.list": "登録したスマホ・解除",

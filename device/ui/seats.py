@@ -40,8 +40,9 @@ class SeatsScreen:
 
 
 def pair_url(url: str, code: str) -> str:
-    """The address a faction's QR code carries: the page, paired with ``code``."""
-    return f"{url.rstrip('/')}/pair?c={code}"
+    """The address a faction's QR code carries: the page (``url`` ends with /), paired
+    with ``code``."""
+    return f"{url}pair?c={code}"
 
 
 def seats_step(screen: SeatsScreen) -> ListStep:
@@ -60,13 +61,17 @@ def faction_step(screen: SeatsScreen, at: int) -> QrStep:
     faction = screen.factions[at]
     code = screen.code_for(faction)
     count = sum(1 for phone in screen.phones() if phone.faction == faction)
-    title = text("seats.scan", faction=faction, n=count)
+    title = text("seats.scan_more" if count else "seats.scan", faction=faction, n=count)
     options = [
         _next(screen, at),
         Option(text("seats.list"), lambda: phones_step(screen)),
         Option(text("web.close"), DONE),
     ]
-    return QrStep(title, options, _picked, qr=pair_url(screen.url, code))
+    qr = pair_url(screen.url, code)
+    # Written whole under the code in two lines (the address, then its pairing), for a
+    # camera that cannot read it: one line would be cut at the smallest size.
+    caption = (text("web.line", line=screen.url), text("web.line", line=qr[len(screen.url) :]))
+    return QrStep(title, options, _picked, qr=qr, qr_caption=caption)
 
 
 def _next(screen: SeatsScreen, at: int) -> Option:
