@@ -92,9 +92,8 @@ def test_each_factions_code_is_read_back_from_the_screen_and_ok_shows_the_next(
             path = shot(running, f"seats-{faction}-{lang}-{size[0]}x{size[1]}")
             assert decoded(path) == [prompt.qr]  # what a phone's camera reads
             address, pairing = prompt.qr.split("/pair")
-            running.call(
-                lambda app, a=address: _assert_drawn_whole(app, (f"{a}/", f"pair{pairing}"))
-            )
+            lines = (f"{address}/", f"pair{pairing}")
+            running.call(lambda app, lines=lines: _assert_drawn_whole(app, lines))
             code = prompt.qr.removeprefix(PAGE)
             said = running.call(
                 lambda app, code=code: app.seats.answer({"op": "pair", "code": code})
