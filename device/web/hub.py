@@ -96,16 +96,26 @@ class SeatParts:
     def message(self, faction: str, lang: str) -> bytes:
         return self._make(faction, lang)[1]
 
+    def kept(self, faction: str, lang: str) -> bool:
+        """Whether the seat's part is made for good: not while the proposals it needs are
+        missing (the companion was slow to answer), so that it is asked again."""
+        return (faction, lang) in self._made
+
     def _make(self, faction: str, lang: str) -> tuple[str, bytes]:
         with self._lock:
             found = self._made.get((faction, lang))
             if found is None:
                 html = self._seat_html(faction, lang)
-                found = self._made[(faction, lang)] = (
-                    html,
-                    sse_message(self._view, lang, self._parts, seat=html),
-                )
+                found = (html, sse_message(self._view, lang, self._parts, seat=html))
+                if self._proposals != {} or not self._needs_proposals():
+                    self._made[(faction, lang)] = found
+                else:
+                    self._proposals = None  # ask again next time
             return found
+
+    def _needs_proposals(self) -> bool:
+        state = self._view.state or {}
+        return (state.get("pending") or {}).get("kind") in ("gather_power", "ritual")
 
     def _seat_html(self, faction: str, lang: str) -> str:
         state, played = self._view.state, self._played
@@ -119,7 +129,7 @@ class SeatParts:
     def _proposed(self, state: Mapping[str, Any]) -> dict[str, Any]:
         """Asked only while the table proposes something a seat answers (Gather Power, a
         Ritual): most updates ask the companion nothing."""
-        if (state.get("pending") or {}).get("kind") not in ("gather_power", "ritual"):
+        if not self._needs_proposals():
             return {}
         if self._proposals is None:
             self._proposals = self._ask()

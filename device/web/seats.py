@@ -45,7 +45,8 @@ WRONG_CODES = 5  # wrong pairing codes an address may try in WRONG_WINDOW
 WRONG_WINDOW = 600.0  # seconds
 ADDRESSES_KEPT = 1024  # addresses whose wrong codes are remembered (the oldest forgotten)
 ASK_TIMEOUT = 10.0
-PROPOSALS_TIMEOUT = 1.0  # the page shows what it has if the table is slow to propose
+# The page shows what it has if the table is slow to propose, and asks again a moment later.
+PROPOSALS_TIMEOUT = 5.0
 # The companion's answer to a seat's command, as HTTP.
 STATUS = {
     "done": 200,

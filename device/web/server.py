@@ -57,6 +57,7 @@ KEEPALIVE = 15.0  # seconds a finished connection may stay idle
 HEARTBEAT = 15.0  # seconds between comments on a quiet event stream
 WRITE_TIMEOUT = 20.0  # a page that takes this long to take one update is dropped
 RETRY_MS = 1000  # how soon a page's EventSource reconnects after losing the server
+SEAT_RETRY = 1.0  # seconds before a seat's part made without the table's proposals is redone
 # Seconds after the last event stream closed before memory is given back (see
 # device.web.release): phones that reconnect at once (RETRY_MS) cancel it.
 RELEASE_DELAY = 3.0
@@ -285,10 +286,15 @@ class Pages:
                 async with asyncio.timeout(WRITE_TIMEOUT):
                     await response.write(message)
                 sent = update
+            seats = update.seats if faction is not None else None
+            if seats is not None and faction is not None and not seats.kept(faction, lang):
+                sent = None  # what the table proposes was missing: the seat's part again, soon
             try:
-                async with asyncio.timeout(HEARTBEAT):
+                async with asyncio.timeout(HEARTBEAT if sent is not None else SEAT_RETRY):
                     await changed.wait()
             except TimeoutError:
+                if sent is None:
+                    continue
                 async with asyncio.timeout(WRITE_TIMEOUT):
                     await response.write(b": still here\n\n")
 

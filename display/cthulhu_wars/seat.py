@@ -19,7 +19,7 @@ from typing import Any
 from display.ink.colours import faction as faction_colour
 from display.web.html import colour_class, escape
 from rules.cthulhu_wars.maps.boards import layout, map_spec
-from rules.text import lookup, translate
+from rules.text import lookup, text, translate
 
 SIGN_VALUES = (1, 2, 3)  # K10
 MOST_GREAT_OLD_ONES = 6
@@ -105,7 +105,7 @@ def _first_player(
     other = "counterclockwise" if last == "clockwise" else "clockwise"
     buttons = [
         _button(
-            translate("seat.first_is", lang, faction=f, direction=translate(f"seat.{way}", lang)),
+            translate("seat.first_is", lang, faction=f, direction=text(f"seat.{way}")),
             {"type": "first_player", "faction": f, "direction": way},
         )
         for way in (last, other)
@@ -152,14 +152,11 @@ def _made_of(state: Mapping[str, Any], faction: str, power: int, lang: str) -> s
 
 
 def _reveal_all(count: int, faction: str, lang: str) -> str:
-    """K14: the signs held without a kept value, said as how many of each value."""
-    reveal = {"type": "reveal_elder_signs", "faction": faction, "values": []}
-    dials = [
-        _dial(f"worth{v}", translate("seat.worth", lang, v=v), 0, 0, count) for v in SIGN_VALUES
-    ]
-    counts = {"values": ",".join(f"{v}:worth{v}" for v in SIGN_VALUES)}
-    go = _button(translate("seat.reveal_them", lang), reveal, counts=counts, total=count)
-    return _asking(translate("seat.reveal_all", lang, n=count), [*dials, go])
+    """K14, I14: the signs held without a kept value; each tap keeps one's value, and once
+    the phone keeps them all the companion reveals them."""
+    record = [_button(str(v), _record(faction, v)) for v in SIGN_VALUES]
+    return _asking(translate("seat.reveal_all", lang, n=count),
+                   [_row(record, translate("seat.record", lang))])  # fmt: skip
 
 
 # --- at any time --------------------------------------------------------------------------
@@ -320,19 +317,12 @@ def _button(
     *,
     raw: bool = False,
     drop_zero: bool = False,
-    counts: Mapping[str, str] | None = None,
-    total: int | None = None,
 ) -> str:
-    """A tap that sends ``command``: ``dials`` (field: dial) fill fields first, ``counts``
-    (field: "value:dial,…") a list of each value as many times as its dial says (``total``
-    of them, or the button stays off); ``drop_zero`` leaves out fields at 0."""
+    """A tap that sends ``command``: ``dials`` (field: dial) fill fields first; ``drop_zero``
+    leaves out the fields they filled at 0."""
     attributes = [f'data-command="{escape(json.dumps(command, separators=(",", ":")))}"']
     if dials:
         attributes.append(f'data-dials="{escape(_pairs(dials, ":", ","))}"')
-    if counts:
-        attributes.append(f'data-counts="{escape(_pairs(counts, "=", ";"))}"')
-    if total is not None:
-        attributes.append(f'data-total="{total}"')
     if drop_zero:
         attributes.append('data-drop-zero="true"')
     words = label if raw else escape(label)

@@ -40,8 +40,10 @@
   }
 
   function apply(update) {
-    if (!newer(update)) return;
-    if (seat && typeof update.seat === "string") applySeat(update.seat);
+    var again = update.journal === view.getAttribute("data-journal") &&
+      update.position === Number(view.getAttribute("data-position"));
+    if (seat && typeof update.seat === "string" && (again || newer(update))) applySeat(update.seat);
+    if (!newer(update)) return;  // (a seat's part again at the same position: made afresh)
     if (update.lang !== document.documentElement.lang) sayAgain(update.words);
     document.documentElement.lang = update.lang;
     document.title = update.title;
@@ -105,15 +107,6 @@
     var dial = dialOf(key);
     return dial ? Number(dial.getAttribute("data-now") || dial.getAttribute("data-value")) : 0;
   }
-  function totals() {
-    seat.querySelectorAll("[data-total]").forEach(function (button) {
-      var sum = 0;
-      button.getAttribute("data-counts").split(";").forEach(function (field) {
-        field.split("=")[1].split(",").forEach(function (pair) { sum += valueOf(pair.split(":")[1]); });
-      });
-      button.disabled = busy || sum !== Number(button.getAttribute("data-total"));
-    });
-  }
   function setDial(dial, value) {
     var least = Number(dial.getAttribute("data-least")), most = Number(dial.getAttribute("data-most"));
     value = Math.max(least, Math.min(most, value));
@@ -133,14 +126,6 @@
       command[field] = valueOf(pair.split(":")[1]);
       filled.push(field);
     });
-    (button.getAttribute("data-counts") || "").split(";").forEach(function (field) {
-      if (!field) return;
-      var list = [];
-      field.split("=")[1].split(",").forEach(function (pair) {
-        for (var n = valueOf(pair.split(":")[1]); n > 0; n--) list.push(Number(pair.split(":")[0]));
-      });
-      command[field.split("=")[0]] = list;
-    });
     if (button.hasAttribute("data-drop-zero")) {
       filled.forEach(function (field) { if (command[field] === 0) delete command[field]; });
     }
@@ -150,7 +135,6 @@
   function settle(words, how) {
     busy = false;
     seat.querySelectorAll("button.act").forEach(function (b) { b.disabled = false; });
-    totals();
     say(words, how);
   }
   function send(command, id, tries) {
@@ -161,7 +145,10 @@
     }).then(function (reply) {
       return reply.json().then(function (said) { return { status: reply.status, said: said }; });
     }).then(function (got) {
-      if (got.status < 300) touched = {};
+      if (got.status < 300) {  // done: the numbers turned and the lists opened for it go
+        touched = {};
+        seat.querySelectorAll("details[open]").forEach(function (d) { d.open = false; });
+      }
       settle(got.said.words, got.status < 300 ? "done" : "refused");
       if (got.said.ended) setTimeout(function () { location.reload(); }, 1500);
     }).catch(function () {
@@ -181,7 +168,6 @@
       if (kept && String(kept.base) === dial.getAttribute("data-value")) setDial(dial, kept.value);
     });
     seat.querySelectorAll("button.act").forEach(function (b) { b.disabled = busy; });
-    totals();
   }
   if (seat) {
     seat.addEventListener("click", function (event) {
@@ -191,7 +177,6 @@
         var dial = button.closest("[data-dial]");
         var now = setDial(dial, valueOf(dial.getAttribute("data-dial")) + Number(button.getAttribute("data-turn")));
         touched[dial.getAttribute("data-dial")] = { base: dial.getAttribute("data-value"), value: now };
-        totals();
         return;
       }
       if (!button.classList.contains("act") || busy) return;
@@ -200,7 +185,6 @@
       say(word("seat_sending"), "sending");
       send(commandOf(button), newId(), 0);
     });
-    totals();
   }
   window.celaenoApply = apply;  // for the browser tests (and a curious console): same guard
   connect();

@@ -14,7 +14,7 @@ from rules.cthulhu_wars.scoreboard.commands import (
     RevealElderSigns,
     Spellbooks,
 )
-from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, winners
+from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, reveals_from
 from rules.cthulhu_wars.scoreboard.pending import RevealPending
 from rules.cthulhu_wars.scoreboard.record import (
     DOOM_TO_END,
@@ -75,7 +75,14 @@ def record_elder_signs(state: GameState, cmd: RecordElderSigns) -> Applied:
         raise RulesError("I14", "error.record_more", faction=cmd.faction, n=free)
     board = with_values(board, cmd.faction, board.sign_values[cmd.faction] + cmd.values)
     event = text("event.signs_recorded", faction=cmd.faction, signs=len(cmd.values))
-    return replace(state, scoreboard=board), [event]
+    state = replace(state, scoreboard=board)
+    pending = state.pending
+    if isinstance(pending, RevealPending) and pending.faction == cmd.faction:
+        # K14: the game is ending and this faction is asked: what its phone keeps now is
+        # revealed at once, as the companion reveals every kept value (I14).
+        state, more = reveals_from(state, (pending.faction, *pending.rest), pending.reason)
+        return state, [event, *more]
+    return state, [event]
 
 
 def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
@@ -128,10 +135,7 @@ def _check_values(cmd: RevealElderSigns, held: int) -> None:
 
 
 def _next_revealer(state: GameState, pending: RevealPending) -> Applied:
-    if pending.rest:
-        following = RevealPending(pending.rest[0], pending.reason, pending.rest[1:])
-        return replace(state, pending=following), []
-    return winners(state, pending.reason)
+    return reveals_from(state, pending.rest, pending.reason)
 
 
 def spellbooks(state: GameState, cmd: Spellbooks) -> Applied:

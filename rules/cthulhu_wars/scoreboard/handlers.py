@@ -44,7 +44,13 @@ ANSWERS: dict[type, tuple[type[Command], str]] = {
     RitualPending: (Ritual, "K8"),
     RevealPending: (RevealElderSigns, "K14"),
 }
-# Accepted beside the answer while its decision is pending (the answer stays pending).
+# Accepted beside the answer while its decision is pending (the answer stays pending):
+# a faction's own line of Gather Power from its phone (I13), and the values of signs a
+# faction holds, kept by its phone whatever the table waits for (I14: they change nothing
+# the table decides; a Ritual's signs are kept while the next faction decides its own).
 ALONGSIDE: dict[type, tuple[type[Command], ...]] = {
-    GatherPowerPending: (GatherPowerLine,),  # I13: a faction's own line, from its phone
+    GatherPowerPending: (GatherPowerLine, RecordElderSigns),
+    FirstPlayerPending: (RecordElderSigns,),
+    RitualPending: (RecordElderSigns,),
+    RevealPending: (RecordElderSigns,),
 }

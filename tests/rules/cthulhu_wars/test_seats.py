@@ -181,6 +181,18 @@ def test_i14_signs_drawn_without_values_are_recorded_later() -> None:
     refused(state, by(YS, {**record, "values": []}), "I14")
 
 
+def test_i14_a_rituals_signs_are_kept_while_the_next_faction_decides() -> None:
+    state = to_doom(scored_game())
+    state = play(ritual(GC, 2), state=state)
+    asked = pending(state)
+    assert asked is not None and asked["kind"] == "ritual" and asked["faction"] != GC
+    record = {"type": "record_elder_signs", "faction": GC, "values": [3, 1]}
+    state = play(by(GC, record), state=state)
+    assert secrets(state, GC) == {"elder_signs": [3, 1], "unrecorded": 0}
+    assert pending(state) == asked  # still that faction's Ritual to decide
+    refused(state, by(GC, {"type": "spellbooks", "faction": GC, "count": 1}), "K8")
+
+
 def test_i14_a_reveal_takes_the_recorded_sign_of_that_value_else_an_unrecorded_one() -> None:
     state = play(
         by(YS, draw(YS, 1, 3)),
@@ -239,6 +251,21 @@ def test_k14_only_the_unrecorded_signs_are_asked_for() -> None:
     assert board(state)["doom"][YS] == 3
     done = play(reveal(YS, 2), state=state)
     assert state_to_json(done)["game_over"] is not None
+
+
+def test_k14_a_value_kept_while_the_faction_is_asked_is_revealed_and_the_next_asked() -> None:
+    unrecorded = {"type": "draw_elder_signs", "faction": YS, "count": 2}
+    state = _ending([draw(GC, 1, 1), unrecorded, {**unrecorded, "faction": CC, "count": 1}])
+    assert pending(state) == {"kind": "reveal", "faction": CC, "elder_signs": 1}
+    record = {"type": "record_elder_signs", "faction": YS, "values": [3]}
+    state = play(by(YS, record), state=state)  # the Yellow Sign's turn is still to come
+    assert pending(state) == {"kind": "reveal", "faction": CC, "elder_signs": 1}
+    state = play(by(CC, {**record, "faction": CC, "values": [2]}), state=state)
+    assert pending(state) == {"kind": "reveal", "faction": YS, "elder_signs": 1}  # its 3 shown
+    assert board(state)["revealed"][CC] == [2] and board(state)["revealed"][YS] == [3]
+    state = play(by(YS, {**record, "values": [1]}), state=state)
+    assert pending(state) is None and state_to_json(state)["game_over"] is not None
+    assert board(state)["revealed"][YS] == [3, 1]
 
 
 def test_k14_the_end_says_what_the_phones_kept() -> None:
