@@ -31,6 +31,7 @@ from device.games import GameSet
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
+from display.web.html import escape
 from display.web.page import WebView, live_html, script_words
 from rules.journal import Played, secrets_json
 from rules.parts import Parts
@@ -122,8 +123,9 @@ class SeatParts:
         if state is None or played is None:
             return ""
         part = self._parts.get(state["game"])
-        if part.seat is None:
-            return ""
+        if part.seat is None:  # Shadows over Normandie: its page stays read-only
+            return f'<p class="notice">{escape(translate("seat.read_only_game", lang))}</p>'
+
         return part.seat(state, secrets_json(played, faction), faction, self._proposed(state), lang)
 
     def _proposed(self, state: Mapping[str, Any]) -> dict[str, Any]:

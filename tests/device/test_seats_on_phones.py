@@ -135,9 +135,8 @@ def test_seats_off_says_so_and_makes_no_code(tmp_path: Path) -> None:
 def test_a_normandie_battles_page_stays_read_only(tmp_path: Path) -> None:
     from device.companion.seats import seats_screen
 
-    battle = json.loads((Path(__file__).resolve().parents[2] / "rules" / "normandie" /
-                         "JOURNAL.md").read_text().split('{"type": "nz_new_battle"', 1)[1]
-                        .split("\n", 1)[0].join(['{"type": "nz_new_battle"', ""]))  # fmt: skip
+    examples = Path(__file__).resolve().parents[2] / "rules" / "examples"
+    battle = json.loads((examples / "normandie_chapter1.jsonl").read_text().splitlines()[0])
     with companion(tmp_path / "state", battle) as running:
         step = running.call(seats_screen)
         assert step.title.key == "seats.not_this_game" and step.qr is None
