@@ -99,7 +99,7 @@ class SeatParts:
 
     def kept(self, faction: str, lang: str) -> bool:
         """Whether the seat's part is made for good: not while the proposals it needs are
-        missing (the companion was slow to answer), so that it is asked again."""
+        missing from a running table (it was slow to answer), so that it is asked again."""
         return (faction, lang) in self._made
 
     def _make(self, faction: str, lang: str) -> tuple[str, bytes]:
@@ -108,7 +108,8 @@ class SeatParts:
             if found is None:
                 html = self._seat_html(faction, lang)
                 found = (html, sse_message(self._view, lang, self._parts, seat=html))
-                if self._proposals != {} or not self._needs_proposals():
+                missing = self._proposals == {} and self._view.table_running
+                if not (missing and self._needs_proposals()):
                     self._made[(faction, lang)] = found
                 else:
                     self._proposals = None  # ask again next time
