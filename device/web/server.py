@@ -367,7 +367,7 @@ def build_app(
     app.router.add_get("/favicon.ico", no_icon)
     app.router.add_get("/places", pages.places)
     if door is not None:  # [web] seats = false: no route that could change anything
-        app.router.add_get("/pair", door.pair)
+        app.router.add_get("/pair", door.pair, allow_head=False)  # a HEAD spends no code
         app.router.add_post("/seat", door.command)
     for path in PROBES:
         app.router.add_get(path, probe)

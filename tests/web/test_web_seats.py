@@ -139,6 +139,13 @@ def test_a_code_dies_on_use_and_a_wrong_one_says_how_to_get_another(
     assert "seat=" not in again.headers.get("Set-Cookie", "")
 
 
+def test_a_head_request_spends_no_code(web: WebServer, table: SeatTable) -> None:
+    """A link preview asking HEAD is no phone pairing: the code still works after it."""
+    code = table.code(YS)
+    assert Phone(web).request("HEAD", f"/pair?c={code}").status == 405
+    assert Phone(web).pair(code).status == 303
+
+
 def test_a_new_code_for_a_faction_ends_its_earlier_one(web: WebServer, table: SeatTable) -> None:
     old = table.code(YS)
     new = table.code(YS)
