@@ -81,7 +81,9 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or typed
 CODE_LENGTH = 8  # 40 bits, guessed at a few a minute (the view limits wrong codes)
 CODE_LIFE = 300.0  # seconds a pairing code works
-ANSWER_WAIT = 15.0  # seconds a connection waits for the main loop's answer
+# Seconds a connection waits for the main loop's answer: less than the view waits for it
+# (device.web.seats.ASK_TIMEOUT), so that the phone is told "busy" rather than nothing.
+ANSWER_WAIT = 8.0
 MOST_CONNECTIONS = 8  # requests handled at once; more wait in the socket's backlog
 COMMAND_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 # A test's kill point: the companion ends itself (SIGKILL) at this moment of a seat's

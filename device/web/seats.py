@@ -143,6 +143,8 @@ class SeatDoor:
                                     "lang": lang})  # fmt: skip
         except seat_link.TableAway:
             return _page(503, translate("seat.table_off", lang), lang)
+        if said.get("status") == "busy":
+            return _page(503, translate("seat.busy", lang), lang)
         if said.get("status") != "paired":
             self._wrong_code(address)
             return _page(400, str(said.get("words") or translate("seat.bad_code", lang)), lang)
@@ -189,7 +191,14 @@ class SeatDoor:
         return {k: v for k, v in said.items() if k != "status"}
 
     async def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        return await asyncio.to_thread(seat_link.ask, self.link, request, ASK_TIMEOUT)
+        """The companion's answer; "busy" when it took too long, :class:`TableAway` when it
+        is not there or went away mid-answer."""
+        try:
+            return await asyncio.to_thread(seat_link.ask, self.link, request, ASK_TIMEOUT)
+        except TimeoutError:
+            return {"status": "busy"}
+        except (OSError, ValueError) as error:  # reset mid-answer, or a torn one
+            raise seat_link.TableAway(str(error)) from None
 
     def _too_many(self, address: str) -> bool:
         wrong = self._wrong.get(address)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import signal
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -339,6 +340,23 @@ def test_with_no_companion_a_seats_command_is_503_the_table_is_not_running(
         and answer.json()["words"] == "The table is not running: nothing changed."
     )
     assert Phone(yellow.web).pair("ABCDEFGH").status == 503
+
+
+def test_a_stalled_table_is_busy_and_the_command_sent_again_is_done_once(
+    yellow: Phone, table: SeatTable, state_dir: Path
+) -> None:
+    """The table stopped (SIGSTOP) while a command waits: the phone hears "busy" (503); the
+    table, going on, does the command it had taken; sent again, it is already done."""
+    table.process.send_signal(signal.SIGSTOP)
+    try:
+        stalled = yellow.send(SPELLBOOK, "stalled-0001")
+    finally:
+        table.process.send_signal(signal.SIGCONT)
+    assert stalled.status == 503 and "did not answer in time" in stalled.json()["words"]
+    again = yellow.send(SPELLBOOK, "stalled-0001")
+    assert again.status == 200 and again.json()["status"] in ("done", "already")
+    ids = [c.get("seat", {}).get("id") for c in journal(state_dir)]
+    assert ids.count("stalled-0001") == 1
 
 
 def test_the_read_only_page_is_as_before(web: WebServer) -> None:
