@@ -199,6 +199,7 @@ def test_the_goals_taps_on_a_seats_page(browser: Any, table: Table) -> None:
                 "controller": "yellow_sign"}.items() <= table.journal()[-1].items()  # fmt: skip
         table.play({"type": "next_phase"})
         phone.page.wait_for_selector("#seat section.asked")
+        phone.page.screenshot(path=str(OUTPUT / "seat-gather-en-390.png"))
         taps["gather_power"] = _counted(phone, lambda: phone.send(by_words("That is right")))
         assert table.journal()[-1]["type"] == "gather_power_line"
         lines = table.running.call(lambda app: app.public_state()["pending"]["lines"])
@@ -215,6 +216,7 @@ def test_the_goals_taps_on_a_seats_page(browser: Any, table: Table) -> None:
             asked = table.running.call(lambda app: app.public_state()["pending"]["faction"])
             table.play({"type": "ritual", "faction": asked, "perform": False})
         phone.page.wait_for_selector("#seat section.asked >> text=Your Ritual")
+        phone.page.screenshot(path=str(OUTPUT / "seat-ritual-en-390.png"))  # the question first
         taps["ritual"] = _counted(phone, lambda: phone.send(by_words("Perform it with")))
         assert table.journal()[-1]["great_old_ones"] == 1
     finally:

@@ -158,8 +158,12 @@
       setTimeout(function () { send(command, id, tries + 1); }, 400 * Math.pow(2, tries));
     });
   }
+  function asked() {
+    var question = seat.querySelector("section.asked h3");
+    return question ? question.textContent : "";
+  }
   function applySeat(html) {
-    var open = {};
+    var before = asked(), open = {};
     seat.querySelectorAll("details[open]").forEach(function (d) { open[d.getAttribute("data-key")] = true; });
     seat.innerHTML = html;
     seat.querySelectorAll("details").forEach(function (d) { if (open[d.getAttribute("data-key")]) d.open = true; });
@@ -168,6 +172,8 @@
       if (kept && String(kept.base) === dial.getAttribute("data-value")) setDial(dial, kept.value);
     });
     seat.querySelectorAll("button.act").forEach(function (b) { b.disabled = busy; });
+    // The table asks this faction something new: its question, at the top, comes into view.
+    if (asked() && asked() !== before) seat.scrollIntoView({ block: "start" });
   }
   if (seat) {
     seat.addEventListener("click", function (event) {
