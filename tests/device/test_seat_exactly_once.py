@@ -131,22 +131,3 @@ def test_a_dropped_connection_then_the_same_command_is_done_once(tmp_path: Path)
             time.sleep(0.05)
         assert send(state, credential, "dropped-001")["status"] == "already"
     assert sent_once(state, "dropped-001") == 1
-
-
-def test_the_companion_lists_no_socket_without_a_seat(tmp_path: Path) -> None:
-    """A table whose phones never paired does not listen (nothing of the seats at start)."""
-    state = tmp_path / "state"
-    with Store.open(state / "journal.sqlite3") as store:
-        store.start_game(json.dumps(GAME))
-    env = clean_env(tmp_path)
-    process = subprocess.Popen(
-        celaeno_argv("run", "--state-dir", str(state), "--reader", "simulated"),
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        time.sleep(3)
-        assert process.poll() is None
-        assert not seat_link.socket_path(state).exists()
-    finally:
-        process.kill()
-        process.wait(30)
