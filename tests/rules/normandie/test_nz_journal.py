@@ -9,7 +9,7 @@ import pytest
 
 from rules.games import GAMES
 from rules.journal import ReplayError, replay
-from rules.normandie import catalogue
+from rules.normandie import words
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, render
 from tests.parsing import replay_game
@@ -77,6 +77,6 @@ def _battle(lines: list[str]) -> NormandieState:
 
 
 def test_every_catalogue_key_is_in_english_and_japanese() -> None:
-    assert set(catalogue.EN) == set(catalogue.JA)
-    for key, english in catalogue.EN.items():
-        assert bool(english) == bool(catalogue.JA[key]), key
+    assert set(words.EN) == set(words.JA)
+    for key, english in words.EN.items():
+        assert bool(english) == bool(words.JA[key]), key
