@@ -51,6 +51,6 @@ CTHULHU_WARS = Game(
         Words("cthulhu_wars", game_words.EN, game_words.JA, game_words.BOARD),
         Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA, dreamlands_words.BOARD),
         # The scoreboard's: most tables never keep it (I12).
-        on_use("scoreboard", "rules.cthulhu_wars.words.scoreboard"),
+        on_use("scoreboard", "rules.cthulhu_wars.scoreboard.words"),
     ),
 )

@@ -128,9 +128,9 @@ import sys
 from rules.games import GAMES
 from rules.text import translate
 GAMES.get("cthulhu_wars")
-before = "rules.cthulhu_wars.words.scoreboard" in sys.modules
+before = "rules.cthulhu_wars.scoreboard.words" in sys.modules
 said = translate("error.scoreboard_off", command="")
-print(before, "rules.cthulhu_wars.words.scoreboard" in sys.modules, said)
+print(before, "rules.cthulhu_wars.scoreboard.words" in sys.modules, said)
 """
 
 
