@@ -17,12 +17,12 @@ from rules.text import (
     add_words,
     catalogue,
     is_board_instruction,
-    on_use,
     render,
     sections,
     text,
     translate,
     use_printed_names,
+    words_on_use,
 )
 
 
@@ -154,7 +154,7 @@ def test_words_kept_for_use_may_not_mark_board_instructions(tmp_path: Path) -> N
     )
     sys.path.insert(0, str(tmp_path))
     try:
-        add_words(on_use("a_test_game_on_use", "board_words_for_a_test"))
+        add_words(words_on_use("a_test_game_on_use", "board_words_for_a_test"))
         with pytest.raises(ValueError, match="a_test_game_on_use"):
             sections()
     finally:

@@ -30,7 +30,6 @@ from functools import partial
 from typing import Any
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
-from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import LIST_HINTS, Dial, DialStep, ListStep, Option, StepResult
 from display.view import Hint
 from rules.text import text
@@ -99,7 +98,6 @@ def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[
     board = state.get("scoreboard")
     if not isinstance(board, Mapping) or state.get("game_over"):
         return []
-    use_words()
     first = str(board.get("first_player", ""))
     return [
         Option(text("menu.sb_faction", faction=f), partial(happened, board, f, finish),

@@ -27,7 +27,7 @@ from display.cthulhu_wars.scoreboard.standings import (
     marker,
     order,
 )
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
 from display.ink import colours
 from display.ink.colours import Colour
 from display.web.html import ICONS, colour_class, escape
@@ -76,7 +76,7 @@ def figure_html(state: Mapping[str, Any], lang: str) -> str:
     lines = doom_chart(state)
     if not lines:
         return ""
-    use_scoreboard_words()
+    add_scoreboard_words()
     title = escape(translate("screen.sb.chart", lang))
     said = escape(". ".join(chart_said(state, lang)))
     top = max(END, *(max(doom) for _, doom in lines))
