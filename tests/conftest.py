@@ -15,7 +15,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.words import add_layer_words
 
 add_layer_words()
@@ -24,10 +24,10 @@ add_layer_words()
 @pytest.fixture(autouse=True, scope="session")
 def every_game_loaded() -> None:
     for layer in (
-        ALL_GAMES.rules.rules,
-        ALL_GAMES.front_ends,
-        ALL_GAMES.screens,
-        ALL_GAMES.phone_parts,
+        GAMES.rules.parts,
+        GAMES.front_ends,
+        GAMES.screens,
+        GAMES.phone_parts,
     ):
         for _part in layer:
             pass

@@ -29,7 +29,7 @@ from device.companion.attention import DiceAttention
 from device.companion.event_log import EventLog
 from device.dice.links import DiceLink
 from device.dice.said import said_by
-from device.games import ALL_GAMES, GameSet
+from device.games import GAMES, Games
 from device.service import notify
 from device.storage.session import GameSession
 from device.storage.store import StoreError
@@ -127,7 +127,7 @@ class App:
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
         on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        games: GameSet = ALL_GAMES,
+        games: Games = GAMES,
         web: WebSettings = DEFAULT_WEB,
         dice: DiceTable | None = None,
         phone_view: PhoneView | None = None,

@@ -29,7 +29,7 @@ from device.companion.runtime import (
     wants_smart_dice,
 )
 from device.dice.links import every_link
-from device.games import GameSet
+from device.games import Games
 from device.service import drm, notify, stopping
 from device.settings.card_notices import journal_in_memory, settings_notices
 from device.settings.config import Config, ConfigError
@@ -79,7 +79,7 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.printed_names())
-    games: GameSet = args.games
+    games: Games = args.games
     session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     card = settings_notices(getattr(args, "notice_file", None))

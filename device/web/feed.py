@@ -49,7 +49,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from device.ui.history import entry
 from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
@@ -103,7 +103,7 @@ class _Game:
 class Feed:
     """The latest game, rebuilt from the journal and kept up to date incrementally."""
 
-    def __init__(self, path: Path, games: GameSet, locks: Path = PROC_LOCKS) -> None:
+    def __init__(self, path: Path, games: Games, locks: Path = PROC_LOCKS) -> None:
         self.path = path
         self.games = games
         self._locks = locks  # where the machine's locks are listed (liveness.table_running)

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
@@ -79,7 +79,7 @@ class Update:
     view: WebView
 
 
-def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
+def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""

@@ -1,4 +1,4 @@
-"""The one list of each game's part of the phone view, named by where it lives.
+"""The phone view's part of each game (its :class:`PhonePart`), named by where it lives.
 
 The page finds a state's part by the name its JSON gives (``"game"``). A part draws
 HTML only, so the phone view never loads the screen's games.

@@ -45,7 +45,7 @@ from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
 from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
-from rules.games import GAMES
+from rules.games import RULES
 from tests.hardware.conftest import StepClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +146,7 @@ def state_dir(tmp_path: Path) -> Path:
 def open_session(state_dir: Path) -> tuple[Store, GameSession]:
     """The store and game `celaeno run --state-dir` would open (config defaults)."""
     store = Store.open(paths.database_path(state_dir))
-    session, notice = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    session, notice = GameSession.resume(store, default_game(default_config(), RULES), RULES)
     assert notice is None
     return store, session
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.ui.history import history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.steps import CHOOSE_GAME, HISTORY, UNDO_RUN_QUESTION
@@ -73,7 +73,7 @@ class _Table:
     dead: bool = False
 
     def __post_init__(self) -> None:
-        self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller = GAMES.front_end(self.played).controller("en")
         self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
 
@@ -101,13 +101,13 @@ class _Table:
         elif reaction.app_step is UNDO_RUN_QUESTION:
             self.controller.ask(undo_run_step(self.played))
         elif reaction.app_step is CHOOSE_GAME and self.new_game:
-            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+            self.controller.ask(new_game_step(self.state, GAMES.front_ends))
         elif reaction.app_step is not None:  # Show on phones, the dice: not a task's way
             self.dead = True
         for cmd in reaction.commands():
             try:
-                starts = ALL_GAMES.rules.started_by(cmd) is not None
-                outcome = start(cmd, ALL_GAMES.rules) if starts else apply(self.played, cmd)
+                starts = GAMES.rules.started_by(cmd) is not None
+                outcome = start(cmd, GAMES.rules) if starts else apply(self.played, cmd)
             except RulesError:
                 return
             if not keep(cmd):
@@ -122,8 +122,8 @@ class _Table:
 
     def _follow_the_game(self, was: Played[Any]) -> None:
         """As the app: a game of another kind gets its own controller, in the same language."""
-        ui = ALL_GAMES.front_end(self.played)
-        if ui is not ALL_GAMES.front_end(was):
+        ui = GAMES.front_end(self.played)
+        if ui is not GAMES.front_end(was):
             self.controller = ui.controller(self.controller.lang)
 
     def screen(self) -> str:
@@ -145,11 +145,9 @@ def begin(task: Task) -> Played:
     """The game after ``task``'s journal."""
     played: Played | None = None
     for line in task.journal:
-        cmd = parse_line(line, ALL_GAMES.rules, None if played is None else played.game)
+        cmd = parse_line(line, GAMES.rules, None if played is None else played.game)
         if cmd is not None:
-            played = (
-                start(cmd, ALL_GAMES.rules).played if played is None else apply(played, cmd).played
-            )
+            played = start(cmd, GAMES.rules).played if played is None else apply(played, cmd).played
     assert played is not None
     return played
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.ui.controller import BaseController
@@ -27,7 +27,7 @@ from rules.errors import RulesError
 from rules.journal import Played, apply, start
 from rules.text import render
 
-GAMES = ALL_GAMES.rules
+RULES = GAMES.rules
 GRID_BUTTONS = ("up", "down", "left", "right", "phase")
 
 
@@ -46,7 +46,7 @@ class FollowsTheGame:
 
     @property
     def controller(self) -> BaseController:
-        ui = ALL_GAMES.front_end(self.played)
+        ui = GAMES.front_end(self.played)
         if ui is not self._ui or self._controller is None:
             lang = self._controller.lang if self._controller else "en"
             self._controller = ui.controller(lang)
@@ -57,7 +57,7 @@ class FollowsTheGame:
 
 class PressTable(FollowsTheGame):
     def __init__(self, files: Path) -> None:
-        self.played: Played = start(default_game(default_config(), GAMES), GAMES).played
+        self.played: Played = start(default_game(default_config(), RULES), RULES).played
         self.files = files
         self.presses = 0
         self.pressed: list[str] = []  # every button, in order: the key path itself
@@ -72,7 +72,7 @@ class PressTable(FollowsTheGame):
             self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
             if reaction.app_step is CHOOSE_GAME:  # the app's own question, as the app asks it
-                self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+                self.controller.ask(new_game_step(self.state, GAMES.front_ends))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
             for cmd in reaction.commands():
@@ -84,8 +84,8 @@ class PressTable(FollowsTheGame):
         as the app, it tells the controller that made it (a new game's may be another)."""
         made_by = self.controller
         try:
-            starts = GAMES.started_by(cmd) is not None
-            self.played = (start(cmd, GAMES) if starts else apply(self.played, cmd)).played
+            starts = RULES.started_by(cmd) is not None
+            self.played = (start(cmd, RULES) if starts else apply(self.played, cmd)).played
         except RulesError as error:
             self.refused.append(error.describe())
             return False

@@ -20,7 +20,7 @@ from typing import Any
 
 from device.companion.app import GREETING
 from device.dice.screen import dice_screen
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, show_on_phones
@@ -85,10 +85,10 @@ class Walker(FollowsTheGame):
             return undo_run_step(self.played)
         if asked is SMART_DICE:
             return dice_screen(None)
-        return new_game_step(self.state, ALL_GAMES.front_ends)
+        return new_game_step(self.state, GAMES.front_ends)
 
     def _submit(self, cmd: Command) -> bool:
-        rules = ALL_GAMES.rules
+        rules = GAMES.rules
         made_by = self.controller  # as the app: the controller that made it is told
         try:
             if rules.started_by(cmd) is not None:

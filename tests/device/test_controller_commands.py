@@ -17,7 +17,7 @@ import pytest
 
 from device.companion.app import App, Inputs
 from device.cthulhu_wars.controller import CthulhuWarsController
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui.newgame import new_game_step
@@ -29,7 +29,7 @@ from rules.cthulhu_wars.commands import NewGame
 from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import HistoryStep, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
@@ -97,13 +97,13 @@ class Pilot:
 
     def react(self, reaction: Reaction) -> None:
         if reaction.app_step is CHOOSE_GAME:  # as the app does: it holds every game
-            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+            self.controller.ask(new_game_step(self.state, GAMES.front_ends))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)
         for cmd in reaction.commands():
             # A new game is a new journal; otherwise the engine keeps the table's history.
             played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
-            outcome = start(cmd, GAMES) if isinstance(cmd, NewGame) else apply(played, cmd)
+            outcome = start(cmd, RULES) if isinstance(cmd, NewGame) else apply(played, cmd)
             assert isinstance(outcome.state, GameState)
             self.state = outcome.state
             self.done, self.undone = outcome.played.done, outcome.played.undone
@@ -333,7 +333,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     """The app on an off-screen surface, with the game waiting for a Custodian roll."""
     store = Store.open(tmp_path / "journal.sqlite3")
     start = parse_any(new_game())
-    session, _ = GameSession.resume(store, start, GAMES)
+    session, _ = GameSession.resume(store, start, RULES)
     for cmd in [
         *PHASES_TO_ROUND_2,
         {"type": "activate", "monster": "custodian", "by": GC, "area": "black_hall"},

@@ -174,7 +174,7 @@ def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
     with store:
         on = NewGame("celaeno", FACTIONS, None, replace(Settings(), scoreboard=True))
         session.submit(on)
-        session.submit(parse_line(NORMANDIE_BATTLE, session.games))  # type: ignore[arg-type]
+        session.submit(parse_line(NORMANDIE_BATTLE, session.rules))  # type: ignore[arg-type]
         store.start_game('{"type": "new_game", "map": "r_lyeh", "factions": []}')
         latest = session.latest("cthulhu_wars")
         assert isinstance(latest, GameState) and latest.settings.scoreboard is True

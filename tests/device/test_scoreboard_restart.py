@@ -14,7 +14,7 @@ from device.companion.app import App, Inputs
 from display.view import Prompt
 from hardware.events import ButtonPressed
 from rules.cthulhu_wars.scoreboard.commands import Ritual
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from rules.text import Text
 from tests.device.conftest import open_session
@@ -50,7 +50,7 @@ def play(state_dir: Path, surface: pygame.Surface, commands: list[dict[str, Any]
     with store:
         app = App(session, surface, Inputs())
         for obj in commands:
-            cmd = parse_line(json.dumps(obj), GAMES, app.session.played.game)
+            cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
 
@@ -79,7 +79,7 @@ def test_a_restart_proposes_the_same_power_and_great_old_ones(
     with store:
         app = App(session, surface, Inputs())
         for obj in ROUND_2:
-            cmd = parse_line(json.dumps(obj), GAMES, app.session.played.game)
+            cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
         before = app.view().prompt
@@ -107,6 +107,6 @@ def test_nobody_else_performs_a_ritual_writes_a_line_a_faction(
         app.handle_input(ButtonPressed("ok"))
         lines = store.commands(session.game_id)[written:]
         assert app.state.pending is None and app.state.phase == "doom"
-    assert [parse_line(line, GAMES, session.played.game) for line in lines] == [
+    assert [parse_line(line, RULES, session.played.game) for line in lines] == [
         Ritual(f, False) for f in (GC, CC, BG, YS)
     ]

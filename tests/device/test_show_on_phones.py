@@ -21,7 +21,7 @@ from display.layout.canvas import Canvas
 from display.panels import qr
 from display.panels.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render, render_fragment, text
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
@@ -59,7 +59,7 @@ def make_app(
     from device.settings.config import default_config
     from device.settings.places import default_game
 
-    session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
     app = App(session, pygame.Surface(size), Inputs(), lang=lang, present=lambda r: None, web=web)
     return app, store
 

@@ -25,7 +25,7 @@ from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.state import AssignPending, RollPending
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render
 from tests.parsing import parse_any
 
@@ -54,7 +54,7 @@ class Dice:
 
     def __init__(self, tmp_path: Path, lang: str = "en", size: tuple[int, int] = (800, 480)):
         self.store = Store.open(tmp_path / "celaeno.sqlite3")
-        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), GAMES)
+        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), RULES)
         self.inputs = Inputs()
         self.clock = Clock()
         self.path = choices.choices_path(tmp_path)

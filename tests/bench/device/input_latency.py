@@ -27,7 +27,7 @@ from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
 from hardware.events import ButtonPressed
-from rules.games import GAMES
+from rules.games import RULES
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
 
@@ -45,7 +45,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
         presented.set()
 
     with Store.open(directory / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+        session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
         app = App(session, surface, Inputs(), present=present)
         app.draw()
         if not committing:

@@ -26,7 +26,7 @@ from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
@@ -55,9 +55,9 @@ def measure(rolls: int, directory: Path) -> list[float]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse(SETUP[0], GAMES), GAMES)
+    session = GameSession.start(store, parse(SETUP[0], RULES), RULES)
     for cmd in SETUP[1:]:
-        session.submit(parse(cmd, GAMES, session.played.game))
+        session.submit(parse(cmd, RULES, session.played.game))
     inputs = Inputs()
     latencies = []
     with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:

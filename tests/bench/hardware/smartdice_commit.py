@@ -29,7 +29,7 @@ from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
@@ -50,9 +50,9 @@ def measure(rolls: int, directory: Path) -> tuple[list[float], list[float]]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse(SETUP[0], GAMES), GAMES)
+    session = GameSession.start(store, parse(SETUP[0], RULES), RULES)
     for cmd in SETUP[1:]:
-        session.submit(parse(cmd, GAMES, session.played.game))
+        session.submit(parse(cmd, RULES, session.played.game))
     inputs = Inputs()
     presented: list[float] = []
 
