@@ -94,7 +94,7 @@ def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect)
         from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
         return scoreboard_panel.fits(canvas, view.state, view.lang, box, found.top, found.columns)
-    least = flow.SHRINK_STEPS[-1]
+    least = flow.SHRINK_FACTORS[-1]
     return columns_fit(found.top, found.columns, box.size, canvas.sizes, least, canvas.pad)
 
 
