@@ -28,32 +28,33 @@ State = Any
 
 
 @dataclass(frozen=True)
-class HistoryStep(Generic[S]):
-    """One accepted command and the state it was applied to; ``earlier``, the step before."""
+class Applied(Generic[S]):
+    """One accepted command and the state it was applied to; ``earlier``, the command
+    applied before it."""
 
     before: S
     command: Command
-    earlier: HistoryStep[S] | None = None
+    earlier: Applied[S] | None = None
 
 
 @dataclass(frozen=True)
 class Played(Generic[S]):
-    """A game as the engine keeps it: whose rules, the current state, the steps that led
-    there (newest first: what undo takes back) and the steps undone since the last new
+    """A game as the engine keeps it: whose rules, the current state, the commands that led
+    there (newest first: what undo takes back) and the commands undone since the last new
     command (newest first: what redo brings back). Both are linked lists, so a command
     costs the same at the 10,000th as at the first."""
 
     game: Game[S]
     state: S
-    done: HistoryStep[S] | None = None
-    undone: HistoryStep[S] | None = None
+    done: Applied[S] | None = None
+    undone: Applied[S] | None = None
 
-    def history(self) -> Iterator[HistoryStep[S]]:
+    def history(self) -> Iterator[Applied[S]]:
         """The commands that led here, newest first (the device's history view)."""
-        step = self.done
-        while step is not None:
-            yield step
-            step = step.earlier
+        applied = self.done
+        while applied is not None:
+            yield applied
+            applied = applied.earlier
 
 
 @dataclass(frozen=True)
@@ -125,30 +126,30 @@ def apply(played: Played[S], cmd: Command) -> Outcome[S]:
     if isinstance(cmd, Redo):
         return _redo(played)
     after, events = played.game.apply(played.state, cmd)
-    done = HistoryStep(played.state, cmd, played.done)
+    done = Applied(played.state, cmd, played.done)
     return Outcome(Played(played.game, after, done), tuple(events))
 
 
 def _undo(played: Played[S]) -> Outcome[S]:
-    step = played.done
-    if step is None:
+    last = played.done
+    if last is None:
         raise RulesError("journal", "error.nothing_to_undo")
-    undone = HistoryStep(step.before, step.command, played.undone)
-    back = Played(played.game, step.before, step.earlier, undone)
-    return Outcome(back, (text("event.undone", what=text(f"command.{step.command.TYPE}")),))
+    undone = Applied(last.before, last.command, played.undone)
+    back = Played(played.game, last.before, last.earlier, undone)
+    return Outcome(back, (text("event.undone", what=text(f"command.{last.command.TYPE}")),))
 
 
 def _redo(played: Played[S]) -> Outcome[S]:
-    step = played.undone
-    if step is None:
+    undone = played.undone
+    if undone is None:
         raise RulesError("journal", "error.nothing_to_redo")
     # The rules are deterministic and the dice are in the command: applying it again to
     # the same state gives the same state and the same events.
-    after, events = played.game.apply(step.before, step.command)
+    after, events = played.game.apply(undone.before, undone.command)
     again = Played(
-        played.game, after, HistoryStep(step.before, step.command, played.done), step.earlier
+        played.game, after, Applied(undone.before, undone.command, played.done), undone.earlier
     )
-    redone = text("event.redone", what=text(f"command.{step.command.TYPE}"))
+    redone = text("event.redone", what=text(f"command.{undone.command.TYPE}"))
     return Outcome(again, (redone, *events))
 
 

@@ -43,7 +43,7 @@ from device.ui.steps import (
     SHOW_ON_PHONES,
     SMART_DICE,
     UNDO_RUN_QUESTION,
-    AppStep,
+    AppQuestion,
     ScreenStep,
 )
 from device.ui.wizard import Reaction
@@ -198,11 +198,11 @@ class App:
         notify.ready(self._status_line())
         try:
             while not self.quit:
-                self.step(self._timeout())
+                self.run_once(self._timeout())
         finally:
             notify.stopping()
 
-    def step(self, timeout: float = 0.0) -> None:
+    def run_once(self, timeout: float = 0.0) -> None:
         """Wait up to ``timeout`` seconds for input, handle everything pending, draw if
         anything happened."""
         happened = self._wait_for_input(timeout)
@@ -351,8 +351,8 @@ class App:
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is not None:
-            self.controller.ask(self._app_step(reaction.app_step))
+        if reaction.app_question is not None:
+            self.controller.ask(self._app_question(reaction.app_question))
         if reaction.language is not None:
             self.controller.lang = reaction.language
             self._inform(text("notice.language"))
@@ -366,7 +366,7 @@ class App:
                 self._say(text("device.refused", rule=error.rule_words(), reason=error.reason))
         self._look_at_the_screen()
 
-    def _app_step(self, asked: AppStep) -> ScreenStep:
+    def _app_question(self, asked: AppQuestion) -> ScreenStep:
         """The questions only the app can put: it holds every game and the configuration."""
         if asked is SHOW_ON_PHONES:
             # On a desktop the view is started now, beside the table (never at start).

@@ -242,7 +242,7 @@ class Table:
         self.until_posted("ButtonPressed", wanted, "hold BACK")
         pin.drive_high()
         self.panel.pump(self.clock.advance(PRESS_LENGTH))
-        self.step()
+        self.run_once()
 
     def roll(self, *values: int, checksum: bool = False) -> None:
         """The dice settle in the reader's tray; waits until the read is handled."""
@@ -265,11 +265,11 @@ class Table:
         deadline = time.monotonic() + WAIT
         while not (done() and self.app.inputs.events.empty()):
             assert time.monotonic() < deadline, f"gave up waiting for {what}"
-            self.app.step(0.02)
-        self.step()
+            self.app.run_once(0.02)
+        self.run_once()
 
-    def step(self) -> None:
-        self.app.step(0.0)
+    def run_once(self) -> None:
+        self.app.run_once(0.0)
 
     def screenshot(self, name: str) -> Path:
         self._shot += 1

@@ -96,13 +96,13 @@ class _Table:
     def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
         if reaction.language is not None:
             self.controller.lang = reaction.language
-        if reaction.app_step is HISTORY:  # as the app opens them
+        if reaction.app_question is HISTORY:  # as the app opens them
             self.controller.ask(history_step(self.played))
-        elif reaction.app_step is UNDO_RUN_QUESTION:
+        elif reaction.app_question is UNDO_RUN_QUESTION:
             self.controller.ask(undo_run_step(self.played))
-        elif reaction.app_step is CHOOSE_GAME and self.new_game:
+        elif reaction.app_question is CHOOSE_GAME and self.new_game:
             self.controller.ask(new_game_step(self.state, GAMES.front_ends))
-        elif reaction.app_step is not None:  # Show on phones, the dice: not a task's way
+        elif reaction.app_question is not None:  # Show on phones, the dice: not a task's way
             self.dead = True
         for cmd in reaction.commands():
             try:

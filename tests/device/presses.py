@@ -71,7 +71,7 @@ class PressTable(FollowsTheGame):
             self.presses += 1
             self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
-            if reaction.app_step is CHOOSE_GAME:  # the app's own question, as the app asks it
+            if reaction.app_question is CHOOSE_GAME:  # the app's own question, as the app asks it
                 self.controller.ask(new_game_step(self.state, GAMES.front_ends))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))

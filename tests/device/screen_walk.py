@@ -29,7 +29,7 @@ from device.ui.steps import (
     SHOW_ON_PHONES,
     SMART_DICE,
     UNDO_RUN_QUESTION,
-    AppStep,
+    AppQuestion,
     ScreenStep,
 )
 from device.ui.wizard import Reaction
@@ -68,15 +68,15 @@ class Walker(FollowsTheGame):
             self.react(controller.press(way, self.state))
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is not None:
-            self.controller.ask(self._app_step(reaction.app_step))
+        if reaction.app_question is not None:
+            self.controller.ask(self._app_question(reaction.app_question))
         if reaction.notice is not None:
             self.error = reaction.notice
         for cmd in reaction.commands():
             if not self._submit(cmd):
                 return
 
-    def _app_step(self, asked: AppStep) -> ScreenStep:
+    def _app_question(self, asked: AppQuestion) -> ScreenStep:
         if asked is SHOW_ON_PHONES:
             return show_on_phones(DEFAULT_WEB)
         if asked is HISTORY:

@@ -30,7 +30,7 @@ from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.games import RULES
-from rules.journal import HistoryStep, Played, apply, start
+from rules.journal import Applied, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 from tests.parsing import known_types, parse_any, replay_game
@@ -83,8 +83,8 @@ class Pilot:
     given: list[Command] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     presses: int = 0
-    done: HistoryStep | None = None  # the engine's history of the table's commands (undo, redo)
-    undone: HistoryStep | None = None
+    done: Applied | None = None  # the engine's history of the table's commands (undo, redo)
+    undone: Applied | None = None
 
     def press(self, *buttons: str) -> None:
         for button in buttons:
@@ -96,7 +96,7 @@ class Pilot:
         self.react(self.controller.tap(index, self.state))
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is CHOOSE_GAME:  # as the app does: it holds every game
+        if reaction.app_question is CHOOSE_GAME:  # as the app does: it holds every game
             self.controller.ask(new_game_step(self.state, GAMES.front_ends))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)

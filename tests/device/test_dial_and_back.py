@@ -252,7 +252,7 @@ def test_a_minute_of_mashing_never_crashes_hangs_or_loses_anything(tmp_path: Pat
                 app.inputs.post(DiceRead((chance.randint(1, 6),)))
             else:
                 app.inputs.post(ButtonPressed(chance.choice(BUTTONS)))
-            app.step()  # handles what is queued and draws
+            app.run_once()  # handles what is queued and draws
             assert app.inputs.events.empty()  # nothing left waiting: no hang
             assert app.status.error is None or app.status.error.key != "device.internal_error"
         played, _events = replay(_journal(app), RULES)

@@ -225,7 +225,7 @@ def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) 
         rescue.start()
         signal.setitimer(signal.ITIMER_REAL, 0.05)
         started = time.monotonic()
-        app.step(0.1)
+        app.run_once(0.1)
         waited = time.monotonic() - started
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

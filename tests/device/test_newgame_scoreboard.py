@@ -98,7 +98,7 @@ def press(app: App, button: str) -> None:
 def to_last_screen(app: App) -> Prompt:
     """New game, Library at Celaeno, three factions, as the buttons choose them: the screen
     that asks about the scoreboard."""
-    app.react(Reaction(app_step=CHOOSE_GAME))
+    app.react(Reaction(app_question=CHOOSE_GAME))
     for key in ("map.celaeno", *(f"faction.{f}" for f in FACTIONS), "prompt.that_is_everyone"):
         down_to(lambda: app.view().prompt, partial(press, app), lambda c, k=key: c.label.key == k)
     return app.view().prompt

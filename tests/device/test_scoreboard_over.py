@@ -35,7 +35,7 @@ def ended(table: Table, journal: list[str] | None = None) -> None:
         cmd = parse_line(line, table.app.games.rules, table.app.session.played.game)
         if cmd is not None:
             table.app.submit(cmd)
-    table.step()
+    table.run_once()
     assert (table.state.game_over, table.state.winner) != (None, None)
 
 

@@ -118,7 +118,7 @@ def test_the_device_plays_a_tower_with_mock_buttons(
         panel = ButtonPanel(post, timing=Timing(hold_time=0.3), pin_factory=mock_pins)
         panel.start()
         try:
-            app.step()
+            app.run_once()
             assert app.view().prompt.title == text("tower.prompt.idle", n=0)
             _press(app, mock_pins, posted, "ok")  # climb: the tower waits for its die
             assert tiny.TOWER.wanted_roll(app.state) is not None
@@ -155,8 +155,8 @@ def _press(app: App, pins: MockFactory, posted: list[InputEvent], *buttons: str)
         deadline = time.monotonic() + 5
         while len(posted) < wanted or not app.inputs.events.empty():
             assert time.monotonic() < deadline, f"press {button} never arrived"
-            app.step(0.02)
-        app.step()
+            app.run_once(0.02)
+        app.run_once()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

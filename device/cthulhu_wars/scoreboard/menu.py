@@ -52,17 +52,17 @@ class SeatsMenu(ListStep):
     def on_a_seat(self) -> bool:
         return self.cursor < self.seats
 
-    def side_button(self, step: int) -> bool:
+    def side_button(self, direction: int) -> bool:
         """Two seats back (CUSTODIAN, -1) or on (LIBRARIAN, +1), going round the faction
         lines; off them the buttons are the monsters' (False)."""
         if not self.on_a_seat():
             return False
-        self.cursor = (self.cursor + 2 * step) % self.seats
+        self.cursor = (self.cursor + 2 * direction) % self.seats
         self._say()
         return True
 
-    def move(self, step: int) -> None:
-        super().move(step)
+    def move(self, direction: int) -> None:
+        super().move(direction)
         self._say()
 
     def pick(self, index: int | None = None) -> StepResult:

@@ -50,7 +50,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
         app.draw()
         if not committing:
             app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
-            app.step(1.0)
+            app.run_once(1.0)
         presses = ("phase", "ok") if committing else ("up", "down")
         latencies = []
         for n in range(events):
@@ -58,7 +58,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
             posted = time.perf_counter()
             app.inputs.post(ButtonPressed(presses[n % 2]))
             while not presented.is_set():
-                app.step(1.0)
+                app.run_once(1.0)
             latencies.append(time.perf_counter() - posted)
     pygame.display.quit()
     return latencies

@@ -64,14 +64,14 @@ def measure(rolls: int, directory: Path) -> list[float]:
         app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
         reader.start()
         while app.status.reader != "connected":
-            app.step(0.1)
+            app.run_once(0.1)
         for _ in range(rolls):
             assert session.played.game.wanted_roll(app.state) is not None
             before = len(store.committed)
             sent = time.perf_counter()
             fake.send_roll([2])
             while len(store.committed) == before:
-                app.step(1.0)
+                app.run_once(1.0)
             latencies.append(store.committed[-1][0] - sent)
             app.handle_input(ButtonPressed("undo"))
     store.close()

@@ -64,24 +64,24 @@ def measure(rolls: int, directory: Path) -> tuple[list[float], list[float]]:
     app = App(session, surface, inputs, present=present, reader=hub)
     hub.set_state("scanning")
     advertise(hub, ROLLED, 0)  # lying there: its state, never a roll
-    app.step()
+    app.run_once()
     committed, drawn = [], []
     for n in range(rolls):
         assert session.played.game.wanted_roll(app.state) is not None
         advertise(hub, ROLLING, 2)
-        app.step()
+        app.run_once()
         before, frames = len(store.committed), len(presented)
         sent = time.perf_counter()
         threading.Thread(target=advertise, args=(hub, ROLLED, n % 6)).start()
         while len(store.committed) == before:
-            app.step(1.0)  # takes the roll, commits it, draws the frame before returning
+            app.run_once(1.0)  # takes the roll, commits it, draws the frame before returning
         committed.append(store.committed[-1][0] - sent)
         drawn.append((presented[frames:] or [time.perf_counter()])[0] - sent)
         app.handle_input(ButtonPressed("undo"))
-        app.step()
+        app.run_once()
         if session.played.game.wanted_roll(app.state) is None:  # a run of undos: go on
             app.handle_input(ButtonPressed("ok"))
-            app.step()
+            app.run_once()
     store.close()
     pygame.display.quit()
     return committed, drawn
