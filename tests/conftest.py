@@ -17,6 +17,7 @@ from gpiozero.pins.mock import MockFactory
 
 from device.games import GAMES
 from device.words import add_layer_words
+from rules.text import use_printed_names
 
 add_layer_words()
 
@@ -31,6 +32,14 @@ def every_game_loaded() -> None:
     ):
         for _part in layer:
             pass
+
+
+@pytest.fixture(autouse=True)
+def no_printed_names_left() -> Iterator[None]:
+    """The owner's printed names are the process's (a program sets them once, at its start):
+    a test that sets some leaves none to the next."""
+    yield
+    use_printed_names({})
 
 
 @pytest.fixture()

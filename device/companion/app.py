@@ -120,7 +120,6 @@ class App:
         inputs: Inputs,
         *,
         lang: str = "en",
-        citadel_names: dict[str, str] | None = None,
         reader: DiceLink | None = None,
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
@@ -143,7 +142,6 @@ class App:
         self.screen = Screen(surface, games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
         self._on_window = surface is pygame.display.get_surface()
-        self.citadel_names = citadel_names or {}
         self.status = Status(reader=reader_state)
         self.log = EventLog()
         self._refused = False  # the error shown is a refused input: the next press clears it
@@ -475,7 +473,6 @@ class App:
             prompt=prompt,
             status=self.status,
             lang=self.controller.lang,
-            citadel_names=self.citadel_names,
         )
 
     def _public_state(self) -> dict[str, Any]:

@@ -155,7 +155,6 @@ def _app(
         window.canvas,
         hardware.inputs,
         lang=args.lang or config.screen.language,
-        citadel_names=config.printed_names(),
         reader=every_link(hardware.reader, hardware.smart_dice),
         dice=dice,
         reader_state=hardware.reader_state,

@@ -102,9 +102,8 @@ def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS)
 
 
 class Hub:
-    def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
+    def __init__(self, feed: Feed) -> None:
         self.feed = feed
-        self.citadel_names = citadel_names
         self.watched: Counter[str] = Counter()  # open event streams by language
         self.update = self._render()
         self._changed = asyncio.Event()
@@ -203,5 +202,4 @@ class Hub:
             history=snapshot.history,
             table_running=snapshot.table_running,
             problem=snapshot.problem,
-            citadel_names=self.citadel_names,
         )

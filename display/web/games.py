@@ -13,12 +13,12 @@ from typing import Any
 from rules.parts import Parts
 from rules.text import Words
 
-GameHtml = Callable[[Mapping[str, Any], str, Mapping[str, str]], str]
+GameHtml = Callable[[Mapping[str, Any], str], str]
 
 
 @dataclass(frozen=True)
 class PhonePart:
-    """- ``html(state, lang, citadel_names)``: the game's header and board as HTML;
+    """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str
@@ -38,8 +38,7 @@ PHONE_PARTS = Parts[PhonePart](
 def game_html(
     state: Mapping[str, Any],
     lang: str,
-    citadel_names: Mapping[str, str],
     parts: Parts[PhonePart] = PHONE_PARTS,
 ) -> str:
     """The state's game header and board."""
-    return parts.get(state["game"]).html(state, lang, citadel_names)
+    return parts.get(state["game"]).html(state, lang)

@@ -91,11 +91,21 @@ _PRINTED_NAMES: dict[str, str] = {}
 
 def use_printed_names(names: Mapping[str, str]) -> None:
     """Name Areas as the owner's boards print them, in every language (D4: the
-    Dreamlands Citadels' printed names come from the configuration, not from us)."""
+    Dreamlands Citadels' printed names come from the configuration, not from us).
+
+    The one way the owner's names reach the words: a program sets them once, at its start
+    (the companion, the phone view), and every sentence, the board and the phone page say
+    them from here."""
     _PRINTED_NAMES.clear()
     for area, name in names.items():
         _PRINTED_NAMES[f"area.{area}"] = name
         _PRINTED_NAMES[f"place.{area}"] = name
+
+
+def printed_name(area: str) -> str | None:
+    """The name the owner's boards print for ``area``, if the owner gave one (see
+    :func:`use_printed_names`); None: the catalogue's own name is used."""
+    return _PRINTED_NAMES.get(f"area.{area}")
 
 
 def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -77,7 +77,7 @@ def test_a_configured_name_reaches_the_screen_and_the_events(
             for line in E1.read_text(encoding="utf-8").splitlines():
                 outcome = session.submit_line(line)
                 events += outcome.events if outcome is not None else ()
-            app = App(session, surface, Inputs(), lang="ja", citadel_names=config.printed_names())
+            app = App(session, surface, Inputs(), lang="ja")
             app.draw()
             board = "".join(lb.text for lb in app.screen.labels() if lb.panel == "board")
             said = render(events[-1], "ja")

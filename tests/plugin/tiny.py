@@ -206,7 +206,7 @@ TOWER_SCREEN = GameScreen(
 # --- phone view ------------------------------------------------------------------------------
 
 
-def _phone_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+def _phone_html(state: Mapping[str, Any], lang: str) -> str:
     words = translate("tower.screen.height", lang, n=state.get("height"))
     return f'<section class="game"><h2>{escape(words)}</h2></section>'
 

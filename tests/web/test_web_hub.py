@@ -28,7 +28,7 @@ def test_only_the_languages_watched_wait_for_their_words(
         return sse_message(view, lang, parts)
 
     monkeypatch.setattr(hub_module, "sse_message", counted)
-    hub = Hub(Feed(table.state_dir / "journal.sqlite3", GAMES), {})
+    hub = Hub(Feed(table.state_dir / "journal.sqlite3", GAMES))
     try:
         hub.watched["ja"] += 1  # one page open, in Japanese
         table.play(NEXT)

@@ -14,7 +14,7 @@ from device.web.hub import waiting_for
 from display.web.page import WebView, live_html
 from rules.games import RULES
 from rules.journal import replay
-from rules.text import render
+from rules.text import render, use_printed_names
 from tests.web.conftest import ROOT
 
 FIB_TRIE = """Main:
@@ -80,8 +80,8 @@ def test_words_from_the_configuration_are_escaped() -> None:
     assert played is not None
     from rules.journal import state_json
 
-    names = {"surface_citadel_1_2": "<script>alert(1)</script>"}
-    html = live_html(WebView(1, "j", state_json(played), citadel_names=names), "en")
+    use_printed_names({"surface_citadel_1_2": "<script>alert(1)</script>"})  # as `celaeno web`
+    html = live_html(WebView(1, "j", state_json(played)), "en")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 

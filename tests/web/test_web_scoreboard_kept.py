@@ -46,7 +46,7 @@ def test_every_commit_undo_and_redo_gets_the_section_of_its_own_state(tmp_path: 
         first = parse_line(lines[0], RULES)
         assert first is not None
         session = GameSession.start(store, first, RULES)
-        hub = Hub(Feed(path, GAMES), {})
+        hub = Hub(Feed(path, GAMES))
         try:
             shown = [_followed(path, session, line, hub) for line in lines[1:]]
             # Back over a Doom Phase and a Ritual, then forward again: each state's own section.
@@ -66,7 +66,7 @@ def test_a_state_shown_before_is_not_drawn_again(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     with Store.open(path) as store:
         session = GameSession.start(store, first, RULES)
-        hub = Hub(Feed(path, GAMES), {})
+        hub = Hub(Feed(path, GAMES))
         try:
             _followed(path, session, lines[1], hub)
             _followed(path, session, UNDO, hub)
@@ -90,7 +90,7 @@ def test_the_chart_is_drawn_only_when_what_it_reads_changes(tmp_path: Path) -> N
     charts = set()
     with Store.open(path) as store:
         session = GameSession.start(store, first, RULES)
-        hub = Hub(Feed(path, GAMES), {})
+        hub = Hub(Feed(path, GAMES))
         try:
             for line in lines[1:]:
                 _followed(path, session, line, hub)
