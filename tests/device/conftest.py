@@ -31,7 +31,8 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.settings.config import ConfigError, default_config, load_config
 from device.settings.places import default_game
 from device.storage import paths
@@ -126,6 +127,13 @@ def no_threads_left() -> Iterator[None]:
             return
         time.sleep(0.01)
     raise AssertionError(f"threads left running: {left}")
+
+
+class Offscreen(Window):
+    """A window whose frames are drawn and never shown: no display is needed."""
+
+    def present(self, rects: list[pygame.Rect]) -> None:
+        pass
 
 
 @pytest.fixture()
@@ -332,7 +340,7 @@ def table(
         post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins, clock=clock
     )
     reader = DiceReader(post, fake.path, reconnect_interval=0.05)
-    app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+    app = App(session, Window(surface), inputs, dice=DiceSources(reader, "disconnected"))
     holder.append(Table(app, mock_pins, fake, shots, panel, clock))
     try:
         reader.start()

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from device.companion.questions import AppQuestions
 from device.games import GAMES
-from device.ui.history import history_step, redoable, undo_run_step
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME, HISTORY, UNDO_RUN_QUESTION
+from device.ui.history import redoable
+from device.ui.steps import CHOOSE_GAME, SHOW_ON_PHONES, SMART_DICE
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -34,6 +34,9 @@ copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: i
 BASIC = ("up", "down", "ok", "back")
 MOST_PRESSES = 24
 MOST_SCREENS = 5_000  # screens searched before a task is called impossible
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
+# Questions whose screens lead to no task's goal: a path that opens one ends there.
+NOT_A_WAY = (SHOW_ON_PHONES, SMART_DICE)
 
 
 @dataclass(frozen=True)
@@ -96,14 +99,11 @@ class _Table:
     def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
         if reaction.language is not None:
             self.controller.lang = reaction.language
-        if reaction.app_question is HISTORY:  # as the app opens them
-            self.controller.ask(history_step(self.played))
-        elif reaction.app_question is UNDO_RUN_QUESTION:
-            self.controller.ask(undo_run_step(self.played))
-        elif reaction.app_question is CHOOSE_GAME and self.new_game:
-            self.controller.ask(new_game_step(self.state, GAMES.front_ends))
-        elif reaction.app_question is not None:  # Show on phones, the dice: not a task's way
+        asked = reaction.app_question
+        if asked in NOT_A_WAY or (asked is CHOOSE_GAME and not self.new_game):
             self.dead = True
+        elif asked is not None:
+            self.controller.ask(QUESTIONS.open(asked, self.played))
         for cmd in reaction.commands():
             try:
                 starts = GAMES.rules.started_by(cmd) is not None

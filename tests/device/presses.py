@@ -16,12 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from device.companion.questions import AppQuestions
 from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.ui.controller import BaseController
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import Played, apply, start
@@ -29,6 +28,7 @@ from rules.text import render
 
 RULES = GAMES.rules
 GRID_BUTTONS = ("up", "down", "left", "right", "phase")
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
 
 
 class FollowsTheGame:
@@ -71,8 +71,8 @@ class PressTable(FollowsTheGame):
             self.presses += 1
             self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
-            if reaction.app_question is CHOOSE_GAME:  # the app's own question, as the app asks it
-                self.controller.ask(new_game_step(self.state, GAMES.front_ends))
+            if reaction.app_question is not None:
+                self.controller.ask(QUESTIONS.open(reaction.app_question, self.played))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
             for cmd in reaction.commands():

@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.questions import AppQuestions
+from device.companion.window import Window
 from device.cthulhu_wars.controller import CthulhuWarsController
 from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME
 from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
 from rules.commands import Command
@@ -34,6 +34,8 @@ from rules.journal import Applied, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 from tests.parsing import known_types, parse_any, replay_game
+
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
 
 GC, CC, BG, YS, OW = (
     "great_cthulhu",
@@ -96,8 +98,9 @@ class Pilot:
         self.react(self.controller.tap(index, self.state))
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_question is CHOOSE_GAME:  # as the app does: it holds every game
-            self.controller.ask(new_game_step(self.state, GAMES.front_ends))
+        if reaction.app_question is not None:  # as the app opens its own questions
+            played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
+            self.controller.ask(QUESTIONS.open(reaction.app_question, played))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)
         for cmd in reaction.commands():
@@ -340,7 +343,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     ]:
         session.submit(parse_any(cmd))
     with store:
-        yield App(session, pygame.Surface((800, 480)), Inputs())
+        yield App(session, Window(pygame.Surface((800, 480))), Inputs())
 
 
 @pytest.mark.parametrize(

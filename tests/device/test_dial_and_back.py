@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.cthulhu_wars.decisions import proposed_split
 from device.storage.session import GameSession
 from device.storage.store import Store
@@ -206,7 +207,7 @@ def _app(tmp_path: Path, *journal: str, surface: pygame.Surface | None = None) -
     session, _ = GameSession.resume(store, first, RULES)
     for line in journal[1:]:
         session.submit_line(line)
-    return App(session, surface or pygame.Surface((800, 480)), Inputs()), store
+    return App(session, Window(surface or pygame.Surface((800, 480))), Inputs()), store
 
 
 def _journal(app: App) -> list[str]:

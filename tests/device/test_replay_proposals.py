@@ -16,6 +16,7 @@ import pygame
 
 from device.companion.app import App, Inputs
 from device.companion.screens import view_of
+from device.companion.window import Window
 from device.games import GAMES
 from display.screen.screenshot import save_screenshot
 from display.view import Prompt
@@ -48,7 +49,7 @@ def on_the_device(lines: list[str], state_dir: Path, surface: pygame.Surface) ->
     """What the running companion asks once the table has entered ``lines`` on it."""
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for line in lines:
             cmd = parse_line(line, GAMES.rules, app.session.played.game)
             assert cmd is not None

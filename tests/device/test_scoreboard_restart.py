@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from display.view import Prompt
 from hardware.events import ButtonPressed
 from rules.cthulhu_wars.scoreboard.commands import Ritual
@@ -48,7 +49,7 @@ TO_THE_DOOM_PHASE = [
 def play(state_dir: Path, surface: pygame.Surface, commands: list[dict[str, Any]]) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for obj in commands:
             cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
@@ -59,7 +60,7 @@ def asked(state_dir: Path, surface: pygame.Surface) -> Prompt:
     """What a freshly started app asks (a new App on the same state directory)."""
     store, session = open_session(state_dir)
     with store:
-        return App(session, surface, Inputs()).view().prompt
+        return App(session, Window(surface), Inputs()).view().prompt
 
 
 def proposed_power(prompt: Prompt) -> list[int]:
@@ -77,7 +78,7 @@ def test_a_restart_proposes_the_same_power_and_great_old_ones(
 ) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for obj in ROUND_2:
             cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
@@ -101,7 +102,7 @@ def test_nobody_else_performs_a_ritual_writes_a_line_a_faction(
     play(state_dir, surface, [*ROUND_2, *TO_THE_DOOM_PHASE])
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         written = len(store.commands(session.game_id))
         app.handle_input(ButtonPressed("up"))  # from Pass, round the list
         app.handle_input(ButtonPressed("ok"))

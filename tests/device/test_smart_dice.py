@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs, TableSetup
 from device.companion.attention import ATTENDED_FOR
 from device.dice import choices
 from device.dice.table import DiceTable
@@ -27,6 +27,7 @@ from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.state import AssignPending, RollPending
 from rules.games import RULES
 from rules.text import render
+from tests.device.conftest import Offscreen
 from tests.parsing import parse_any
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "smart_dice"
@@ -52,16 +53,23 @@ class Clock:
 class Dice:
     """A table with the real hub posting into the real app."""
 
-    def __init__(self, tmp_path: Path, lang: str = "en", size: tuple[int, int] = (800, 480)):
+    def __init__(
+        self,
+        tmp_path: Path,
+        lang: str = "en",
+        size: tuple[int, int] = (800, 480),
+        smart: bool = True,  # False: [dice] bluetooth = false, or "auto" off a Pi
+    ):
         self.store = Store.open(tmp_path / "celaeno.sqlite3")
         session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), RULES)
-        self.inputs = Inputs()
         self.clock = Clock()
+        self.inputs = Inputs(clock=self.clock)
         self.path = choices.choices_path(tmp_path)
         self.hub = DiceHub(self.inputs.post, (), (1, 1, 2, 2, 3, 3), self.clock)
         self.table = DiceTable(self.path, (1, 1, 2, 2, 3, 3), source=self.hub)
-        self.app = App(session, pygame.Surface(size), self.inputs, lang=lang, clock=self.clock,
-                       present=lambda rects: None, reader=self.hub, dice=self.table)  # fmt: skip
+        rolls = DiceSources(self.hub, table=self.table if smart else None)
+        self.app = App(session, Offscreen(pygame.Surface(size)), self.inputs, dice=rolls,
+                       setup=TableSetup(lang=lang))  # fmt: skip
         self.hub.set_state("scanning")
 
     def advert(self, address: str, name: str, state: int, index: int, battery: int = 80) -> None:
@@ -269,10 +277,13 @@ def test_no_bluetooth_is_said_on_the_dice_screen_and_the_status_line(
     assert render(dice.app.view().prompt.title).startswith(title)
 
 
-def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
-    dice.app.dice = None  # [dice] bluetooth = false, or "auto" off a Pi
-    dice.open_dice_screen()
-    assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
+def test_smart_dice_off_is_said_on_the_dice_screen(tmp_path: Path) -> None:
+    dice = Dice(tmp_path, smart=False)
+    try:
+        dice.open_dice_screen()
+        assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
+    finally:
+        dice.store.close()
 
 
 def test_a_face_outside_the_shell_is_a_word_and_commits_nothing(dice: Dice) -> None:

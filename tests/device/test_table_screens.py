@@ -15,7 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
 from device.storage.session import GameSession
 from device.storage.store import Store
 from display.games import SCREENS as GAME_SCREENS
@@ -86,7 +87,9 @@ def _app(tmp_path: Path, journal: list[str], lang: str) -> tuple[App, Store]:
     session, _ = GameSession.resume(store, first, RULES)
     for line in journal[1:]:
         session.submit_line(line)
-    return App(session, pygame.Surface((800, 480)), Inputs(), lang=lang), store
+    return App(
+        session, Window(pygame.Surface((800, 480))), Inputs(), setup=TableSetup(lang=lang)
+    ), store
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

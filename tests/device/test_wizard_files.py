@@ -10,6 +10,7 @@ import pygame
 import device.games  # noqa: F401 (every game's front end)
 import tests.device.conftest  # noqa: F401 (SDL's dummy driver before pygame draws)
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
@@ -38,5 +39,5 @@ def test_the_app_tells_its_controller_where_the_journal_is(tmp_path: Path) -> No
     store = Store.open(tmp_path / "journal.sqlite3")
     with store:
         session = GameSession.start(store, default_game(default_config(), RULES), RULES)
-        app = App(session, pygame.Surface((800, 480)), Inputs())
+        app = App(session, Window(pygame.Surface((800, 480))), Inputs())
         assert app.controller.files == tmp_path

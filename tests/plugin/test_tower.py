@@ -15,7 +15,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.cli.main import main
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
 from device.games import GAMES, Games
 from device.storage import paths
 from device.storage.session import GameSession
@@ -114,7 +115,7 @@ def test_the_device_plays_a_tower_with_mock_buttons(
             posted.append(event)
             inputs.post(event)
 
-        app = App(session, surface, inputs, games=tower)
+        app = App(session, Window(surface), inputs, setup=TableSetup(tower))
         panel = ButtonPanel(post, timing=Timing(hold_time=0.3), pin_factory=mock_pins)
         panel.start()
         try:

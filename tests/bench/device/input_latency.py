@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
@@ -40,13 +41,14 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
     surface = pygame.display.set_mode((800, 480))
     presented = threading.Event()
 
-    def present(rects: list[pygame.Rect]) -> None:
-        pygame.display.update(rects)
-        presented.set()
+    class Timed(Window):
+        def present(self, rects: list[pygame.Rect]) -> None:
+            super().present(rects)
+            presented.set()
 
     with Store.open(directory / "journal.sqlite3") as store:
         session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
-        app = App(session, surface, Inputs(), present=present)
+        app = App(session, Timed(surface), Inputs())
         app.draw()
         if not committing:
             app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection

@@ -19,7 +19,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
@@ -61,7 +62,7 @@ def measure(rolls: int, directory: Path) -> list[float]:
     inputs = Inputs()
     latencies = []
     with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:
-        app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+        app = App(session, Window(surface), inputs, dice=DiceSources(reader, "disconnected"))
         reader.start()
         while app.status.reader != "connected":
             app.run_once(0.1)

@@ -23,7 +23,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.storage.session import GameSession
 from device.words import add_layer_words
 from hardware.events import ButtonPressed
@@ -56,12 +57,13 @@ def measure(rolls: int, directory: Path) -> tuple[list[float], list[float]]:
     inputs = Inputs()
     presented: list[float] = []
 
-    def present(rects: list[pygame.Rect]) -> None:
-        pygame.display.update(rects)
-        presented.append(time.perf_counter())
+    class Timed(Window):
+        def present(self, rects: list[pygame.Rect]) -> None:
+            super().present(rects)
+            presented.append(time.perf_counter())
 
     hub = DiceHub(inputs.post, [Chosen(RED, "pixels", "Red", "agony")])
-    app = App(session, surface, inputs, present=present, reader=hub)
+    app = App(session, Timed(surface), inputs, dice=DiceSources(hub))
     hub.set_state("scanning")
     advertise(hub, ROLLED, 0)  # lying there: its state, never a roll
     app.run_once()
