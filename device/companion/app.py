@@ -97,27 +97,41 @@ class Inputs:
         self.events.put(None)
 
 
-@dataclass(frozen=True)
+# The App's parts below are plain classes, not dataclasses: every start makes them, and a
+# dataclass's generated methods are compiled at every start's import (device.ui.steps.InTurn).
+
+
 class DiceSources:
     """Where rolls come from: ``reader``, every source's link (the serial reader, the smart
     dice), what the status line says of it until it reports (``reader_state``), and the
     smart dice' ``table`` (their Dice screen; None: they are off)."""
 
-    reader: DiceLink | None = None
-    reader_state: ReaderState = "simulated"
-    table: DiceTable | None = None
+    __slots__ = ("reader", "reader_state", "table")
+
+    def __init__(
+        self,
+        reader: DiceLink | None = None,
+        reader_state: ReaderState = "simulated",
+        table: DiceTable | None = None,
+    ) -> None:
+        self.reader, self.reader_state, self.table = reader, reader_state, table
 
 
-@dataclass(frozen=True)
 class TableSetup:
     """What the table plays with besides its game: the games it knows, the language the
     screen starts in, and the phones: the ``[web]`` settings and the view a desktop starts
     beside it (None: a unit runs it)."""
 
-    games: Games = GAMES
-    lang: str = "en"
-    web: WebSettings = DEFAULT_WEB
-    phone_view: PhoneView | None = None
+    __slots__ = ("games", "lang", "phone_view", "web")
+
+    def __init__(
+        self,
+        games: Games = GAMES,
+        lang: str = "en",
+        web: WebSettings = DEFAULT_WEB,
+        phone_view: PhoneView | None = None,
+    ) -> None:
+        self.games, self.lang, self.web, self.phone_view = games, lang, web, phone_view
 
 
 NO_DICE = DiceSources()

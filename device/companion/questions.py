@@ -11,7 +11,6 @@ searches and screen walks) opens the same screens the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device.ui.front_end import FrontEnd
@@ -35,16 +34,24 @@ if TYPE_CHECKING:  # the smart dice and the phone view load only where they are 
     from device.dice.table import DiceTable
 
 
-@dataclass(frozen=True)
 class AppQuestions:
     """What the app's own questions need: ``front_ends``, every game's (New game);
     ``web``, the ``[web]`` settings, and ``phone_view``, the view this companion starts
-    beside it on a desktop (None: a unit runs it); ``dice``, the smart dice (None: off)."""
+    beside it on a desktop (None: a unit runs it); ``dice``, the smart dice (None: off).
 
-    front_ends: Parts[FrontEnd]
-    web: WebSettings = DEFAULT_WEB
-    phone_view: PhoneView | None = None
-    dice: DiceTable | None = None
+    A plain class, not a dataclass: every start makes one, and a dataclass's generated
+    methods cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
+
+    __slots__ = ("dice", "front_ends", "phone_view", "web")
+
+    def __init__(
+        self,
+        front_ends: Parts[FrontEnd],
+        web: WebSettings = DEFAULT_WEB,
+        phone_view: PhoneView | None = None,
+        dice: DiceTable | None = None,
+    ) -> None:
+        self.front_ends, self.web, self.phone_view, self.dice = front_ends, web, phone_view, dice
 
     def open(
         self,

@@ -3,20 +3,21 @@ how a tap on the screen finds its pixel on that surface."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 
-@dataclass
 class Window:
     """Where frames go. The app draws on ``canvas``; a rotated screen (``rotation``) shows
     it on ``display`` turned, and taps are turned back the other way. Without a
-    ``display`` the canvas is what is shown (the desktop window, the tests' surface)."""
+    ``display`` the canvas is what is shown (the desktop window, the tests' surface).
 
-    canvas: pygame.Surface
-    display: pygame.Surface | None = None
-    rotation: int = 0
+    A plain class, not a dataclass: every start makes one, and a dataclass's generated
+    methods are compiled at every start's import (``device.ui.steps.InTurn``)."""
+
+    def __init__(
+        self, canvas: pygame.Surface, display: pygame.Surface | None = None, rotation: int = 0
+    ) -> None:
+        self.canvas, self.display, self.rotation = canvas, display, rotation
 
     def present(self, rects: list[pygame.Rect]) -> None:
         """Show the regions drawn in this frame."""
