@@ -12,7 +12,8 @@ controller phrased it.
   yog_sothoth. The screen treats it as read-only.
 - Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
   ``lang`` at draw time, so switching language needs no new View contents.
-- ``events`` are given oldest first; the screen shows as many of the newest as fit.
+- The last command's result is ``prompt.result`` (its events oldest first); the screen
+  shows as much of it as fits, the board instructions first.
 - The names the owner's boards print (Dreamlands Citadels, D4, and any other Area:
   ``[celaeno.areas]``, ``[dreamlands.areas]``) are not in the View: the program sets them
   once in the catalogue (``rules.text.use_printed_names``), so the board and every sentence
