@@ -5,7 +5,7 @@ from __future__ import annotations
 from device.dice import words as dice_words
 from display import words as display_words
 from display.web import words as phone_words
-from rules.text import Words, add_words, on_use
+from rules.text import Words, add_words, words_on_use
 
 EN: dict[str, str] = {
     "detail.old_game_kept": "the current game stays in the journal",
@@ -246,6 +246,6 @@ def add_layer_words() -> None:
         Words("display.web", phone_words.EN, phone_words.JA),
         Words("device", EN, JA),
         Words("device.dice", dice_words.EN, dice_words.JA),
-        on_use("device.seats", "device.ui.seat_words"),  # Seats on phones: read when opened
+        words_on_use("device.seats", "device.ui.seats.words"),  # Seats on phones: read when opened
     ):
         add_words(words)

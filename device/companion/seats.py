@@ -46,11 +46,10 @@ from rules.journal import parse
 from rules.text import Text, render, text, translate
 
 if TYPE_CHECKING:
-    from device.companion.phone_view import PhoneView
-    from device.games import GameSet
+    from device.companion.questions import AppQuestions
+    from device.games import Games
     from device.storage.session import GameSession
     from device.ui.controller import BaseController
-    from device.ui.phones import WebSettings
     from device.ui.steps import ScreenStep
 
 
@@ -58,10 +57,9 @@ class App(Protocol):
     """What the desk asks of the companion's app (:class:`device.companion.app.App`)."""
 
     session: GameSession
-    games: GameSet
+    games: Games
     controller: BaseController
-    web: WebSettings
-    phone_view: PhoneView | None
+    questions: AppQuestions
     seats: Desk | None
 
     @property
@@ -310,21 +308,22 @@ def open_desk(app: App) -> Desk:
 
 def seats_screen(app: App) -> ScreenStep:
     """Menu → Seats on phones: each faction's code, or why there is none."""
-    from device.ui import seats as screens
     from device.ui.phones import page_url, show_on_phones
+    from device.ui.seats import screens
 
-    if not (app.web.enabled and app.web.seats):
+    web, view = app.questions.web, app.questions.phone_view
+    if not (web.enabled and web.seats):
         return screens.seats_off()
     if app.session.played.game.secrets is None:
         return screens.no_seats()
-    not_started = app.phone_view.start() if app.phone_view is not None else None
+    not_started = view.start() if view is not None else None
     if not_started is not None:
-        return show_on_phones(app.web, not_started=not_started)
+        return show_on_phones(web, not_started=not_started)
     desk = open_desk(app)
     factions = [str(f) for f in app.public_state().get("factions", ())]
 
     def phones() -> list[screens.PairedPhone]:
         return [screens.PairedPhone(row.id, row.faction, row.phone) for row in desk.seats()]
 
-    screen = screens.SeatsScreen(factions, page_url(app.web), desk.code_for, phones, desk.unpair)
+    screen = screens.SeatsScreen(factions, page_url(web), desk.code_for, phones, desk.unpair)
     return screens.seats_step(screen)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
@@ -149,7 +149,7 @@ class Update:
     seats: SeatParts | None = None
 
 
-def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
+def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
@@ -177,14 +177,8 @@ def sse_message(
 
 
 class Hub:
-    def __init__(
-        self,
-        feed: Feed,
-        citadel_names: Mapping[str, str],
-        proposals: Callable[[], dict[str, Any]] | None = None,
-    ) -> None:
+    def __init__(self, feed: Feed, proposals: Callable[[], dict[str, Any]] | None = None) -> None:
         self.feed = feed
-        self.citadel_names = citadel_names
         # What the table proposes to a seat (asked of the companion); None: no seats here.
         self.proposals = proposals
         self.watched: Counter[str] = Counter()  # open event streams by language
@@ -289,5 +283,4 @@ class Hub:
             history=snapshot.history,
             table_running=snapshot.table_running,
             problem=snapshot.problem,
-            citadel_names=self.citadel_names,
         )

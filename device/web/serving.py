@@ -45,7 +45,7 @@ async def serve_until_stopped(args: argparse.Namespace, config: Config) -> int:
     journal = paths.database_path(state_dir)
     door = SeatDoor(journal, state_dir, pick_language) if config.web.seats else None
     proposals = door.proposals if door is not None else None
-    hub = Hub(Feed(journal, args.games), config.printed_names(), proposals)
+    hub = Hub(Feed(journal, args.games), proposals)
     await hub.catch_up()
     sock = listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago

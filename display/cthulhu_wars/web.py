@@ -16,7 +16,7 @@ from display.cthulhu_wars.words import SCOREBOARD_WORDS, WORDS
 from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
 from rules.cthulhu_wars.state import PHASES
-from rules.text import on_use, translate
+from rules.text import translate, words_on_use
 
 
 def header_html(state: Mapping[str, Any], lang: str) -> str:
@@ -26,10 +26,8 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
     return phase_track_html(title, phases, state.get("phase"))
 
 
-def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    return (
-        header_html(state, lang) + scores_html(state, lang) + board_html(state, lang, citadel_names)
-    )
+def game_html(state: Mapping[str, Any], lang: str) -> str:
+    return header_html(state, lang) + scores_html(state, lang) + board_html(state, lang)
 
 
 def scores_html(state: Mapping[str, Any], lang: str) -> str:
@@ -41,8 +39,8 @@ def scores_html(state: Mapping[str, Any], lang: str) -> str:
     return scoreboard_html(state, lang)
 
 
-def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    found = board.content(state, lang, citadel_names)
+def board_html(state: Mapping[str, Any], lang: str) -> str:
+    found = board.content(state, lang)
     columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
     grid = f'<div class="columns">{columns}</div>' if columns else ""
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'
@@ -56,12 +54,12 @@ def seat_part(
     lang: str,
 ) -> str:
     """A faction's seat on its phone (I13, I14): loaded by the first seat's page."""
-    from display.cthulhu_wars.seat import seat_html
+    from display.cthulhu_wars.seat.part import seat_html
 
     return seat_html(state, secrets, faction, proposals, lang)
 
 
-SEAT_WORDS = on_use("cthulhu_wars.seat", "display.cthulhu_wars.seat_words")
+SEAT_WORDS = words_on_use("cthulhu_wars.seat", "display.cthulhu_wars.seat.words")
 PHONE_PART = PhonePart(
     game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS, SEAT_WORDS), seat=seat_part
 )

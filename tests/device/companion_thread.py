@@ -14,13 +14,14 @@ from typing import Any, TypeVar
 
 import pygame
 
-from device.companion.app import App, Inputs
-from device.games import ALL_GAMES
+from device.companion.app import App, Inputs, TableSetup
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui.phones import WebSettings
 from device.words import add_layer_words
 from rules.journal import parse
+from tests.device.conftest import Offscreen
 
 T = TypeVar("T")
 
@@ -44,17 +45,17 @@ class Companion:
             pygame.init()
             self._state_dir.mkdir(parents=True, exist_ok=True)
             store = Store.open(self._state_dir / "journal.sqlite3")
-            session, _ = GameSession.resume(store, parse(self._first, ALL_GAMES.rules),
-                                            ALL_GAMES.rules)  # fmt: skip
-            app = App(session, pygame.Surface(self._size), Inputs(), lang=self._lang,
-                      present=lambda rects: None, games=ALL_GAMES, web=self._web)  # fmt: skip
+            session, _ = GameSession.resume(store, parse(self._first, GAMES.rules),
+                                            GAMES.rules)  # fmt: skip
+            setup = TableSetup(GAMES, self._lang, self._web)
+            app = App(session, Offscreen(pygame.Surface(self._size)), Inputs(), setup=setup)
         except BaseException as error:
             self._ready.put(error)
             raise
         self._ready.put(app)
         try:
             while not app.quit:
-                app.step(0.05)
+                app.run_once(0.05)
         finally:
             if app.seats is not None:
                 app.seats.close()

@@ -17,10 +17,10 @@ from device.companion.app import App, Inputs
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui.history import entries
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from rules.text import render
-from tests.device.conftest import celaeno
+from tests.device.conftest import Offscreen, celaeno
 
 YS, GC = "yellow_sign", "great_cthulhu"
 GAME = {"type": "new_game", "map": "celaeno", "factions": [GC, "crawling_chaos", YS],
@@ -72,12 +72,12 @@ def test_replay_prints_the_same_state_and_draws_the_same_screen(tmp_path: Path, 
 
 def _app(tmp_path: Path, name: str, commands: list[dict[str, Any]]) -> tuple[App, Store]:
     store = Store.open(tmp_path / f"{name}.sqlite3")
-    first = parse_line(json.dumps(commands[0]), GAMES)
+    first = parse_line(json.dumps(commands[0]), RULES)
     assert first is not None
-    session, _ = GameSession.resume(store, first, GAMES)
+    session, _ = GameSession.resume(store, first, RULES)
     for command in commands[1:]:
         session.submit_line(json.dumps(command))
-    return App(session, pygame.Surface((800, 480)), Inputs(), present=lambda r: None), store
+    return App(session, Offscreen(pygame.Surface((800, 480))), Inputs()), store
 
 
 def test_the_companions_screen_and_history_show_no_value(tmp_path: Path) -> None:

@@ -51,8 +51,8 @@ NOT_AT_START = (
     "device.normandie.tileactions",
     "device.network.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
     "device.network.hotspot",
-    "rules.cthulhu_wars.scoreboard",  # its rules: commands, decisions, records
-    "rules.cthulhu_wars.words.scoreboard",  # their words, read when one is first shown
+    "rules.cthulhu_wars.scoreboard",  # its rules: commands, decisions, records, and their
+    # words (read when one is first shown)
     "device.cthulhu_wars.scoreboard",  # the scoreboard's questions and their words
     "display.cthulhu_wars.scoreboard.standings",  # its panel, end screen and phone table: drawn with it on
     "display.cthulhu_wars.scoreboard.panel",
@@ -69,8 +69,7 @@ NOT_AT_START = (
     "device.companion.seats",
     "device.service.seat_link",
     "device.storage.seat_book",
-    "device.ui.seats",
-    "device.ui.seat_words",
+    "device.ui.seats",  # the package: its screens and their words
     "rules.cthulhu_wars.seats",
 )
 # Loaded at a start only when a phone is paired as a seat of the game (it may send at once).

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.network.addresses import machine_addresses
 from device.storage import paths
 from device.storage.store import Store
@@ -152,7 +152,7 @@ class Game:
         table = self.mirror.table
         for said in journal[self.mirrored :]:
             assert said.get("seat", {}).get("faction") == faction, said
-            cmd = parse_line(json.dumps(said), ALL_GAMES.rules, table.played.game)
+            cmd = parse_line(json.dumps(said), GAMES.rules, table.played.game)
             assert cmd is not None
             table.played = apply(table.played, cmd).played
             table.controller.follow(table.played)

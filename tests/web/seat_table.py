@@ -35,9 +35,10 @@ import json, os, queue, sys, threading
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 from pathlib import Path
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
 from device.companion.seats import open_desk
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
@@ -47,10 +48,13 @@ from rules.journal import parse, parse_line
 add_layer_words()
 pygame.init()
 store = Store.open(Path(sys.argv[1]) / "journal.sqlite3")
-first = parse_line(sys.argv[2], ALL_GAMES.rules)
-session, _ = GameSession.resume(store, first, ALL_GAMES.rules)
-app = App(session, pygame.Surface((800, 480)), Inputs(), games=ALL_GAMES,
-          present=lambda rects: None)
+first = parse_line(sys.argv[2], GAMES.rules)
+session, _ = GameSession.resume(store, first, GAMES.rules)
+class Offscreen(Window):
+    def present(self, rects):
+        pass
+
+app = App(session, Offscreen(pygame.Surface((800, 480))), Inputs(), setup=TableSetup(GAMES))
 desk = open_desk(app)
 print("ready", flush=True)
 
@@ -59,7 +63,7 @@ def asked(line):
     if word == "code":
         return desk.code_for(rest)
     if word == "play":
-        app.submit(parse(json.loads(rest), ALL_GAMES.rules, app.session.played.game))
+        app.submit(parse(json.loads(rest), GAMES.rules, app.session.played.game))
         return "ok"
     if word == "undo":
         app.submit(Undo())
@@ -76,7 +80,7 @@ def read():
 
 threading.Thread(target=read, daemon=True).start()
 while not app.quit:
-    app.step(0.05)
+    app.run_once(0.05)
 """
 
 

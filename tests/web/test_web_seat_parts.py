@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.web.feed import Feed
 from device.web.hub import Hub
 from tests.web.conftest import TableProcess
@@ -32,7 +32,7 @@ class Slow:
 
 
 def _hub(state: Path, asked: Slow) -> Hub:
-    hub = Hub(Feed(state / "journal.sqlite3", ALL_GAMES), {}, asked)
+    hub = Hub(Feed(state / "journal.sqlite3", GAMES), asked)
     asyncio.run(hub.catch_up())
     return hub
 

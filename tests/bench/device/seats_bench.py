@@ -61,9 +61,10 @@ import json, os, sys, threading, time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 from pathlib import Path
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
 from device.companion.seats import open_desk
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
@@ -73,9 +74,12 @@ from rules.journal import parse_line, state_json
 add_layer_words()
 pygame.init()
 store = Store.open(Path(sys.argv[1]) / "journal.sqlite3")
-session, _ = GameSession.resume(store, parse_line(sys.argv[2], ALL_GAMES.rules), ALL_GAMES.rules)
-app = App(session, pygame.Surface((800, 480)), Inputs(), games=ALL_GAMES,
-          present=lambda rects: None)
+session, _ = GameSession.resume(store, parse_line(sys.argv[2], GAMES.rules), GAMES.rules)
+class Offscreen(Window):
+    def present(self, rects):
+        pass
+
+app = App(session, Offscreen(pygame.Surface((800, 480))), Inputs(), setup=TableSetup(GAMES))
 desk = open_desk(app)
 pressing = threading.Event()
 
@@ -110,7 +114,7 @@ print("ready", flush=True)
 threading.Thread(target=read, daemon=True).start()
 threading.Thread(target=buttons, daemon=True).start()
 while not app.quit:
-    app.step(0.05)
+    app.run_once(0.05)
 """
 
 
@@ -259,13 +263,13 @@ def _journal_ids(state: Path) -> list[str]:
 
 
 def _replayed(state: Path) -> str:
-    from rules.games import GAMES
+    from rules.games import RULES
     from rules.journal import replay, state_json
 
     with Store.open(state / "journal.sqlite3", read_only=True) as store:
         game = store.current_game()
         assert game is not None
-        played, _ = replay(store.commands(game), GAMES)
+        played, _ = replay(store.commands(game), RULES)
     assert played is not None
     return json.dumps(state_json(played), sort_keys=True)
 

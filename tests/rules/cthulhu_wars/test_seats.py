@@ -11,7 +11,7 @@ import pytest
 
 from rules.cthulhu_wars.game import CTHULHU_WARS, state_to_json
 from rules.cthulhu_wars.state import GameState
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, apply, dump_command, parse, replay, secrets_json
 from tests.rules.cthulhu_wars.play import events, gate, play, refused
 from tests.rules.cthulhu_wars.scoring import (
@@ -54,11 +54,11 @@ def secrets(state: GameState, faction: str) -> dict[str, Any]:
 
 
 def test_i13_the_seat_is_written_last_and_only_when_there_is_one() -> None:
-    sent = parse(by(YS, {"type": "spellbooks", "faction": YS, "count": 2}), GAMES, CTHULHU_WARS)
+    sent = parse(by(YS, {"type": "spellbooks", "faction": YS, "count": 2}), RULES, CTHULHU_WARS)
     line = dump_command(sent)
     assert list(json.loads(line)) == ["type", "faction", "count", "seat"]
-    assert parse(json.loads(line), GAMES, CTHULHU_WARS) == sent
-    plain = parse({"type": "spellbooks", "faction": YS, "count": 2}, GAMES, CTHULHU_WARS)
+    assert parse(json.loads(line), RULES, CTHULHU_WARS) == sent
+    plain = parse({"type": "spellbooks", "faction": YS, "count": 2}, RULES, CTHULHU_WARS)
     assert "seat" not in dump_command(plain)
 
 
@@ -285,7 +285,7 @@ def test_a_journal_without_seats_replays_to_the_same_state_as_before() -> None:
         json.dumps({"type": "draw_elder_signs", "faction": YS, "count": 2}),
         json.dumps({"type": "next_phase"}),
     ]
-    played, _ = replay(lines, GAMES)
+    played, _ = replay(lines, RULES)
     assert played is not None
     state = state_to_json(played.state)
     assert state["pending"] == {"kind": "gather_power"}
@@ -295,9 +295,9 @@ def test_a_journal_without_seats_replays_to_the_same_state_as_before() -> None:
 @pytest.mark.parametrize("kind", ["undo", "redo"])
 def test_i13_undo_at_the_table_takes_back_a_phones_command(kind: str) -> None:
     played = Played(CTHULHU_WARS, scored_game())
-    played = apply(played, parse(by(YS, draw(YS, 3)), GAMES, CTHULHU_WARS)).played
-    back = apply(played, parse({"type": "undo"}, GAMES, CTHULHU_WARS)).played
+    played = apply(played, parse(by(YS, draw(YS, 3)), RULES, CTHULHU_WARS)).played
+    back = apply(played, parse({"type": "undo"}, RULES, CTHULHU_WARS)).played
     assert secrets_json(back, YS) == {"elder_signs": [], "unrecorded": 0}
     if kind == "redo":
-        again = apply(back, parse({"type": "redo"}, GAMES, CTHULHU_WARS)).played
+        again = apply(back, parse({"type": "redo"}, RULES, CTHULHU_WARS)).played
         assert secrets_json(again, YS) == {"elder_signs": [3], "unrecorded": 0}

@@ -1,4 +1,4 @@
-"""The words of a faction's seat on its phone (:mod:`display.cthulhu_wars.seat`), added with
+"""The words of a faction's seat on its phone (:mod:`display.cthulhu_wars.seat.part`), added with
 the game's part of the phone page."""
 
 from __future__ import annotations

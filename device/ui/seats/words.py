@@ -1,5 +1,5 @@
-"""The words of Seats on phones on the table's screen (:mod:`device.ui.seats`), read the first
-time one is shown: a table whose phones never pair never reads them."""
+"""The words of Seats on phones on the table's screen (:mod:`device.ui.seats.screens`), read
+the first time one is shown: a table whose phones never pair never reads them."""
 
 from __future__ import annotations
 
