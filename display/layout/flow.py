@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from typing import TypeVar
 
 import pygame
 
@@ -95,21 +96,52 @@ class _Unit:
     space_after: int
 
 
+T = TypeVar("T")
+S = TypeVar("S")
+
+
+def shrink_to_fit(
+    laid_at: Callable[[S], T], fits: Callable[[T], bool], steps: Iterable[S]
+) -> tuple[T, bool]:
+    """The one "fit by shrinking" loop: what ``laid_at`` lays out at the first of ``steps``
+    (size factors, largest first, or tuples of them) that ``fits``, and True; where none
+    fits, the last one tried, and False (its caller says what gives way then)."""
+    found: T | None = None
+    for factor in steps:
+        found = laid_at(factor)
+        if fits(found):
+            return found, True
+    if found is None:
+        raise ValueError("no size to try")
+    return found, False
+
+
 def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
-    """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits."""
-    laid = Laid()
-    for factor in SHRINK_STEPS:
-        laid = layout(paras, width, sizes, factor)
-        if _fits(laid, width, height):
-            return laid
-        if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
-            break
+    """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits; then,
+    at the smallest size, with atomic spans wider than a line broken; then cut."""
+    laid, fitted = shrink_to_fit(
+        lambda factor: layout(paras, width, sizes, factor),
+        lambda laid: fits_box(laid, width, height),
+        _steps_to_floor(paras, sizes),
+    )
+    if fitted:
+        return laid
     wrapped = layout(paras, width, sizes, laid.factor, break_atomic=True)
-    return wrapped if _fits(wrapped, width, height) else _cut(laid, width, height)
+    return wrapped if fits_box(wrapped, width, height) else _cut(laid, width, height)
 
 
-def _fits(laid: Laid, width: int, height: int) -> bool:
-    return laid.height <= height and laid.width <= width
+def _steps_to_floor(paras: Sequence[Para], sizes: Sizes) -> Iterator[float]:
+    """The shrink steps down to the first at which every paragraph is at its floor (the
+    smaller ones would lay them out the same)."""
+    for factor in SHRINK_STEPS:
+        yield factor
+        if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
+            return
+
+
+def fits_box(laid: Laid, width: int, height: int) -> bool:
+    """Whether ``laid`` is inside ``width``×``height``, nothing cut."""
+    return laid.height <= height and laid.width <= width and not laid.truncated
 
 
 def layout(

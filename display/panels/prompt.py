@@ -21,7 +21,7 @@ import pygame
 from display.ink import colours, icons
 from display.ink.runs import Para, Span
 from display.layout.canvas import Canvas
-from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
+from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout, shrink_to_fit
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
@@ -135,13 +135,19 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
     modes = _result_modes(view)
-    for title_factor in TITLE_STEPS:  # the question first: the result gives way before it
-        for mode in modes:
-            found = _whole_menu(canvas, view, mode, (title_factor,))
-            if found is None and wanted < n:
-                found = _window_of(canvas, view, wanted, mode, (title_factor,))
-            if found is not None:
-                return found
+
+    def menu_at(step: tuple[float, str]) -> _Measured | None:
+        title_factor, mode = step
+        found = _whole_menu(canvas, view, mode, (title_factor,))
+        if found is None and wanted < n:
+            found = _window_of(canvas, view, wanted, mode, (title_factor,))
+        return found
+
+    # the question first: the result gives way before it shrinks a step
+    steps = [(title_factor, mode) for title_factor in TITLE_STEPS for mode in modes]
+    found, _ = shrink_to_fit(menu_at, lambda found: found is not None, steps)
+    if found is not None:
+        return found
     # a screen too small for them: fewer, under the question at its smallest (the window
     # is measured for its tallest rows: with the room it leaves, most show more)
     for shown in range(wanted - 1, 0, -1):
@@ -154,29 +160,34 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
 def _whole_menu(
     canvas: Canvas, view: View, mode: str, title_steps: Sequence[float] = TITLE_STEPS
 ) -> _Measured | None:
+    def whole(candidate: _Measured) -> bool:
+        rows = range(len(candidate.rows))
+        return _fits_across(canvas, candidate) and _height(canvas, candidate, rows) <= room
+
     room = canvas.inner.h
-    for title_factor in title_steps:
-        for factor in (step for step in SHRINK_STEPS if step <= title_factor):
-            candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
-            fits_across = _fits_across(canvas, candidate)
-            if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
-                return candidate
-    return None
+    steps = [(title, step) for title in title_steps for step in SHRINK_STEPS if step <= title]
+    found, fitted = shrink_to_fit(
+        lambda sizes: _measure(canvas, view, *sizes, mode, windowed=False), whole, steps
+    )
+    return found if fitted else None
 
 
 def _window_of(
     canvas: Canvas, view: View, shown: int, mode: str, title_steps: Sequence[float] = TITLE_STEPS
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
-    room = canvas.inner.h
-    for title_factor in title_steps:
-        candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
+
+    def holds(candidate: _Measured) -> bool:
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         fits_across = _fits_across(canvas, candidate)
-        if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
-            return candidate
-    return None
+        return fits_across and _height(canvas, candidate, rows, windowed=True) <= room
+
+    room = canvas.inner.h
+    found, fitted = shrink_to_fit(
+        lambda title: _measure(canvas, view, title, LIST_STEPS[-1], mode), holds, title_steps
+    )
+    return found if fitted else None
 
 
 def _fits_across(canvas: Canvas, measured: _Measured) -> bool:
