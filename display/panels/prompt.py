@@ -13,6 +13,7 @@ would read like an instruction of now; it is in the History.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -136,15 +137,16 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     wanted = min(fewest_choices(canvas), n)
     modes = _result_modes(view)
 
-    def menu_at(step: tuple[float, str]) -> _Measured | None:
-        title_factor, mode = step
-        found = _whole_menu(canvas, view, mode, (title_factor,))
+    def menu_at(step: tuple[bool, float, str]) -> _Measured | None:
+        names, title_factor, mode = step
+        found = _whole_menu(canvas, view, mode, (title_factor,), names)
         if found is None and wanted < n:
-            found = _window_of(canvas, view, wanted, mode, (title_factor,))
+            found = _window_of(canvas, view, wanted, mode, (title_factor,), names)
         return found
 
-    # the question first: the result gives way before it shrinks a step
-    steps = [(title_factor, mode) for title_factor in TITLE_STEPS for mode in modes]
+    # the question first: the result gives way before it shrinks a step; and every
+    # Japanese name whole on its line first: one is broken only where no size holds it
+    steps = list(itertools.product((True, False), TITLE_STEPS, modes))
     found, _ = shrink_to_fit(menu_at, lambda found: found is not None, steps)
     if found is not None:
         return found
@@ -158,11 +160,18 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
 
 
 def _whole_menu(
-    canvas: Canvas, view: View, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas,
+    view: View,
+    mode: str,
+    title_steps: Sequence[float] = TITLE_STEPS,
+    names: bool = False,
 ) -> _Measured | None:
+    """Every choice shown; ``names``: every Japanese name whole on its line."""
+
     def whole(candidate: _Measured) -> bool:
         rows = range(len(candidate.rows))
-        return _fits_across(canvas, candidate) and _height(canvas, candidate, rows) <= room
+        fits_across = _fits_across(canvas, candidate, names)
+        return fits_across and _height(canvas, candidate, rows) <= room
 
     room = canvas.inner.h
     steps = [(title, step) for title in title_steps for step in SHRINK_STEPS if step <= title]
@@ -173,14 +182,19 @@ def _whole_menu(
 
 
 def _window_of(
-    canvas: Canvas, view: View, shown: int, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas,
+    view: View,
+    shown: int,
+    mode: str,
+    title_steps: Sequence[float] = TITLE_STEPS,
+    names: bool = False,
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
 
     def holds(candidate: _Measured) -> bool:
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
-        fits_across = _fits_across(canvas, candidate)
+        fits_across = _fits_across(canvas, candidate, names)
         return fits_across and _height(canvas, candidate, rows, windowed=True) <= room
 
     room = canvas.inner.h
@@ -190,12 +204,14 @@ def _window_of(
     return found if fitted else None
 
 
-def _fits_across(canvas: Canvas, measured: _Measured) -> bool:
-    """The title across the panel, the boxed lines and the choices inside their boxes."""
+def _fits_across(canvas: Canvas, measured: _Measured, names: bool = False) -> bool:
+    """The title across the panel, the boxed lines and the choices inside their boxes;
+    ``names``: no Japanese name broken over two lines."""
     boxed = canvas.inner.w - 2 * canvas.pad
-    return measured.title.width <= canvas.inner.w and all(
-        laid.width <= boxed for laid in (measured.banner, measured.result, *measured.rows) if laid
-    )
+    boxes = [laid for laid in (measured.banner, measured.result, *measured.rows) if laid]
+    if names and any(laid.split for laid in (measured.title, *boxes)):
+        return False
+    return measured.title.width <= canvas.inner.w and all(laid.width <= boxed for laid in boxes)
 
 
 def _measure(
