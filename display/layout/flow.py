@@ -98,14 +98,15 @@ def shrink_to_fit(
     """The one "fit by shrinking" loop: what ``laid_at`` lays out at the first of ``steps``
     (size factors, largest first, or tuples of them) that ``fits``, and True; where none
     fits, the last one tried, and False (its caller says what gives way then)."""
-    found: T | None = None
+    tried: list[T] = []
     for factor in steps:
         found = laid_at(factor)
         if fits(found):
             return found, True
-    if found is None:
+        tried[:] = [found]
+    if not tried:
         raise ValueError("no size to try")
-    return found, False
+    return tried[0], False
 
 
 def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:

@@ -67,6 +67,8 @@ def test_shrink_to_fit_gives_the_first_that_fits_or_the_last_tried() -> None:
     assert flow.shrink_to_fit(laid_at, lambda f: f < 0.8, (1.0, 0.9, 0.7, 0.5)) == (0.7, True)
     assert tried == [1.0, 0.9, 0.7]
     assert flow.shrink_to_fit(laid_at, lambda f: False, (1.0, 0.5)) == (0.5, False)
+    # a search whose tries may find nothing (the prompt's): nothing is what was last tried
+    assert flow.shrink_to_fit(lambda f: None, lambda f: f is not None, (1.0,)) == (None, False)
 
 
 def test_the_condensed_end_wraps_a_long_key_rather_than_leave_the_end_out() -> None:
