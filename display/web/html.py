@@ -84,7 +84,7 @@ def phrased(words: str, rank: int = phrases.PHRASE) -> str:
 
 def phrased_pieces(words: str, rank: int = phrases.PHRASE) -> tuple[str, ...]:
     """:func:`phrased`'s phrases, each as HTML."""
-    if not phrases.japanese(words):
+    if words.isascii() or not phrases.japanese(words):  # isascii: at no cost, most words
         return (escape(words),)
     return _phrased(words, rank)
 
@@ -118,14 +118,15 @@ def _breakable(before: str, after: str) -> bool:
 
 def span_html(span: Span, rank: int = phrases.PHRASE) -> str:
     pieces = list(phrased_pieces(span.text, rank)) if span.text else []
+    japanese = not span.text.isascii() and phrases.japanese(span.text)
     if span.icon in ICONS:
         icon_colour = span.icon_colour or span.colour
         icon = f'<i class="{colour_class(icon_colour)}" aria-hidden="true">{ICONS[span.icon]}</i>'
-        if pieces and phrases.japanese(span.text):  # the icon and its first phrase: one line
+        if pieces and japanese:  # the icon and its first phrase: one line
             pieces[0] = f'<span class="w">{icon}{pieces[0]}</span>'
         else:
             pieces.insert(0, icon)
-    inner = "<wbr>".join(pieces) if phrases.japanese(span.text) else "".join(pieces)
+    inner = "<wbr>".join(pieces)
     classes = [colour_class(span.colour)]
     if span.chip is not None:
         classes += ["chip", colour_class(span.chip, "b")]
