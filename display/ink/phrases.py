@@ -40,6 +40,7 @@ _WHOLE = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]{2,}|[A-Za-z0-9\u00c0-\u024f'�
 _KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々]")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]+")
 _PARTICLE = frozenset("をにがはのへとでもや")  # never starts a line after a name
+_CASE = frozenset("をにがはへとでもや")  # a phrase that ends with one is whole
 _NAME_PIECES = re.compile(r"[\s・、。：「」（）()]+")
 
 
@@ -70,7 +71,7 @@ def _breaks(text: str, known: frozenset[str]) -> tuple[int | None, ...]:
     for at in ends & set(range(1, len(text))):  # a particle never starts a line
         if text[at] in _PARTICLE:
             ranks[at] = None
-    budoux = _budoux(text) | _after_punctuation(text)
+    budoux = _past_spaces(text, _budoux(text) | _after_punctuation(text))
     for at in (budoux | starts | _after_spaces(text)) - whole:
         ranks[at] = NAME if at in inside else WORD
     terms = {at for at, ch in enumerate(text) if ch in "＋+" and at and ranks[at] == CHARACTER}
@@ -100,6 +101,18 @@ def _after_punctuation(text: str) -> set[int]:
 
 
 _PAUSES = frozenset("、。，．：；？！）〕］｝〉》」』】〙〗\u3000")  # and an ideographic space
+
+
+def _past_spaces(text: str, places: set[int]) -> set[int]:
+    """``places``, each before a space moved past it (現れる。|␣地上の → 現れる。␣|地上の):
+    a line never starts with a space, and a phrase's end stays one."""
+    moved = set()
+    for at in places:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if 0 < at < len(text):
+            moved.add(at)
+    return moved
 
 
 def _after_spaces(text: str) -> set[int]:
@@ -165,7 +178,9 @@ def _joined(before: str, after: str) -> bool:
     """Whether BudouX cut a word it should not have between ``before`` and ``after``."""
     if not before or not after:
         return False
-    short_ending = len(after) <= 2 and _HIRAGANA.fullmatch(after) is not None  # 4しか|ない
+    short_ending = (  # 4しか|ない, 今の|まま, but not after a case particle (堅砦3に|いる)
+        len(after) <= 2 and _HIRAGANA.fullmatch(after) is not None and before[-1] not in _CASE
+    )
     alone = len(after) == 1 or (len(before) == 1 and _KANJI.match(before) is not None)
     compound = _KANJI.match(before[-1]) is not None and _KANJI.match(after[0]) is not None
     return short_ending or alone or compound

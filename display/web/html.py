@@ -126,7 +126,7 @@ def span_html(span: Span, rank: int = phrases.PHRASE) -> str:
             pieces[0] = f'<span class="w">{icon}{pieces[0]}</span>'
         else:
             pieces.insert(0, icon)
-    inner = "<wbr>".join(pieces)
+    inner = ("<wbr>" if japanese else "").join(pieces)
     classes = [colour_class(span.colour)]
     if span.chip is not None:
         classes += ["chip", colour_class(span.chip, "b")]
