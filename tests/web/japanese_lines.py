@@ -89,14 +89,14 @@ def _judge(words: str, at: int, widths: list[float], room: float, found: Count) 
     shown = ("390", f"{words[:at]}/{words[at:]}")
     if at not in phrase_bounds(words):
         found.inside_phrase.append(shown)
-    for name in names():
-        for start in (s for s in finds(words, name) if s < at < s + len(name)):
-            found.inside_name.append(shown)
-            glued = start  # an icon before a name is joined to it
-            while glued > 0 and not words[glued - 1].isspace() and not japanese(words[glued - 1]):
-                glued -= 1
-            if sum(widths[glued : start + len(name)]) <= room:
-                found.inside_short_name.append(shown)
-            break
+    inside = [(s, name) for name in names() for s in finds(words, name) if s < at < s + len(name)]
+    if inside:
+        start, name = inside[0]
+        found.inside_name.append(shown)
+        glued = start  # an icon before a name is joined to it
+        while glued > 0 and not words[glued - 1].isspace() and not japanese(words[glued - 1]):
+            glued -= 1
+        if sum(widths[glued : start + len(name)]) <= room:
+            found.inside_short_name.append(shown)
     if words[at - 1] in OPENING or words[at] in NO_LINE_START:
         found.kinsoku.append(shown)

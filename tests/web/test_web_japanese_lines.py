@@ -8,7 +8,8 @@ the phrases (a ``<wbr>`` between them under ``word-break: keep-all``, which Blin
 have had for years, so no newer property is needed): no break falls inside a BudouX phrase
 or against kinsoku, and a name breaks only in the standings' column narrower than it
 (大いなる|クトゥルフ, where BudouX would). On be99e34 the same pages broke 737 of their
-1,094 lines inside a phrase, 303 inside a name (クト|ゥルフ) and 117 against kinsoku.
+1,094 lines inside a phrase, 303 inside a name (クト|ゥルフ; 229 where the line held the
+name) and 117 against kinsoku; now, of 1,164: 0, 74 (0) and 0.
 """
 
 from __future__ import annotations
