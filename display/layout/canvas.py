@@ -92,7 +92,7 @@ class Canvas:
         parts, _ = flow.shrink_to_fit(
             lambda factor: columns_laid(top, columns, box.w, self.sizes, factor, gap),
             lambda parts: _columns_whole(parts, (box.w, box.h), column_w, gap),
-            flow.SHRINK_STEPS,
+            flow.SHRINK_FACTORS,
         )
         top_box = pygame.Rect(box.x, box.y, box.w, min(parts[0].height, box.h))
         self._draw_or_cut(parts[0], top, top_box)

@@ -32,7 +32,7 @@ LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese 
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
 ICON_GAP = 0.3  # between an icon and its text
 SPAN_GAP = 0.45  # between an atomic span and the next
-SHRINK_STEPS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
+SHRINK_FACTORS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
 
 _WORD = re.compile(r"\S+\s*")
 
@@ -93,13 +93,13 @@ S = TypeVar("S")
 
 
 def shrink_to_fit(
-    laid_at: Callable[[S], T], fits: Callable[[T], bool], steps: Iterable[S]
+    laid_at: Callable[[S], T], fits: Callable[[T], bool], sizes: Iterable[S]
 ) -> tuple[T, bool]:
-    """The one "fit by shrinking" loop: what ``laid_at`` lays out at the first of ``steps``
+    """The one "fit by shrinking" loop: what ``laid_at`` lays out at the first of ``sizes``
     (size factors, largest first, or tuples of them) that ``fits``, and True; where none
     fits, the last one tried, and False (its caller says what gives way then)."""
     tried: list[T] = []
-    for factor in steps:
+    for factor in sizes:
         found = laid_at(factor)
         if fits(found):
             return found, True
@@ -116,7 +116,7 @@ def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
     laid, fitted = shrink_to_fit(
         lambda factor: layout(paras, width, sizes, factor),
         lambda laid: fits_box(laid, width, height) and not laid.split,
-        _steps_to_floor(paras, sizes),
+        _factors_to_floor(paras, sizes),
     )
     if fitted or fits_box(laid, width, height):  # else a name is broken even at the floor
         return laid
@@ -124,10 +124,10 @@ def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
     return wrapped if fits_box(wrapped, width, height) else _cut(laid, width, height)
 
 
-def _steps_to_floor(paras: Sequence[Para], sizes: Sizes) -> Iterator[float]:
-    """The shrink steps down to the first at which every paragraph is at its floor (the
+def _factors_to_floor(paras: Sequence[Para], sizes: Sizes) -> Iterator[float]:
+    """The shrink factors down to the first at which every paragraph is at its floor (the
     smaller ones would lay them out the same)."""
-    for factor in SHRINK_STEPS:
+    for factor in SHRINK_FACTORS:
         yield factor
         if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
             return

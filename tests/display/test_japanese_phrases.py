@@ -13,7 +13,7 @@ from device.words import add_layer_words
 from display.ink import phrases
 from display.ink.runs import Para, Span
 from display.layout.flow import Sizes, layout, text_width
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render, text, translate
 
 SIZES = Sizes({"body": 22}, 18)
@@ -23,11 +23,11 @@ NO_LINE_START = "、。，．・：；？！ー」』）】〕〉》ぁぃぅぇ
 
 def _words() -> None:
     add_layer_words()
-    GAMES.get("cthulhu_wars")  # the game's words: its factions', Areas' and Tomes' names
+    RULES.get("cthulhu_wars")  # the game's words: its factions', Areas' and Tomes' names
     from device.cthulhu_wars.scoreboard.words import JA  # noqa: F401  (the dial's words)
-    from display.cthulhu_wars.words import use_scoreboard_words
+    from display.cthulhu_wars.words import add_scoreboard_words
 
-    use_scoreboard_words()
+    add_scoreboard_words()
 
 
 def _lines(sentence: str, width: int, indent: float = 0.0) -> list[str]:

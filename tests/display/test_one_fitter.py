@@ -10,21 +10,21 @@ import pygame
 
 from display.cthulhu_wars.scoreboard import end_summary
 from display.cthulhu_wars.scoreboard.standings import ending
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
 from display.layout import flow
 from display.layout.canvas import Canvas
 from display.layout.flow import Sizes
-from rules.games import GAMES
+from rules.games import RULES
 from tests.display.conftest import surface
 from tests.display.test_scoreboard_panel import view
 
 DISPLAY = Path(__file__).resolve().parents[2] / "display"
-STEPS = {"SHRINK_STEPS", "TITLE_STEPS", "LIST_STEPS"}
-THE_LOOP = ("layout/flow.py", "shrink_to_fit"), ("layout/flow.py", "_steps_to_floor")
+FACTORS = {"SHRINK_FACTORS", "TITLE_FACTORS", "LIST_FACTORS"}
+THE_LOOP = ("layout/flow.py", "shrink_to_fit"), ("layout/flow.py", "_factors_to_floor")
 
 
-def _loops_over_steps() -> list[tuple[str, str, int]]:
-    """Each ``for`` over a list of size steps: its file, function and line."""
+def _loops_over_factors() -> list[tuple[str, str, int]]:
+    """Each ``for`` over a list of size factors: its file, function and line."""
     found = []
     for path in sorted(DISPLAY.rglob("*.py")):
         module = ast.parse(path.read_text("utf-8"))
@@ -32,7 +32,7 @@ def _loops_over_steps() -> list[tuple[str, str, int]]:
             if not isinstance(function, ast.FunctionDef):
                 continue
             for node in ast.walk(function):
-                if isinstance(node, ast.For | ast.comprehension) and _names(node.iter) & STEPS:
+                if isinstance(node, ast.For | ast.comprehension) and _names(node.iter) & FACTORS:
                     where = str(path.relative_to(DISPLAY))
                     found.append((where, function.name, getattr(node, "lineno", 0)))
     return found
@@ -48,10 +48,10 @@ def _names(node: ast.AST) -> set[str]:
 
 def test_the_shrink_loop_is_written_once() -> None:
     """Every other fitting passes its sizes to flow.shrink_to_fit (a comprehension that
-    lists the steps to try is not a loop of its own: it tries nothing)."""
+    lists the sizes to try is not a loop of its own: it tries nothing)."""
     loops = [
         (where, function, line)
-        for where, function, line in _loops_over_steps()
+        for where, function, line in _loops_over_factors()
         if (where, function) not in THE_LOOP and line  # comprehensions carry no line
     ]
     assert loops == []
@@ -76,8 +76,8 @@ def test_the_condensed_end_wraps_a_long_key_rather_than_leave_the_end_out() -> N
     atomic span): its own copy of fit had no long-word fallback and left the whole end out
     (Canvas.dropped); the one fitter breaks the span, nothing cut."""
     over = {"reason": "ritual_track", "winners": ["black_goat"]}
-    GAMES.get("cthulhu_wars")  # the factions' names
-    use_scoreboard_words()
+    RULES.get("cthulhu_wars")  # the factions' names
+    add_scoreboard_words()
     state = view("ja", game_over=over).state
     chips = [span for para in ending(state, "ja") for span in para.spans if span.chip]
     key = [span for span in end_summary._key(state, state["scoreboard"], "ja").spans if span.atomic]

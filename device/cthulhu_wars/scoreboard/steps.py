@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import COMMANDS
@@ -57,7 +56,6 @@ def scoreboard_step(
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return None
-    use_words()
     kind = pending.get("kind")
     if kind == "gather_power":
         return gather_power_step(state, remembered, finish)

@@ -180,11 +180,11 @@ def _sized(
         (short, None),
         (unsigned, None),
     )
-    steps = [(shape, share, factor) for shape, share in tries for factor in flow.SHRINK_STEPS]
+    sizes = [(shape, share, factor) for shape, share in tries for factor in flow.SHRINK_FACTORS]
     sized, fitted = flow.shrink_to_fit(
-        lambda step: _at(canvas, step[0], lines, box, step[2], step[1], elsewhere),
+        lambda size: _at(canvas, size[0], lines, box, size[2], size[1], elsewhere),
         lambda sized: sized.fits,
-        steps,
+        sizes,
     )
     return replace(sized, whole=fitted and sized.rows is not unsigned)
 

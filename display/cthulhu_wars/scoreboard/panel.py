@@ -170,7 +170,7 @@ def _sized(
         return flow.shrink_to_fit(
             lambda factor: _laid(canvas, rows, lines, box, below_it, factor, stacked, staggered),
             lambda sized: sized.fits,
-            flow.SHRINK_STEPS,
+            flow.SHRINK_FACTORS,
         )
 
     found, fitted = at(stacked=False)
