@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from display.ink.colours import faction as faction_colour
-from display.web.html import colour_class, escape
+from display.web.html import colour_class, escape, phrased
 from rules.cthulhu_wars.maps.boards import layout, map_spec
 from rules.text import lookup, text, translate
 
@@ -53,7 +53,7 @@ def seat_html(
 
 def _header(faction: str, lang: str) -> str:
     swatch = f'<i class="{colour_class(faction_colour(faction))}" aria-hidden="true">■</i>'
-    said = escape(translate("seat.you_are", lang, faction=faction))
+    said = phrased(translate("seat.you_are", lang, faction=faction))
     return f'<h2 class="you">{swatch}{said}</h2>'
 
 
@@ -279,11 +279,11 @@ def _area(area: str, lang: str) -> str:
 
 def _p(words: str, cls: str = "") -> str:
     kind = f' class="{cls}"' if cls else ""
-    return f"<p{kind}>{escape(words)}</p>"
+    return f"<p{kind}>{phrased(words)}</p>"
 
 
 def _asking(question: str, parts: Sequence[str]) -> str:
-    return f'<section class="asked"><h3>{escape(question)}</h3>{"".join(parts)}</section>'
+    return f'<section class="asked"><h3>{phrased(question)}</h3>{"".join(parts)}</section>'
 
 
 def _section(name: str, lines: Sequence[str]) -> str:
@@ -291,14 +291,14 @@ def _section(name: str, lines: Sequence[str]) -> str:
 
 
 def _row(buttons: Sequence[str], label: str = "") -> str:
-    said = f"<span>{escape(label)}</span>" if label else ""
+    said = f"<span>{phrased(label)}</span>" if label else ""
     return f'<div class="row">{said}{"".join(buttons)}</div>'
 
 
 def _more(key: str, summary: str, inner: Sequence[str]) -> str:
     """A part folded away until tapped (one tap more, a screen less to scroll past)."""
     return (
-        f'<details data-key="{key}"><summary>{escape(summary)}</summary>'
+        f'<details data-key="{key}"><summary>{phrased(summary)}</summary>'
         f'<div class="list">{"".join(inner)}</div></details>'
     )
 
@@ -307,7 +307,7 @@ def _slotted(words: str, dial: str, value: int) -> str:
     """Words with a dial's live value where :data:`SLOT` is, as HTML."""
     before, _, after = words.partition(SLOT)
     shown = f'<output data-of="{dial}">{value}</output>'
-    return f"{escape(before)}{shown}{escape(after)}"
+    return f"{phrased(before)}{shown}{phrased(after)}"
 
 
 def _button(
@@ -325,7 +325,7 @@ def _button(
         attributes.append(f'data-dials="{escape(_pairs(dials, ":", ","))}"')
     if drop_zero:
         attributes.append('data-drop-zero="true"')
-    words = label if raw else escape(label)
+    words = label if raw else phrased(label)
     return f'<button type="button" class="act" {" ".join(attributes)}>{words}</button>'
 
 
@@ -336,7 +336,7 @@ def _pairs(pairs: Mapping[str, str], inner: str, outer: str) -> str:
 def _dial(key: str, label: str, value: int, least: int, most: int) -> str:
     return (
         f'<div class="dial" data-dial="{key}" data-value="{value}" data-least="{least}"'
-        f' data-most="{most}"><span>{escape(label)}</span>'
+        f' data-most="{most}"><span>{phrased(label)}</span>'
         '<button type="button" class="turn" data-turn="-1" aria-label="−1">−</button>'
         f'<output data-of="{key}">{value}</output>'
         '<button type="button" class="turn" data-turn="1" aria-label="+1">+</button></div>'
