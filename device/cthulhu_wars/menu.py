@@ -37,10 +37,12 @@ def _phase_effect(state: GameState, following: str) -> Text:
 
 
 def menu(state: GameState, lang: str, redo: bool) -> ListStep:
-    """``redo``: something is undone, so the menu offers to redo it."""
+    """``redo``: something is undone, so the menu offers to redo it. Opened while a
+    decision waits (PHASE on a Ritual's question), the Gate and the map's lines
+    are left out: the rules would refuse them until it is answered (K8)."""
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
-    if over(state):  # the rules refuse all but undo (D5, K14)
+    if over(state) or state.pending is not None:  # refused: all but undo (D5, K14); K8
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     options += table_lines(lang, redo)
