@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import (
     LIST_HINTS,
     Dial,
@@ -72,7 +71,6 @@ def scoreboard_step(
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return None
-    use_words()
     kind = pending.get("kind")
     if kind == "gather_power":
         return gather_power_step(state, remembered, finish)
