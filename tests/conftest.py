@@ -21,6 +21,17 @@ from device.words import add_layer_words
 add_layer_words()
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """``--dist loadfile`` (pyproject's), the longest unit first and the every-screen walk
+    shared by the workers (tests/scheduling.py); any other ``--dist`` as xdist has it."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.scheduling import LongestFirst
+
+    return LongestFirst(config, log)  # type: ignore[arg-type]
+
+
 @pytest.fixture(autouse=True, scope="session")
 def every_game_loaded() -> None:
     for layer in (
