@@ -1,5 +1,6 @@
 """How the suite runs: its workers share the every-screen walk and start with the longest
-file (tests/scheduling.py)."""
+file (tests/scheduling.py), and Hypothesis' profiles keep each property's examples
+(tests/properties.py, registered in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
+from tests.properties import examples, profile_for
 from tests.scheduling import LONGEST, SPREAD, LongestFirst
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,3 +91,46 @@ def test_this_suite_is_scheduled_so(
 def test_the_longest_unit_is_the_first_handed_out(units: list[tuple[str, str]]) -> None:
     assert units[0][1] == WINDOW
     assert {worker for worker, _unit in units[:2]} == {"gw0", "gw1"}  # each worker one at once
+
+
+# --- Hypothesis' profiles ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "profile"),
+    [
+        ({}, "default"),
+        ({"CI": "true"}, "ci"),
+        ({"HYPOTHESIS_PROFILE": "quick", "CI": "true"}, "quick"),
+        ({"HYPOTHESIS_PROFILE": "thorough"}, "thorough"),
+    ],
+)
+def test_the_environment_chooses_the_profile(environ: dict[str, str], profile: str) -> None:
+    assert profile_for(environ) == profile
+
+
+def test_an_unknown_profile_is_named_with_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="HYPOTHESIS_PROFILE=fast: the profiles are default, ci"):
+        profile_for({"HYPOTHESIS_PROFILE": "fast"})
+
+
+@pytest.mark.parametrize(
+    ("profile", "counts"),
+    [
+        ("default", (100, 150, 1)),
+        ("ci", (100, 150, 1)),
+        ("quick", (10, 15, 1)),
+        ("thorough", (1000, 1500, 10)),
+    ],
+)
+def test_each_profile_scales_every_property_alike(
+    profile: str, counts: tuple[int, int, int]
+) -> None:
+    """Its own count, a property's of 150 in the default profile (the scoreboard's random
+    play) and one of 1 (never none)."""
+    try:
+        settings.load_profile(profile)
+        assert (settings().max_examples, examples(150), examples(1)) == counts
+        assert settings().deadline is None
+    finally:
+        settings.load_profile(profile_for(os.environ))

@@ -22,6 +22,7 @@ from rules.games import GAMES
 from rules.normandie.commands import NzNewBattle
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
 from tests.parsing import parse_any_line, replay_game
+from tests.properties import examples
 
 EXAMPLES = ROOT / "rules" / "examples"
 NORMANDIE = (EXAMPLES / "normandie_chapter1.jsonl").read_text(encoding="utf-8").splitlines()
@@ -141,9 +142,7 @@ def test_lines_before_a_bad_byte_are_imported_and_acknowledged(tmp_path: Path) -
 NAMES = st.text(st.characters(codec=None), max_size=12)  # any code point, surrogates included
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES)
 def test_every_accepted_name_exports_to_a_journal_that_replays_the_same(
     tmp_path_factory: pytest.TempPathFactory, name: str
