@@ -120,35 +120,11 @@ def layout(
     break_atomic: bool = False,
 ) -> Laid:
     """Lay ``paras`` out at one size ``factor``, wrapping to ``width`` (height unbounded);
-    ``break_atomic``: atomic spans wider than a line wrap like other words.
-
-    Remembered: the same paragraphs are laid out again and again (a table shrunk to fit,
-    a cell at a time at each size it tries; each room the screen tries for a list; a
-    frame drawn again), so what is returned is shared and never changed (:func:`_cut`
-    changes a copy). A catalogue that grew (a game's words) starts again: its Japanese
-    names are kept whole."""
-    pxs = tuple(sizes.px(para.role, factor) for para in paras)
-    key = (tuple(paras), pxs, width, factor, break_atomic)
-    words = catalogue("ja")
-    if not _LAID_OF or _LAID_OF[0] is not words or len(_LAID) > 4000:
-        _LAID.clear()
-        _LAID_OF[:] = [words]
-    laid = _LAID.get(key)
-    if laid is None:
-        laid = _LAID[key] = _laid(paras, pxs, width, factor, break_atomic)
-    return laid
-
-
-_LAID: dict[tuple[object, ...], Laid] = {}
-_LAID_OF: list[Mapping[str, str]] = []  # the Japanese catalogue the remembered layouts are of
-
-
-def _laid(
-    paras: Sequence[Para], pxs: Sequence[int], width: int, factor: float, break_atomic: bool
-) -> Laid:
+    ``break_atomic``: atomic spans wider than a line wrap like other words."""
     laid = Laid(factor=factor)
     y = 0
-    for index, (para, px) in enumerate(zip(paras, pxs, strict=True)):
+    for index, para in enumerate(paras):
+        px = sizes.px(para.role, factor)
         if index:
             y += round(para.gap_before * px)
         y = _layout_para(para, px, width, y, laid, break_atomic)
@@ -323,11 +299,8 @@ def span_width(span: Span, px: int, text: str) -> int:
 
 
 def _cut(laid: Laid, width: int, height: int) -> Laid:
-    """Last resort at the minimum size: drop what falls outside the box, and say so (in a
-    copy of ``laid``, which :func:`layout` may hand out again)."""
-    kept = [
-        replace(item, rect=item.rect.copy()) for item in laid.items if item.rect.bottom <= height
-    ]
+    """Last resort at the minimum size: drop what falls outside the box, and say so."""
+    kept = [item for item in laid.items if item.rect.bottom <= height]
     if kept and len(kept) < len(laid.items) and kept[-1].text:  # show that something was cut
         last = kept[-1]
         last.text = _ellipsize(last.text + " ", width - last.rect.x, last.px)
@@ -338,13 +311,11 @@ def _cut(laid: Laid, width: int, height: int) -> Laid:
                 item.text, width - item.rect.x - (item.rect.w - _text_w(item)), item.px
             )
             item.rect.w = width - item.rect.x
-    return replace(
-        laid,
-        items=kept,
-        height=min(laid.height, height),
-        width=min(laid.width, width),
-        truncated=True,
-    )
+    laid.items = kept
+    laid.height = min(laid.height, height)
+    laid.width = min(laid.width, width)
+    laid.truncated = True
+    return laid
 
 
 def _text_w(item: Placed) -> int:
@@ -399,7 +370,6 @@ def clear_cache() -> None:
     """Forget rendered and measured words (for measuring a first frame)."""
     _RENDERED.clear()
     _WIDTHS.clear()
-    _LAID.clear()
 
 
 def rendered(text: str, px: int, colour: Colour) -> pygame.Surface:

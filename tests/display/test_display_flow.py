@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from display.ink.runs import Para, Span
-from display.layout.flow import SHRINK_STEPS, Sizes, fit, layout, text_width
+from display.layout.flow import Sizes, fit, layout, text_width
 from tests.properties import examples
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
@@ -123,18 +123,3 @@ def test_japanese_never_breaks_inside_a_latin_word() -> None:
         for sentence, word in (("Normandie：自由な戦闘", "Normandie"), ("地上の堅砦5–6に", "5–6")):
             texts = [item.text for item in layout([_para([sentence])], width, SIZES).items]
             assert any(word in text for text in texts), (width, texts)
-
-
-def test_a_cut_leaves_the_layout_it_cut_whole_for_the_next_frame() -> None:
-    """layout() hands out what it laid out before (a frame drawn again, each size a table
-    tries): the last resort cuts a copy of it, never the one handed out again."""
-    paras = [_para(["Crawling", "Chaos"] * 20)]
-
-    def at_each_size() -> list[list[tuple[str, tuple[int, int, int, int]]]]:
-        laid = [layout(paras, 150, SIZES, factor) for factor in SHRINK_STEPS]
-        assert not any(each.truncated for each in laid)
-        return [[(item.text, tuple(item.rect)) for item in each.items] for each in laid]
-
-    whole = at_each_size()
-    assert fit(paras, 150, 30, SIZES).truncated
-    assert at_each_size() == whole

@@ -290,20 +290,3 @@ def test_the_facts_under_the_table_are_set_apart() -> None:
         f"· {translate('screen.sb.ritual', 'en', cost=7, n=5)}",
         f"· {translate('screen.sb.pool', 'en', n=30)}",
     ]
-
-
-@pytest.mark.parametrize("size", SIZES[:3], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_standings_drawn_again_are_drawn_the_same(size: tuple[int, int]) -> None:
-    """The size and form chosen for a table are remembered (the screen tries the same table
-    in the same boxes at each press): the standings drawn again, in the other language
-    between, and after they are forgotten, are the first ones, label for label."""
-    from display.cthulhu_wars.scoreboard import panel
-
-    def seen() -> list[tuple[str, tuple[int, int, int, int], int]]:
-        return [(label.text, tuple(label.rect), label.px) for label in labels("en", size, "again")]
-
-    first = seen()
-    labels("ja", size, "again")
-    assert seen() == first
-    panel.forget()
-    assert seen() == first

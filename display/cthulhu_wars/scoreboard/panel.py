@@ -8,8 +8,7 @@ table, its figures under it in their columns.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,6 @@ from display.ink import colours
 from display.ink.runs import Para
 from display.layout import flow
 from display.layout.canvas import Canvas, columns_fit
-from rules.text import catalogue
 
 
 def draw(
@@ -155,50 +153,6 @@ def _draw_table(canvas: Canvas, rows: list[list[Para]], sized: Sized, box: pygam
     return y
 
 
-_SizedBy = Callable[[Canvas, list[list[Para]], Sequence[Para], pygame.Rect, "Board"], "Sized"]
-# The size and form chosen for the last tables, by their words and box (see _remembered).
-_CHOSEN: OrderedDict[object, tuple[float, bool, bool]] = OrderedDict()
-_CHOSEN_OF: list[Mapping[str, str]] = []  # the Japanese catalogue they were chosen with
-REMEMBERED = 64  # tables: a walk of every screen, 3 sizes and 2 languages of each, keeps 9 in 10
-
-
-def forget() -> None:
-    """Forget the sizes chosen (for measuring a first frame, as flow.clear_cache)."""
-    _CHOSEN.clear()
-
-
-def _remembered(sized: _SizedBy) -> _SizedBy:
-    """``sized``, remembering which size and form it chose for its last tables: the screen
-    lays the same table out in the same boxes again and again (each room it tries for a
-    list, at each press while the standings stay), each time at up to 27 sizes and forms.
-    What it remembers is small (the chosen size and form, by the table's words and box);
-    a catalogue that grew (a game's words, whose Japanese names are kept whole) forgets."""
-
-    def at(canvas: Canvas, rows: list[list[Para]], lines: Sequence[Para], box: pygame.Rect,
-           below_it: Board) -> Sized:  # fmt: skip
-        words = catalogue("ja")
-        if not _CHOSEN_OF or _CHOSEN_OF[0] is not words:
-            forget()
-            _CHOSEN_OF[:] = [words]
-        sizes = canvas.sizes
-        key = (tuple(map(tuple, rows)), tuple(lines), box.size, tuple(below_it.top),
-               tuple(map(tuple, below_it.columns)), tuple(sizes.roles.items()), sizes.minimum,
-               tuple(sizes.floors.items()), canvas.pad)  # fmt: skip
-        if key in _CHOSEN:
-            _CHOSEN.move_to_end(key)
-            factor, stacked, staggered = _CHOSEN[key]
-            return _laid(canvas, rows, lines, box, below_it, factor, stacked, staggered)
-        found = sized(canvas, rows, lines, box, below_it)
-        # its factor: the one its lines under the table were laid at, as all its cells
-        _CHOSEN[key] = (found.below.factor, found.stacked, found.staggered)
-        if len(_CHOSEN) > REMEMBERED:
-            _CHOSEN.popitem(last=False)
-        return found
-
-    return at
-
-
-@_remembered
 def _sized(
     canvas: Canvas,
     rows: list[list[Para]],
