@@ -18,11 +18,23 @@ from xdist.workermanage import WorkerController
 # Files whose tests share nothing costly: each test is a unit of its own.
 SPREAD = ("tests/device/test_every_screen.py",)
 
-# The longest units (a file, or a test of a SPREAD file), in seconds on an idle machine.
+WALK_TEST = (  # a walk: this test with its start
+    "tests/device/test_every_screen.py::test_every_screen_has_room_for_its_choices_and_cuts_nothing"
+)
+
+# The longest units (a file, or a test of a SPREAD file), in seconds on an idle machine:
+# a walk of ten seconds or more is handed out before the files of many short tests.
 LONGEST = {
     "tests/device/test_window_game.py": 70,
-    "tests/device/test_every_screen.py::test_every_screen_has_room_for_its_choices_and_cuts_nothing[dreamlands_scoreboard]": 35,
-    "tests/device/test_every_screen.py::test_every_screen_has_room_for_its_choices_and_cuts_nothing[dreamlands_scoreboard_doom]": 35,
+    f"{WALK_TEST}[dreamlands_scoreboard]": 35,
+    f"{WALK_TEST}[dreamlands_scoreboard_doom]": 35,
+    f"{WALK_TEST}[scoreboard_action]": 21,
+    f"{WALK_TEST}[scoreboard_signs_held]": 20,
+    f"{WALK_TEST}[scoreboard_ritual]": 19,
+    f"{WALK_TEST}[new_battle]": 18,
+    f"{WALK_TEST}[bhole_rolled]": 14,
+    f"{WALK_TEST}[scoreboard_gather_power]": 13,
+    f"{WALK_TEST}[normandie_chapter3]": 11,
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 
 from tests.properties import examples, profile_for
-from tests.scheduling import LONGEST, SPREAD, LongestFirst
+from tests.scheduling import LONGEST, SPREAD, WALK_TEST, LongestFirst
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -91,6 +91,15 @@ def test_this_suite_is_scheduled_so(
 def test_the_longest_unit_is_the_first_handed_out(units: list[tuple[str, str]]) -> None:
     assert units[0][1] == WINDOW
     assert {worker for worker, _unit in units[:2]} == {"gw0", "gw1"}  # each worker one at once
+
+
+def test_each_longest_unit_names_a_file_or_a_walk_there_is() -> None:
+    """A unit renamed or gone would weigh a tenth of a second again, unnoticed."""
+    from tests.device.test_every_screen import STARTS
+
+    walks = {f"{WALK_TEST}[{start}]" for start in STARTS}
+    for unit in LONGEST:
+        assert unit in walks if "::" in unit else (ROOT / unit).is_file(), unit
 
 
 # --- Hypothesis' profiles ----------------------------------------------------------------
