@@ -453,6 +453,57 @@ def test_the_package_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> 
     assert _package_cycles() != []
 
 
+def _part_of(name: str, package: str) -> str | None:
+    """The part of ``package`` that ``name`` is in: a module of its own or a folder."""
+    if not name.startswith(package + "."):
+        return None
+    return name[len(package) + 1 :].split(".")[0]
+
+
+def _part_cycles() -> list[str]:
+    """Parts of one package that import each other, through any of their modules: a
+    module and a folder beside it (``rules.cthulhu_wars.state`` and the ``scoreboard``
+    folder) are two parts. The module cycle check cannot see such a cycle when no single
+    module closes it, and the package check above takes a game's folders as one unit."""
+    found = []
+    for package in sorted({package_of(name) for name in modules()}):
+        edges: dict[str, set[str]] = {}
+        for name in modules():
+            if (source := _part_of(name, package)) is None:
+                continue
+            goals = (_part_of(target, package) for target in imports(name))
+            edges.setdefault(source, set()).update(g for g in goals if g not in (None, source))
+        for start in sorted(edges):
+            seen, todo = set(), list(edges[start])
+            while todo and start not in seen:
+                node = todo.pop()
+                if node not in seen:
+                    seen.add(node)
+                    todo.extend(edges.get(node, ()))
+            if start in seen:
+                found.append(f"{package}.{start}")
+    return found
+
+
+def test_no_two_parts_of_a_package_import_each_other() -> None:
+    """Imports inside functions and under TYPE_CHECKING count: a reader follows them too."""
+    assert _part_cycles() == []
+
+
+def test_the_part_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above would say so: the state importing the scoreboard's rules, whose
+    Rituals read the state (as the state's JSON once did, inside a function)."""
+    real = imports
+    extra = {"rules.cthulhu_wars.state": {"rules.cthulhu_wars.scoreboard.rounds"}}
+
+    def with_edges(name: str) -> frozenset[str]:
+        return real(name) | extra.get(name, set())
+
+    monkeypatch.setattr(f"{__name__}.imports", with_edges)
+    found = _part_cycles()
+    assert {"rules.cthulhu_wars.scoreboard", "rules.cthulhu_wars.state"} <= set(found)
+
+
 LISTS = {
     "rules": ("rules.games", "GAMES"),
     "front end": ("device.games", "FRONT_ENDS"),

@@ -42,7 +42,7 @@ def decision_step(state: GameState, played: Played[Any] | None = None) -> Screen
         from device.cthulhu_wars.scoreboard.memory import remembered
         from device.cthulhu_wars.scoreboard.steps import Remembered, scoreboard_step
         from rules.cthulhu_wars.game import state_to_json
-        from rules.cthulhu_wars.scoreboard.pending import RevealPending
+        from rules.cthulhu_wars.scoreboard_record import RevealPending
 
         said = Remembered() if played is None else remembered(played)
         # why the game ends is the rules' own, not in the public state (K13)

@@ -64,15 +64,15 @@ class SatisfyPending:
     agony: int
 
 
-if TYPE_CHECKING:  # the scoreboard's own records load with a game that keeps it (I12)
-    from rules.cthulhu_wars.scoreboard.pending import (
+if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I12)
+    from rules.cthulhu_wars.scoreboard_record import (
         FirstPlayerPending,
         GameOver,
         GatherPowerPending,
         RevealPending,
         RitualPending,
+        Scoreboard,
     )
-    from rules.cthulhu_wars.scoreboard.record import Scoreboard
 
     Pending: TypeAlias = (
         RollPending
@@ -160,7 +160,7 @@ def core_to_json(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
     }
     if state.scoreboard is not None:  # I12: journals without it print what they always did
-        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+        from rules.cthulhu_wars import scoreboard_record as scoreboard
 
         out |= scoreboard.scoreboard_json(state.scoreboard, state.winner, state.game_over)
     return out
@@ -178,7 +178,7 @@ def pending_to_json(state: GameState) -> dict[str, Any] | None:
     if pending is None:
         return None
     if state.scoreboard is not None:
-        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+        from rules.cthulhu_wars import scoreboard_record as scoreboard
 
         score = scoreboard.pending_json(pending, state.scoreboard)
         if score is not None:

@@ -20,8 +20,8 @@ from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import COMMANDS
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END
 from rules.cthulhu_wars.scoreboard.rounds import half_of_the_leader
+from rules.cthulhu_wars.scoreboard_record import DOOM_TO_END
 from rules.text import Text, text
 
 MOST_POWER = 99  # more Power than a faction ever gathers (K5: the device does not wrap)

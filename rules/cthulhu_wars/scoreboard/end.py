@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cthulhu_wars.outcome import Applied
-from rules.cthulhu_wars.scoreboard.pending import GameOver, RevealPending
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, SPELLBOOKS, Scoreboard
+from rules.cthulhu_wars.scoreboard_record import (
+    DOOM_TO_END,
+    SPELLBOOKS,
+    GameOver,
+    RevealPending,
+    Scoreboard,
+)
 from rules.cthulhu_wars.state import GameState
 from rules.text import text
 
