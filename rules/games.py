@@ -7,13 +7,11 @@ this list, so it knows no game; the front ends (the device, the command line) pa
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.game import Game, Games
+from rules.game import Game, Games, State
 from rules.parts import Parts
 
 GAMES = Games(
-    Parts[Game[Any]](
+    Parts[Game[State]](
         "rules",
         {
             "cthulhu_wars": "rules.cthulhu_wars.game:CTHULHU_WARS",

@@ -14,17 +14,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 from rules.codec import dump_json, parse_json
 from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.game import Game, Games, S
+from rules.game import Game, Games, S, State
 from rules.text import Text, text
 
-# A state of a game not known before its journal is read (the device's, the phone view's):
-# each game's own frozen dataclass. The engine below is generic over the state instead.
-State = Any
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class Outcome(Generic[S]):
         return self.played.state
 
 
-def parse_line(line: str, games: Games, game: Game[Any] | None = None) -> Command | None:
+def parse_line(line: str, games: Games, game: Game[State] | None = None) -> Command | None:
     """One journal line as a command of ``game`` (or one that starts a game); None for blank
     lines and ``#`` comments."""
     stripped = line.strip()
@@ -75,14 +74,14 @@ def parse_line(line: str, games: Games, game: Game[Any] | None = None) -> Comman
     return parse(parse_json(stripped), games, game)
 
 
-def parse(obj: object, games: Games, game: Game[Any] | None = None) -> Command:
+def parse(obj: object, games: Games, game: Game[State] | None = None) -> Command:
     """A command from its JSON object: the engine's, ``game``'s, or one that starts a game
     (only that game is loaded)."""
     kind = obj.get("type") if isinstance(obj, Mapping) else None
     return parse_command(obj, _types_for(kind, games, game))
 
 
-def _types_for(kind: object, games: Games, game: Game[Any] | None) -> Mapping[str, type[Command]]:
+def _types_for(kind: object, games: Games, game: Game[State] | None) -> Mapping[str, type[Command]]:
     """The table that knows ``kind``: a command that starts a game, then ``game``'s own, then
     the engine's. One lookup each, rather than a merged copy of all three for every line of a
     journal; a kind none knows gets the engine's table, and parse_command names the type."""
@@ -103,7 +102,7 @@ def dump_command(cmd: Command) -> str:
     return dump_json(command_to_json(cmd))
 
 
-def start(cmd: Command, games: Games) -> Outcome[Any]:
+def start(cmd: Command, games: Games) -> Outcome[State]:
     """A new game from its first command, or RulesError."""
     game = games.started_by(cmd)
     if game is None:
@@ -150,7 +149,7 @@ def _redo(played: Played[S]) -> Outcome[S]:
     return Outcome(again, (redone, *events))
 
 
-def submit(played: Played[Any] | None, cmd: Command, games: Games) -> Outcome[Any]:
+def submit(played: Played[State] | None, cmd: Command, games: Games) -> Outcome[State]:
     """What a journal line does: start a game (the first line) or apply to the game."""
     return start(cmd, games) if played is None else apply(played, cmd)
 
@@ -164,10 +163,10 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replayed(lines: Iterable[str], games: Games) -> Iterator[tuple[Command, Outcome[Any]]]:
+def replayed(lines: Iterable[str], games: Games) -> Iterator[tuple[Command, Outcome[State]]]:
     """Each command of a journal with what it did, in order; ReplayError names the first
     bad line."""
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     for number, line in enumerate(lines, start=1):
         try:
             cmd = parse_line(line, games, None if played is None else played.game)
@@ -180,9 +179,9 @@ def replayed(lines: Iterable[str], games: Games) -> Iterator[tuple[Command, Outc
         yield cmd, outcome
 
 
-def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list[Text]]:
+def replay(lines: Iterable[str], games: Games) -> tuple[Played[State] | None, list[Text]]:
     """Apply a whole journal; ReplayError names the first bad line."""
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     events: list[Text] = []
     for _, outcome in replayed(lines, games):
         played = outcome.played
@@ -190,7 +189,7 @@ def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list
     return played, events
 
 
-def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome[Any]] | None:
+def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome[State]] | None:
     """Apply a whole journal and keep its last command with what it did: after a restart
     the device shows that result again, as it did before the plug was pulled. None for a
     journal with no command."""
@@ -198,10 +197,10 @@ def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome
     return newest[0] if newest else None
 
 
-def state_json(played: Played[Any]) -> dict[str, Any]:
+def state_json(played: Played[State]) -> StateJSON:
     """The public state JSON of ``played``'s game (rules/<game>/JOURNAL.md); its ``game``
     field names the game, and every front end finds the game's parts by it."""
-    found: dict[str, Any] = played.game.to_json(played.state)
+    found = played.game.to_json(played.state)
     if found.get("game") != played.game.name:
         raise ValueError(f"the state JSON of {played.game.name!r} must name its game")
     return found

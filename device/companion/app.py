@@ -33,7 +33,7 @@ from device.games import ALL_GAMES, GameSet
 from device.service import notify
 from device.storage.session import GameSession
 from device.storage.store import StoreError
-from device.ui.controller import BaseController
+from device.ui.controller import BaseController, with_overlay
 from device.ui.front_end import FrontEnd
 from device.ui.history import brief, history_step, redoable, undo_run_step
 from device.ui.newgame import new_game_step
@@ -63,12 +63,14 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.journal import Played, State, state_json
+from rules.game import State
+from rules.journal import Played, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
     from device.companion.phone_view import PhoneView
     from device.dice.table import DiceTable
+    from rules.json_types import StateJSON
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +152,7 @@ class App:
         self.result: Text | None = None
         self.brief: Text | None = None  # the result in the History's words, when shorter
         self.done: Text | None = None  # the command the result is of, in words
-        self._state_json: tuple[State, dict[str, Any]] | None = None
+        self._state_json: tuple[State, StateJSON] | None = None
         self._show_the_newest_command()
         self.controller.follow(session.played)
         self.controller.offer_redo(redoable(session.played))
@@ -478,11 +480,11 @@ class App:
             citadel_names=self.citadel_names,
         )
 
-    def _public_state(self) -> dict[str, Any]:
+    def _public_state(self) -> StateJSON:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.session.played))
         overlay = self.controller.overlay(self.state)  # a cursor, planned moves
-        return {**self._state_json[1], **overlay} if overlay else self._state_json[1]
+        return with_overlay(self._state_json[1], overlay)
 
     def draw(self) -> None:
         rects = self.screen.render(self.view())

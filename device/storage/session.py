@@ -16,12 +16,11 @@ from device.storage.store import Store
 from rules.codec import parse_json
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import Games
+from rules.game import Games, State
 from rules.journal import (
     Outcome,
     Played,
     ReplayError,
-    State,
     apply,
     dump_command,
     parse,

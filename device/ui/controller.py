@@ -10,7 +10,7 @@ where the table is in a wizard — so after a restart the screen asks the same q
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from device.ui.history import UNDOS_BEFORE_ASKING
 from device.ui.steps import UNDO_RUN_QUESTION, DialStep, ScreenStep, UndoMany
@@ -18,6 +18,9 @@ from device.ui.wizard import NOTHING, Reaction, Wizard
 from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    from rules.json_types import JSONObject, StateJSON
 
 # On a dial with several rows the two buttons beside UP/DOWN choose the row; another
 # question may give them a meaning of its own (ScreenStep.side_button).
@@ -103,7 +106,7 @@ class BaseController(Wizard):
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
 
-    def overlay(self, state: Any) -> dict[str, Any]:
+    def overlay(self, state: Any) -> JSONObject:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
         return {}
 
@@ -159,6 +162,12 @@ class BaseController(Wizard):
     def _forget_base(self) -> None:
         """The base step changes without a new state (a game's own mode switch)."""
         self._base_of = None
+
+
+def with_overlay(state: StateJSON, overlay: JSONObject) -> StateJSON:
+    """The state JSON with what a controller shows beside it: keys its game's screen reads
+    as part of its state (Normandie's ``preview`` and ``cursor``, rules/normandie/json_types.py)."""
+    return cast("StateJSON", {**state, **overlay}) if overlay else state
 
 
 def shown_values(values: tuple[int, ...]) -> str:

@@ -19,7 +19,8 @@ from typing import Any
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import HistoryStep, Played, State
+from rules.game import State
+from rules.journal import HistoryStep, Played
 from rules.text import Text, text
 
 UNDOS_BEFORE_ASKING = 3  # undos in a row before the next one asks

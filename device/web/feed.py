@@ -47,9 +47,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.games import GameSet
+from device.ui.controller import with_overlay
 from device.ui.history import entry
 from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
@@ -57,6 +58,9 @@ from rules.errors import RulesError
 from rules.game import Game
 from rules.journal import HistoryStep, Played, parse_line, state_json, submit
 from rules.text import Text
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +80,7 @@ class Snapshot:
     position: int  # commands committed in the whole journal: grows by one per command
     journal: str  # which journal file: positions compare only within one
     game: int | None
-    state: dict[str, Any] | None  # state JSON (+ "preview" on Normandie); None: no game
+    state: StateJSON | None  # state JSON (+ "preview" on Normandie); None: no game
     recent: tuple[tuple[Text, ...], ...]  # events of the latest commands, newest last
     undone: bool  # the latest command was an undo: the state went back
     table_running: bool
@@ -114,7 +118,7 @@ class Feed:
         self._version: int | None = None
         self._game: _Game | None = None
         self._position = 0
-        self._json: dict[str, Any] | None = None
+        self._json: StateJSON | None = None
         self._journal = ""
         self._unreadable: str | None = None  # why the last read failed
         self._looked = -LIVENESS_INTERVAL  # when liveness was last looked at (monotonic)
@@ -262,7 +266,7 @@ class Feed:
         self._json = None
         return True
 
-    def _public_state(self) -> dict[str, Any] | None:
+    def _public_state(self) -> StateJSON | None:
         game = self._game
         if game is None or game.played is None:
             return None
@@ -272,7 +276,7 @@ class Feed:
             played = game.played
             overlay = self.games.front_end(played).controller("en").overlay(played.state)
             overlay.pop("cursor", None)
-            self._json = {**state_json(played), **overlay}
+            self._json = with_overlay(state_json(played), overlay)
         return self._json
 
     def _connection(self) -> sqlite3.Cursor:

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Direction
 from rules.values import frozen
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import GameOverJSON, PendingJSON, ScoreboardJSON
+
+# K13: why a game ends before the last round ("citadel": D5, D6 end it at once).
+EndReason: TypeAlias = Literal["doom", "ritual_track", "elder_signs", "citadel"]
 
 START_POWER = 8  # K1
 ELDER_SIGNS = 36  # K10: 18 worth 1, 12 worth 2, 6 worth 3
@@ -99,7 +105,7 @@ def changed(values: Mapping[str, int], faction: str, by: int) -> Mapping[str, in
     return frozen({**values, faction: values[faction] + by})
 
 
-def to_json(board: Scoreboard) -> dict[str, Any]:
+def to_json(board: Scoreboard) -> ScoreboardJSON:
     """The ``scoreboard`` key of the state JSON (JOURNAL.md)."""
     return {
         "power": dict(board.power),
@@ -142,28 +148,24 @@ class RitualPending:
 @dataclass(frozen=True)
 class RevealPending:
     faction: str
-    reason: str  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
+    reason: EndReason  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
     rest: tuple[str, ...]  # K14: who reveals after ``faction``, in play order
 
 
 @dataclass(frozen=True)
 class GameOver:
-    reason: str
+    reason: EndReason
     winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
 
 
-def scoreboard_json(board: Scoreboard, winner: str | None, over: GameOver | None) -> dict[str, Any]:
-    """The ``scoreboard`` and ``game_over`` keys of the state JSON, after the core's."""
-    return {"scoreboard": to_json(board), "game_over": game_over_json(winner, over)}
-
-
-def game_over_json(winner: str | None, over: GameOver | None) -> dict[str, Any] | None:
+def game_over_json(winner: str | None, over: GameOver | None) -> GameOverJSON | None:
+    """The ``game_over`` key of the state JSON, after ``scoreboard``."""
     if winner is not None:  # K14: a Citadel victory (D5, D6) ends it with its own winner
         return {"reason": "citadel", "winners": [winner]}
     return None if over is None else {"reason": over.reason, "winners": list(over.winners)}
 
 
-def pending_json(pending: object, board: Scoreboard) -> dict[str, Any] | None:
+def pending_json(pending: object, board: Scoreboard) -> PendingJSON | None:
     """The state JSON's ``pending`` for one of the scoreboard's decisions; None for another."""
     if isinstance(pending, GatherPowerPending):
         return {"kind": "gather_power"}
