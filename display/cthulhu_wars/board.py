@@ -10,13 +10,22 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import names
 from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import render_fragment, text, translate
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsStateJSON,
+        GateJSON,
+        PendingJSON,
+        TomeJSON,
+    )
+    from rules.text import Param
 
 CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
 BOARDS: tuple[str, ...] = ("surface", "underworld")
@@ -32,7 +41,7 @@ class BoardText:
 
 
 def content(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool = False
+    state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str], dense: bool = False
 ) -> BoardText:
     """The board of the map being played, under the winner if there is one; ``dense``: in
     as few lines as its words allow (where the panel has no room for its roomy form)."""
@@ -41,7 +50,7 @@ def content(
 
 
 def _library_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
+    state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str], dense: bool
 ) -> BoardText:
     rows = _tomes_row if state.get("scoreboard") else _faction_row  # its table says the rest
     top = [para for faction in state.get("factions", ()) for para in rows(state, faction, lang)]
@@ -49,19 +58,19 @@ def _library_board(
 
 
 def _dreamlands_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
+    state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str], dense: bool
 ) -> BoardText:
     top = [*_faction_legend(state, lang, dense), *_dreamlands(state, lang, citadel_names)]
     columns = [list(_citadel_column(state, board, lang, citadel_names, dense)) for board in BOARDS]
     return BoardText(top, columns)
 
 
-def _fragment(key: str, lang: str, **params: Any) -> str:
+def _fragment(key: str, lang: str, **params: Param) -> str:
     """Words that go inside a sentence: no capital added."""
     return render_fragment(text(key, **params), lang)
 
 
-def actor(pending: Mapping[str, Any] | None) -> str | None:
+def actor(pending: PendingJSON | None) -> str | None:
     """The faction whose decision the game waits for, if the pending decision names one."""
     if not pending:
         return None
@@ -69,7 +78,7 @@ def actor(pending: Mapping[str, Any] | None) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _winner(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _winner(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     if state.get("winner"):
         words = translate("screen.winner", lang, faction=state["winner"])
         yield Para((Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "large")
@@ -88,7 +97,7 @@ def _to_act(lang: str) -> Span:
     return Span(translate("screen.to_act", lang), colours.LIT_TEXT, icon="arrow", chip=colours.LIT)
 
 
-def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+def _faction_row(state: CthulhuWarsStateJSON, faction: str, lang: str) -> Iterator[Para]:
     spans = [_faction_span(faction, lang)]
     if state.get("silence", {}).get(faction):  # C1: held until spent or discarded (C2)
         spans.append(Span(translate("screen.silence_held", lang), icon="disc", chip=colours.CHIP))
@@ -106,7 +115,7 @@ def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[
             yield Para(row, "small", indent=1.0, gap_before=0.0)
 
 
-def _tomes_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+def _tomes_row(state: CthulhuWarsStateJSON, faction: str, lang: str) -> Iterator[Para]:
     """Beside the scoreboard, which names every faction and its Silence: only Tomes held."""
     rows = list(_faction_row(state, faction, lang))
     if len(rows) > 1:
@@ -114,9 +123,7 @@ def _tomes_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Pa
         yield from rows[1:]
 
 
-def _tome_spans(
-    tome: str, card: Mapping[str, Any], gate: Mapping[str, Any] | None, lang: str
-) -> Iterator[Span]:
+def _tome_spans(tome: str, card: TomeJSON, gate: GateJSON | None, lang: str) -> Iterator[Span]:
     yield Span(names.tome(tome, lang))
     if card.get("overdue"):  # C7
         yield Span(
@@ -131,7 +138,7 @@ def _tome_spans(
 
 
 def _library(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+    state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str]
 ) -> Iterator[Para]:
     in_slot = [
         tome for tome, card in sorted(state.get("tomes", {}).items()) if card.get("holder") is None
@@ -154,7 +161,7 @@ def _library(
     yield Para((custodian, librarian), "body", gap_before=0.3)
 
 
-def tome_gate(gate: Mapping[str, Any] | None, lang: str) -> Span:
+def tome_gate(gate: GateJSON | None, lang: str) -> Span:
     """The Gate in a Tome's Area (tome id = Area id, C4) and who controls it: Overdue is read
     off exactly that (C7, I2), so it stands beside the Tome, in words and a shape."""
     if gate is None:  # before the first Doom Phase creates it (C5), or destroyed
@@ -174,7 +181,7 @@ def _place_span(what: str, area: str | None, lang: str, citadel_names: Mapping[s
     )
 
 
-def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterator[Para]:
+def _faction_legend(state: CthulhuWarsStateJSON, lang: str, dense: bool) -> Iterator[Para]:
     """Each faction's colour, and who is to act; ``dense``: only who is to act (each Gate's
     chip names its faction beside its colour, and so does the scoreboard's table)."""
     spans: list[Span] = []
@@ -189,7 +196,7 @@ def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterato
 
 
 def _dreamlands(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
+    state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str]
 ) -> Iterator[Para]:
     yield from _three_citadel_warnings(state, lang)
     yield Para((_bhole_span(state, lang, citadel_names),), "body", gap_before=0.4)
@@ -201,7 +208,7 @@ def _dreamlands(
 
 
 def _citadel_column(
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     board: str,
     lang: str,
     citadel_names: Mapping[str, str],
@@ -222,7 +229,7 @@ def _citadel_column(
         yield Para((gate,), "small", indent=0.8, gap_before=0.05)
 
 
-def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> Span:
+def _bhole_span(state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str]) -> Span:
     if state.get("bhole"):
         return _place_span("screen.bhole", state["bhole"], lang, citadel_names)
     vale = names.area(VALE_OF_PNATH, lang, citadel_names)  # D12: a killed Bhole returns here
@@ -232,7 +239,7 @@ def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str,
 
 
 def _citadel_name_spans(
-    state: Mapping[str, Any], citadel: str, lang: str, citadel_names: Mapping[str, str]
+    state: CthulhuWarsStateJSON, citadel: str, lang: str, citadel_names: Mapping[str, str]
 ) -> Iterator[Span]:
     """Printed name (else "Citadel 1–2"), its Zoogs (D14) and Yog-Sothoth if there (D6)."""
     _board, label = names.citadel(citadel) or ("", "")
@@ -251,7 +258,7 @@ def _citadel_name_spans(
         )
 
 
-def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
+def _gate_span(gate: GateJSON | None, lang: str) -> Span:
     if gate is None:
         return Span(_fragment("screen.no_gate", lang), colours.DIM, atomic=True)
     controller = gate.get("controller")
@@ -266,7 +273,7 @@ def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
     return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
 
 
-def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
+def citadel_counts(state: CthulhuWarsStateJSON) -> dict[str, Counter[str]]:
     """Citadels each faction controls, per board (D5).
 
     Yog-Sothoth's Citadel counts for Opener of the Way (D6).
@@ -276,7 +283,8 @@ def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
     for board in BOARDS:
         for label in CITADEL_LABELS:
             citadel = f"{board}_citadel_{label}"
-            controller = (gates.get(citadel) or {}).get("controller")
+            gate = gates.get(citadel)
+            controller = gate.get("controller") if gate else None
             if state.get("yog_sothoth") == citadel:
                 controller = OPENER
             if controller:
@@ -284,7 +292,7 @@ def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
     return counts
 
 
-def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _three_citadel_warnings(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     if state.get("winner"):
         return
     for board, counter in citadel_counts(state).items():
@@ -295,7 +303,7 @@ def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Par
 
 
 # Each map's board, by the map the state names (rules/cthulhu_wars/JOURNAL.md: "map").
-MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, Mapping[str, str], bool], BoardText]] = {
+MAP_BOARDS: dict[str, Callable[[CthulhuWarsStateJSON, str, Mapping[str, str], bool], BoardText]] = {
     "celaeno": _library_board,
     "dreamlands": _dreamlands_board,
 }

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.parts import Parts
 from rules.text import Words
 
-GameHtml = Callable[[Mapping[str, Any], str, Mapping[str, str]], str]
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
+
+# any game's state JSON, which each game's part reads as its own type
+GameHtml = Callable[["StateJSON", str, Mapping[str, str]], str]
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ PHONE_PARTS = Parts[PhonePart](
 
 
 def game_html(
-    state: Mapping[str, Any],
+    state: StateJSON,
     lang: str,
     citadel_names: Mapping[str, str],
     parts: Parts[PhonePart] = PHONE_PARTS,

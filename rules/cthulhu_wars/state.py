@@ -65,6 +65,8 @@ class SatisfyPending:
 
 
 if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I12)
+    from typing import TypeGuard
+
     from rules.cthulhu_wars.json_types import (
         CthulhuWarsStateJSON,
         GateJSON,
@@ -79,6 +81,7 @@ if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I1
         RitualPending,
         Scoreboard,
     )
+    from rules.json_types import StateJSON
 
     Pending: TypeAlias = (
         RollPending
@@ -137,6 +140,18 @@ class GameState:
 
     def enemies(self, faction: str) -> tuple[str, ...]:
         return tuple(other for other in self.factions if other != faction)
+
+
+def cthulhu_wars_json(state: StateJSON) -> CthulhuWarsStateJSON:
+    """A state JSON as this game's own type, which every layer reads it as (its ``"game"``
+    says it is one; another game's is an error)."""
+    if not _of_this_game(state):
+        raise ValueError(f"a state JSON of {state['game']!r}, not of {GAME!r}")
+    return state
+
+
+def _of_this_game(state: StateJSON) -> TypeGuard[CthulhuWarsStateJSON]:
+    return state["game"] == GAME
 
 
 def core_to_json(state: GameState) -> CthulhuWarsStateJSON:

@@ -13,6 +13,9 @@ from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
 
 if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from rules.json_types import StateJSON
     from rules.normandie.json_types import (
         AssaultPendingJSON,
         BattlefieldJSON,
@@ -295,6 +298,18 @@ class NormandieState:
             "moves": [move.to_json() for move in self.moves],
             "done": True,
         }
+
+
+def normandie_json(state: StateJSON) -> NormandieStateJSON:
+    """A state JSON as this game's own type, which every layer reads it as (its ``"game"``
+    says it is one; another game's is an error)."""
+    if not _of_this_game(state):
+        raise ValueError(f"a state JSON of {state['game']!r}, not of {GAME!r}")
+    return state
+
+
+def _of_this_game(state: StateJSON) -> TypeGuard[NormandieStateJSON]:
+    return state["game"] == GAME
 
 
 def _unit_json(unit: Unit) -> UnitJSON:
