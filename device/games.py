@@ -9,12 +9,12 @@ to pass in. Only the parts of the game being played are loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.ui.front_end import FrontEnd
 from display.games import SCREENS
 from display.web.games import PHONE_PARTS, PhonePart
-from rules.game import Game, Games
+from rules.game import Game, Games, State
 from rules.games import GAMES
 from rules.journal import Played
 from rules.parts import Parts
@@ -41,10 +41,12 @@ class GameSet:
     screens: Parts[GameScreen]
     phone_parts: Parts[PhonePart]
 
-    def front_end(self, played: Played[Any]) -> FrontEnd:
+    def front_end(self, played: Played[State]) -> FrontEnd:
         return self.front_ends.get(played.game.name)
 
-    def plus(self, game: Game[Any], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> GameSet:
+    def plus(
+        self, game: Game[State], ui: FrontEnd, screen: GameScreen, phone: PhonePart
+    ) -> GameSet:
         return GameSet(
             self.rules.plus(game),
             self.front_ends.plus(game.name, ui),

@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # the smart dice load only where they are on (device.companio
     from rules.json_types import StateJSON
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GREETING = "device.fresh_game"  # what a fresh game says until the first press
 # Looks per second at pygame's events (keyboard, touch): a tap is answered within 33 ms
@@ -127,7 +128,7 @@ class App:
         reader_state: ReaderState = "simulated",
         present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
         to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None,
+        on_key: Callable[[pygame.event.Event, Played[State]], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         games: GameSet = ALL_GAMES,
         web: WebSettings = DEFAULT_WEB,
@@ -139,7 +140,7 @@ class App:
         self.phone_view = phone_view  # the view to start on a desktop; None: a unit runs it
         self.dice = dice  # the smart dice (Bluetooth), when there are any
         self._front_end = games.front_end(session.played)
-        self.controller: BaseController = self._new_controller(self._front_end, lang)
+        self.controller: BaseController[State] = self._new_controller(self._front_end, lang)
         self.attention = DiceAttention(reader, clock)
         # What the screen shows besides the game.
         self.screen = Screen(surface, games.screens)
@@ -263,16 +264,16 @@ class App:
             notify.watchdog()
             self._last_watchdog = self._clock()
 
-    def _guarded(self, handler: Callable[[Any], None], item: Any) -> None:
+    def _guarded(self, handler: Callable[[T], None], item: T) -> None:
         """A bug in handling one input must not take the table down: log it, say so, go on."""
         try:
             handler(item)
         except StoreError as error:
             log.error("journal: %s", error)
-            self.status = _with(self.status, saved=False, error=store_failed_text(error))
+            self.status = replace(self.status, saved=False, error=store_failed_text(error))
         except Exception:
             log.error("input %r failed:\n%s", item, traceback.format_exc())
-            self.status = _with(self.status, error=text("device.internal_error"))
+            self.status = replace(self.status, error=text("device.internal_error"))
 
     # --- inputs -------------------------------------------------------------------------
 
@@ -325,8 +326,8 @@ class App:
             self._inform(text("notice.reader_hello", name=event.name, version=event.version))
         elif isinstance(event, ReaderStatus):
             last = text("device.raw", line=event.last_rejected) if event.last_rejected else None
-            self.status = _with(self.status, reader=event.status, rejected=event.rejected,
-                                last_rejected=last)  # fmt: skip
+            self.status = replace(self.status, reader=event.status, rejected=event.rejected,
+                                  last_rejected=last)  # fmt: skip
         elif isinstance(event, SmartDiceStatus):
             self._smart_dice(event)
         elif isinstance(event, SmartDieProblem):
@@ -337,7 +338,7 @@ class App:
             self.dice.seen(event)
             words = self.dice.status_words()
             trouble = words is not None and words.key != "dice.status.ready"
-            self.status = _with(self.status, dice=words, dice_trouble=trouble)
+            self.status = replace(self.status, dice=words, dice_trouble=trouble)
 
     def _dice(self, values: tuple[int, ...], source: str = "reader") -> None:
         reaction = self.controller.dice(values, self.state, source)
@@ -350,7 +351,7 @@ class App:
         except RulesError as error:  # a misread: shown as a rejected read, nothing changes
             shown = " ".join(map(str, values))
             misread = said_by(text("notice.misread", values=shown, reason=error.reason), source)
-            self.status = _with(self.status, last_rejected=misread)
+            self.status = replace(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
         if reaction.app_step is not None:
@@ -392,7 +393,7 @@ class App:
         self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
         self._show(cmd, outcome.events)
-        self.status = _with(self.status, saved=True, error=None, last_rejected=None)
+        self.status = replace(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
     def _show(self, cmd: Command, events: Sequence[Text]) -> None:
@@ -411,22 +412,22 @@ class App:
             self.result = None
         if self._refused:
             self._refused = False
-            self.status = _with(self.status, error=None)
+            self.status = replace(self.status, error=None)
 
     def _say(self, message: Text) -> None:
         """Input that changed nothing, and why (shown prominently until the next press)."""
-        self.status = _with(self.status, error=message)
+        self.status = replace(self.status, error=message)
         self._refused = True
 
     def journal_in_memory(self) -> None:
         """The journal is kept in memory only this start (the card's data partition cannot
         be used): the status line says so as long as the app runs, never "Journal saved"."""
-        self.status = _with(self.status, in_memory=True)
+        self.status = replace(self.status, in_memory=True)
 
     def warn(self, message: Text) -> None:
         """Something the table must know at start (a journal moved aside, no GPIO): it
         stays until a command is accepted."""
-        self.status = _with(self.status, error=message)
+        self.status = replace(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
         self.result, self.brief, self.done = message, None, None
@@ -461,7 +462,7 @@ class App:
             self.controller = self._new_controller(ui, self.controller.lang)
             self._front_end = ui
 
-    def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController:
+    def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController[State]:
         """A game's controller, told where the device keeps its own files (beside the journal)."""
         controller = ui.controller(lang)
         controller.files = self.session.store.path.parent
@@ -501,7 +502,3 @@ def store_failed_text(error: StoreError) -> Text:
     if error.fault in ("disk_full", "read_only", "locked"):
         return text(f"device.store_failed.{error.fault}")
     return text("device.store_failed")
-
-
-def _with(status: Status, **changes: Any) -> Status:
-    return replace(status, **changes)

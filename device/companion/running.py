@@ -13,7 +13,7 @@ import logging
 import os
 import random
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +21,7 @@ from device.companion.app import App
 from device.companion.phone_view import PhoneView, beside_a_unit, web_argv
 from device.companion.runtime import (
     Hardware,
+    Window,
     open_hardware,
     open_smart_dice,
     open_window,
@@ -146,7 +147,7 @@ def _app(
     args: argparse.Namespace,
     config: Config,
     session: GameSession,
-    window: Any,
+    window: Window,
     hardware: Hardware,
     dice: DiceTable | None = None,
 ) -> App:

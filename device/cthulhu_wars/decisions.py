@@ -7,7 +7,6 @@ answers a roll by itself; these steps are the manual entry that is always there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from device.ui.steps import (
     BACK,
@@ -28,7 +27,7 @@ from rules.text import Text, text
 MOST_UNITS = 12  # more Units of one faction in one Area than a table ever has
 
 
-def decision_step(state: GameState, played: Played[Any] | None = None) -> ScreenStep | None:
+def decision_step(state: GameState, played: Played[GameState] | None = None) -> ScreenStep | None:
     """The question for what the rules wait for; ``played``: the game with its history,
     where the scoreboard finds what the table answered before (none: propose afresh)."""
     pending = state.pending

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.games import GameSet
 from device.ui.controller import with_overlay
@@ -55,7 +55,7 @@ from device.ui.history import entry
 from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
 from rules.errors import RulesError
-from rules.game import Game
+from rules.game import Game, State
 from rules.journal import HistoryStep, Played, parse_line, state_json, submit
 from rules.text import Text
 
@@ -94,14 +94,14 @@ class Snapshot:
 class _Game:
     game_id: int
     seq: int = 0  # commands of this game applied so far
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     recent: list[tuple[Text, ...]] = field(default_factory=list)
     undone: bool = False
     broken: str | None = None
     cut: bool = False  # states before the oldest one kept were let go
     # Each kept step in words (by the step's identity): a command is said once, not once
     # per update; the steps are frozen, so a step seen again says the same.
-    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = field(default_factory=dict)
+    said: dict[int, tuple[HistoryStep[State], HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -130,7 +130,7 @@ class Feed:
         return self._position
 
     @property
-    def played(self) -> Played[Any] | None:
+    def played(self) -> Played[State] | None:
         """The latest game (for the server's words about it)."""
         return None if self._game is None else self._game.played
 
@@ -304,7 +304,7 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = {}
+    said: dict[int, tuple[HistoryStep[State], HistoryLine]] = {}
     for step in islice(game.played.history(), SHOWN_HISTORY):
         known = game.said.get(id(step))
         if known is None or known[0] is not step:
@@ -315,24 +315,24 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     return tuple(words for _step, words in said.values())
 
 
-def kept_history(played: Played[Any], keep: int) -> tuple[Played[Any], bool]:
+def kept_history(played: Played[State], keep: int) -> tuple[Played[State], bool]:
     """``played`` with its ``keep`` latest steps if it has more than ``2 * keep`` (then
     True: the rest was let go), else itself. Cut only now and then, as the kept steps are
     made anew: frozen, each names the one before it."""
     steps = list(islice(played.history(), 2 * keep + 1))
     if len(steps) <= 2 * keep:
         return played, False
-    done: HistoryStep[Any] | None = None
+    done: HistoryStep[State] | None = None
     for step in reversed(steps[:keep]):
         done = HistoryStep(step.before, step.command, done)
     return replace(played, done=done), True
 
 
-def _oldest_kept(played: Played[Any] | None) -> bool:
+def _oldest_kept(played: Played[State] | None) -> bool:
     return played is not None and played.done is None
 
 
-def _game_of(played: Played[Any] | None) -> Game[Any] | None:
+def _game_of(played: Played[State] | None) -> Game[State] | None:
     return None if played is None else played.game
 
 
