@@ -4,7 +4,8 @@
 - no game imports another, in any layer; a game's core imports none of its map
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
-- no import cycle anywhere, imports inside functions included, nor between packages;
+- no import cycle anywhere, imports inside functions included, nor between packages, nor
+  between the parts (modules and folders) of one package;
 - device/'s and display/'s rooms have an order and none imports a room above it; only the
   command line imports a command; each layer's rooms, floors and arrows are counted from the
   imports (``python -m tests.test_shape [CHECKOUT]`` prints them), display/ on six floors at most;
