@@ -26,12 +26,7 @@ from hardware.events import PHYSICAL_BUTTONS, ButtonPressed, Post
 from hardware.gestures import DebouncedButton, Press, Timing
 
 if TYPE_CHECKING:
-    from typing import Protocol
-
-    class Device(Protocol):
-        """What the panel uses of a gpiozero device (gpiozero ships no types)."""
-
-        def close(self) -> None: ...
+    from hardware.library_types import Device
 
 
 # Logical button -> BCM GPIO number. Chosen so that every button sits next to a ground pin on

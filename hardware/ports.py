@@ -27,16 +27,7 @@ DEFAULT_PATTERNS: tuple[str, ...] = (
 )
 
 if TYPE_CHECKING:
-    from typing import Protocol
-
-    class PortInfo(Protocol):
-        """What is read of a ``serial.tools.list_ports`` entry (pyserial ships no types)."""
-
-        vid: int | None
-        pid: int | None
-        description: str | None
-        product: str | None
-        device: str
+    from hardware.library_types import PortInfo
 
 
 _USB_ID = re.compile(r"[0-9a-fA-F*?]{1,4}:[0-9a-fA-F*?]{1,4}")

@@ -28,21 +28,7 @@ from hardware.ports import DEFAULT_PATTERNS, find_port
 from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
 
 if TYPE_CHECKING:
-    from typing import Protocol
-
-    class SerialPort(Protocol):
-        """What the reader uses of a pyserial port (pyserial ships no types)."""
-
-        timeout: float | None
-
-        @property
-        def in_waiting(self) -> int: ...
-
-        def read(self, size: int = 1) -> bytes: ...
-
-        def write(self, data: bytes) -> int | None: ...
-
-        def close(self) -> None: ...
+    from hardware.library_types import SerialPort
 
 
 log = logging.getLogger(__name__)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
-K = TypeVar("K")
-V = TypeVar("V")
+if TYPE_CHECKING:  # annotations only, never evaluated: nothing to make at run time
+    from typing import TypeVar
+
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 
 def frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:

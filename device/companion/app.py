@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -68,12 +68,15 @@ from rules.journal import Played, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
+    from typing import TypeVar
+
     from device.companion.phone_view import PhoneView
     from device.dice.table import DiceTable
     from rules.json_types import StateJSON
 
+    T = TypeVar("T")  # an input, of whatever kind its handler takes
+
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 GREETING = "device.fresh_game"  # what a fresh game says until the first press
 # Looks per second at pygame's events (keyboard, touch): a tap is answered within 33 ms

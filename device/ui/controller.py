@@ -20,16 +20,9 @@ from rules.commands import Redo, Undo
 from rules.text import Text, text
 
 if TYPE_CHECKING:
-    from typing import Protocol
-
+    from device.ui.game_types import Waiting
     from rules.journal import Played
     from rules.json_types import StateJSON
-
-    class Waiting(Protocol):
-        """What the shared buttons read of every game's state: whether a decision waits."""
-
-        @property
-        def pending(self) -> object: ...
 
 
 # On a dial with several rows the two buttons beside UP/DOWN choose the row; another
@@ -37,7 +30,12 @@ if TYPE_CHECKING:
 ROW_BUTTONS = {"left": -1, "right": 1}
 
 
-S = TypeVar("S", bound="Waiting")  # the game's own state (each game's frozen dataclass)
+# The game's own state (each game's frozen dataclass). Its bound is the type checker's
+# alone: a bound named by a string is compiled at run time, which every start would pay.
+if TYPE_CHECKING:
+    S = TypeVar("S", bound=Waiting)
+else:
+    S = TypeVar("S")
 
 
 class BaseController(Wizard, Generic[S]):

@@ -16,8 +16,8 @@ from rules.text import Words
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
 
-# any game's state JSON, which each game's part reads as its own type
-GameHtml = Callable[["StateJSON", str, Mapping[str, str]], str]
+    # any game's state JSON, which each game's part reads as its own type
+    GameHtml = Callable[[StateJSON, str, Mapping[str, str]], str]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rules.commands import Command
 from rules.cthulhu_wars.outcome import Applied, Handler
@@ -19,10 +19,12 @@ from rules.cthulhu_wars.state import GameState
 from rules.parts import Parts
 
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from rules.cthulhu_wars.json_types import MapKeysJSON
 
-K = TypeVar("K")
-V = TypeVar("V")
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 # Rolls: a pending roll's purpose → (the rule that asks for it, what the dice do).
 RollResolver = Callable[[GameState, tuple[int, ...]], Applied]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
@@ -13,7 +13,7 @@ from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
 
 if TYPE_CHECKING:
-    from typing import TypeGuard
+    from typing import TypeGuard, TypeVar
 
     from rules.json_types import StateJSON
     from rules.normandie.json_types import (
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
         ZombiesPhaseJSON,
     )
 
-K = TypeVar("K")
-V = TypeVar("V")
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 VERSION = 1
 GAME = "normandie"
