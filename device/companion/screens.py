@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from device.games import GameSet
+from device.games import Games
 from display.view import View
 from rules.errors import RulesError
 from rules.game import State
@@ -12,9 +12,7 @@ from rules.journal import Played, state_json
 from rules.text import Text, text
 
 
-def view_of(
-    played: Played[State], events: Sequence[Text], games: GameSet, lang: str = "en"
-) -> View:
+def view_of(played: Played[State], events: Sequence[Text], games: Games, lang: str = "en") -> View:
     """What the companion would show right after these events: the prompt for the game as
     a fresh controller following it phrases it (pending decisions included, proposed from
     its history as the running app's), the last command's events as its result (as the

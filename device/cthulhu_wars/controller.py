@@ -53,11 +53,8 @@ class CthulhuWarsController(BaseController[GameState]):
         the scoreboard's summary) comes back with one line saying what still works, as its
         footer does."""
         self._stack.clear()
-        if not state.settings.scoreboard:  # its words are loaded by scoreboard games only
+        if not state.settings.scoreboard:  # a game without it never reads its words (I12)
             return Reaction(notice=text("notice.game_over"))
-        from device.cthulhu_wars.scoreboard.words import use_words
-
-        use_words()
         return Reaction(notice=text("notice.sb.over"))
 
     def _chart(self) -> Reaction:
@@ -129,9 +126,6 @@ def _idle_title(state: GameState) -> Text:
     if state.winner is not None:
         return text("prompt.winner", faction=state.winner)
     if state.game_over is not None:
-        from device.cthulhu_wars.scoreboard.words import use_words
-
-        use_words()
         return text("prompt.sb.over")
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 

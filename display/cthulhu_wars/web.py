@@ -8,7 +8,6 @@ so the phone cannot say anything the screen does not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import board
@@ -30,11 +29,9 @@ def header_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     return phase_track_html(title, phases, state.get("phase"))
 
 
-def game_html(any_state: StateJSON, lang: str, citadel_names: Mapping[str, str]) -> str:
+def game_html(any_state: StateJSON, lang: str) -> str:
     state = cthulhu_wars_json(any_state)
-    return (
-        header_html(state, lang) + scores_html(state, lang) + board_html(state, lang, citadel_names)
-    )
+    return header_html(state, lang) + scores_html(state, lang) + board_html(state, lang)
 
 
 def scores_html(state: CthulhuWarsStateJSON, lang: str) -> str:
@@ -46,8 +43,8 @@ def scores_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     return scoreboard_html(state, lang)
 
 
-def board_html(state: CthulhuWarsStateJSON, lang: str, citadel_names: Mapping[str, str]) -> str:
-    found = board.content(state, lang, citadel_names)
+def board_html(state: CthulhuWarsStateJSON, lang: str) -> str:
+    found = board.content(state, lang)
     columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
     grid = f'<div class="columns">{columns}</div>' if columns else ""
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'

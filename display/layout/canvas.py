@@ -90,7 +90,7 @@ class Canvas:
         gap = self.pad
         column_w = (box.w - gap * (len(columns) - 1)) // len(columns)
         parts: list[Laid] = []
-        for factor in flow.SHRINK_STEPS:
+        for factor in flow.SHRINK_FACTORS:
             parts = columns_laid(top, columns, box.w, self.sizes, factor, gap)
             if _columns_fit(parts, box.w, column_w) and _columns_height(parts, gap) <= box.h:
                 break

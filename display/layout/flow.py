@@ -34,7 +34,7 @@ LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese 
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
 ICON_GAP = 0.3  # between an icon and its text
 SPAN_GAP = 0.45  # between an atomic span and the next
-SHRINK_STEPS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
+SHRINK_FACTORS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
 
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # Characters that may not start a line (kinsoku): they stay with the one before.
@@ -98,7 +98,7 @@ class _Unit:
 def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
     """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits."""
     laid = Laid()
-    for factor in SHRINK_STEPS:
+    for factor in SHRINK_FACTORS:
         laid = layout(paras, width, sizes, factor)
         if _fits(laid, width, height):
             return laid

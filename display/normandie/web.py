@@ -13,7 +13,7 @@ SVG presentation attributes carry the colours: the page's CSP allows no inline s
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from display.ink.colours import Colour
@@ -43,7 +43,7 @@ def header_html(state: NormandieStateJSON, lang: str) -> str:
     return phase_track_html(_turn_words(state, lang), phases, state.get("phase"))
 
 
-def game_html(any_state: StateJSON, lang: str, citadel_names: Mapping[str, str]) -> str:
+def game_html(any_state: StateJSON, lang: str) -> str:
     state = normandie_json(any_state)
     return header_html(state, lang) + board_html(state, lang)
 

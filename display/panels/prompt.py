@@ -2,7 +2,7 @@
 
 The biggest type on screen: the question, a refusal, the choices and the result's board
 instructions come first, never under their own floor (layout.FIRST_ROLES) nor smaller
-than the other lines of the result. Everything in the panel shrinks together, one step
+than the other lines of the result. Everything in the panel shrinks together, one factor
 at a time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
 The last result gives way before the window gets smaller than :func:`fewest_choices`
@@ -22,14 +22,14 @@ import pygame
 from display.ink import colours, icons
 from display.ink.runs import Para, Span
 from display.layout.canvas import Canvas
-from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
+from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layout
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
 
-TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
-# A list goes on shrinking past the other text's steps (down to list_sizes' floor).
-LIST_STEPS: tuple[float, ...] = (*SHRINK_STEPS, 0.45, 0.4)
+TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
+# A list goes on shrinking past the other text's factors (down to list_sizes' floor).
+LIST_FACTORS: tuple[float, ...] = (*SHRINK_FACTORS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
 RESULT = "device.result"  # a command's result: its events, one a line
 
@@ -127,7 +127,7 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
     The title is the one thing every player must read, so the menu shrinks first, and the
-    result gives way before the title shrinks a step. When a
+    result gives way before the title shrinks at all. When a
     list needs the room for :func:`fewest_choices`, the last result is said in
     brief (as the History says it), then in one line (it is whole in the History), then it
     goes while the list is open. Its board
@@ -137,7 +137,7 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
     modes = _result_modes(view)
-    for title_factor in TITLE_STEPS:  # the question first: the result gives way before it
+    for title_factor in TITLE_FACTORS:  # the question first: the result gives way before it
         for mode in modes:
             found = _whole_menu(canvas, view, mode, (title_factor,))
             if found is None and wanted < n:
@@ -147,18 +147,18 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     # a screen too small for them: fewer, under the question at its smallest (the window
     # is measured for its tallest rows: with the room it leaves, most show more)
     for shown in range(wanted - 1, 0, -1):
-        found = _window_of(canvas, view, shown, modes[-1], TITLE_STEPS[-1:])
+        found = _window_of(canvas, view, shown, modes[-1], TITLE_FACTORS[-1:])
         if found is not None:
             return found
-    return _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
+    return _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], modes[-1])
 
 
 def _whole_menu(
-    canvas: Canvas, view: View, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas, view: View, mode: str, title_factors: Sequence[float] = TITLE_FACTORS
 ) -> _Measured | None:
     room = canvas.inner.h
-    for title_factor in title_steps:
-        for factor in (step for step in SHRINK_STEPS if step <= title_factor):
+    for title_factor in title_factors:
+        for factor in (shrunk for shrunk in SHRINK_FACTORS if shrunk <= title_factor):
             candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
             fits_across = _fits_across(canvas, candidate)
             if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
@@ -167,12 +167,16 @@ def _whole_menu(
 
 
 def _window_of(
-    canvas: Canvas, view: View, shown: int, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas,
+    view: View,
+    shown: int,
+    mode: str,
+    title_factors: Sequence[float] = TITLE_FACTORS,
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
     room = canvas.inner.h
-    for title_factor in title_steps:
-        candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
+    for title_factor in title_factors:
+        candidate = _measure(canvas, view, title_factor, LIST_FACTORS[-1], mode)
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         fits_across = _fits_across(canvas, candidate)
@@ -235,7 +239,7 @@ def _measure(
             paras[0], spans=(replace(first, icon="check", icon_colour=colours.GOOD),)
         )
         # the board instructions alone: at the smallest legible size, the list keeps its room
-        shrunk = LIST_STEPS[-1] if mode in ("board", "board_small") else factor
+        shrunk = LIST_FACTORS[-1] if mode in ("board", "board_small") else factor
         result = layout(paras, width - 2 * pad, list_sizes(canvas), shrunk)
     rows = [
         layout(

@@ -1,4 +1,4 @@
-"""The one list of each game's part of the phone view, named by where it lives.
+"""The phone view's part of each game (its :class:`PhonePart`), named by where it lives.
 
 The page finds a state's part by the name its JSON gives (``"game"``). A part draws
 HTML only, so the phone view never loads the screen's games.
@@ -6,7 +6,7 @@ HTML only, so the phone view never loads the screen's games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,12 +17,12 @@ if TYPE_CHECKING:
     from rules.json_types import StateJSON
 
     # any game's state JSON, which each game's part reads as its own type
-    GameHtml = Callable[[StateJSON, str, Mapping[str, str]], str]
+    GameHtml = Callable[[StateJSON, str], str]
 
 
 @dataclass(frozen=True)
 class PhonePart:
-    """- ``html(state, lang, citadel_names)``: the game's header and board as HTML;
+    """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str
@@ -42,8 +42,7 @@ PHONE_PARTS = Parts[PhonePart](
 def game_html(
     state: StateJSON,
     lang: str,
-    citadel_names: Mapping[str, str],
     parts: Parts[PhonePart] = PHONE_PARTS,
 ) -> str:
     """The state's game header and board."""
-    return parts.get(state["game"]).html(state, lang, citadel_names)
+    return parts.get(state["game"]).html(state, lang)

@@ -41,10 +41,6 @@ SCRIPT_WORDS: tuple[str, ...] = (
 )
 
 
-def _empty() -> Mapping[str, str]:
-    return MappingProxyType({})
-
-
 @dataclass(frozen=True, eq=False)
 class HistoryLine:
     """One command of the history: what it did, and where its dice came from. Each says
@@ -74,7 +70,6 @@ class WebView:
     history: tuple[HistoryLine, ...] = ()  # the game's commands in words, newest first
     table_running: bool = True
     problem: str | None = None
-    citadel_names: Mapping[str, str] = field(default_factory=_empty)
 
 
 def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> str:
@@ -87,7 +82,7 @@ def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -
             shown.append(f'<p class="undone">↶ {escape(translate("web.undone", lang))}</p>')
         if view.waiting is not None:
             shown.append(_waiting(view.waiting, lang))
-        shown.append(game_html(state, lang, view.citadel_names, parts))
+        shown.append(game_html(state, lang, parts))
         shown.append(_said(view, lang))
     return "".join(part for part in shown if part)
 

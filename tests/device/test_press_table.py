@@ -128,7 +128,7 @@ def signs_game(seats: Sequence[str]) -> list[str]:
 
 
 # Three and five factions (T4), each in seating order, besides the 4-player game above.
-GAMES: dict[int, tuple[str, ...]] = {3: (GC, CC, YS), 5: (GC, CC, BG, YS, OW)}
+SEATINGS: dict[int, tuple[str, ...]] = {3: (GC, CC, YS), 5: (GC, CC, BG, YS, OW)}
 
 
 def _given(cmd: Command) -> dict[str, int]:
@@ -416,7 +416,7 @@ def test_with_three_or_five_factions_too_no_faction_costs_more_than_one_press_mo
 ) -> None:
     """T4: three and five factions, each happening for each faction, as with four: the
     First Player's lines are the same presses, every other faction one more."""
-    seats = GAMES[size]
+    seats = SEATINGS[size]
     make = next(make for _label, task, make in HAPPENINGS if task == name)
     journal = signs_game(seats)
     counts = [from_something_else(menu_task(f"{name}_{f}", make(f), journal)) for f in seats]

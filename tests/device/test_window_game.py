@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage import paths
@@ -192,7 +192,7 @@ class Mirror:
     pressed with the keys the window gets, so that each search starts from its screen."""
 
     def __init__(self) -> None:
-        first = start(default_game(default_config(), ALL_GAMES.rules), ALL_GAMES.rules)
+        first = start(default_game(default_config(), GAMES.rules), GAMES.rules)
         self.table = _Table(first.played, (), new_game=True)
 
     def press(self, buttons: Sequence[str], keep: Callable[[Command], bool]) -> list[Command]:
@@ -443,9 +443,9 @@ def table_of(counts: list[Count]) -> str:
 def replayed(journal: list[dict[str, Any]]) -> dict[str, Any]:
     played = None
     for said in journal:
-        cmd = parse_line(json.dumps(said), ALL_GAMES.rules, None if played is None else played.game)
+        cmd = parse_line(json.dumps(said), GAMES.rules, None if played is None else played.game)
         assert cmd is not None
-        played = start(cmd, ALL_GAMES.rules).played if played is None else _apply(played, cmd)
+        played = start(cmd, GAMES.rules).played if played is None else _apply(played, cmd)
     assert played is not None
     return state_json(played)
 

@@ -98,11 +98,11 @@ def test_japanese_never_breaks_inside_a_factions_name() -> None:
     大いなる|クトゥルフ: a line may break before or after the name, never inside it, at
     any width that holds the name."""
     from device.words import add_layer_words
-    from rules.games import GAMES
+    from rules.games import RULES
     from rules.text import render, text
 
     add_layer_words()
-    GAMES.get("cthulhu_wars")  # the game's words (its factions' names) come with it
+    RULES.get("cthulhu_wars")  # the game's words (its factions' names) come with it
     said = render(text("event.gate_controlled", area="fountain", faction="crawling_chaos"), "ja")
     names = ("這い寄る混沌", "大いなるクトゥルフ")
     holds = max(text_width(f"{name}が", SIZES.px("body", 1.0)) for name in names)

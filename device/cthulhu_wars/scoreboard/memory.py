@@ -20,10 +20,10 @@ def remembered(played: Played[GameState]) -> Remembered:
     rest: dict[str, int] | None = None
     great_old_ones: dict[str, int] = {}
     everyone = len(played.state.factions)
-    for step in played.history():
-        cmd = step.command
+    for applied in played.history():
+        cmd = applied.command
         if rest is None and isinstance(cmd, GatherPower):
-            basis = _gates_give(step.before)
+            basis = _gates_give(applied.before)
             rest = {f: max(0, n - basis.get(f, 0)) for f, n in cmd.power.items()}
         elif isinstance(cmd, Ritual) and cmd.perform and cmd.great_old_ones is not None:
             great_old_ones.setdefault(cmd.faction, cmd.great_old_ones)

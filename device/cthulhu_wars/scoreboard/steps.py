@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import TYPE_CHECKING
 
-from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
 from rules.commands import Command, parse_command
 from rules.cthulhu_wars.commands import COMMANDS
@@ -64,10 +63,7 @@ def scoreboard_step(
     ``ending``: why the game is ending (K13), said by the reveals it asks for (K14)."""
     pending = state.get("pending")
     board = state.get("scoreboard")
-    if not isinstance(board, Mapping):
-        return None
-    use_words()
-    if pending is None:
+    if not isinstance(board, Mapping) or pending is None:
         return None
     if pending["kind"] == "gather_power":
         return gather_power_step(state, remembered, finish)

@@ -1,11 +1,7 @@
-"""Words of the scoreboard's questions (K3–K14): added to the catalogue when a game with the
-scoreboard first asks one, so a start never loads them."""
+"""Words of the scoreboard's questions (K3–K14): read the first time one is shown
+(``rules.text.words_on_use``, with the game's front end), so a start never loads them."""
 
 from __future__ import annotations
-
-from functools import cache
-
-from rules.text import Words, add_words
 
 EN: dict[str, str] = {
     "prompt.sb.gather_power": "Gather Power: OK if every total is right",
@@ -130,12 +126,3 @@ JA: dict[str, str] = {
     "prompt.sb.power_now": "魔力（今{n}）",
     "prompt.sb.doom_now": "破滅（今{n}）",
 }
-
-WORDS = Words("cthulhu_wars.scoreboard.device", EN, JA)
-
-
-@cache
-def use_words() -> None:
-    """Add these words to the catalogue, once: the first scoreboard screen calls this, so a
-    game without the scoreboard never loads them."""
-    add_words(WORDS)

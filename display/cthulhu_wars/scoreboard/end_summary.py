@@ -108,7 +108,7 @@ def draw_condensed(
     if not isinstance(board, Mapping):
         return
     paras = [*ending(state, lang), replace(_key(state, board, lang), gap_before=0.3)]
-    for factor in flow.SHRINK_STEPS:
+    for factor in flow.SHRINK_FACTORS:
         laid = flow.layout(paras, box.w, canvas.sizes, factor)
         if laid.height <= box.h and laid.width <= box.w and not laid.truncated:
             canvas.draw_laid(laid, pygame.Rect(box.x, box.y, box.w, laid.height))
@@ -188,7 +188,7 @@ def _sized(
         (unsigned, None),
     )
     for table, share in tries:
-        for factor in flow.SHRINK_STEPS:
+        for factor in flow.SHRINK_FACTORS:
             sized = _at(canvas, table, lines, box, factor, share, elsewhere)
             if sized.fits:
                 return replace(sized, whole=table is not unsigned)

@@ -169,7 +169,7 @@ def _sized(
     lines of their own at the smallest: then ``fits`` is False)."""
     found = None
     for stacked in (False, True):
-        for factor in flow.SHRINK_STEPS:
+        for factor in flow.SHRINK_FACTORS:
             found = _laid(canvas, rows, lines, box, below_it, factor, stacked)
             if found.fits:
                 return found
@@ -178,7 +178,7 @@ def _sized(
     assert found is not None
     # the figures' columns as narrow as their figures, the headings over them alternately
     # on two lines: a line taller, but the whole table in a column beside a long list
-    for factor in flow.SHRINK_STEPS:
+    for factor in flow.SHRINK_FACTORS:
         staggered = _laid(canvas, rows, lines, box, below_it, factor, True, staggered=True)
         if staggered.fits:
             return staggered

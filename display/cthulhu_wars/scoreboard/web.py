@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from display.cthulhu_wars.scoreboard import standings
 from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
 from display.ink.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
@@ -69,7 +69,7 @@ def _said(state: CthulhuWarsStateJSON, lang: str) -> str:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
-    use_scoreboard_words()
+    add_scoreboard_words()
     over = state.get("game_over")
     table = _end_table(state, board, lang) if over else _table(state, board, lang)
     lines = standings.ending(state, lang) if over else standings.track(state, board, lang)

@@ -27,7 +27,7 @@ from display.cthulhu_wars.scoreboard.standings import (
     marker,
     order,
 )
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
 from display.ink import colours
 from display.ink.colours import Colour
 from display.web.html import ICONS, colour_class, escape
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 360, 180  # SVG units; the browser scales the drawing to the page's width
 LEFT, RIGHT, TOP, BOTTOM = 26, 10, 8, 22  # room for the Doom and round numbers
 END = 30  # K13: 30 Doom at the end of a Doom Phase ends the game
-STEP = 10  # a Doom line every 10
+DOOM_LINE_EVERY = 10
 MARK = 4.5  # a round's mark: half its width
 KEPT = 16  # charts kept: both languages of the latest states, undo and redo among them
 
@@ -79,11 +79,11 @@ def figure_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     lines = doom_chart(state)
     if not lines:
         return ""
-    use_scoreboard_words()
+    add_scoreboard_words()
     title = escape(translate("screen.sb.chart", lang))
     said = escape(". ".join(chart_said(state, lang)))
     top = max(END, *(max(doom) for _, doom in lines))
-    top = -(-top // STEP) * STEP
+    top = -(-top // DOOM_LINE_EVERY) * DOOM_LINE_EVERY
     rounds = max(len(doom) for _, doom in lines)
     parts = [
         f'<figure class="chart"><figcaption>{title}</figcaption>'
@@ -112,7 +112,7 @@ def _hex(colour: Colour) -> str:
 
 
 def _grid(top: int, rounds: int, first: int) -> Iterator[str]:
-    for doom in range(0, top + 1, STEP):
+    for doom in range(0, top + 1, DOOM_LINE_EVERY):
         y = _y(doom, top)
         lit = doom == END
         stroke = _hex(colours.LIT) if lit else _hex(colours.PANEL_EDGE)

@@ -505,11 +505,11 @@ def test_k14_a_citadel_victory_is_game_over_with_its_winner() -> None:
 def test_e4_a_whole_four_player_game_to_its_winner() -> None:
     from pathlib import Path
 
-    from rules.games import GAMES
+    from rules.games import RULES
     from rules.journal import replay, state_json
 
     example = Path(__file__).parents[3] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
-    played, said = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    played, said = replay(example.read_text(encoding="utf-8").splitlines(), RULES)
     assert played is not None
     out = state_json(played)
     assert out["game_over"] == {"reason": "ritual_track", "winners": ["great_cthulhu"]}

@@ -22,7 +22,7 @@ from rules.cthulhu_wars.scoreboard_record import (
 )
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, apply, replay, start
 from tests.parsing import parse_any
 from tests.rules.cthulhu_wars.strategies import (
@@ -124,7 +124,7 @@ def check_invariants(before: GameState, after: GameState, cmd: Any) -> None:
 
 def run(data: st.DataObject) -> None:
     first = data.draw(scored_new_game())
-    played: Played = start(parse_any(first), GAMES).played
+    played: Played = start(parse_any(first), RULES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
         if played.state.game_over is not None or played.state.winner is not None:
@@ -143,7 +143,7 @@ def run(data: st.DataObject) -> None:
             check_invariants(played.state, outcome.state, cmd)
         played = outcome.played
         journal.append(json.dumps(command_to_json(cmd)))
-    replayed, _ = replay(journal, GAMES)
+    replayed, _ = replay(journal, RULES)
     assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 
