@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 EndReason: TypeAlias = Literal["doom", "ritual_track", "elder_signs", "citadel"]
 
 START_POWER = 8  # K1
+START_CULTISTS = 6  # K1: the core set-up's Cultists of each faction, beside its Gate
 ELDER_SIGNS = 36  # K10: 18 worth 1, 12 worth 2, 6 worth 3
 SIGN_VALUES = (1, 2, 3)  # K10
 SPELLBOOKS = 6  # K12
