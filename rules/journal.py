@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, Generic
 
 from rules.codec import dump_json, parse_json
@@ -21,14 +20,14 @@ from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_c
 from rules.errors import RulesError
 from rules.game import Game, GameRules, S
 from rules.text import Text, text
+from rules.values import Record
 
 # A state of a game not known before its journal is read (the device's, the phone view's):
-# each game's own frozen dataclass. The engine below is generic over the state instead.
+# each game's own record (a frozen dataclass). The engine below is generic over the state instead.
 State = Any
 
 
-@dataclass(frozen=True)
-class Applied(Generic[S]):
+class Applied(Generic[S], Record):
     """One accepted command and the state it was applied to; ``earlier``, the command
     applied before it."""
 
@@ -37,8 +36,7 @@ class Applied(Generic[S]):
     earlier: Applied[S] | None = None
 
 
-@dataclass(frozen=True)
-class Played(Generic[S]):
+class Played(Generic[S], Record):
     """A game as the engine keeps it: whose rules, the current state, the commands that led
     there (newest first: what undo takes back) and the commands undone since the last new
     command (newest first: what redo brings back). Both are linked lists, so a command
@@ -57,8 +55,7 @@ class Played(Generic[S]):
             applied = applied.earlier
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[S]):
+class Outcome(Generic[S], Record):
     played: Played[S]
     events: tuple[Text, ...]
 

@@ -15,7 +15,7 @@ import os
 import random
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,6 +34,7 @@ from hardware.ports import find_port
 from hardware.reader import DiceReader
 from rules.journal import Played
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from hardware.smartdice.hub import Chosen
@@ -42,8 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class Hardware:
+class Hardware(Record, frozen=False):
     """The opened devices; ``problems`` are shown on the screen (and logged)."""
 
     inputs: Inputs

@@ -23,7 +23,6 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from device.games import Games
@@ -34,6 +33,7 @@ from display.web.page import WebView, live_html, script_words
 from rules.journal import Played
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,7 @@ class Messages(Mapping[str, bytes]):
         return len(LANGUAGES)
 
 
-@dataclass(frozen=True)
-class Update:
+class Update(Record):
     """One journal position rendered: the SSE message for each language."""
 
     position: int

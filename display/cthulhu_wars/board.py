@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from display.cthulhu_wars import names
@@ -17,14 +17,14 @@ from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import printed_name, render_fragment, text, translate
+from rules.values import Record
 
 CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
 BOARDS: tuple[str, ...] = ("surface", "underworld")
 VALE_OF_PNATH = "vale_of_pnath"  # D7
 
 
-@dataclass(frozen=True)
-class BoardText:
+class BoardText(Record):
     """Paragraphs across the panel, then (Dreamlands) columns side by side under them."""
 
     top: list[Para]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cache, lru_cache
 
 import pygame
@@ -29,6 +29,7 @@ from display.ink.colours import Colour
 from display.ink.runs import Para, Span
 from display.ink.typeface import drawable, font
 from rules.text import NAME_KINDS, catalogue
+from rules.values import Record
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
@@ -48,8 +49,7 @@ _LATIN = re.compile(r"[A-Za-z0-9\u00c0-\u024f'’\-–]+")
 _KEEP_TOGETHER = re.compile(rf"[\u30a0-\u30ffー]+|{_LATIN.pattern}|\s+|.", re.S)
 
 
-@dataclass(frozen=True)
-class Sizes:
+class Sizes(Record):
     """Preferred pixel size of each role, and the floor nothing shrinks below; ``floors``:
     roles with a higher floor of their own (the question and its choices)."""
 
@@ -64,8 +64,7 @@ class Sizes:
         return max(self.floor(role), round(self.roles[role] * factor))
 
 
-@dataclass
-class Placed:
+class Placed(Record, frozen=False):
     """One drawn piece: its text (empty for a bare icon), where, at what size, and the
     role of its paragraph (what the words are: a question, a choice, a hint...)."""
 
@@ -76,8 +75,7 @@ class Placed:
     role: str = "body"
 
 
-@dataclass
-class Laid:
+class Laid(Record, frozen=False):
     items: list[Placed] = field(default_factory=list)
     height: int = 0
     width: int = 0
@@ -85,8 +83,7 @@ class Laid:
     truncated: bool = False
 
 
-@dataclass
-class _Unit:
+class _Unit(Record, frozen=False):
     """Tokens that must stay on one line, and the space owed after them."""
 
     span: Span

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -36,6 +35,7 @@ import pygame
 from display.layout.flow import LINE_SPACING
 from display.layout.regions import MIN_PX_AT_DEFAULT, SMALL_MIN_PX
 from rules.normandie.battlefield import Space, column_letters, parse_space
+from rules.values import Record
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
 GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the width at most
@@ -63,8 +63,7 @@ A1 = Space(0, 0)
 FEWEST_ROWS = 5
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Record):
     """Squares of ``cell`` pixels, ``columns`` × ``rows``, top-left at ``left``, ``top``."""
 
     left: int
@@ -134,8 +133,7 @@ class Grid:
                 for row in range(self.rows) for col in range(self.columns)]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Record):
     grid: Grid
     legend: pygame.Rect
 

@@ -14,7 +14,7 @@ would read like an instruction of now; it is in the History.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
@@ -25,6 +25,7 @@ from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layou
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
+from rules.values import Record
 
 TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's factors (down to list_sizes' floor).
@@ -37,8 +38,7 @@ def key(view: View) -> object:
     return (view.prompt, view.status.error, view.lang)
 
 
-@dataclass
-class _Measured:
+class _Measured(Record, frozen=False):
     banner: Laid | None
     title: Laid
     result: Laid | None

@@ -7,17 +7,16 @@ HTML only, so the phone view never loads the screen's games.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.parts import Parts
 from rules.text import Words
+from rules.values import Record
 
 GameHtml = Callable[[Mapping[str, Any], str], str]
 
 
-@dataclass(frozen=True)
-class PhonePart:
+class PhonePart(Record):
     """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded."""
 

@@ -14,7 +14,7 @@ first, and no word is set below the floor to squeeze the chart in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -34,6 +34,7 @@ from display.ink.runs import Para, Span
 from display.layout import flow
 from display.layout.canvas import Canvas
 from rules.text import translate
+from rules.values import Record
 
 CHART_SHARE = 0.4  # of the box's height, at least
 # the chart's least height, in lines of its type: its title, the 0-30 Doom lines far
@@ -42,8 +43,7 @@ CHART_LINES = 7
 NAME_SHARE = 0.45  # of the width: the names' column may take less only if they fit in it
 
 
-@dataclass
-class _Sized:
+class _Sized(Record, frozen=False):
     fits: bool
     factor: float
     top: flow.Laid

@@ -3,39 +3,34 @@ their part of the state JSON (JOURNAL.md): loaded by a game that keeps the score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rules.cthulhu_wars.scoreboard.record import Scoreboard, to_json
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class GatherPowerPending:
+class GatherPowerPending(Record):
     """K3: the table confirms what each faction gathered."""
 
 
-@dataclass(frozen=True)
-class FirstPlayerPending:
+class FirstPlayerPending(Record):
     candidates: tuple[str, ...]  # K6: tied for the most Power, in seating order
     chooser: str
 
 
-@dataclass(frozen=True)
-class RitualPending:
+class RitualPending(Record):
     faction: str
     cost: int
     rest: tuple[str, ...]  # K8: who decides after ``faction``, in play order
 
 
-@dataclass(frozen=True)
-class RevealPending:
+class RevealPending(Record):
     faction: str
     reason: str  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
     rest: tuple[str, ...]  # K14: who reveals after ``faction``, in play order
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(Record):
     reason: str
     winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from rules.cthulhu_wars.commands import Direction
-from rules.values import frozen
+from rules.values import Record, frozen
 
 START_POWER = 8  # K1
 ELDER_SIGNS = 36  # K10: 18 worth 1, 12 worth 2, 6 worth 3
@@ -28,8 +28,7 @@ def _zero() -> Mapping[str, int]:
     return frozen({})
 
 
-@dataclass(frozen=True)
-class Scoreboard:
+class Scoreboard(Record):
     """What the printed tracks would show, kept per faction in seating order."""
 
     power: Mapping[str, int] = field(default_factory=_zero)
