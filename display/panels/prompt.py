@@ -13,6 +13,7 @@ would read like an instruction of now; it is in the History.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -21,7 +22,7 @@ import pygame
 from display.ink import colours, icons
 from display.ink.runs import Para, Span
 from display.layout.canvas import Canvas
-from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layout
+from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layout, shrink_to_fit
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
@@ -135,13 +136,20 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
     modes = _result_modes(view)
-    for title_factor in TITLE_FACTORS:  # the question first: the result gives way before it
-        for mode in modes:
-            found = _whole_menu(canvas, view, mode, (title_factor,))
-            if found is None and wanted < n:
-                found = _window_of(canvas, view, wanted, mode, (title_factor,))
-            if found is not None:
-                return found
+
+    def menu_at(size: tuple[bool, float, str]) -> _Measured | None:
+        names, title_factor, mode = size
+        found = _whole_menu(canvas, view, mode, (title_factor,), names)
+        if found is None and wanted < n:
+            found = _window_of(canvas, view, wanted, mode, (title_factor,), names)
+        return found
+
+    # the question first: the result gives way before it shrinks; and every
+    # Japanese name whole on its line first: one is broken only where no size holds it
+    sizes = list(itertools.product((True, False), TITLE_FACTORS, modes))
+    found, _ = shrink_to_fit(menu_at, lambda found: found is not None, sizes)
+    if found is not None:
+        return found
     # a screen too small for them: fewer, under the question at its smallest (the window
     # is measured for its tallest rows: with the room it leaves, most show more)
     for shown in range(wanted - 1, 0, -1):
@@ -152,16 +160,27 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
 
 
 def _whole_menu(
-    canvas: Canvas, view: View, mode: str, title_factors: Sequence[float] = TITLE_FACTORS
+    canvas: Canvas,
+    view: View,
+    mode: str,
+    title_factors: Sequence[float] = TITLE_FACTORS,
+    names: bool = False,
 ) -> _Measured | None:
+    """Every choice shown; ``names``: every Japanese name whole on its line."""
+
+    def whole(candidate: _Measured) -> bool:
+        rows = range(len(candidate.rows))
+        fits_across = _fits_across(canvas, candidate, names)
+        return fits_across and _height(canvas, candidate, rows) <= room
+
     room = canvas.inner.h
-    for title_factor in title_factors:
-        for factor in (shrunk for shrunk in SHRINK_FACTORS if shrunk <= title_factor):
-            candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
-            fits_across = _fits_across(canvas, candidate)
-            if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
-                return candidate
-    return None
+    sizes = [
+        (title, shrunk) for title in title_factors for shrunk in SHRINK_FACTORS if shrunk <= title
+    ]
+    found, fitted = shrink_to_fit(
+        lambda size: _measure(canvas, view, *size, mode, windowed=False), whole, sizes
+    )
+    return found if fitted else None
 
 
 def _window_of(
@@ -170,25 +189,31 @@ def _window_of(
     shown: int,
     mode: str,
     title_factors: Sequence[float] = TITLE_FACTORS,
+    names: bool = False,
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
-    room = canvas.inner.h
-    for title_factor in title_factors:
-        candidate = _measure(canvas, view, title_factor, LIST_FACTORS[-1], mode)
+
+    def holds(candidate: _Measured) -> bool:
         # the tallest rows, so that any window of this many fits
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
-        fits_across = _fits_across(canvas, candidate)
-        if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
-            return candidate
-    return None
+        fits_across = _fits_across(canvas, candidate, names)
+        return fits_across and _height(canvas, candidate, rows, windowed=True) <= room
 
-
-def _fits_across(canvas: Canvas, measured: _Measured) -> bool:
-    """The title across the panel, the boxed lines and the choices inside their boxes."""
-    boxed = canvas.inner.w - 2 * canvas.pad
-    return measured.title.width <= canvas.inner.w and all(
-        laid.width <= boxed for laid in (measured.banner, measured.result, *measured.rows) if laid
+    room = canvas.inner.h
+    found, fitted = shrink_to_fit(
+        lambda title: _measure(canvas, view, title, LIST_FACTORS[-1], mode), holds, title_factors
     )
+    return found if fitted else None
+
+
+def _fits_across(canvas: Canvas, measured: _Measured, names: bool = False) -> bool:
+    """The title across the panel, the boxed lines and the choices inside their boxes;
+    ``names``: no Japanese name broken over two lines."""
+    boxed = canvas.inner.w - 2 * canvas.pad
+    boxes = [laid for laid in (measured.banner, measured.result, *measured.rows) if laid]
+    if names and any(laid.split for laid in (measured.title, *boxes)):
+        return False
+    return measured.title.width <= canvas.inner.w and all(laid.width <= boxed for laid in boxes)
 
 
 def _measure(

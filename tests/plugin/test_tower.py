@@ -172,5 +172,6 @@ def test_the_screen_draws_a_tower(tower: Games, lang: str) -> None:
 
 
 def _words(screen: Screen, panel: str) -> str:
-    """Every word drawn in ``panel``, run together (labels are drawn word by word)."""
-    return "".join(label.text for label in screen.labels() if label.panel == panel)
+    """Every word drawn in ``panel``, run together (labels are drawn word by word, a
+    Japanese phrase with the spaces inside it)."""
+    return "".join("".join(label.text.split()) for label in screen.labels() if label.panel == panel)

@@ -26,6 +26,7 @@ from typing import Any
 from display.cthulhu_wars.scoreboard import standings
 from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
 from display.cthulhu_wars.words import add_scoreboard_words
+from display.ink import phrases
 from display.ink.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
@@ -87,7 +88,7 @@ def _end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) ->
     rows = standings.end_table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0])
     body = "".join(
-        f'<tr><th scope="row">{_cell(row[0])}</th>'
+        f'<tr><th scope="row">{_name(row[0])}</th>'
         + "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:])
         + "</tr>"
         for row in rows[1:]
@@ -105,7 +106,7 @@ def _row(state: Mapping[str, Any], faction: str, row: list[Para], lang: str) -> 
     silence = translate("screen.silence_held" if held else "screen.silence_spent", lang)
     figures = "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:-1])
     shape = _shape(held, silence)
-    return f'<tr><th scope="row">{_cell(row[0])}</th>{figures}<td>{shape}</td></tr>'
+    return f'<tr><th scope="row">{_name(row[0])}</th>{figures}<td>{shape}</td></tr>'
 
 
 def _shape(held: bool, words: str) -> str:
@@ -118,3 +119,10 @@ def _shape(held: bool, words: str) -> str:
 
 def _cell(para: Para) -> str:
     return " ".join(span_html(span) for span in para.spans)
+
+
+def _name(para: Para) -> str:
+    """A faction's name in its column: where the column is narrower than the name (大いなる
+    クトゥルフ beside five figures on a phone), it breaks where BudouX would, never between
+    characters."""
+    return " ".join(span_html(span, phrases.NAME) for span in para.spans)

@@ -30,7 +30,7 @@ from display.cthulhu_wars.scoreboard.standings import (
 from display.cthulhu_wars.words import add_scoreboard_words
 from display.ink import colours
 from display.ink.colours import Colour
-from display.web.html import ICONS, colour_class, escape
+from display.web.html import ICONS, colour_class, escape, phrased
 from rules.text import translate
 
 WIDTH, HEIGHT = 360, 180  # SVG units; the browser scales the drawing to the page's width
@@ -77,13 +77,14 @@ def figure_html(state: Mapping[str, Any], lang: str) -> str:
     if not lines:
         return ""
     add_scoreboard_words()
-    title = escape(translate("screen.sb.chart", lang))
+    words = translate("screen.sb.chart", lang)
+    title = escape(words)
     said = escape(". ".join(chart_said(state, lang)))
     top = max(END, *(max(doom) for _, doom in lines))
     top = -(-top // DOOM_LINE_EVERY) * DOOM_LINE_EVERY
     rounds = max(len(doom) for _, doom in lines)
     parts = [
-        f'<figure class="chart"><figcaption>{title}</figcaption>'
+        f'<figure class="chart"><figcaption>{phrased(words)}</figcaption>'
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
         f' aria-label="{title}: {said}" xmlns="http://www.w3.org/2000/svg">',
         *_grid(top, rounds, first_round(state, rounds)),
@@ -162,7 +163,7 @@ def _key(state: Mapping[str, Any], lines: list[tuple[str, list[int]]], lang: str
     heard the figures already)."""
     items = "".join(
         f'<li><i class="{colour_class(colours.faction(f))}">{ICONS[marker(state, f)]}</i>'
-        f"{escape(names.faction(f, lang))} <b>{doom[-1]}</b></li>"
+        f"{phrased(names.faction(f, lang))} <b>{doom[-1]}</b></li>"
         for f, doom in lines
     )
     return f'<ul class="chartkey" aria-hidden="true">{items}</ul>'
