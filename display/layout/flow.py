@@ -180,7 +180,9 @@ def _units(
     ``line``: a line's width, where a Japanese name wider than it may break."""
     space = text_width(" ", px)
     for span in para.spans:
-        whole = span_width(span, px, span.text)
+        # only a span kept whole is measured whole: one that may break is measured word by word
+        kept_whole = span.chip is not None or span.atomic
+        whole = span_width(span, px, span.text) if kept_whole else 0
         if span.chip is not None or (span.atomic and (room is None or whole <= room)):
             yield _Unit(span, span.text, whole, round(SPAN_GAP * px))
             continue
