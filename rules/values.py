@@ -28,7 +28,7 @@ import reprlib
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 Values = Callable[[Any], tuple[Any, ...]]
 
@@ -42,7 +42,8 @@ def frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 class Record:
     """Base of every record: each subclass is made a dataclass as it is declared."""
 
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    if TYPE_CHECKING:  # for the type checker only: a record's type hints are its fields'
+        __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def __init_subclass__(cls, *, frozen: bool = True, eq: bool = True, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

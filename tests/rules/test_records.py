@@ -14,6 +14,7 @@ import dataclasses
 import json
 import subprocess
 import sys
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +135,7 @@ def test_a_record_compares_hashes_and_shows_as_its_dataclass(
         assert hash(r1) == hash(d1)
         assert dataclasses.asdict(r1) == dataclasses.asdict(d1)
         assert rec.__match_args__ == dc.__match_args__
+        assert typing.get_type_hints(rec) == typing.get_type_hints(dc)  # the fields' only
         for d2, r2 in pairs:
             assert (r1 == r2) == (d1 == d2)
             assert (r1 != r2) == (d1 != d2)
