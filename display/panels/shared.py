@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from display.ink import colours
 from display.ink.runs import Para, Span
@@ -20,10 +19,10 @@ from display.layout.canvas import Canvas
 from display.panels import prompt
 from display.view import Hint, View
 from rules.text import render, render_fragment, translate
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(Record):
     key: Callable[[View], object]
     draw: Callable[[Canvas, View], None]
 
