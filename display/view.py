@@ -6,10 +6,12 @@ redraws only the panels whose part changed. Nothing here is interpreted as game
 logic: the screen shows ``state`` as the rules left it and ``prompt`` as the
 controller phrased it.
 
-- ``state`` is exactly the state JSON of rules/cthulhu_wars/JOURNAL.md (the dict ``celaeno
-  replay`` prints): version, map, sides, round, phase, factions, silence, tomes,
-  gates, custodian, librarian, pending, winner; Dreamlands adds bhole, zoogs,
-  yog_sothoth. The screen treats it as read-only.
+- ``state`` is exactly the state JSON of the game's JOURNAL.md (the dict ``celaeno
+  replay`` prints; rules/cthulhu_wars/JOURNAL.md: version, map, sides, round, phase,
+  factions, silence, tomes, gates, custodian, librarian, pending, winner; Dreamlands adds
+  bhole, zoogs, yog_sothoth), typed by the game (``rules/<game>/json_types.py``): the
+  screen hands it to the game's part its ``"game"`` names, which reads it as its own type.
+  The screen treats it as read-only.
 - Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
   ``lang`` at draw time, so switching language needs no new View contents.
 - The last command's result is ``prompt.result`` (its events oldest first); the screen
@@ -26,12 +28,15 @@ Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
 
 from hardware.events import BUTTONS
 from rules.text import Text
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 # "absent": port = "auto" found no reader plugged in (yet); "disconnected": one was, or the
 # named port cannot be opened.
@@ -39,8 +44,7 @@ READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected", "abs
 ReaderState = Literal["simulated", "connected", "disconnected", "absent"]
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Record):
     """One line of the prompt's menu. A disabled choice is shown, marked, and not selectable."""
 
     label: Text
@@ -48,8 +52,7 @@ class Choice:
     enabled: bool = True
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Record):
     """What pressing one physical button does now."""
 
     button: str
@@ -60,8 +63,7 @@ class Hint:
             raise ValueError(f"unknown button {self.button!r}; expected one of {BUTTONS}")
 
 
-@dataclass(frozen=True)
-class Prompt:
+class Prompt(Record):
     """What the game waits for, in words, with the menu and the result of the last decision."""
 
     title: Text
@@ -83,8 +85,7 @@ class Prompt:
     shows: str | None = None
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Record):
     """The device's own health: dice reader, journal, refused input."""
 
     reader: ReaderState = "simulated"
@@ -103,11 +104,10 @@ class Status:
             )
 
 
-@dataclass(frozen=True)
-class View:
+class View(Record):
     """Everything one frame shows."""
 
-    state: Mapping[str, Any]
+    state: StateJSON
     prompt: Prompt
     status: Status = field(default_factory=Status)
     lang: str = "en"

@@ -1,7 +1,7 @@
 """Journal commands: each game's own table of them, and ``undo`` and ``redo``, which every
 game shares.
 
-A game declares its commands as small frozen dataclasses in its own
+A game declares its commands as small records (:class:`~rules.values.Record`) in its own
 :class:`CommandTable`; :func:`parse_command` finds one by its JSON ``type`` among the
 types it is given and the codec gives an exact round trip
 (``parse_command(command_to_json(c), known) == c``).
@@ -10,16 +10,19 @@ types it is given and the codec gives an exact round trip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib import import_module
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from rules.codec import decode, encode, shown
+from rules.codec import decode, encode_fields, shown
 from rules.errors import JournalError
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.json_types import JSONObject
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Record):
     """Who sent a command from a phone paired as a faction's seat (rules/cthulhu_wars,
     I13): the faction, which of its phones (1, 2, …), and the id the phone gave the
     command, so that the same command sent again after a lost answer is done once."""
@@ -29,8 +32,7 @@ class Seat:
     id: str
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Record):
     """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON.
 
     ``seat``: the phone that sent it, written last and only when there is one (a command
@@ -51,8 +53,7 @@ class CommandTable:
         COMMANDS = CommandTable("normandie")
 
         @COMMANDS.command("nz_assault")
-        @dataclass(frozen=True)
-        class Assault(Command): ...
+        class Assault(Command, Record): ...
     """
 
     def __init__(self, owner: str, elsewhere: Mapping[str, str] | None = None) -> None:
@@ -122,8 +123,8 @@ def parse_command(obj: object, known: Mapping[str, type[Command]]) -> Command:
     return decode(known[kind], obj, kind)
 
 
-def command_to_json(cmd: Command) -> dict[str, Any]:
-    return {"type": cmd.TYPE, **encode(cmd)}
+def command_to_json(cmd: Command) -> JSONObject:
+    return {"type": cmd.TYPE, **encode_fields(cmd)}
 
 
 # The engine's own commands, the same in every game's journal.
@@ -131,12 +132,10 @@ ENGINE = CommandTable("the engine")
 
 
 @ENGINE.command("undo")
-@dataclass(frozen=True)
-class Undo(Command):
+class Undo(Command, Record):
     """Take back the last command not itself undone, dice included."""
 
 
 @ENGINE.command("redo")
-@dataclass(frozen=True)
-class Redo(Command):
+class Redo(Command, Record):
     """Bring back the last command undone, as long as no new command came after it."""

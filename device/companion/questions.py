@@ -11,7 +11,7 @@ searches and screen walks) opens the same screens the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.ui.front_end import FrontEnd
 from device.ui.history import history_step, undo_run_step
@@ -27,6 +27,7 @@ from device.ui.steps import (
     AppQuestion,
     ScreenStep,
 )
+from rules.game import State
 from rules.journal import Played
 from rules.parts import Parts
 
@@ -40,8 +41,8 @@ class AppQuestions:
     ``web``, the ``[web]`` settings, and ``phone_view``, the view this companion starts
     beside it on a desktop (None: a unit runs it); ``dice``, the smart dice (None: off).
 
-    A plain class, not a dataclass: every start makes one, and a dataclass's generated
-    methods cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
+    A plain class, not a record: every start makes one, and a record's generated methods
+    cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
 
     __slots__ = ("dice", "front_ends", "phone_view", "seats", "web")
 
@@ -60,8 +61,8 @@ class AppQuestions:
     def open(
         self,
         asked: AppQuestion,
-        played: Played[Any],
-        latest: Callable[[str], Any] | None = None,
+        played: Played[State],
+        latest: Callable[[str], State | None] | None = None,
     ) -> ScreenStep:
         """The screen ``asked`` opens on ``played``. ``latest``: the latest game of a kind
         the journal holds (``GameSession.latest``), so a New game carries over each game's

@@ -33,9 +33,9 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from device.service import seat_link
 from device.storage.seat_book import SeatBook, SeatRow
@@ -44,13 +44,16 @@ from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import parse
 from rules.text import Text, render, text, translate
+from rules.values import Record
 
 if TYPE_CHECKING:
     from device.companion.questions import AppQuestions
     from device.games import Games
+    from device.service.seat_link import Message
     from device.storage.session import GameSession
     from device.ui.controller import BaseController
     from device.ui.steps import ScreenStep
+    from rules.game import State
 
 
 class App(Protocol):
@@ -58,20 +61,18 @@ class App(Protocol):
 
     session: GameSession
     games: Games
-    controller: BaseController
+    controller: BaseController[State]
     questions: AppQuestions
     seats: Desk | None
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> State: ...
 
     def hand(self, errand: Callable[[], None]) -> None: ...
 
     def submit(self, cmd: Command, from_phone: bool = False) -> None: ...
 
     def tell(self, message: Text) -> None: ...
-
-    def public_state(self) -> dict[str, Any]: ...
 
 
 log = logging.getLogger(__name__)
@@ -89,14 +90,12 @@ COMMAND_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 KILL_AT = os.environ.get("CELAENO_SEAT_KILL_AT", "")
 
 
-@dataclass
-class Code:
+class Code(Record, frozen=False):
     faction: str
     expires: float
 
 
-@dataclass
-class Desk:
+class Desk(Record, frozen=False):
     """The seats of the game the companion plays; answers on the main loop."""
 
     app: App
@@ -122,9 +121,9 @@ class Desk:
             self._listener.close()
             self._listener = None
 
-    def answer_from_thread(self, request: dict[str, Any]) -> dict[str, Any]:
+    def answer_from_thread(self, request: Message) -> Message:
         """Called by a connection's thread: the main loop answers, this thread waits."""
-        answers: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        answers: queue.SimpleQueue[Message] = queue.SimpleQueue()
 
         def errand() -> None:
             try:
@@ -141,7 +140,7 @@ class Desk:
 
     # --- on the main loop ---------------------------------------------------------------
 
-    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, request: Message) -> Message:
         lang = str(request.get("lang", "en"))
         op = request.get("op")
         if op == "pair":
@@ -166,7 +165,7 @@ class Desk:
     def unpair(self, seat_id: int) -> None:
         self.book.end(seat_id)
 
-    def game_started(self, before: Any, before_id: int) -> None:
+    def game_started(self, before: State, before_id: int) -> None:
         """A New game: the same factions keep their phones, other factions end them all;
         the codes shown for the old game stop working."""
         self.codes.clear()
@@ -177,7 +176,7 @@ class Desk:
         else:
             self.book.end_game(before_id)
 
-    def _pair(self, code: str, lang: str) -> dict[str, Any]:
+    def _pair(self, code: str, lang: str) -> Message:
         self._forget_expired()
         held = self.codes.pop(_normal(code), None)
         if held is None:
@@ -189,7 +188,7 @@ class Desk:
         return {"status": "paired", "credential": credential, "faction": row.faction,
                 "phone": row.phone, "words": words}  # fmt: skip
 
-    def _send(self, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def _send(self, request: Message, lang: str) -> Message:
         row = self.book.find(str(request.get("credential", "")))
         if row is None or not row.acts_in(self.app.session.game_id):
             return {"status": "unknown_seat", "words": translate("seat.unknown", lang)}
@@ -239,7 +238,8 @@ def _normal(code: str) -> str:
     return "".join(char for char in code.upper() if char in CODE_ALPHABET)
 
 
-def _factions(state: Any) -> tuple[str, ...]:
+def _factions(state: object) -> tuple[str, ...]:
+    """The factions of a state of whichever game, if it has them (Normandie has sides)."""
     return tuple(getattr(state, "factions", ()))
 
 
@@ -262,7 +262,7 @@ def _ids_in(lines: list[str]) -> set[str]:
 # --- the listener's threads -----------------------------------------------------------------
 
 
-def _accept(listener: socket.socket, answer: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+def _accept(listener: socket.socket, answer: Callable[[Message], Message]) -> None:
     places = threading.BoundedSemaphore(MOST_CONNECTIONS)
     while True:
         try:
@@ -275,7 +275,7 @@ def _accept(listener: socket.socket, answer: Callable[[dict[str, Any]], dict[str
 
 def _serve(
     connection: socket.socket,
-    answer: Callable[[dict[str, Any]], dict[str, Any]],
+    answer: Callable[[Message], Message],
     places: threading.BoundedSemaphore,
 ) -> None:
     try:
@@ -320,7 +320,7 @@ def seats_screen(app: App) -> ScreenStep:
     if not_started is not None:
         return show_on_phones(web, not_started=not_started)
     desk = open_desk(app)
-    factions = [str(f) for f in app.public_state().get("factions", ())]
+    factions = list(_factions(app.state))
 
     def phones() -> list[screens.PairedPhone]:
         return [screens.PairedPhone(row.id, row.faction, row.phone) for row in desk.seats()]

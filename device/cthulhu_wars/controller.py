@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -26,18 +26,21 @@ from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import Played
 from rules.text import Text, text
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsProposalsJSON
 
-class CthulhuWarsController(BaseController):
+
+class CthulhuWarsController(BaseController[GameState]):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
-        self._played: Played[Any] | None = None  # the scoreboard reads earlier answers in it
+        self._played: Played[GameState] | None = None  # the scoreboard reads earlier answers in it
 
-    def follow(self, played: Played[Any]) -> None:
+    def follow(self, played: Played[GameState]) -> None:
         self._played = played
 
-    def proposals(self, state: GameState) -> dict[str, Any]:
+    def proposals(self, state: GameState) -> CthulhuWarsProposalsJSON:
         """What the scoreboard's screens propose (I10): each faction's Power for Gather Power
         and its Great Old Ones for a Ritual, for a seat's page to propose the same (I13)."""
         if state.scoreboard is None or self._played is None:

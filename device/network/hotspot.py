@@ -20,11 +20,10 @@ import json
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from device.storage.durable import replace_durably
+from rules.values import Record
 
 MODES = ("auto", "always", "never")
 KEYS = ("hotspot", "passphrase")
@@ -39,14 +38,12 @@ PREFIX = 24
 STATE = Path("/run/celaeno-hotspot/state.json")
 
 
-@dataclass(frozen=True)
-class NetworkSettings:
+class NetworkSettings(Record):
     hotspot: str = "auto"
     passphrase: str | None = None  # None: the generated one
 
 
-@dataclass(frozen=True)
-class Hotspot:
+class Hotspot(Record):
     """The access point as phones see it."""
 
     ssid: str
@@ -57,7 +54,7 @@ class Hotspot:
         return wifi_qr(self.ssid, self.passphrase)
 
 
-def read_network(document: Mapping[str, Any], name: str) -> tuple[NetworkSettings, list[str]]:
+def read_network(document: Mapping[str, object], name: str) -> tuple[NetworkSettings, list[str]]:
     """The ``[network]`` section of a parsed celaeno.toml, and one line per mistake."""
     section = document.get("network", {})
     if not isinstance(section, dict):

@@ -20,8 +20,11 @@ import json
 import os
 import socket
 import stat
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+# One message either way: a JSON object (what json.loads gives; the reader checks each value).
+Message = dict[str, object]
 
 SEATS_GROUP = "celaeno-seats"
 DIRECTORY = "seats"
@@ -80,11 +83,11 @@ def is_socket(path: Path) -> bool:
         return False
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: Mapping[str, object]) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
-def decode(line: bytes) -> dict[str, Any]:
+def decode(line: bytes) -> Message:
     """One message; ValueError for anything but a JSON object on one line."""
     if len(line) > MAX_MESSAGE:
         raise ValueError("message too long")
@@ -112,7 +115,7 @@ def read_line(sock: socket.socket) -> bytes:
             raise ValueError("message too long")
 
 
-def ask(path: Path, request: dict[str, Any], timeout: float = TIMEOUT) -> dict[str, Any]:
+def ask(path: Path, request: Mapping[str, object], timeout: float = TIMEOUT) -> Message:
     """Send ``request`` to the companion and wait for its answer; :class:`TableAway` when
     nobody listens (no socket, or a socket left by a companion that died)."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC) as sock:

@@ -12,12 +12,12 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from device.storage import paths
 from hardware.baud import BadBaud, standard_baud
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
+from rules.values import Record
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
 MAX_BCM_PIN = 27
@@ -33,10 +33,16 @@ class Wrong(ValueError):
         self.detail = detail
 
 
-@dataclass(frozen=True)
-class Check:
+# What a check makes of a TOML value: a value of the configuration field its key fills (a
+# pin, a tuple of factions …). KEYS pairs each key's check with its field, which the types of
+# one table of keys cannot say, so the value stays untyped where the table hands it on to the
+# fields (device/settings/config.py).
+Checked: TypeAlias = Any
+
+
+class Check(Record):
     expected: str
-    convert: Callable[[Any], Any]
+    convert: Callable[[object], Checked]
 
 
 def toml_literal(value: object) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 import sqlite3
-from dataclasses import dataclass
 from datetime import UTC, datetime
+
+from rules.values import Record
 
 CREDENTIAL_BYTES = 32  # 256 bits from the system's random source
 
@@ -33,8 +34,7 @@ CREATE TABLE IF NOT EXISTS seats (
 _COLUMNS = "id, faction, phone, game_id, paired, ended"
 
 
-@dataclass(frozen=True)
-class SeatRow:
+class SeatRow(Record):
     """One phone paired as ``faction``'s seat (its ``phone``-th) in game ``game_id``."""
 
     id: int

@@ -8,13 +8,19 @@ next: another step, a command to submit, or :data:`DONE`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from display.view import Choice, Hint, Prompt
 from rules.commands import Command
 from rules.text import Text, text
+from rules.values import Record
+
+# What a menu's option stands for, handed to its list's ``on_pick`` (a command, a step, a
+# faction, what choosing it does): each list pairs its options with its callback, which the
+# types of a list of mixed options cannot say, so the value is left untyped.
+Value: TypeAlias = Any
 
 
 class _Done:
@@ -31,15 +37,13 @@ class _Back:
 BACK = _Back()
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(Record):
     """A step's answer that is a message for the table, not a command (e.g. why not)."""
 
     message: Text
 
 
-@dataclass(frozen=True)
-class UndoMany:
+class UndoMany(Record):
     """A step's answer: undo this many commands, newest first (``run``: the question
     asked on a run of undos was answered yes)."""
 
@@ -47,21 +51,18 @@ class UndoMany:
     run: bool = False
 
 
-@dataclass(frozen=True)
-class SetLanguage:
+class SetLanguage(Record):
     lang: str
 
 
-@dataclass(frozen=True)
-class WithFiles:
+class WithFiles(Record):
     """A step's answer that needs the device's own files to go on (a game's kept tiles):
     the wizard calls ``make`` with the state directory, or None where there is none."""
 
     make: Callable[[Path | None], StepResult]
 
 
-@dataclass(frozen=True)
-class OnceAccepted:
+class OnceAccepted(Record):
     """A step's answer: ``command``, and what to do once the rules have accepted it (never
     if they refuse it): a battle of our own's sheet is kept only for a battle that began."""
 
@@ -73,18 +74,18 @@ class InTurn:
     """A step's answer: several commands, each submitted once the one before went through
     (one choice that answers for several factions: nobody else performs a Ritual).
 
-    A plain class, not a frozen dataclass like its neighbours: only the scoreboard answers
-    with it, and a dataclass's generated methods cost every start about 2.5 million
-    instructions (callgrind) to compile at import."""
+    A plain class, not a record like its neighbours: only the scoreboard answers with it,
+    and a record's generated methods (``__init__`` and a frozen one's ``__setattr__`` and
+    ``__delattr__``, see ``rules.values.Record``) cost every start their compiling at
+    import (a frozen dataclass's six, about 2.5 million instructions under callgrind)."""
 
     __slots__ = ("commands",)
 
-    def __init__(self, commands: tuple[Any, ...]) -> None:
+    def __init__(self, commands: tuple[Command, ...]) -> None:
         self.commands = commands
 
 
-@dataclass(frozen=True)
-class AppQuestion:
+class AppQuestion(Record):
     """A question only the app can put, because it holds what the question needs: New game
     (the list of every game's front end), Show on phones (the ``[web]`` configuration).
     A game's menu answers with one of these; the app opens it (``Reaction.app_question``)."""
@@ -101,10 +102,9 @@ SMART_DICE = AppQuestion("dice")  # the Dice screen: the app holds the smart dic
 SEATS_ON_PHONES = AppQuestion("seats")  # phones paired as seats: the app holds them ([web] too)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     label: Text
-    value: Any
+    value: Value
     detail: Text | None = None
     enabled: bool = True
 
@@ -173,13 +173,12 @@ class ScreenStep:
         return False
 
 
-@dataclass
-class ListStep(ScreenStep):
+class ListStep(ScreenStep, Record, frozen=False):
     """Pick one of a list of options."""
 
     title: Text
     options: list[Option]
-    on_pick: Callable[[Any], StepResult]
+    on_pick: Callable[[Value], StepResult]
     cursor: int = -1
     hints: tuple[Hint, ...] = field(default_factory=lambda: LIST_HINTS)
 
@@ -206,8 +205,7 @@ class ListStep(ScreenStep):
         return self.on_pick(self.options[self.cursor].value)
 
 
-@dataclass
-class Counter:
+class Counter(Record, frozen=False):
     """One counted row: ``label`` with a value from 0 to ``most``."""
 
     key: str
@@ -242,8 +240,7 @@ class _EveryLine(ScreenStep):
         return self._pick_selected()
 
 
-@dataclass
-class CounterStep(_EveryLine):
+class CounterStep(_EveryLine, Record, frozen=False):
     """Set several counts (OK adds one, wrapping to 0), then Confirm on the last row."""
 
     title: Text
@@ -278,19 +275,18 @@ class CounterStep(_EveryLine):
         return None
 
 
-@dataclass
-class MarkStep(_EveryLine):
+class MarkStep(_EveryLine, Record, frozen=False):
     """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
     ("Go on") hands the marked values, in the list's order, to ``on_done``."""
 
     title: Text
     options: list[Option]
-    on_done: Callable[[list[Any]], StepResult]
-    marked: set[Any] = field(default_factory=set)
+    on_done: Callable[[list[Value]], StepResult]
+    marked: set[Value] = field(default_factory=set)
     cursor: int = 0
     hints: tuple[Hint, ...] = field(default_factory=lambda: MARK_HINTS)
 
-    def chosen(self) -> list[Any]:
+    def chosen(self) -> list[Value]:
         return [o.value for o in self.options if o.value in self.marked]
 
     def choices(self) -> tuple[Choice, ...]:
@@ -311,8 +307,7 @@ class MarkStep(_EveryLine):
         return None
 
 
-@dataclass
-class Dial:
+class Dial(Record, frozen=False):
     """One number on a dial: ``label`` with a value from ``least`` to ``most``."""
 
     key: str
@@ -323,8 +318,7 @@ class Dial:
     least: int = 0
 
 
-@dataclass
-class DialStep(ScreenStep):
+class DialStep(ScreenStep, Record, frozen=False):
     """Set one or more numbers: UP/DOWN turn the selected one by one within its range
     (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
     LIBRARIAN (or a tap) choose the row.

@@ -24,8 +24,7 @@ import logging
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.games import Games
 from device.web.feed import Feed, Snapshot
@@ -33,9 +32,14 @@ from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
 from display.web.html import escape
 from display.web.page import WebView, live_html, script_words
+from rules.game import State
 from rules.journal import Played, secrets_json
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.json_types import ProposalsJSON
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +85,13 @@ class SeatParts:
     def __init__(
         self,
         view: WebView,
-        played: Played[Any] | None,
+        played: Played[State] | None,
         parts: Parts[PhonePart],
-        proposals: Callable[[], dict[str, Any]],
+        proposals: Callable[[], ProposalsJSON],
     ) -> None:
         self._view, self._played, self._parts = view, played, parts
         self._ask = proposals
-        self._proposals: dict[str, Any] | None = None
+        self._proposals: ProposalsJSON | None = None
         self._made: dict[tuple[str, str], tuple[str, bytes]] = {}
         self._lock = threading.Lock()
 
@@ -116,8 +120,10 @@ class SeatParts:
             return found
 
     def _needs_proposals(self) -> bool:
-        state = self._view.state or {}
-        return (state.get("pending") or {}).get("kind") in ("gather_power", "ritual")
+        # any game's state: a game whose state JSON has no ``pending`` proposes nothing
+        state: Mapping[str, object] = self._view.state or {}
+        pending = state.get("pending")
+        return isinstance(pending, Mapping) and pending.get("kind") in ("gather_power", "ritual")
 
     def _seat_html(self, faction: str, lang: str) -> str:
         state, played = self._view.state, self._played
@@ -127,9 +133,9 @@ class SeatParts:
         if part.seat is None:  # Shadows over Normandie: its page stays read-only
             return f'<p class="notice">{escape(translate("seat.read_only_game", lang))}</p>'
 
-        return part.seat(state, secrets_json(played, faction), faction, self._proposed(state), lang)
+        return part.seat(state, secrets_json(played, faction), faction, self._proposed(), lang)
 
-    def _proposed(self, state: Mapping[str, Any]) -> dict[str, Any]:
+    def _proposed(self) -> ProposalsJSON:
         """Asked only while the table proposes something a seat answers (Gather Power, a
         Ritual): most updates ask the companion nothing."""
         if not self._needs_proposals():
@@ -139,8 +145,7 @@ class SeatParts:
         return self._proposals
 
 
-@dataclass(frozen=True)
-class Update:
+class Update(Record):
     """One journal position rendered: the SSE message for each language, and each seat's."""
 
     position: int
@@ -149,7 +154,7 @@ class Update:
     seats: SeatParts | None = None
 
 
-def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
+def waiting_for(played: Played[State] | None, games: Games) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
@@ -162,7 +167,7 @@ def sse_message(
     view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS, seat: str | None = None
 ) -> bytes:
     """One update as an event; ``seat``: a seat's part, for that seat's phones only."""
-    payload: dict[str, Any] = {
+    payload: dict[str, object] = {  # dumped at once
         "position": view.position,
         "journal": view.journal,
         "lang": lang,
@@ -177,7 +182,7 @@ def sse_message(
 
 
 class Hub:
-    def __init__(self, feed: Feed, proposals: Callable[[], dict[str, Any]] | None = None) -> None:
+    def __init__(self, feed: Feed, proposals: Callable[[], ProposalsJSON] | None = None) -> None:
         self.feed = feed
         # What the table proposes to a seat (asked of the companion); None: no seats here.
         self.proposals = proposals

@@ -27,16 +27,20 @@ import json
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from aiohttp import web
 
 from device.service import seat_link
 from device.storage.seat_book import SeatBook, SeatRow
 from rules.text import translate
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from device.service.seat_link import Message
+    from rules.json_types import ProposalsJSON
 
 SEAT_COOKIE = "seat"
 TOKEN_HEADER = "X-Celaeno-Token"
@@ -60,8 +64,7 @@ STATUS = {
 }
 
 
-@dataclass(frozen=True)
-class Phone:
+class Phone(Record):
     """A request's phone: the seat it is (``row``), or a seat that ended (``row`` None)."""
 
     credential: str
@@ -181,16 +184,17 @@ class SeatDoor:
             headers={"Cache-Control": "no-store"},
         )
 
-    def proposals(self) -> dict[str, Any]:
+    def proposals(self) -> ProposalsJSON:
         """What the table's screens propose (blocking: from a worker thread); {} without an
-        answer in time."""
+        answer in time. The companion's controller made them for the game it plays, which
+        is the one whose seat's part reads them."""
         try:
             said = seat_link.ask(self.link, {"op": "proposals"}, PROPOSALS_TIMEOUT)
         except (seat_link.TableAway, OSError, ValueError):
             return {}
-        return {k: v for k, v in said.items() if k != "status"}
+        return cast("ProposalsJSON", {k: v for k, v in said.items() if k != "status"})
 
-    async def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def _ask(self, request: Mapping[str, object]) -> Message:
         """The companion's answer; "busy" when it took too long, :class:`TableAway` when it
         is not there or went away mid-answer."""
         try:
@@ -223,7 +227,7 @@ def _same_origin(request: web.Request) -> bool:
     return request.headers.get("Sec-Fetch-Site") == "same-origin"
 
 
-def _read(body: bytes) -> dict[str, Any] | None:
+def _read(body: bytes) -> Message | None:
     """``{"id": str, "command": {"type": str, …}}``, else None."""
     try:
         found = json.loads(body.decode("utf-8"))

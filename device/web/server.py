@@ -36,17 +36,21 @@ import hashlib
 import logging
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aiohttp import http_exceptions, web
+
+if TYPE_CHECKING:
+    from aiohttp.web_protocol import RequestHandler
 
 from device.web.hub import Hub
 from device.web.seats import SEAT_COOKIE, SeatDoor
 from display.web.html import palette_css
 from display.web.page import SeatShell, page_html
 from rules.text import DEFAULT_LANGUAGE, LANGUAGES
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +100,7 @@ PROBES: dict[str, tuple[int, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Asset:
+class Asset(Record):
     body: bytes
     content_type: str
 
@@ -396,7 +399,7 @@ class Guarded(asyncio.Protocol):
 
     def __init__(self, limiter: Limiter) -> None:
         self._limiter = limiter
-        self._inner: Any = None
+        self._inner: RequestHandler | None = None
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -432,7 +435,9 @@ class Guarded(asyncio.Protocol):
         self._inner.data_received(data)
 
     def eof_received(self) -> bool | None:
-        return self._inner.eof_received() if self._inner is not None else None
+        if self._inner is not None:
+            self._inner.eof_received()  # aiohttp's answers None: the transport closes itself
+        return None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._limiter.open -= 1
@@ -455,11 +460,10 @@ BUSY = (
 )
 
 
-@dataclass
-class Limiter:
+class Limiter(Record, frozen=False):
     """The connections open, and those waiting for a request, oldest first."""
 
-    server: Any  # aiohttp's web.Server: makes one request handler per connection
+    server: web.Server  # makes one request handler per connection
     limit: int  # connections open at once, waiting ones included: a bound on descriptors
     waiting_limit: int = 256
     open: int = 0
@@ -503,8 +507,7 @@ def listening_socket(address: str, port: int) -> socket.socket:
     return sock
 
 
-@dataclass
-class Serving:
+class Serving(Record, frozen=False):
     """A running view, to stop."""
 
     server: asyncio.Server

@@ -7,16 +7,18 @@ JSON gives (``"game"``) and never asks which game it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from display.panels.shared import Panel
 from rules.text import Words
+from rules.values import Record
 
-State = Mapping[str, Any]
+if TYPE_CHECKING:
+    # any game's state JSON: each game reads it as its own type (rules/<game>/json_types.py)
+    from rules.json_types import StateJSON as State
 
 
 def _no_grid(panel: pygame.Rect, pad: int, state: State, pos: tuple[int, int]) -> str | None:
@@ -31,8 +33,7 @@ def _steps_aside(state: State) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class GameScreen:
+class GameScreen(Record):
     """- ``panels``: every panel, in drawing order (the game's own and ``SHARED_PANELS``);
     - ``board_share(state)``: how much of the screen the board panel takes;
     - ``space_at(board, pad, state, pos)``: the grid space under a finger, for games with one;

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import cast
 
 import pygame
 
@@ -26,6 +27,7 @@ from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layou
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
+from rules.values import Record
 
 TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's factors (down to list_sizes' floor).
@@ -38,8 +40,7 @@ def key(view: View) -> object:
     return (view.prompt, view.status.error, view.lang)
 
 
-@dataclass
-class _Measured:
+class _Measured(Record, frozen=False):
     banner: Laid | None
     title: Laid
     result: Laid | None
@@ -104,7 +105,8 @@ def _events(view: View) -> tuple[Text, ...]:
     result = view.prompt.result
     if result is None or result.key != RESULT:
         return ()
-    return tuple(result.params.get("events", ()))
+    # a result's one parameter: the command's events, which text() froze into a tuple
+    return tuple(cast("Sequence[Text]", result.params.get("events", ())))
 
 
 def _board_lines(view: View) -> tuple[Text, ...]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from display.ink import colours
 from display.ink.runs import Para, Span
@@ -21,15 +19,15 @@ from display.layout.canvas import Canvas
 from display.panels import prompt
 from display.view import Hint, View
 from rules.text import render, render_fragment, translate
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(Record):
     key: Callable[[View], object]
     draw: Callable[[Canvas, View], None]
 
 
-def snapshot(state: Mapping[str, Any], leave_out: tuple[str, ...] = ()) -> str:
+def snapshot(state: Mapping[str, object], leave_out: tuple[str, ...] = ()) -> str:
     return json.dumps(
         {k: v for k, v in state.items() if k not in leave_out}, sort_keys=True, default=str
     )

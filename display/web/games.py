@@ -6,20 +6,24 @@ HTML only, so the phone view never loads the screen's games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rules.parts import Parts
 from rules.text import Words
+from rules.values import Record
 
-GameHtml = Callable[[Mapping[str, Any], str], str]
-# A faction's seat on its phone: (state, its secrets, faction, proposals, lang) -> HTML.
-SeatHtml = Callable[[Mapping[str, Any], Mapping[str, Any], str, Mapping[str, Any], str], str]
+if TYPE_CHECKING:
+    from rules.json_types import ProposalsJSON, SecretsJSON, StateJSON
+
+    # any game's state JSON, which each game's part reads as its own type
+    GameHtml = Callable[[StateJSON, str], str]
+    # A faction's seat on its phone: (state, its secrets, faction, proposals, lang) -> HTML;
+    # the secrets and the proposals, too, each game's part reads as its own.
+    SeatHtml = Callable[[StateJSON, SecretsJSON, str, ProposalsJSON, str], str]
 
 
-@dataclass(frozen=True)
-class PhonePart:
+class PhonePart(Record):
     """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded;
     - ``seat``: a faction's seat on its phone (None: the game's page stays read-only)."""
@@ -40,7 +44,7 @@ PHONE_PARTS = Parts[PhonePart](
 
 
 def game_html(
-    state: Mapping[str, Any],
+    state: StateJSON,
     lang: str,
     parts: Parts[PhonePart] = PHONE_PARTS,
 ) -> str:

@@ -14,14 +14,18 @@ older one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.web.games import PHONE_PARTS, PhonePart, game_html
 from display.web.html import escape, phrased
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, render_fragment, translate
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
 # Words the script needs after the page has loaded: the connection's state, and every
@@ -38,8 +42,7 @@ SCRIPT_WORDS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class HistoryLine:
+class HistoryLine(Record, eq=False):
     """One command of the history: what it did, and where its dice came from. Each says
     itself once per language (a page update lists up to 30 of them in both languages,
     and the words of a command already said do not change)."""
@@ -54,13 +57,12 @@ class HistoryLine:
         return self._html[lang]
 
 
-@dataclass(frozen=True)
-class WebView:
+class WebView(Record):
     """Everything the page shows at one journal position."""
 
     position: int  # commands committed in the journal: only grows
     journal: str  # which journal (a new one after a damaged one was set aside)
-    state: Mapping[str, Any] | None  # the state JSON; None before the first game
+    state: StateJSON | None  # the state JSON; None before the first game
     waiting: Text | None = None  # what the table waits for, in the screen's words
     recent: tuple[tuple[Text, ...], ...] = ()  # events of the latest commands, newest last
     undone: bool = False  # the latest command was an undo
@@ -136,8 +138,7 @@ def script_words(lang: str) -> dict[str, str]:
     return {word: translate(f"web.{word}", lang, n="{n}") for word in SCRIPT_WORDS}
 
 
-@dataclass(frozen=True)
-class SeatShell:
+class SeatShell(Record):
     """A seat's page: its faction (None: the phone's seat ended, the page says how to pair
     again), the token its script sends with each command (it cannot read the cookie), and
     the seat's part of the page as the live update has it."""

@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
 from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from typing import TypeGuard, TypeVar
+
+    from rules.json_types import StateJSON
+    from rules.normandie.json_types import (
+        AssaultPendingJSON,
+        BattlefieldJSON,
+        DrawPendingJSON,
+        EliminationJSON,
+        MoveJSON,
+        NormandieStateJSON,
+        OrderPendingJSON,
+        TargetPendingJSON,
+        UnitJSON,
+        ZombiesPhaseJSON,
+    )
+
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 VERSION = 1
 GAME = "normandie"
@@ -21,12 +42,11 @@ BY_THE_GAME = "game"  # Z6: nobody controls the Zombies, the companion runs them
 SETUP, ORDERS, ZOMBIES, ACTIVATION, SUPPLY = "setup", "orders", "zombies", "activation", "supply"
 
 
-def _empty() -> Mapping[str, Any]:
+def _empty() -> Mapping[K, V]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class ZombieMove:
+class ZombieMove(Record):
     """One Zombie's activation: where from, the spaces it steps through, whom it hunts."""
 
     zombie: str
@@ -45,7 +65,7 @@ class ZombieMove:
     def end(self) -> Space:
         return self.path[-1] if self.path else self.start
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MoveJSON:
         return {
             "zombie": self.zombie,
             "from": self.start.name,
@@ -62,25 +82,23 @@ class ZombieMove:
         }
 
 
-@dataclass(frozen=True)
-class PendingOrder:
+class PendingOrder(Record):
     """Z5/I3: the proposed activation order, waiting for the players to confirm or change it."""
 
     proposed: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OrderPendingJSON:
         return {"kind": "order", "proposed": list(self.proposed)}
 
 
-@dataclass(frozen=True)
-class PendingTarget:
+class PendingTarget(Record):
     """Z5/I3: a tie between equally close infantry units for the players to break."""
 
     zombie: str
     candidates: tuple[str, ...]
     distance: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TargetPendingJSON:
         return {
             "kind": "target",
             "zombie": self.zombie,
@@ -89,25 +107,23 @@ class PendingTarget:
         }
 
 
-@dataclass(frozen=True)
-class PendingAssault:
+class PendingAssault(Record):
     """Z7: the Zombie has entered its target's space; the Assault waits for its die."""
 
     move: ZombieMove
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AssaultPendingJSON:
         return {"kind": "assault", **self.move.to_json()}
 
 
-@dataclass(frozen=True)
-class PendingDraw:
+class PendingDraw(Record):
     """Z10/Z11: a Zombies token is to be drawn from the bag and placed on one of ``spaces``."""
 
     purpose: str  # "creation" (Z10) or "serum" (Z11)
     by: str
     spaces: tuple[Space, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DrawPendingJSON:
         return {
             "kind": "draw",
             "purpose": self.purpose,
@@ -119,22 +135,19 @@ class PendingDraw:
 Pending = PendingOrder | PendingTarget | PendingAssault | PendingDraw
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(Record):
     """Z13: where a caster's Bind Zombies token lies and which side is up."""
 
     zombie: str
     flipped: bool = False
 
 
-@dataclass(frozen=True)
-class Gear:
+class Gear(Record):
     reanimator_serum: int = 0
     serum_dart_gun: int = 0
 
 
-@dataclass(frozen=True)
-class Elimination:
+class Elimination(Record):
     unit: str
     kind: str
     owner: str | None
@@ -142,8 +155,7 @@ class Elimination:
     summoned: bool
 
 
-@dataclass(frozen=True)
-class ZombiesRun:
+class ZombiesRun(Record):
     """The Zombies phase in progress: the confirmed order and the moves made so far."""
 
     order: tuple[str, ...]
@@ -155,8 +167,7 @@ class ZombiesRun:
         return self.order[len(self.moves) :]
 
 
-@dataclass(frozen=True)
-class NormandieState:
+class NormandieState(Record):
     battlefield: Battlefield
     players: tuple[str, ...]
     initiative: str
@@ -201,7 +212,7 @@ class NormandieState:
         """Z13: a Bind Zombies token lies on it, either side up."""
         return any(binding.zombie == zombie for binding in self.bound.values())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NormandieStateJSON:
         """The public state (JOURNAL.md): plain JSON, sorted where order means nothing."""
         return {
             "version": VERSION,
@@ -236,9 +247,9 @@ class NormandieState:
             "over": self.over,
         }
 
-    def _battlefield_json(self) -> dict[str, Any]:
+    def _battlefield_json(self) -> BattlefieldJSON:
         field_ = self.battlefield
-        out: dict[str, Any] = {
+        out: BattlefieldJSON = {
             "tiles": {"columns": field_.columns, "rows": field_.rows},
             "width": field_.width,
             "height": field_.height,
@@ -263,7 +274,7 @@ class NormandieState:
             out["derleth"] = self.derleth
         return out
 
-    def _run_json(self) -> dict[str, Any] | None:
+    def _run_json(self) -> ZombiesPhaseJSON | None:
         """The Zombies phase under way, or the last one finished (for the screen's arrows)."""
         if self.run is not None:
             return {
@@ -280,8 +291,20 @@ class NormandieState:
         }
 
 
-def _unit_json(unit: Unit) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def normandie_json(state: StateJSON) -> NormandieStateJSON:
+    """A state JSON as this game's own type, which every layer reads it as (its ``"game"``
+    says it is one; another game's is an error)."""
+    if not _of_this_game(state):
+        raise ValueError(f"a state JSON of {state['game']!r}, not of {GAME!r}")
+    return state
+
+
+def _of_this_game(state: StateJSON) -> TypeGuard[NormandieStateJSON]:
+    return state["game"] == GAME
+
+
+def _unit_json(unit: Unit) -> UnitJSON:
+    out: UnitJSON = {
         "kind": unit.kind,
         "owner": unit.owner,
         "space": unit.space.name,
@@ -300,7 +323,7 @@ def _unit_json(unit: Unit) -> dict[str, Any]:
     return out
 
 
-def _elimination_json(entry: Elimination) -> dict[str, Any]:
+def _elimination_json(entry: Elimination) -> EliminationJSON:
     return {
         "unit": entry.unit,
         "kind": entry.kind,

@@ -9,16 +9,14 @@ this module what it shows and what picking does, so the screens need nothing of 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from device.ui.phones import QrStep
-from device.ui.steps import BACK, DONE, ListStep, Option, StepResult
+from device.ui.steps import BACK, DONE, ListStep, Option, StepResult, Value
 from rules.text import text
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class PairedPhone:
+class PairedPhone(Record):
     """A phone paired as ``faction``'s seat, its ``phone``-th; ``seat``: its id to unpair."""
 
     seat: int
@@ -26,8 +24,7 @@ class PairedPhone:
     phone: int
 
 
-@dataclass(frozen=True)
-class SeatsScreen:
+class SeatsScreen(Record):
     """What the screens show and do: the factions in seating order, the view's address
     (None: no network a phone can reach), a new code for a faction, the phones paired
     now, and unpairing one."""
@@ -115,7 +112,7 @@ def _seat_order(screen: SeatsScreen, faction: str) -> int:
     return seating.index(faction) if faction in seating else len(seating)
 
 
-def _picked(answer: Any) -> StepResult:
+def _picked(answer: Value) -> StepResult:
     """An option's value: what picking it leads to, or how to make that (a new code)."""
     found: StepResult = answer() if callable(answer) else answer
     return found

@@ -9,8 +9,7 @@ table, its figures under it in their columns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,11 +19,15 @@ from display.ink.runs import Para
 from display.layout import flow
 from display.layout.canvas import Canvas, columns_fit
 from display.layout.table import lay_rows, widest
+from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
 
 
 def draw(
     canvas: Canvas,
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     lang: str,
     box: pygame.Rect,
     below_it: Sequence[Para],
@@ -52,7 +55,7 @@ def draw(
 
 def fits(
     canvas: Canvas,
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     lang: str,
     box: pygame.Rect,
     below_it: Sequence[Para],
@@ -72,7 +75,7 @@ def fits(
 FEWEST = 3
 
 
-def whole(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> bool:
+def whole(canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect) -> bool:
     """Whether the whole table and every line under it (the First Player, the next Ritual,
     the pool) fit ``box`` with nothing below them: the standings beside a list."""
     board = state.get("scoreboard")
@@ -82,16 +85,14 @@ def whole(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect)
     return _sized(canvas, table(state, board, lang), lines, box, Board(())).fits
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """The board state under the table: paragraphs across, then columns side by side."""
 
     top: Sequence[Para]
     columns: Sequence[Sequence[Para]] = ()
 
 
-@dataclass
-class Sized:
+class Sized(Record, frozen=False):
     """The table laid out: whether it and the board below fit, each row's cells, the
     columns' widths, each row's height, the lines under it, and whether each name has a
     line of its own."""
@@ -108,8 +109,8 @@ class Sized:
 
 def _fitted(
     canvas: Canvas,
-    state: Mapping[str, Any],
-    board: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
+    board: ScoreboardJSON,
     lang: str,
     box: pygame.Rect,
     under: Board,

@@ -14,12 +14,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.ink.colours import faction as faction_colour
 from display.web.html import colour_class, escape, phrased
 from rules.cthulhu_wars.maps.boards import layout, map_spec
 from rules.text import lookup, text, translate
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsProposalsJSON,
+        CthulhuWarsSecretsJSON,
+        CthulhuWarsStateJSON,
+        FirstPlayerPendingJSON,
+        GatherPowerPendingJSON,
+        RitualPendingJSON,
+        ScoreboardJSON,
+    )
+
+# A journal command as the page sends it: a JSON object, checked by the codec when it arrives.
+SentCommand = Mapping[str, object]
 
 SIGN_VALUES = (1, 2, 3)  # K10
 MOST_GREAT_OLD_ONES = 6
@@ -30,10 +44,10 @@ SLOT = "\x00"  # where a dial's live value goes in a button's words
 
 
 def seat_html(
-    state: Mapping[str, Any],
-    secrets: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
+    secrets: CthulhuWarsSecretsJSON,
     faction: str,
-    proposals: Mapping[str, Any],
+    proposals: CthulhuWarsProposalsJSON,
     lang: str,
 ) -> str:
     """The seat's section: who it is, the table's question to it, then what it may say."""
@@ -41,12 +55,12 @@ def seat_html(
     parts = [_header(faction, lang)]
     if state.get("game_over") is not None or state.get("winner") is not None:
         return "".join([*parts, _p(translate("seat.over", lang))])
-    if isinstance(board, Mapping):
-        parts.append(_asked(state, board, secrets, faction, proposals, lang))
+    if board is not None:
+        parts.append(_asked(state, board, faction, proposals, lang))
         parts.append(_signs(board, secrets, faction, lang))
         parts.append(_spellbooks(board, faction, lang))
     parts.append(_gates(state, faction, lang))
-    if isinstance(board, Mapping):
+    if board is not None:
         parts.append(_correction(faction, lang))
     return "".join(part for part in parts if part)
 
@@ -61,31 +75,31 @@ def _header(faction: str, lang: str) -> str:
 
 
 def _asked(
-    state: Mapping[str, Any],
-    board: Mapping[str, Any],
-    secrets: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
+    board: ScoreboardJSON,
     faction: str,
-    proposals: Mapping[str, Any],
+    proposals: CthulhuWarsProposalsJSON,
     lang: str,
 ) -> str:
-    pending = state.get("pending") or {}
-    kind = pending.get("kind")
-    if kind == "ritual" and pending.get("faction") == faction:
-        goo = int(proposals.get("great_old_ones", {}).get(faction, 1))
+    pending = state.get("pending")
+    if pending is None:
+        return ""
+    if pending["kind"] == "ritual" and pending["faction"] == faction:
+        goo = proposals.get("great_old_ones", {}).get(faction, 1)
         return _ritual(board, pending, faction, goo, lang)
-    if kind == "first_player" and pending.get("chooser") == faction:
+    if pending["kind"] == "first_player" and pending["chooser"] == faction:
         return _first_player(board, pending, faction, lang)
-    if kind == "gather_power":
+    if pending["kind"] == "gather_power":
         return _gather_power(state, pending, faction, proposals, lang)
-    if kind == "reveal" and pending.get("faction") == faction:
-        return _reveal_all(int(pending.get("elder_signs", 0)), faction, lang)
+    if pending["kind"] == "reveal" and pending["faction"] == faction:
+        return _reveal_all(pending["elder_signs"], faction, lang)
     return ""
 
 
 def _ritual(
-    board: Mapping[str, Any], pending: Mapping[str, Any], faction: str, goo: int, lang: str
+    board: ScoreboardJSON, pending: RitualPendingJSON, faction: str, goo: int, lang: str
 ) -> str:
-    cost, power = int(pending.get("cost", 0)), int(board.get("power", {}).get(faction, 0))
+    cost, power = pending["cost"], board["power"].get(faction, 0)
     question = translate("seat.ritual", lang, cost=cost, power=power)
     passed = {"type": "ritual", "faction": faction, "perform": False}
     perform = {"type": "ritual", "faction": faction, "perform": True, "great_old_ones": goo}
@@ -99,9 +113,9 @@ def _ritual(
 
 
 def _first_player(
-    board: Mapping[str, Any], pending: Mapping[str, Any], faction: str, lang: str
+    board: ScoreboardJSON, pending: FirstPlayerPendingJSON, faction: str, lang: str
 ) -> str:
-    last = str(board.get("direction", "clockwise"))
+    last = board.get("direction", "clockwise")
     other = "counterclockwise" if last == "clockwise" else "clockwise"
     buttons = [
         _button(
@@ -109,24 +123,23 @@ def _first_player(
             {"type": "first_player", "faction": f, "direction": way},
         )
         for way in (last, other)
-        for f in pending.get("candidates", ())
+        for f in pending["candidates"]
     ]
     return _asking(translate("seat.first_player", lang), buttons)
 
 
 def _gather_power(
-    state: Mapping[str, Any],
-    pending: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
+    pending: GatherPowerPendingJSON,
     faction: str,
-    proposals: Mapping[str, Any],
+    proposals: CthulhuWarsProposalsJSON,
     lang: str,
 ) -> str:
     """K3: this faction's line, 1 tap when the proposal is right (I13)."""
     said = pending.get("lines", {}).get(faction)
-    proposed = proposals.get("power", {}).get(faction)
-    if proposed is None and said is None:
+    power = said if said is not None else proposals.get("power", {}).get(faction)
+    if power is None:
         return _asking(translate("seat.gather_wait", lang), [])
-    power = int(said if said is not None else proposed)
     question = translate("seat.gather", lang)
     line = {"type": "gather_power_line", "faction": faction, "power": power}
     label = _slotted(translate("seat.gather_right", lang, n=SLOT), "power", power)
@@ -143,9 +156,9 @@ def _gather_power(
     return _asking(question, buttons)
 
 
-def _made_of(state: Mapping[str, Any], faction: str, power: int, lang: str) -> str:
+def _made_of(state: CthulhuWarsStateJSON, faction: str, power: int, lang: str) -> str:
     """K3 as the table's screen proposes it: 2 per Gate, 1 per abandoned Gate, the rest."""
-    owners = [gate.get("controller") for gate in state.get("gates", {}).values()]
+    owners = [gate["controller"] for gate in state.get("gates", {}).values()]
     gates, abandoned = owners.count(faction), owners.count(None)
     rest = max(0, power - 2 * gates - abandoned)
     return translate("seat.made_of", lang, gates=gates, abandoned=abandoned, rest=rest)
@@ -162,12 +175,12 @@ def _reveal_all(count: int, faction: str, lang: str) -> str:
 # --- at any time --------------------------------------------------------------------------
 
 
-def _signs(board: Mapping[str, Any], secrets: Mapping[str, Any], faction: str, lang: str) -> str:
+def _signs(board: ScoreboardJSON, secrets: CthulhuWarsSecretsJSON, faction: str, lang: str) -> str:
     """I14: the values kept for this faction, each revealed with one tap; a sign drawn with
     its value in one tap; a value for a sign drawn without one."""
-    held = int(board.get("elder_signs", {}).get(faction, 0))
-    kept: Sequence[int] = secrets.get("elder_signs", ())
-    unkept = int(secrets.get("unrecorded", 0))
+    held = board["elder_signs"].get(faction, 0)
+    kept = secrets.get("elder_signs", [])
+    unkept = secrets.get("unrecorded", 0)
     lines = [_p(translate("seat.signs", lang, n=held), "big")]
     if kept:
         lines.append(_p(translate("seat.signs_kept", lang, values=[str(v) for v in kept])))
@@ -182,26 +195,26 @@ def _signs(board: Mapping[str, Any], secrets: Mapping[str, Any], faction: str, l
         lines.append(_row(record, translate("seat.record", lang)))
         reveal = [_button(str(v), _reveal(faction, v)) for v in SIGN_VALUES]
         lines.append(_row(reveal, translate("seat.reveal_unkept", lang)))
-    if int(board.get("elder_signs_left", 0)) > 0:
+    if board["elder_signs_left"] > 0:
         drew = [_button(str(v), _draw(faction, v)) for v in SIGN_VALUES]
         lines.append(_row(drew, translate("seat.drew", lang)))
     return _section("signs", lines)
 
 
-def _reveal(faction: str, value: int) -> dict[str, Any]:
+def _reveal(faction: str, value: int) -> SentCommand:
     return {"type": "reveal_elder_signs", "faction": faction, "values": [value]}
 
 
-def _record(faction: str, value: int) -> dict[str, Any]:
+def _record(faction: str, value: int) -> SentCommand:
     return {"type": "record_elder_signs", "faction": faction, "values": [value]}
 
 
-def _draw(faction: str, value: int) -> dict[str, Any]:
+def _draw(faction: str, value: int) -> SentCommand:
     return {"type": "draw_elder_signs", "faction": faction, "count": 1, "values": [value]}
 
 
-def _spellbooks(board: Mapping[str, Any], faction: str, lang: str) -> str:
-    have = int(board.get("spellbooks", {}).get(faction, 0))
+def _spellbooks(board: ScoreboardJSON, faction: str, lang: str) -> str:
+    have = board["spellbooks"].get(faction, 0)
     lines = [_p(translate("seat.spellbooks", lang, n=have), "big")]
     if have < SPELLBOOKS:
         earned = {"type": "spellbooks", "faction": faction, "count": have + 1}
@@ -209,10 +222,10 @@ def _spellbooks(board: Mapping[str, Any], faction: str, lang: str) -> str:
     return _section("spellbooks", lines)
 
 
-def _gates(state: Mapping[str, Any], faction: str, lang: str) -> str:
+def _gates(state: CthulhuWarsStateJSON, faction: str, lang: str) -> str:
     """A Gate gained (the likely Areas first) or one of its own lost (abandoned or gone)."""
-    gates: Mapping[str, Any] = state.get("gates", {})
-    own = [area for area, gate in gates.items() if gate.get("controller") == faction]
+    gates = state.get("gates", {})
+    own = [area for area, gate in gates.items() if gate["controller"] == faction]
     said = (
         translate("seat.gates", lang, areas=[_area(a, lang) for a in own])
         if own
@@ -235,21 +248,21 @@ def _gates(state: Mapping[str, Any], faction: str, lang: str) -> str:
     return _section("gates", lines)
 
 
-def _set_gate(area: str, gate: bool, controller: str | None) -> dict[str, Any]:
+def _set_gate(area: str, gate: bool, controller: str | None) -> SentCommand:
     return {"type": "set_gate", "area": area, "gate": gate, "controller": controller}
 
 
-def _areas(state: Mapping[str, Any]) -> list[str]:
+def _areas(state: CthulhuWarsStateJSON) -> list[str]:
     """The Areas in play, likely first (an abandoned Gate, then a Tome's Area), then board
     by board and by name, as the table's own list orders them."""
-    sides = tuple((board, int(side)) for board, side in state.get("sides", {}).items())
-    areas = layout(str(state.get("map")), sides)
-    boards = map_spec(str(state.get("map"))).boards
-    gates: Mapping[str, Any] = state.get("gates", {})
+    sides = tuple(state.get("sides", {}).items())
+    areas = layout(state["map"], sides)
+    boards = map_spec(state["map"]).boards
+    gates = state.get("gates", {})
 
     def likely(area_id: str) -> int:
         gate = gates.get(area_id)
-        if gate is not None and gate.get("controller") is None:
+        if gate is not None and gate["controller"] is None:
             return 0
         return 1 if areas[area_id].tome else 2
 
@@ -312,7 +325,7 @@ def _slotted(words: str, dial: str, value: int) -> str:
 
 def _button(
     label: str,
-    command: Mapping[str, Any],
+    command: SentCommand,
     dials: Mapping[str, str] | None = None,
     *,
     raw: bool = False,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cthulhu_wars.outcome import Applied
-from rules.cthulhu_wars.scoreboard.pending import GameOver, RevealPending
-from rules.cthulhu_wars.scoreboard.record import (
+from rules.cthulhu_wars.scoreboard_record import (
     DOOM_TO_END,
     SPELLBOOKS,
+    EndReason,
+    GameOver,
+    RevealPending,
     Scoreboard,
     revealed,
     unrecorded,
@@ -34,7 +36,7 @@ def end_of_doom_phase(state: GameState) -> Applied | None:
     return None
 
 
-def game_ends(state: GameState, reason: str) -> Applied:
+def game_ends(state: GameState, reason: EndReason) -> Applied:
     """K14: every faction that holds Elder Signs reveals them, in play order; then the winner.
     The signs whose values a phone kept are revealed by the companion (I14); the table is
     asked only for the others."""
@@ -48,7 +50,7 @@ def game_ends(state: GameState, reason: str) -> Applied:
     return state, [*events, *more]
 
 
-def reveals_from(state: GameState, revealers: tuple[str, ...], reason: str) -> Applied:
+def reveals_from(state: GameState, revealers: tuple[str, ...], reason: EndReason) -> Applied:
     """K14 from the first of ``revealers`` on: each reveals what its phone kept itself (I14);
     the first that still holds a sign without a kept value is asked for it; then the winner."""
     events: list[Text] = []
@@ -73,7 +75,7 @@ def _reveal_kept(state: GameState, faction: str) -> tuple[GameState, list[Text]]
     return replace(state, scoreboard=board), [said]
 
 
-def winners(state: GameState, reason: str) -> Applied:
+def winners(state: GameState, reason: EndReason) -> Applied:
     """K14: the most Doom among the factions with all six spellbooks; ties share the win."""
     board = board_of(state)
     eligible = [f for f in state.factions if board.spellbooks[f] == SPELLBOOKS]

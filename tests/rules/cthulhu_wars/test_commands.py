@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import pytest
 
 from rules.commands import ENGINE, Command, CommandTable, command_to_json
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.errors import JournalError
+from rules.values import Record
 from tests.parsing import parse_any
 
 EXAMPLES = [
@@ -120,8 +120,7 @@ def test_a_command_named_elsewhere_is_found_there_and_only_there() -> None:
     with pytest.raises(ValueError, match="two commands named 'later'"):
 
         @table.command("later")
-        @dataclass(frozen=True)
-        class Later(Command):
+        class Later(Command, Record):
             pass
 
     with pytest.raises(LookupError, match=f"{scoreboard} declares no 'later'"):

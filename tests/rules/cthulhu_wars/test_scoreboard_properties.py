@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from rules.commands import Redo, Undo, command_to_json
 from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.scoreboard.commands import GatherPower, Ritual
-from rules.cthulhu_wars.scoreboard.pending import (
+from rules.cthulhu_wars.scoreboard_record import (
+    ELDER_SIGNS,
     FirstPlayerPending,
     GatherPowerPending,
     RevealPending,
     RitualPending,
 )
-from rules.cthulhu_wars.scoreboard.record import ELDER_SIGNS
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import RULES
