@@ -55,6 +55,12 @@ class CthulhuWarsController(BaseController):
     def _button(self, button: str, state: GameState) -> Reaction | None:
         if button == "phase" and _summary(state):
             return self._chart()
+        if button == "phase" and state.pending is not None and state.scoreboard is not None:
+            from device.cthulhu_wars.scoreboard.steps import corrections_meanwhile
+
+            if corrections_meanwhile(state.pending):  # K8: the menu, then the same Ritual
+                self._stack = [self._menu(state)]
+                return NOTHING
         if over(state) and button in ("phase", *BUTTON_OF.values()):
             return self._over(state)
         for monster in MONSTERS:
@@ -102,6 +108,9 @@ class CthulhuWarsController(BaseController):
         played = self._played if self._played is not None and self._played.state is state else None
         return decision_step(state, played) or self._main_screen(state)
 
+    def _menu(self, state: GameState) -> ListStep:
+        return menu(state, self.lang, self.redo_offer is not None)
+
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
@@ -112,7 +121,7 @@ class CthulhuWarsController(BaseController):
         if not over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
-        actions.append(("main.menu", lambda: menu(state, self.lang, self.redo_offer is not None)))
+        actions.append(("main.menu", partial(self._menu, state)))
         if self.redo_offer is not None:  # right after an undo, bringing it back is likely
             actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]

@@ -207,6 +207,35 @@ def shortest_from(root: _Table, task: Task) -> Found | None:
     return None if best is None else best[1]
 
 
+def fewest_to_each(
+    root: _Table, buttons: tuple[str, ...], keep: Callable[[Command], bool], most: int = 12
+) -> dict[str, int]:
+    """The fewest presses from ``root``'s screen to each command ``keep`` allows that the
+    screens make (keyed by its JSON), in one breadth-first search: a path ends with its
+    first command. Where one task per command would search the same screens again and
+    again (a Gate in each Area, each answer), this searches them once."""
+    found: dict[str, int] = {}
+    seen = {root.screen()}
+    frontier: deque[tuple[int, _Table]] = deque([(0, root)])
+    while frontier:
+        presses, table = frontier.popleft()
+        if presses >= most:
+            continue
+        for button in buttons:
+            after = _pressed(table, button, keep)
+            if after.dead:
+                continue
+            if after.commands:
+                said = json.dumps(command_to_json(after.commands[0]), sort_keys=True)
+                found.setdefault(said, presses + 1)
+                continue
+            screen = after.screen()
+            if screen not in seen:
+                seen.add(screen)
+                frontier.append((presses + 1, after))
+    return found
+
+
 def _finishing(task: Task, table: _Table) -> tuple[int, Found] | None:
     """Finishing from the root: its presses, and no press to reach it."""
     cost = None if task.finish is None else task.finish(table)

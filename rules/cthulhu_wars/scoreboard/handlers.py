@@ -44,13 +44,15 @@ ANSWERS: dict[type, tuple[type[Command], str]] = {
     RitualPending: (Ritual, "K8"),
     RevealPending: (RevealElderSigns, "K14"),
 }
-# Accepted beside the answer while its decision is pending (the answer stays pending):
-# a faction's own line of Gather Power from its phone (I13), and the values of signs a
-# faction holds, kept by its phone whatever the table waits for (I14: they change nothing
-# the table decides; a Ritual's signs are kept while the next faction decides its own).
-ALONGSIDE: dict[type, tuple[type[Command], ...]] = {
+# What may come before a pending decision's answer, the decision staying pending: while a
+# Ritual is asked (K8), a spellbook earned (K12), Elder Signs drawn (K10) and a correction of
+# Power or Doom (I10), each changing nothing the Ritual asked is made of; a faction's own line
+# of Gather Power from its phone (I13); and the values of signs a faction holds, kept by its
+# phone whatever the table waits for (I14: they change nothing the table decides; a Ritual's
+# signs are kept while the next faction decides its own).
+MEANWHILE: dict[type, tuple[type[Command], ...]] = {
     GatherPowerPending: (GatherPowerLine, RecordElderSigns),
     FirstPlayerPending: (RecordElderSigns,),
-    RitualPending: (RecordElderSigns,),
+    RitualPending: (Spellbooks, DrawElderSigns, Adjust, RecordElderSigns),
     RevealPending: (RecordElderSigns,),
 }

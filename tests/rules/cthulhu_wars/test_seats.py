@@ -190,7 +190,10 @@ def test_i14_a_rituals_signs_are_kept_while_the_next_faction_decides() -> None:
     state = play(by(GC, record), state=state)
     assert secrets(state, GC) == {"elder_signs": [3, 1], "unrecorded": 0}
     assert pending(state) == asked  # still that faction's Ritual to decide
-    refused(state, by(GC, {"type": "spellbooks", "faction": GC, "count": 1}), "K8")
+    # K8: a spellbook meanwhile, from a phone as from the buttons; the Ritual stays asked
+    book = play(by(GC, {"type": "spellbooks", "faction": GC, "count": 1}), state=state)
+    assert pending(book) == asked
+    refused(state, by(GC, {"type": "gather_power_line", "faction": GC, "power": 3}), "K8")
 
 
 def test_i14_a_reveal_takes_the_recorded_sign_of_that_value_else_an_unrecorded_one() -> None:
