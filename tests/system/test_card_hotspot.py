@@ -316,13 +316,15 @@ def test_a_phone_on_the_tables_wi_fi_pairs_as_a_seat_and_its_spellbook_shows_on_
     machine.sh(f"{AS_SERVICE} {CELAENO} import /run/scoreboard.jsonl", timeout=180)
     machine.sh("systemctl start celaeno", timeout=300)
     wait_active(machine)
-    screen = Screen(machine)
     if not on_the_tables_wi_fi(machine):  # after the power cut: joined again, by the code
-        screen, shot = show_on_phones(machine, "down", "down", up=6)  # the Action Phase
+        _, shot = show_on_phones(machine, "down", "down", up=6)  # the Action Phase
         [code] = decode(shot)
         join_the_tables_wi_fi(machine, join_code_fields(code))
-        screen.press("down", "ret")  # Back to the game
-    # "Something else happened", then Seats on phones: the menu's fourth line from its end.
+        machine.sh("systemctl restart celaeno", timeout=300)  # a start puts the cursor back
+        wait_active(machine)
+    # From "A Gate changed", where a start puts the cursor: "Something else happened", then
+    # Seats on phones, the fourth line from the menu's end (its cursor starts on its second).
+    screen = Screen(machine)
     screen.press("down", "down", "ret", *["up"] * 5, "ret")
     shot = coded_screen(screen, "http://10.42.0.1:8080/pair?c=")
     kept = shot.with_name("seat-code.png")
