@@ -28,11 +28,11 @@ def test_a_phones_line_is_its_dial_and_one_ok_takes_every_line(tmp_path: Path) -
         dial = app.controller._current(app.state)
         rows = {row.key: (row.value, render(row.label)) for row in dial.rows}
         assert rows[YS] == (7, "Yellow Sign: as its phone said")
-        assert rows["great_cthulhu"][0] == 2  # its Gate, as the screen proposes it
+        assert rows["great_cthulhu"][0] == 2 + 6  # its Gate and the set-up's Cultists (K1, K3)
         app.handle_input(ButtonPressed("ok"))
         last = json.loads(_journal(app)[-1])
         assert last == {"type": "gather_power",
-                        "power": {"great_cthulhu": 2, "crawling_chaos": 0, YS: 7}}  # fmt: skip
+                        "power": {"great_cthulhu": 8, "crawling_chaos": 6, YS: 7}}  # fmt: skip
 
 
 def test_the_companion_proposes_to_the_phones_what_its_screen_proposes(tmp_path: Path) -> None:

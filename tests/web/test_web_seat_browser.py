@@ -203,7 +203,8 @@ def test_the_goals_taps_on_a_seats_page(browser: Any, table: Table) -> None:
         taps["gather_power"] = _counted(phone, lambda: phone.send(by_words("That is right")))
         assert table.journal()[-1]["type"] == "gather_power_line"
         lines = table.running.call(lambda app: app.public_state()["pending"]["lines"])
-        assert lines == {"yellow_sign": 2}  # its Gate, as the table's screen proposed it
+        # its Gate and the set-up's 6 Cultists (K1, K3), as the table's screen proposed them
+        assert lines == {"yellow_sign": 2 + 6}
         table.play({"type": "gather_power", "power": dict.fromkeys(FOUR, 8)})  # then corrected
         table.play({"type": "next_phase"})
         chooser = table.running.call(lambda app: app.public_state()["pending"]["candidates"][0])

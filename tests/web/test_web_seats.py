@@ -241,6 +241,10 @@ def test_a_seat_acting_for_another_faction_is_403_and_nothing_changes(
 def test_a_seat_cannot_send_what_the_table_enters(yellow: Phone, state_dir: Path) -> None:
     before = journal(state_dir)
     assert yellow.send({"type": "next_phase"}).status == 403
+    # about its own faction, yet the table's to enter (C17): I13, not the rules' "nothing asked"
+    satisfy = {"type": "satisfy", "faction": "yellow_sign", "units": 1, "doom": 0}
+    refused = yellow.send(satisfy)
+    assert refused.status == 403 and "I13" in refused.json()["words"]
     assert yellow.send({"type": "undo"}).status == 409
     assert journal(state_dir) == before
 
@@ -263,6 +267,16 @@ def test_a_revoked_credential_is_401_and_the_page_says_how_to_pair_again(
     assert page.status == 401 and "To pair it again" in page.text
     assert "seat=;" in page.headers["Set-Cookie"] or 'seat="";' in page.headers["Set-Cookie"]
     assert journal(state_dir) == before
+
+
+def test_a_revoked_credential_is_401_with_the_table_away_too(
+    yellow: Phone, table: SeatTable, state_dir: Path
+) -> None:
+    """The view knows an ended seat itself: 401 and how to pair again, not "not running"."""
+    _unpair_all(state_dir)
+    table.kill()
+    answer = yellow.send(SPELLBOOK, "revoked-away-1")
+    assert answer.status == 401 and answer.json()["ended"] is True
 
 
 def test_an_old_games_credential_is_401(yellow: Phone, table: SeatTable, state_dir: Path) -> None:
