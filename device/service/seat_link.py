@@ -5,8 +5,9 @@ The view runs as its own user and may not write the journal; the companion liste
 Unix socket beside the journal, ``<state dir>/seats/table.sock``. Only the companion's user
 and the view's may open it: under the units both are in the group ``celaeno-seats`` (made by
 ``systemd/install.sh``; the owner's login is in the journal's group, not this one), the
-socket's directory is ``0710`` and the socket ``0660``, both in that group. On a desktop the
-view is the companion's own child, the same user: ``0700`` and ``0600``.
+socket's directory is ``0710`` (setgid, made in the group by the unit: see :func:`_give`)
+and the socket ``0660``, both in that group. On a desktop the view is the companion's own
+child, the same user: ``0700`` and ``0600``.
 
 One request a connection: a JSON object on one line, answered by one line (the answer to a
 seat's command waits for the commit). The companion listens only once a seat is paired, or
