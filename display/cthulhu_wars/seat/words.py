@@ -8,7 +8,7 @@ EN: dict[str, str] = {
     "seat.over": "The game is over: your phone has nothing more to tell the table.",
     "seat.ritual": "Your Ritual: it costs {cost} Power, and you have {power}.",
     "seat.pass": "Pass: no Ritual",
-    "seat.perform": "Perform it with {n} Great Old Ones",
+    "seat.perform": "Perform it with Great Old Ones: {n}",
     "seat.great_old_ones": "Great Old Ones in play",
     "seat.first_player": "You choose the First Player, and which way play goes.",
     "seat.first_is": "{faction:faction}, {direction}",
