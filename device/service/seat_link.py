@@ -5,8 +5,9 @@ The view runs as its own user and may not write the journal; the companion liste
 Unix socket beside the journal, ``<state dir>/seats/table.sock``. Only the companion's user
 and the view's may open it: under the units both are in the group ``celaeno-seats`` (made by
 ``systemd/install.sh``; the owner's login is in the journal's group, not this one), the
-socket's directory is ``0710`` and the socket ``0660``, both in that group. On a desktop the
-view is the companion's own child, the same user: ``0700`` and ``0600``.
+socket's directory is ``0710`` (setgid, made in the group by the unit: see :func:`_give`)
+and the socket ``0660``, both in that group. On a desktop the view is the companion's own
+child, the same user: ``0700`` and ``0600``.
 
 One request a connection: a JSON object on one line, answered by one line (the answer to a
 seat's command waits for the commit). The companion listens only once a seat is paired, or
@@ -58,22 +59,31 @@ def listen(path: Path, group: int | None) -> socket.socket:
     only). A socket left by a companion that died is replaced."""
     directory = path.parent
     directory.mkdir(mode=PRIVATE_DIRECTORY, exist_ok=True)
-    if group is not None:
-        os.chown(directory, -1, group)
-    os.chmod(directory, PRIVATE_DIRECTORY if group is None else DIRECTORY_MODE)
+    _give(directory, group, PRIVATE_DIRECTORY if group is None else DIRECTORY_MODE)
     if path.is_socket():
         path.unlink()
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
     try:
         sock.bind(str(path))
-        if group is not None:
-            os.chown(path, -1, group)
-        os.chmod(path, PRIVATE_SOCKET if group is None else SOCKET_MODE)
+        _give(path, group, PRIVATE_SOCKET if group is None else SOCKET_MODE)
         sock.listen(16)
     except BaseException:
         sock.close()
         raise
     return sock
+
+
+def _give(path: Path, group: int | None, mode: int) -> None:
+    """``path`` in ``group`` (None: left as made) with the permissions ``mode``, each changed
+    only where it differs. Under its unit the companion may not chown at all (its system
+    call filter takes ``@chown`` away) nor set a setgid bit (``RestrictSUIDSGID=``): the
+    unit makes the directory in the group and setgid before the app starts, so the socket
+    made in it is in the group from the start, and neither needs a chown."""
+    found = path.stat()
+    if group is not None and found.st_gid != group:
+        os.chown(path, -1, group)
+    if stat.S_IMODE(found.st_mode) & 0o777 != mode:
+        os.chmod(path, mode)
 
 
 def is_socket(path: Path) -> bool:

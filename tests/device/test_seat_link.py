@@ -132,3 +132,28 @@ def _ask(uid: int, groups: list[int], python: str, state: Path) -> str:
     asker = _as(uid, uid, groups, python, ASKER, state)
     out, _ = asker.communicate(timeout=60)
     return out.strip()
+
+
+def test_a_directory_the_unit_made_in_the_group_needs_no_chown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under its unit the companion may not chown at all (SystemCallFilter=~@privileged:
+    every chown is EPERM), so the unit makes the directory in the group and setgid first
+    (systemd/celaeno.service's ExecStartPre): listening there changes no owner, and the
+    socket is in the group all the same."""
+    others = [g for g in os.getgroups() if g != os.getgid()]
+    if os.geteuid() != 0 and not others:
+        pytest.skip("needs a second group of this process's (or root) for the unit's group")
+    group = others[0] if others else os.getgid() + 4242
+    path = seat_link.socket_path(tmp_path)
+    path.parent.mkdir()
+    os.chown(path.parent, -1, group)
+    os.chmod(path.parent, 0o2710)  # install -d -m 2710 -g celaeno-seats, as the unit runs it
+
+    def refused(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted (the unit's system call filter)")
+
+    monkeypatch.setattr(os, "chown", refused)
+    with seat_link.listen(path, group):
+        assert _mode(path.parent) == ("0o2710", group)
+        assert _mode(path) == ("0o660", group)

@@ -277,14 +277,17 @@ def _replayed(state: Path) -> str:
 # --- start and idle, with and without seats -------------------------------------------------
 
 
-def _journal(state: Path, seats: int) -> None:
+def paired_journal(state: Path, seats: int) -> list[str]:
+    """A journal of :data:`GAME` with ``seats`` phones paired, one a faction (the first
+    ``seats`` of :data:`FIVE`), as pairing leaves it; their credentials (the phones' cookies)."""
+    state.mkdir(parents=True, exist_ok=True)
     with Store.open(state / "journal.sqlite3") as store:
         game = store.start_game(json.dumps(GAME))
-        if seats:
-            book = SeatBook(store.connection)
-            book.create()
-            for faction in FIVE[:seats]:
-                book.pair(game, faction)
+        if not seats:
+            return []
+        book = SeatBook(store.connection)
+        book.create()
+        return [book.pair(game, faction)[0] for faction in FIVE[:seats]]
 
 
 def start_and_idle(seconds: float, runs: int) -> None:
@@ -293,7 +296,7 @@ def start_and_idle(seconds: float, runs: int) -> None:
         for name, seats in (("no seats", 0), ("five phones paired", 5)):
             with workdir() as tmp:
                 state = Path(tmp) / "state"
-                _journal(state, seats)
+                paired_journal(state, seats)
                 notify = Notifications(Path(tmp))
                 started = time.perf_counter()
                 child = run_headless(state, notify)
