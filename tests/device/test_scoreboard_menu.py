@@ -39,7 +39,7 @@ def answer(step: ListStep, *moves: int) -> StepResult:
 
 
 def test_one_line_a_faction_in_play_order_and_none_without_the_scoreboard() -> None:
-    """K2: play order from the First Player (Great Cthulhu, anticlockwise: the Yellow Sign,
+    """K2: play order from the First Player (Great Cthulhu, counter-clockwise: the Yellow Sign,
     the Black Goat, Crawling Chaos), the last to play above the First Player, whose line is
     the selected one and says so."""
     lines = menu_options(game())

@@ -282,10 +282,10 @@ def test_the_facts_under_the_table_are_set_apart() -> None:
     """The Power note, the First Player, the next Ritual and the pool share one paragraph:
     each after the first is led by a dot (the First Player by its arrow), so where a line
     runs on none reads into the one before; the direction is said mid-sentence, in lower
-    case ("then anticlockwise", not "then Anticlockwise")."""
+    case ("then counter-clockwise", not "then Counter-clockwise")."""
     facts = content(view("en").state, "en")[-4:]
     assert facts[0] == translate("screen.sb.power_note", "en")
-    assert facts[1] == "First Player, then anticlockwise"
+    assert facts[1] == "First Player, then counter-clockwise"
     assert facts[2:] == [
         f"· {translate('screen.sb.ritual', 'en', cost=7, n=5)}",
         f"· {translate('screen.sb.pool', 'en', n=30)}",

@@ -33,7 +33,7 @@ EN: dict[str, str] = {
     "prompt.sb.first_player_tie": "Tied for the most Power: {chooser:who} chooses the First Player",
     "prompt.sb.first_is": "{faction:faction}, {direction}",
     "prompt.sb.clockwise": "clockwise",
-    "prompt.sb.counterclockwise": "anticlockwise",
+    "prompt.sb.counterclockwise": "counter-clockwise",
     "prompt.sb.ritual": "{faction:who}: Ritual of Annihilation for {cost} Power: +{doom} Doom, draws {signs:elder_signs}",
     "prompt.sb.first_ritual": "{faction:who}: Ritual for {cost} Power: +{doom} Doom, draws {signs:elder_signs}. Doom for Gates added: {gains:list}",
     "prompt.sb.gain": "{faction:faction} +{n}",

@@ -15,7 +15,7 @@ EN: dict[str, str] = {
     "screen.sb.power_note": "*Power at the start of the Action Phase",
     "screen.sb.first_player": "First Player, then {direction}",
     "screen.sb.clockwise": "clockwise",
-    "screen.sb.counterclockwise": "anticlockwise",
+    "screen.sb.counterclockwise": "counter-clockwise",
     "screen.sb.ritual": "Next Ritual: {cost} Power, {n} spaces left",
     "screen.sb.ritual_end": "Ritual track at its end: {cost} Power",
     "screen.sb.pool": "{n} Elder Signs left in the pool",
