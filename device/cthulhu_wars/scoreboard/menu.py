@@ -163,10 +163,11 @@ def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
 def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
     """I10, I11: what an ability did to Power or Doom, as a change; never below 0 (K15)."""
     power, doom = _count(board, "power", faction), _count(board, "doom", faction)
-    rows = [
-        Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power", -power),
-        Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom", -doom),
-    ]
+    rows = [  # each row's count is the change, signed: the row's words say what there is now
+        Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power_change",
+             -power),
+        Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom_change", -doom),
+    ]  # fmt: skip
 
     def confirm(by: dict[str, int]) -> StepResult:
         answer: dict[str, Any] = {"type": "adjust", "faction": faction}
