@@ -382,10 +382,14 @@ class DialStep(ScreenStep):
     def choices(self) -> tuple[Choice, ...]:
         giver = self.gives() if self.share is not None and self.left() <= 0 else None
         counted = tuple(
-            Choice(r.label, self._detail(r, r is giver and self.cursor < len(self.rows)))
+            Choice(self._label(r), self._detail(r, r is giver and self.cursor < len(self.rows)))
             for r in self.rows
         )
         return (*counted, Choice(text("prompt.confirm")))  # the last line is for a finger
+
+    def _label(self, row: Dial) -> Text:
+        """A row's words as the dials stand (a dial may say what its number is made of)."""
+        return row.label
 
     def _detail(self, row: Dial, gives: bool) -> Text:
         count = text(f"count.{row.unit}", n=row.value)

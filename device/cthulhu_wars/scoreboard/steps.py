@@ -95,7 +95,18 @@ def proposed_power(
 @dataclass
 class GatherPowerStep(DialStep):
     """The dials of K3, each row saying K4 as the dials stand: a faction below half of
-    the leader's Power reads what it is raised to and why, before OK (the rules apply it)."""
+    the leader's Power reads what it is raised to and why, before OK (the rules apply it).
+    A row turned away from its proposal says the difference as a term of its own, signed,
+    so that its parts still add up to the figure beside them."""
+
+    proposed: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.proposed = self.proposed or self.values()
+
+    def _label(self, row: Dial) -> Text:
+        by = row.value - self.proposed.get(row.key, row.value)
+        return text("prompt.sb.corrected", made=row.label, n=by) if by else row.label
 
     def _detail(self, row: Dial, gives: bool) -> Text:
         count = super()._detail(row, gives)
