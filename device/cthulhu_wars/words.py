@@ -120,9 +120,8 @@ EN: dict[str, str] = {
     "prompt.that_is_everyone": "That is everyone",
     "prompt.which_board_five": "Four players: which board uses its 5-player side?",
     "prompt.start_new_game": "Start a new game on {map}: {factions:list}?",
-    "prompt.start_scoreboard.on": "Start, keeping the scoreboard (Power, Doom, Rituals)",
-    "prompt.start_scoreboard.off": "Start without the scoreboard",
-    "detail.old_game_kept_scoreboard": "with the scoreboard; the current game stays in the journal",
+    "prompt.start_scoreboard.on": "Start with the scoreboard: Power, Doom and Rituals counted here too",
+    "prompt.start_scoreboard.off": "Start without the scoreboard: Power and Doom on the board's tracks only",
     "prompt.winner": "{faction:who} has won!",
     "notice.game_over": "The game is over: OK for the menu, hold Back to take back the last command.",
 }
@@ -208,9 +207,8 @@ JA: dict[str, str] = {
     "prompt.that_is_everyone": "これで全員",
     "prompt.which_board_five": "4人プレイ：どのボードを5人用の面にしますか？",
     "prompt.start_new_game": "{map}で新しいゲームを始めますか：{factions:list}？",
-    "prompt.start_scoreboard.on": "スコアボード（魔力・破滅・儀式）付きで開始",
-    "prompt.start_scoreboard.off": "スコアボードなしで開始",
-    "detail.old_game_kept_scoreboard": "スコアボード付き。現在のゲームはジャーナルに残ります",
+    "prompt.start_scoreboard.on": "スコアボード付きで開始：魔力・破滅・儀式もここで数える",
+    "prompt.start_scoreboard.off": "スコアボードなしで開始：魔力と破滅はボードのトラックだけで数える",
     "prompt.winner": "{faction:who}の勝利！",
     "notice.game_over": "ゲーム終了：決定でメニュー、戻る長押しで最後のコマンドを取り消す。",
 }
