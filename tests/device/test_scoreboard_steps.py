@@ -153,6 +153,20 @@ def test_a_ritual_passes_with_one_press_and_is_performed_with_two() -> None:
     }
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_ritual_on_the_tracks_last_space_says_performing_it_ends_the_game(lang: str) -> None:
+    """Issue 50 (17), K13: a Ritual performed on the last space before the end takes the
+    marker to the end, and the game ends with this Doom Phase: the question says so before
+    OK, and a Ritual before that space does not."""
+    track = [5, 6, 7, 7, 8, 8, 9, 10]
+    ends = {"en": "performing it ends the game", "ja": "行うとこの破滅フェイズの後にゲームが終わる"}
+    for space, said in ((len(track) - 1, True), (len(track) - 2, False)):
+        ritual = {"space": space, "cost": track[space], "track": track, "at_end": False}
+        pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": track[space]}
+        step = ask(pending, ritual=ritual, power=dict.fromkeys(FACTIONS, 12))
+        assert (ends[lang] in render(step.title, lang)) is said, space
+
+
 def test_a_ritual_without_the_power_cannot_be_chosen() -> None:
     pending = {"kind": "ritual", "faction": "yellow_sign", "cost": 9}
     step = ask(pending)

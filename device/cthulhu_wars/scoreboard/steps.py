@@ -183,6 +183,8 @@ def ritual_step(
         title = text(
             "prompt.sb.first_ritual", faction=faction, cost=cost, doom=doom, signs=goo, gains=gains
         )
+    if _ends_the_game(board):
+        title = text("prompt.sb.ritual_ends", ritual=title)
     options = [
         Option(text("prompt.sb.pass"), lambda: finish(passed)),
         Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
@@ -195,6 +197,14 @@ def ritual_step(
         options.append(Option(text("prompt.sb.nobody_else"),
                               lambda: InTurn(tuple(map(finish, passes))), everyone))  # fmt: skip
     return ListStep(title, options, lambda chosen: chosen())
+
+
+def _ends_the_game(board: Mapping[str, Any]) -> bool:
+    """K13: the marker is on the track's last space before its end, so a Ritual performed
+    now takes it to the end, and the game ends with this Doom Phase."""
+    ritual = board.get("ritual") or {}
+    track = ritual.get("track") or ()
+    return not ritual.get("at_end") and ritual.get("space") == len(track) - 1
 
 
 def _doom_for_gates(state: Mapping[str, Any], faction: str) -> list[Text]:
