@@ -31,7 +31,7 @@ EN: dict[str, str] = {
     "screen.button.down": "Down",
     "screen.button.ok": "OK",
     "screen.button.back": "Back",
-    "screen.button.undo": "Undo",
+    "screen.button.undo": "Hold Back",
 }
 
 JA: dict[str, str] = {
@@ -57,5 +57,5 @@ JA: dict[str, str] = {
     "screen.button.down": "下",
     "screen.button.ok": "決定",
     "screen.button.back": "戻る",
-    "screen.button.undo": "取り消し",
+    "screen.button.undo": "戻る長押し",
 }

@@ -130,9 +130,10 @@ class Screen:
             plain = regions(size)
             sizes, width = plain.sizes(), size[0] - 2 * plain.pad
             one = round(sizes.minimum * flow.LINE_SPACING)
-            self._hints_measured = tuple(  # type: ignore[assignment]
-                1 if flow.layout(paras, width, sizes, 0.0).height <= one else 2
-                for paras in (panels.hints_paras(view), panels.status_least(view))
+            status = flow.layout(panels.status_least(view), width, sizes, 0.0).height
+            self._hints_measured = (
+                panels.hint_lines(view, width, sizes),
+                1 if status <= one else 2,
             )
         return self._hints_measured
 
