@@ -43,14 +43,19 @@ def in_words(played: Played[Any], cmd: Command, before: State) -> Text:
         return text(f"command.{cmd.TYPE}")
     if len(events) == 1 or cmd.TYPE not in WHOLE:
         return events[0]
-    return _in_short(events) or text("history.all", events=list(events))
+    return in_short(events) or text("history.all", events=list(events))
 
 
-def _in_short(events: Sequence[Text]) -> Text | None:
+def in_short(events: Sequence[Text]) -> Text | None:
     """Several events of one kind in one sentence: the Custodian's moves from one Area
     ("From the Black Hall to the Oubliette: Great Cthulhu 1 Unit, …"), the Librarian's
-    split ("Agony: Great Cthulhu 2, …"); None for any other mix."""
+    split ("Agony: Great Cthulhu 2, …"), the Rituals passed at one press ("Crawling
+    Chaos, the Yellow Sign and the Black Goat perform no Ritual."); None for any other
+    mix."""
     keys = {event.key for event in events}
+    if keys == {"event.ritual_passed"} and len(events) > 1:
+        factions = [text(f"who.{e.params['faction']}") for e in events]
+        return text("history.rituals_passed", factions=factions)
     if keys == {"event.to_oubliette"} and len({e.params["area"] for e in events}) == 1:
         moved = [text("history.units_of", faction=e.params["faction"], n=e.params["n"])
                  for e in events]  # fmt: skip

@@ -53,11 +53,6 @@ class Wizard:
         self.files: Path | None = None  # the state directory, where the app has one
         self._once_accepted: OnceAccepted | None = None  # the last command made, if it asks
 
-    def opened(self) -> bool:
-        """Whether a question was opened since the last command (a press, a roll): the
-        table has read the last command's board instructions then."""
-        return bool(self._stack)
-
     def ask(self, step: ScreenStep) -> None:
         """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
         self._stack.append(step)

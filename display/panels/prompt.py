@@ -5,10 +5,12 @@ instructions come first, never under their own floor (layout.FIRST_ROLES) nor sm
 than the other lines of the result. Everything in the panel shrinks together, one step
 at a time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
-The last result gives way before the window gets smaller than :func:`fewest_choices`
-(it stays readable in the history), all but its board instructions, which stay until
-the table opens another question. Nothing older than the last command is shown: it
-would read like an instruction of now; it is in the History.
+The last result is what the table's last press did: the app shows it until the next
+press, so it is always said, whole, in the History's fewer words, or (its board
+instructions) whole at the smallest size; where that leaves the list less room than
+:func:`fewest_choices`, the window shows fewer choices until the next press. Nothing
+older than the last press is shown: it would read like an instruction of now; it is in
+the History.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from display.layout.canvas import Canvas
 from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
-from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
+from rules.text import Text, is_board_instruction, render, render_fragment, translate
 
 TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's steps (down to list_sizes' floor).
@@ -45,6 +47,7 @@ class _Measured:
     rows: list[Laid]
     factor: float
     sizes: Sizes  # of the choices, the result and the "more" lines
+    title_factor: float = 1.0
 
 
 def fewest_choices(canvas: Canvas) -> int:
@@ -77,11 +80,11 @@ def draw(canvas: Canvas, view: View) -> None:
 
 
 def _result_modes(view: View) -> tuple[str, ...]:
-    """How the last result may be shown, roomiest first: whole, in brief (the History's
-    words for it), as one line pointing to the History, not at all. A result that tells
-    the table to change the board keeps those lines whole whatever else goes: whole, then
-    its board instructions alone (the last mode is the one a list makes do with); in a
-    question opened since, they were read: they give way to one line, as the rest."""
+    """How the last result may be shown, roomiest first: whole, then in brief (the
+    History's words for it). A result that tells the table to change the board keeps those
+    lines whole whatever else goes: whole, then its board instructions alone, then those
+    at the result's size rather than the question's (the last mode is the one a list makes
+    do with). None of them goes: the list's window shows fewer choices instead."""
     if view.prompt.result is None:
         return ("none",)
     # a refusal on the screen came of a press after the command: the board lines were read
@@ -90,13 +93,8 @@ def _result_modes(view: View) -> tuple[str, ...]:
         modes = ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
         # where many of them and the fewest choices do not fit at the question's size
         # (a small screen), they are set at the result's, whole, rather than hide the list
-        modes = (*modes, "board_small")
-        # and in a list of their own (the History) one line may go too: the list is it
-        return (*modes, "line", "none") if view.prompt.opened else modes
-    if view.prompt.result.key != RESULT:  # a message of the device's own (a fresh game's)
-        # read already where a question was opened since (the menu's): it gives way there
-        return ("whole", "none") if view.prompt.opened else ("whole",)
-    return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
+        return (*modes, "board_small")
+    return ("whole", "brief") if view.prompt.brief else ("whole",)
 
 
 def _events(view: View) -> tuple[Text, ...]:
@@ -113,9 +111,12 @@ def _board_lines(view: View) -> tuple[Text, ...]:
 
 def needs_room(canvas: Canvas, view: View) -> bool:
     """The list cannot show :func:`fewest_choices` in this panel, even with the result
-    as short as it may be: the screen gives it the board's width too."""
+    as short as it may be (its board instructions; any other result only ever takes the
+    list's room, until the next press): the screen gives it the board's width too. So
+    what the board panel shows is chosen by the question alone, and stays while the
+    table answers it."""
     wanted = min(fewest_choices(canvas), len(view.prompt.choices))
-    least = _result_modes(view)[-1]
+    least = _result_modes(view)[-1] if _board_lines(view) else "none"
     if wanted == len(view.prompt.choices):
         return _whole_menu(canvas, view, least) is None
     return _window_of(canvas, view, wanted, least) is None
@@ -124,31 +125,51 @@ def needs_room(canvas: Canvas, view: View) -> bool:
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
-    The title is the one thing every player must read, so the menu shrinks first, and the
-    result gives way before the title shrinks a step. When a
-    list needs the room for :func:`fewest_choices`, the last result is said in
-    brief (as the History says it), then in one line (it is whole in the History), then it
-    goes while the list is open. Its board
-    instructions never go until a press opens another question: the other lines give way,
-    then the board panel (needs_room), then the list shows fewer choices.
+    The title is the one thing every player must read, so the menu shrinks first, and
+    the title is as large as it is without the last result: the result takes the list's
+    room. When a list needs the room for :func:`fewest_choices`, the last result is said
+    in brief (as the History says it), then the list shows fewer choices until the next
+    press; only board instructions too many for that shrink the title too.
     """
+    bare = _fitted(canvas, view, ("none",), TITLE_STEPS) or _fitted(
+        canvas, view, ("none",), TITLE_STEPS[-1:], fewer=True
+    )
+    if view.prompt.result is None:
+        return bare or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], "none")
+    modes = _result_modes(view)
+    title = (bare.title_factor,) if bare is not None else TITLE_STEPS[-1:]
+    found = _fitted(canvas, view, modes, title, fewer=True)
+    found = found or _fitted(canvas, view, modes, TITLE_STEPS, fewer=True)
+    # not even one choice beside the result at its shortest: the choices come first
+    least = "none" if len(view.prompt.choices) and not _board_lines(view) else modes[-1]
+    return found or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], least)
+
+
+def _fitted(
+    canvas: Canvas,
+    view: View,
+    modes: Sequence[str],
+    titles: Sequence[float],
+    fewer: bool = False,
+) -> _Measured | None:
+    """The first of ``titles`` (largest first) under which the list shows its fewest
+    choices with the result in one of ``modes`` (roomiest first); ``fewer``: or, at that
+    title, fewer choices with the result at its shortest (the window is measured for its
+    tallest rows: with the room it leaves, most show more)."""
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
-    modes = _result_modes(view)
-    for title_factor in TITLE_STEPS:  # the question first: the result gives way before it
+    for title_factor in titles:
         for mode in modes:
             found = _whole_menu(canvas, view, mode, (title_factor,))
             if found is None and wanted < n:
                 found = _window_of(canvas, view, wanted, mode, (title_factor,))
             if found is not None:
                 return found
-    # a screen too small for them: fewer, under the question at its smallest (the window
-    # is measured for its tallest rows: with the room it leaves, most show more)
-    for shown in range(wanted - 1, 0, -1):
-        found = _window_of(canvas, view, shown, modes[-1], TITLE_STEPS[-1:])
-        if found is not None:
-            return found
-    return _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
+        for shown in range(wanted - 1, 0, -1) if fewer else ():
+            found = _window_of(canvas, view, shown, modes[-1], (title_factor,))
+            if found is not None:
+                return found
+    return None
 
 
 def _whole_menu(
@@ -219,10 +240,6 @@ def _measure(
         said = render(view.prompt.result, lang)
         if mode == "brief" and view.prompt.brief is not None:
             said = render(view.prompt.brief, lang)
-        elif mode == "line" and view.prompt.done is not None:
-            said = render(text("screen.result_of", what=view.prompt.done), lang)
-        elif mode == "line":
-            said = translate("screen.result_short", lang)
         paras = [Para((Span(said, colours.TEXT),), "result")]
         if mode == "whole" and _board_lines(view):
             paras = _result_paras(_events(view), lang)
@@ -244,7 +261,7 @@ def _measure(
         )
         for index, choice in enumerate(view.prompt.choices)
     ]
-    return _Measured(banner, title, result, rows, factor, small)
+    return _Measured(banner, title, result, rows, factor, small, title_factor)
 
 
 def _result_paras(events: Sequence[Text], lang: str, small: bool = False) -> list[Para]:

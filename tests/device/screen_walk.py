@@ -21,7 +21,7 @@ from typing import Any
 from device.companion.app import GREETING
 from device.dice.screen import dice_screen
 from device.games import ALL_GAMES
-from device.ui.history import brief, history_step, redoable, undo_run_step
+from device.ui.history import brief, history_step, in_short, redoable, undo_run_step
 from device.ui.newgame import new_game_step
 from device.ui.phones import DEFAULT_WEB, show_on_phones
 from device.ui.steps import (
@@ -50,7 +50,6 @@ class Walker(FollowsTheGame):
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
-        self.done: Text | None = None  # as the app: the command the result is of
         self.error: Text | None = None
         self.fresh = False  # a command was just accepted: no press since
         self.controller.follow(played)
@@ -59,8 +58,7 @@ class Walker(FollowsTheGame):
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
         self.fresh = False
-        if self.result is not None and self.result.key == GREETING:
-            self.result = None  # and the greeting of a fresh game
+        self.result = self.brief = None  # and what the last press did, as the app
         controller = self.controller
         if isinstance(way, int):
             self.react(controller.tap(way, self.state))
@@ -72,9 +70,15 @@ class Walker(FollowsTheGame):
             self.controller.ask(self._app_step(reaction.app_step))
         if reaction.notice is not None:
             self.error = reaction.notice
+        said: list[Text] = []  # as the app: one press's commands said together
         for cmd in reaction.commands():
             if not self._submit(cmd):
-                return
+                break
+            assert self.result is not None
+            said += self.result.params["events"]
+        if self.result is not None and len(said) > len(self.result.params["events"]):
+            self.result = text("device.result", events=said)
+            self.brief = in_short(said)
 
     def _app_step(self, asked: AppStep) -> ScreenStep:
         if asked is SHOW_ON_PHONES:
@@ -104,16 +108,14 @@ class Walker(FollowsTheGame):
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None
-        self.done = text(f"command.{cmd.TYPE}")
         self.fresh = True
         return True
 
     def view(self, lang: str) -> View:
         overlay = self.controller.overlay(self.state)
         prompt = self.controller.prompt(self.state, self.result)
-        if prompt.result == self.result and (self.brief, self.done) != (None, None):
-            prompt = replace(prompt, brief=self.brief, done=self.done)
-        prompt = replace(prompt, opened=self.controller.opened())
+        if prompt.result == self.result and self.brief is not None:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,
