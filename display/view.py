@@ -79,6 +79,9 @@ class Prompt:
     qr_caption: tuple[Text, ...] = ()  # lines under the code; none: the code's own text
     # a part of the board the board panel draws alone in its whole room ("doom_chart")
     shows: str | None = None
+    # what the question is about ("standings"), where the board must condense beside its
+    # list: it condenses to that, whatever else would fit (None: the game's choice)
+    about: str | None = None
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,7 @@ class ScreenStep:
     keeps_dice_listening: ClassVar[bool] = False
     qr_caption: tuple[Text, ...] = ()  # written under the code; none: the code's own text
     shows: ClassVar[str | None] = None  # a part of the board drawn alone (Prompt.shows)
+    about: str | None = None  # what the question is about (Prompt.about); a step may say
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
@@ -150,6 +151,7 @@ class ScreenStep:
             self.qr,
             qr_caption=self.qr_caption,
             shows=self.shows,
+            about=self.about,
         )
 
     def choices(self) -> tuple[Choice, ...]:

@@ -148,7 +148,9 @@ class Screen:
         share = game.board_share(view.state)
         small = small_screen(size) and bool(view.prompt.choices)
         board = game.panels["board"].key(view) if small else None
-        offered = game.condensed(view.state)  # what the board may condense to changes it too
+        offered = game.condensed(
+            view.state, view.prompt.about
+        )  # what the board may condense to changes it too
         asked = (size, share, hint_lines, prompt.key(view), board, offered)
         if self._asked != asked:
             self._asked = asked
@@ -172,7 +174,7 @@ class Screen:
         # GameScreen.condensed offers that is whole) before it steps aside
         cursor = "cursor" in view.state
         keeps = cursor or game.keeps(view.state)
-        offered = () if keeps or share == 0 else game.condensed(view.state)
+        offered = () if keeps or share == 0 else game.condensed(view.state, view.prompt.about)
         tries: list[tuple[float, bool, panels.Panel | None]] = [(share, True, None)]
         steps = [step for step in STANDINGS if step < share]
         # before it steps aside, a condensed board and the list have the bars' room too

@@ -27,16 +27,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
 from device.cthulhu_wars.scoreboard.words import use_words
-from device.ui.steps import LIST_HINTS, Dial, DialStep, ListStep, Option, StepResult
+from device.ui.steps import (
+    LIST_HINTS,
+    Dial,
+    DialStep,
+    ListStep,
+    Option,
+    ScreenStep,
+    StepResult,
+)
 from display.view import Hint
 from rules.text import text
 
 SPELLBOOKS = 6  # K12
 MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
+# What these questions are about (Prompt.about): a small screen keeps the standings
+# beside them, from the menu to the last press on a correction.
+ABOUT = "standings"
+StepT = TypeVar("StepT", bound=ScreenStep)
 
 
 @dataclass
@@ -89,8 +101,10 @@ def menu_step(state: Mapping[str, Any], rest: list[Option]) -> ListStep:
     """The menu of a game that keeps the scoreboard: its faction lines, then ``rest``."""
     lines = menu_options(state)
     options = [*lines, *rest]
-    return SeatsMenu(text("prompt.menu"), options, lambda action: action(),
+    step = SeatsMenu(text("prompt.menu"), options, lambda action: action(),
                      cursor=selected_line(lines), seats=len(lines))  # fmt: skip
+    step.about = ABOUT if lines else None
+    return step
 
 
 def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[Option]:
@@ -142,7 +156,14 @@ def happened(board: Mapping[str, Any], faction: str, finish: Finish) -> ListStep
         Option(text("menu.sb_reveal"), lambda: reveal(board, faction, finish),
                text("detail.sb.held", n=held), held > 0),
     ]  # fmt: skip
-    return ListStep(text("prompt.sb.what_happened", faction=faction), options, lambda f: f())
+    return _about(
+        ListStep(text("prompt.sb.what_happened", faction=faction), options, lambda f: f())
+    )
+
+
+def _about(step: StepT) -> StepT:
+    step.about = ABOUT
+    return step
 
 
 def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
@@ -157,7 +178,7 @@ def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
         shown = [v for v in SIGN_VALUES for _ in range(counts[str(v)])]
         return finish({"type": "reveal_elder_signs", "faction": faction, "values": shown})
 
-    return DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm)
+    return _about(DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm))
 
 
 def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
@@ -174,4 +195,4 @@ def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
         answer.update({key: n for key, n in by.items() if n})
         return finish(answer)
 
-    return DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm)
+    return _about(DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm))
