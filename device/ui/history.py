@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import groupby, islice
 from typing import Any
 
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
@@ -50,8 +50,20 @@ def in_short(events: Sequence[Text]) -> Text | None:
     """Several events of one kind in one sentence: the Custodian's moves from one Area
     ("From the Black Hall to the Oubliette: Great Cthulhu 1 Unit, …"), the Librarian's
     split ("Agony: Great Cthulhu 2, …"), the Rituals passed at one press ("Crawling
-    Chaos, the Yellow Sign and the Black Goat perform no Ritual."); None for any other
-    mix."""
+    Chaos, the Yellow Sign and the Black Goat perform no Ritual."); where they are a run
+    among others, that run in one sentence and the others as they are; None where no
+    run is said shorter."""
+    runs = [list(run) for _key, run in groupby(events, key=lambda event: event.key)]
+    if len(runs) == 1:
+        return _run_in_short(runs[0])
+    parts: list[Text] = []
+    for run in runs:
+        short = _run_in_short(run) if len(run) > 1 else None
+        parts += [short] if short else run
+    return None if len(parts) == len(events) else text("history.all", events=parts)
+
+
+def _run_in_short(events: Sequence[Text]) -> Text | None:
     keys = {event.key for event in events}
     if keys == {"event.ritual_passed"} and len(events) > 1:
         factions = [text(f"who.{e.params['faction']}") for e in events]
