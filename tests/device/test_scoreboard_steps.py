@@ -159,7 +159,7 @@ def test_a_ritual_on_the_tracks_last_space_says_performing_it_ends_the_game(lang
     marker to the end, and the game ends with this Doom Phase: the question says so before
     OK, and a Ritual before that space does not."""
     track = [5, 6, 7, 7, 8, 8, 9, 10]
-    ends = {"en": "performing it ends the game", "ja": "行うとこの破滅フェイズの後にゲームが終わる"}
+    ends = {"en": "Performing it ends the game", "ja": "行うとゲームが終わる"}
     for space, said in ((len(track) - 1, True), (len(track) - 2, False)):
         ritual = {"space": space, "cost": track[space], "track": track, "at_end": False}
         pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": track[space]}
