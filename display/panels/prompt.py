@@ -6,9 +6,9 @@ than the other lines of the result. Everything in the panel shrinks together, on
 at a time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
 The last result is what the table's last press did: the app shows it until the next
-press, so it is always said, whole, in the History's fewer words, or (its board
-instructions) whole at the smallest size; where that leaves the list less room than
-:func:`fewest_choices`, the window shows fewer choices until the next press. Nothing
+press, so it is always said: whole, or in the History's fewer words (its board
+instructions always whole), the list's window showing fewer choices than
+:func:`fewest_choices` until the next press where even that leaves no room. Nothing
 older than the last press is shown: it would read like an instruction of now; it is in
 the History.
 """
@@ -111,15 +111,26 @@ def _board_lines(view: View) -> tuple[Text, ...]:
 
 def needs_room(canvas: Canvas, view: View) -> bool:
     """The list cannot show :func:`fewest_choices` in this panel, even with the result
-    as short as it may be (its board instructions; any other result only ever takes the
-    list's room, until the next press): the screen gives it the board's width too. So
-    what the board panel shows is chosen by the question alone, and stays while the
-    table answers it."""
+    as short as it may be (its board instructions; any other result only takes the
+    list's room, until the next press, but for the room of one choice beside it): the
+    screen gives it the board's width too. So what the board panel shows is chosen by
+    the question alone, and stays while the table answers it, but for a column too narrow
+    to say what the last press did."""
     wanted = min(fewest_choices(canvas), len(view.prompt.choices))
-    least = _result_modes(view)[-1] if _board_lines(view) else "none"
+    result = view.prompt.result
+    # a message of the device's own (a fresh game's greeting) is measured as before
+    own = result is not None and result.key != RESULT
+    least = _result_modes(view)[-1] if _board_lines(view) or own else "none"
     if wanted == len(view.prompt.choices):
-        return _whole_menu(canvas, view, least) is None
-    return _window_of(canvas, view, wanted, least) is None
+        short = _whole_menu(canvas, view, least) is None
+    else:
+        short = _window_of(canvas, view, wanted, least) is None
+    if short or least != "none" or result is None or wanted < 2:
+        return short
+    # a command's result beside one choice at least: where a narrow column has not even
+    # that, the board gives it room too, until the next press (not for a list of one, the
+    # end's menu: its board, the game's summary, says who won and why)
+    return _window_of(canvas, view, 1, _result_modes(view)[-1]) is None
 
 
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
@@ -127,21 +138,24 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
 
     The title is the one thing every player must read, so the menu shrinks first, and
     the title is as large as it is without the last result: the result takes the list's
-    room. When a list needs the room for :func:`fewest_choices`, the last result is said
-    in brief (as the History says it), then the list shows fewer choices until the next
-    press; only board instructions too many for that shrink the title too.
+    room. Where a list then has no room for :func:`fewest_choices`, the result is said in
+    brief (as the History says it); where even that leaves no room for them, the list
+    shows fewer until the next press; only board instructions too many for that shrink
+    the title too.
     """
-    bare = _fitted(canvas, view, ("none",), TITLE_STEPS) or _fitted(
-        canvas, view, ("none",), TITLE_STEPS[-1:], fewer=True
-    )
-    if view.prompt.result is None:
-        return bare or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], "none")
     modes = _result_modes(view)
+    result = view.prompt.result
+    if result is None or result.key != RESULT:  # none, or a message of the device's own
+        found = _fitted(canvas, view, modes, TITLE_STEPS)
+        found = found or _fitted(canvas, view, modes, TITLE_STEPS[-1:], fewer=True)
+        return found or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
+    bare = _fitted(canvas, view, ("none",), TITLE_STEPS)
     title = (bare.title_factor,) if bare is not None else TITLE_STEPS[-1:]
     found = _fitted(canvas, view, modes, title, fewer=True)
     found = found or _fitted(canvas, view, modes, TITLE_STEPS, fewer=True)
-    # not even one choice beside the result at its shortest: the choices come first
-    least = "none" if len(view.prompt.choices) and not _board_lines(view) else modes[-1]
+    # no room for it even at its shortest (a grid's question on a small screen): the
+    # question and its choices come first, the board instructions whole still
+    least = modes[-1] if _board_lines(view) else "none"
     return found or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], least)
 
 
@@ -154,8 +168,8 @@ def _fitted(
 ) -> _Measured | None:
     """The first of ``titles`` (largest first) under which the list shows its fewest
     choices with the result in one of ``modes`` (roomiest first); ``fewer``: or, at that
-    title, fewer choices with the result at its shortest (the window is measured for its
-    tallest rows: with the room it leaves, most show more)."""
+    title, fewer choices, the result whole before it is said in fewer words (the window is
+    measured for its tallest rows: with the room it leaves, most show more)."""
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
     for title_factor in titles:
@@ -165,10 +179,11 @@ def _fitted(
                 found = _window_of(canvas, view, wanted, mode, (title_factor,))
             if found is not None:
                 return found
-        for shown in range(wanted - 1, 0, -1) if fewer else ():
-            found = _window_of(canvas, view, shown, modes[-1], (title_factor,))
-            if found is not None:
-                return found
+        for mode in modes if fewer else ():
+            for shown in range(wanted - 1, 0, -1):
+                found = _window_of(canvas, view, shown, mode, (title_factor,))
+                if found is not None:
+                    return found
     return None
 
 
@@ -192,8 +207,11 @@ def _window_of(
     room = canvas.inner.h
     for title_factor in title_steps:
         candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
-        # the tallest rows, so that any window of this many fits
+        # the tallest rows, so that any window of this many fits; a window of one is the
+        # selected choice (the next press measures the next)
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
+        if shown == 1 and candidate.rows:
+            rows = [min(max(view.prompt.selected or 0, 0), len(candidate.rows) - 1)]
         fits_across = _fits_across(canvas, candidate)
         if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
             return candidate
