@@ -1,9 +1,10 @@
-"""The one list of the games the device plays, in every layer, handed to the app.
+"""The list of games: every game the companion plays, with its part in every layer.
 
-Each layer keeps its own list (``rules.games``, ``display.games``, ``display.web.games``)
-of where each game's part lives; this module adds the device's front ends and bundles
-the lists, so the entry points (``device.cli``, the benchmarks, the tests) have one value
-to pass in. Only the parts of the game being played are loaded.
+Each layer keeps its part of each game in its own ``games`` module, by where each part
+lives (``rules.games.RULES``, ``display.games.SCREENS``, ``display.web.games.PHONE_PARTS``);
+this module adds the device's (``FRONT_ENDS``) and puts them together as :data:`GAMES`, the
+one value the entry points (``device.cli``, the benchmarks, the tests) pass in. Only the
+parts of the game being played are loaded.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from device.ui.front_end import FrontEnd
 from display.games import SCREENS
 from display.web.games import PHONE_PARTS, PhonePart
-from rules.game import Game, Games
-from rules.games import GAMES
+from rules.game import Game, GameRules
+from rules.games import RULES
 from rules.journal import Played
 from rules.parts import Parts
 
@@ -32,11 +33,12 @@ FRONT_ENDS = Parts[FrontEnd](
 
 
 @dataclass(frozen=True)
-class GameSet:
-    """Every layer's list of the games: the rules, the device's front ends, the screens and
-    the phone parts. Built once; a test that plugs in a game of its own uses :meth:`plus`."""
+class Games:
+    """The games, by each layer's part of them: the rules, the device's front ends, the
+    screens and the phone parts. Built once; a test that plugs in a game of its own uses
+    :meth:`plus`."""
 
-    rules: Games
+    rules: GameRules
     front_ends: Parts[FrontEnd]
     screens: Parts[GameScreen]
     phone_parts: Parts[PhonePart]
@@ -44,8 +46,8 @@ class GameSet:
     def front_end(self, played: Played[Any]) -> FrontEnd:
         return self.front_ends.get(played.game.name)
 
-    def plus(self, game: Game[Any], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> GameSet:
-        return GameSet(
+    def plus(self, game: Game[Any], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> Games:
+        return Games(
             self.rules.plus(game),
             self.front_ends.plus(game.name, ui),
             self.screens.plus(game.name, screen),
@@ -53,4 +55,4 @@ class GameSet:
         )
 
 
-ALL_GAMES = GameSet(GAMES, FRONT_ENDS, SCREENS, PHONE_PARTS)
+GAMES = Games(RULES, FRONT_ENDS, SCREENS, PHONE_PARTS)

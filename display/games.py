@@ -1,4 +1,4 @@
-"""The one list of the games the screen draws, each named by where its screen lives.
+"""The screen's part of each game (its :class:`GameScreen`), named by where it lives.
 
 The screen (``display.screen.screen.Screen``) is handed this list and finds a state's game by
 the name its JSON gives; only the game being drawn is loaded.

@@ -12,11 +12,13 @@ controller phrased it.
   yog_sothoth. The screen treats it as read-only.
 - Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
   ``lang`` at draw time, so switching language needs no new View contents.
-- ``events`` are given oldest first; the screen shows as many of the newest as fit.
-- ``citadel_names`` maps an Area id to the printed name the owner of the boards
-  configured: Dreamlands Citadels (``surface_citadel_1_2`` …, D4) and any other Area
-  (``[celaeno.areas]``, ``[dreamlands.areas]``); unnamed Citadels are shown as
-  "Surface Citadel 1–2" and so on, other Areas by the catalogue's names.
+- The last command's result is ``prompt.result`` (its events oldest first); the screen
+  shows as much of it as fits, the board instructions first.
+- The names the owner's boards print (Dreamlands Citadels, D4, and any other Area:
+  ``[celaeno.areas]``, ``[dreamlands.areas]``) are not in the View: the program sets them
+  once in the catalogue (``rules.text.use_printed_names``), so the board and every sentence
+  say the same; unnamed Citadels are shown as "Surface Citadel 1–2" and so on, other Areas
+  by the catalogue's names.
 
 Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
 ``librarian``, ``phase``, ``up``, ``down``, ``ok``, ``back``, ``undo``.
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal
 
 from hardware.events import BUTTONS
@@ -36,10 +37,6 @@ from rules.text import Text
 # named port cannot be opened.
 READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected", "absent")
 ReaderState = Literal["simulated", "connected", "disconnected", "absent"]
-
-
-def _empty() -> Mapping[str, str]:
-    return MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -112,4 +109,3 @@ class View:
     prompt: Prompt
     status: Status = field(default_factory=Status)
     lang: str = "en"
-    citadel_names: Mapping[str, str] = field(default_factory=_empty)

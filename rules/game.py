@@ -57,25 +57,25 @@ class Game(Generic[S]):
     words: tuple[Words, ...] = ()
 
 
-class Games:
-    """The games a journal may be of: the rules' list of parts, and which command type
-    opens each game's journal, so that a journal finds its game before any game's rules
-    are loaded. Frozen once built; a test adds a game with :meth:`plus`. Which game a
-    journal is of is known only when it is read: the list holds games of any state."""
+class GameRules:
+    """The rules' part of each game a journal may be of (its :class:`Game`), and which
+    command type opens each game's journal, so that a journal finds its game before any
+    game's rules are loaded. Frozen once built; a test adds a game with :meth:`plus`. Which
+    game a journal is of is known only when it is read: it holds games of any state."""
 
-    def __init__(self, rules: Parts[Game[Any]], starting: Mapping[str, str]) -> None:
-        self.rules = rules
+    def __init__(self, parts: Parts[Game[Any]], starting: Mapping[str, str]) -> None:
+        self.parts = parts
         self._starting = dict(starting)  # first command's type -> game name
-        unlisted = set(self._starting.values()) - set(rules.names)
+        unlisted = set(self._starting.values()) - set(parts.names)
         if unlisted:
             raise ValueError(f"a starting command for a game not listed: {sorted(unlisted)}")
 
     def get(self, name: str) -> Game[Any]:
-        return self.rules.get(name)
+        return self.parts.get(name)
 
-    def plus(self, game: Game[Any]) -> Games:
+    def plus(self, game: Game[Any]) -> GameRules:
         starting = {**self._starting, game.starts_with.TYPE: game.name}
-        return Games(self.rules.plus(game.name, game), starting)
+        return GameRules(self.parts.plus(game.name, game), starting)
 
     def started_by(self, cmd: Command) -> Game[Any] | None:
         """The game whose journal ``cmd`` opens, if any."""
@@ -89,4 +89,4 @@ class Games:
     def knows(self, kind: str) -> bool:
         """Whether any listed game has a command of type ``kind`` (loads every game: only
         asked when a line is refused, to say it belongs to another game)."""
-        return any(kind in game.commands.types for game in self.rules)
+        return any(kind in game.commands.types for game in self.parts)

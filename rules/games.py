@@ -1,18 +1,19 @@
-"""The one list of games the companion plays, handed to the engine by its callers.
+"""The rules' part of each game the companion plays, handed to the engine by its callers.
 
 Each entry says where the game's rules live and which command opens its journal, so a
 journal finds its game while only that game is loaded. The engine itself never imports
-this list, so it knows no game; the front ends (the device, the command line) pass it in.
+this module, so it knows no game; the front ends (the device, the command line) pass
+:data:`RULES` in, as part of the list of games (``device.games.GAMES``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.game import Game, Games
+from rules.game import Game, GameRules
 from rules.parts import Parts
 
-GAMES = Games(
+RULES = GameRules(
     Parts[Game[Any]](
         "rules",
         {

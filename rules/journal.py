@@ -2,7 +2,7 @@
 
 This is the front door for everything outside rules/: parse a line, start a game or apply
 a command to one, undo and redo, replay a whole journal, and print a state. Which games
-exist is the list the caller hands in (``rules.games.GAMES``, or a test's own); the
+exist is what the caller hands in (``rules.games.RULES``, or a test's own); the
 engine knows none of them.
 
 The engine keeps each game's history (:class:`Played`), as python-chess keeps its move
@@ -19,7 +19,7 @@ from typing import Any, Generic
 from rules.codec import dump_json, parse_json
 from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.game import Game, Games, S
+from rules.game import Game, GameRules, S
 from rules.text import Text, text
 
 # A state of a game not known before its journal is read (the device's, the phone view's):
@@ -28,32 +28,33 @@ State = Any
 
 
 @dataclass(frozen=True)
-class HistoryStep(Generic[S]):
-    """One accepted command and the state it was applied to; ``earlier``, the step before."""
+class Applied(Generic[S]):
+    """One accepted command and the state it was applied to; ``earlier``, the command
+    applied before it."""
 
     before: S
     command: Command
-    earlier: HistoryStep[S] | None = None
+    earlier: Applied[S] | None = None
 
 
 @dataclass(frozen=True)
 class Played(Generic[S]):
-    """A game as the engine keeps it: whose rules, the current state, the steps that led
-    there (newest first: what undo takes back) and the steps undone since the last new
+    """A game as the engine keeps it: whose rules, the current state, the commands that led
+    there (newest first: what undo takes back) and the commands undone since the last new
     command (newest first: what redo brings back). Both are linked lists, so a command
     costs the same at the 10,000th as at the first."""
 
     game: Game[S]
     state: S
-    done: HistoryStep[S] | None = None
-    undone: HistoryStep[S] | None = None
+    done: Applied[S] | None = None
+    undone: Applied[S] | None = None
 
-    def history(self) -> Iterator[HistoryStep[S]]:
+    def history(self) -> Iterator[Applied[S]]:
         """The commands that led here, newest first (the device's history view)."""
-        step = self.done
-        while step is not None:
-            yield step
-            step = step.earlier
+        applied = self.done
+        while applied is not None:
+            yield applied
+            applied = applied.earlier
 
 
 @dataclass(frozen=True)
@@ -66,35 +67,37 @@ class Outcome(Generic[S]):
         return self.played.state
 
 
-def parse_line(line: str, games: Games, game: Game[Any] | None = None) -> Command | None:
+def parse_line(line: str, rules: GameRules, game: Game[Any] | None = None) -> Command | None:
     """One journal line as a command of ``game`` (or one that starts a game); None for blank
     lines and ``#`` comments."""
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    return parse(parse_json(stripped), games, game)
+    return parse(parse_json(stripped), rules, game)
 
 
-def parse(obj: object, games: Games, game: Game[Any] | None = None) -> Command:
+def parse(obj: object, rules: GameRules, game: Game[Any] | None = None) -> Command:
     """A command from its JSON object: the engine's, ``game``'s, or one that starts a game
     (only that game is loaded)."""
     kind = obj.get("type") if isinstance(obj, Mapping) else None
-    return parse_command(obj, _types_for(kind, games, game))
+    return parse_command(obj, _types_for(kind, rules, game))
 
 
-def _types_for(kind: object, games: Games, game: Game[Any] | None) -> Mapping[str, type[Command]]:
+def _types_for(
+    kind: object, rules: GameRules, game: Game[Any] | None
+) -> Mapping[str, type[Command]]:
     """The table that knows ``kind``: a command that starts a game, then ``game``'s own, then
     the engine's. One lookup each, rather than a merged copy of all three for every line of a
     journal; a kind none knows gets the engine's table, and parse_command names the type."""
     if not isinstance(kind, str):
         return ENGINE.types
-    starts = games.starting(kind)
+    starts = rules.starting(kind)
     if starts is not None:
         return {kind: starts.starts_with}
     if game is not None:
         if kind in game.commands.types:
             return game.commands.types
-        if kind not in ENGINE.types and games.knows(kind):
+        if kind not in ENGINE.types and rules.knows(kind):
             raise RulesError("journal", "error.journal.not_this_game", type=kind)
     return ENGINE.types
 
@@ -103,9 +106,9 @@ def dump_command(cmd: Command) -> str:
     return dump_json(command_to_json(cmd))
 
 
-def start(cmd: Command, games: Games) -> Outcome[Any]:
+def start(cmd: Command, rules: GameRules) -> Outcome[Any]:
     """A new game from its first command, or RulesError."""
-    game = games.started_by(cmd)
+    game = rules.started_by(cmd)
     if game is None:
         raise RulesError("journal", "error.journal.first_new_game")
     started, events = game.apply(None, cmd)
@@ -123,36 +126,36 @@ def apply(played: Played[S], cmd: Command) -> Outcome[S]:
     if isinstance(cmd, Redo):
         return _redo(played)
     after, events = played.game.apply(played.state, cmd)
-    done = HistoryStep(played.state, cmd, played.done)
+    done = Applied(played.state, cmd, played.done)
     return Outcome(Played(played.game, after, done), tuple(events))
 
 
 def _undo(played: Played[S]) -> Outcome[S]:
-    step = played.done
-    if step is None:
+    last = played.done
+    if last is None:
         raise RulesError("journal", "error.nothing_to_undo")
-    undone = HistoryStep(step.before, step.command, played.undone)
-    back = Played(played.game, step.before, step.earlier, undone)
-    return Outcome(back, (text("event.undone", what=text(f"command.{step.command.TYPE}")),))
+    undone = Applied(last.before, last.command, played.undone)
+    back = Played(played.game, last.before, last.earlier, undone)
+    return Outcome(back, (text("event.undone", what=text(f"command.{last.command.TYPE}")),))
 
 
 def _redo(played: Played[S]) -> Outcome[S]:
-    step = played.undone
-    if step is None:
+    undone = played.undone
+    if undone is None:
         raise RulesError("journal", "error.nothing_to_redo")
     # The rules are deterministic and the dice are in the command: applying it again to
     # the same state gives the same state and the same events.
-    after, events = played.game.apply(step.before, step.command)
+    after, events = played.game.apply(undone.before, undone.command)
     again = Played(
-        played.game, after, HistoryStep(step.before, step.command, played.done), step.earlier
+        played.game, after, Applied(undone.before, undone.command, played.done), undone.earlier
     )
-    redone = text("event.redone", what=text(f"command.{step.command.TYPE}"))
+    redone = text("event.redone", what=text(f"command.{undone.command.TYPE}"))
     return Outcome(again, (redone, *events))
 
 
-def submit(played: Played[Any] | None, cmd: Command, games: Games) -> Outcome[Any]:
+def submit(played: Played[Any] | None, cmd: Command, rules: GameRules) -> Outcome[Any]:
     """What a journal line does: start a game (the first line) or apply to the game."""
-    return start(cmd, games) if played is None else apply(played, cmd)
+    return start(cmd, rules) if played is None else apply(played, cmd)
 
 
 class ReplayError(Exception):
@@ -164,37 +167,37 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replayed(lines: Iterable[str], games: Games) -> Iterator[tuple[Command, Outcome[Any]]]:
+def replayed(lines: Iterable[str], rules: GameRules) -> Iterator[tuple[Command, Outcome[Any]]]:
     """Each command of a journal with what it did, in order; ReplayError names the first
     bad line."""
     played: Played[Any] | None = None
     for number, line in enumerate(lines, start=1):
         try:
-            cmd = parse_line(line, games, None if played is None else played.game)
+            cmd = parse_line(line, rules, None if played is None else played.game)
             if cmd is None:
                 continue
-            outcome = submit(played, cmd, games)
+            outcome = submit(played, cmd, rules)
         except RulesError as error:
             raise ReplayError(number, error) from None
         played = outcome.played
         yield cmd, outcome
 
 
-def replay(lines: Iterable[str], games: Games) -> tuple[Played[Any] | None, list[Text]]:
+def replay(lines: Iterable[str], rules: GameRules) -> tuple[Played[Any] | None, list[Text]]:
     """Apply a whole journal; ReplayError names the first bad line."""
     played: Played[Any] | None = None
     events: list[Text] = []
-    for _, outcome in replayed(lines, games):
+    for _, outcome in replayed(lines, rules):
         played = outcome.played
         events.extend(outcome.events)
     return played, events
 
 
-def replay_to_last(lines: Iterable[str], games: Games) -> tuple[Command, Outcome[Any]] | None:
+def replay_to_last(lines: Iterable[str], rules: GameRules) -> tuple[Command, Outcome[Any]] | None:
     """Apply a whole journal and keep its last command with what it did: after a restart
     the device shows that result again, as it did before the plug was pulled. None for a
     journal with no command."""
-    newest = deque(replayed(lines, games), maxlen=1)  # the states before it are not kept
+    newest = deque(replayed(lines, rules), maxlen=1)  # the states before it are not kept
     return newest[0] if newest else None
 
 

@@ -1,12 +1,13 @@
-"""One explicit list per layer of each game's part, loaded only when a game needs it.
+"""One layer's part of each game, by the game's name, loaded only when a game needs it.
 
-Every layer keeps one :class:`Parts` value (``rules/games.py``, ``device/games.py``,
-``display/games.py``, ``display/web/games.py``), written out in one place and handed to
-whoever needs it, as python-chess lists its variants. An entry names where the part
-lives (``"display.normandie.battlefield:NORMANDIE_SCREEN"``) rather than importing it, so
-a table playing Cthulhu Wars never loads Normandie's front end, and nothing registers
-itself by being imported. A test that plugs in a game of its own builds a longer list
-with :meth:`Parts.plus` and passes that in; the list itself never changes.
+Every layer keeps one :class:`Parts` value in its ``games`` module (``rules/games.py``,
+``device/games.py``, ``display/games.py``, ``display/web/games.py``), written out in one
+place; the device puts them together as the list of games (``device.games.GAMES``) and
+hands it to whoever needs it, as python-chess lists its variants. An entry names where the
+part lives (``"display.normandie.battlefield:NORMANDIE_SCREEN"``) rather than importing it,
+so a table playing Cthulhu Wars never loads Normandie's front end, and nothing registers
+itself by being imported. A test that plugs in a game of its own builds a longer one with
+:meth:`Parts.plus` and passes that in; this one never changes.
 
 A part may carry its words (``words``: catalogue sections); they join the catalogue when
 the part is loaded, so a game's words come with the game.

@@ -15,8 +15,9 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.words import add_layer_words
+from rules.text import use_printed_names
 
 add_layer_words()
 
@@ -24,13 +25,21 @@ add_layer_words()
 @pytest.fixture(autouse=True, scope="session")
 def every_game_loaded() -> None:
     for layer in (
-        ALL_GAMES.rules.rules,
-        ALL_GAMES.front_ends,
-        ALL_GAMES.screens,
-        ALL_GAMES.phone_parts,
+        GAMES.rules.parts,
+        GAMES.front_ends,
+        GAMES.screens,
+        GAMES.phone_parts,
     ):
         for _part in layer:
             pass
+
+
+@pytest.fixture(autouse=True)
+def no_printed_names_left() -> Iterator[None]:
+    """The owner's printed names are the process's (a program sets them once, at its start):
+    a test that sets some leaves none to the next."""
+    yield
+    use_printed_names({})
 
 
 @pytest.fixture()

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 
 from rules.commands import ENGINE, Command, parse_command
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import State, replay
 from rules.text import Text
 
@@ -19,7 +19,7 @@ from rules.text import Text
 def known_types() -> Mapping[str, type[Command]]:
     return {
         **ENGINE.types,
-        **{kind: cls for game in GAMES.rules for kind, cls in game.commands.types.items()},
+        **{kind: cls for game in RULES.parts for kind, cls in game.commands.types.items()},
     }
 
 
@@ -30,7 +30,7 @@ def parse_any(obj: object) -> Command:
 
 def replay_game(lines: Iterable[str]) -> tuple[State | None, list[Text]]:
     """``rules.journal.replay`` of every listed game, giving the game's state."""
-    played, events = replay(lines, GAMES)
+    played, events = replay(lines, RULES)
     return (None if played is None else played.state), events
 
 

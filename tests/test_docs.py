@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, dump_command, parse_line, state_json, submit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -199,10 +199,10 @@ def replay_as_documented(body: str) -> Played | None:
         command = None
         before = None if state is None else state_json(state)
         try:
-            command = parse_line(line, GAMES, None if state is None else state.game)
+            command = parse_line(line, RULES, None if state is None else state.game)
             if command is None:
                 continue
-            outcome = submit(state, command, GAMES)
+            outcome = submit(state, command, RULES)
         except RulesError as error:
             assert refusal == error.describe(), f"line {number} refused: {error.describe()}"
             assert before == (None if state is None else state_json(state)), f"line {number}"

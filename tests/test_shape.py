@@ -24,9 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "device", "display", "hardware")
-GAMES = ("cthulhu_wars", "normandie")
+GAME_NAMES = ("cthulhu_wars", "normandie")
 LAYERS = ("rules", "device", "display")
-# The one list of games per layer: the only modules outside a game that name games.
+# Each layer's part of each game (its games module): the only modules outside a game that name games.
 REGISTRIES = frozenset({"rules.games", "device.games", "display.games", "display.web.games"})
 
 
@@ -81,7 +81,7 @@ def reachable(name: str) -> set[str]:
 
 def game_of(name: str) -> str | None:
     parts = name.split(".")
-    return parts[1] if len(parts) > 1 and parts[0] in LAYERS and parts[1] in GAMES else None
+    return parts[1] if len(parts) > 1 and parts[0] in LAYERS and parts[1] in GAME_NAMES else None
 
 
 def in_package(name: str, package: str) -> bool:
@@ -209,7 +209,7 @@ ROOMS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("settings", "network"),  # the configuration, the table's Wi-Fi
         ("ui",),  # what every game's front end shares
         ("dice", "cthulhu_wars", "normandie"),  # smart dice and each game's front end
-        ("words", "games"),  # the device's words, the one list of front ends
+        ("words", "games"),  # the device's words, the list of games (its front ends)
         ("web", "companion"),  # the phone view, the companion's life
         ("cli",),  # the `celaeno` command and its subcommands
     ),
@@ -217,7 +217,11 @@ ROOMS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("ink", "view", "words"),  # colours, typeface, icons, text runs; what the app hands in
         ("layout", "web"),  # text fitted into boxes; the phone page's shell
         ("panels",),  # the panels every game shares, and what a game's screen is
-        ("games", "cthulhu_wars", "normandie"),  # the one list of screens, each game's screen
+        (
+            "games",
+            "cthulhu_wars",
+            "normandie",
+        ),  # the screen's part of each game, each game's screen
         ("screen",),  # the screen as a whole: a View drawn, screenshots, sizes, taps
     ),
 }
@@ -454,7 +458,7 @@ def test_the_package_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 LISTS = {
-    "rules": ("rules.games", "GAMES"),
+    "rules": ("rules.games", "RULES"),
     "front end": ("device.games", "FRONT_ENDS"),
     "screen": ("display.games", "SCREENS"),
     "phone part": ("display.web.games", "PHONE_PARTS"),
@@ -463,15 +467,15 @@ LISTS = {
 
 @pytest.mark.parametrize("kind", sorted(LISTS))
 def test_every_layer_lists_every_game_and_each_entry_loads(kind: str) -> None:
-    from device.games import ALL_GAMES
+    from device.games import GAMES
 
     parts = {
-        "rules": ALL_GAMES.rules.rules,
-        "front end": ALL_GAMES.front_ends,
-        "screen": ALL_GAMES.screens,
-        "phone part": ALL_GAMES.phone_parts,
+        "rules": GAMES.rules.parts,
+        "front end": GAMES.front_ends,
+        "screen": GAMES.screens,
+        "phone part": GAMES.phone_parts,
     }[kind]
-    assert parts.names == GAMES
+    assert parts.names == GAME_NAMES
     for name in parts.names:
         part = parts.get(name)
         assert getattr(part, "name", getattr(part, "game", None)) == name

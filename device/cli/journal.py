@@ -26,7 +26,7 @@ from device.storage.session import GameSession
 from device.storage.store import NoJournal, Store, UnknownGame
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import Game, Games
+from rules.game import Game, GameRules
 from rules.journal import apply, parse_line, start
 
 
@@ -93,18 +93,18 @@ def import_command(args: argparse.Namespace) -> int:
     except UnreadableJournal as error:
         print(error, file=sys.stderr)
         return EXIT_FAILED
-    games: Games = args.games.rules
-    default = default_game(load_settings(args), games)
+    rules: GameRules = args.games.rules
+    default = default_game(load_settings(args), rules)
     with open_store(args) as store:
         if store.notice is not None:
             print(store.notice.message(), file=sys.stderr)
         session: GameSession | None = None
         for number, line in enumerate(journal.lines, start=1):
             try:
-                cmd = parse_line(line, games, _game_of(store, session, games))
+                cmd = parse_line(line, rules, _game_of(store, session, rules))
                 if cmd is None:
                     continue
-                session = _submit(store, session, cmd, default, games)
+                session = _submit(store, session, cmd, default, rules)
             except RulesError as error:
                 print(f"line {number}: {error.describe()}", file=sys.stderr)
                 return EXIT_FAILED
@@ -116,26 +116,26 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_of(store: Store, session: GameSession | None, games: Games) -> Game[Any] | None:
+def _game_of(store: Store, session: GameSession | None, rules: GameRules) -> Game[Any] | None:
     """The game the next line goes on: the one being imported, else the latest on disk."""
     if session is not None:
         return session.played.game
     current = store.current_game()
     first = store.commands(current)[:1] if current is not None else []
-    opened = parse_line(first[0], games) if first else None
-    return None if opened is None else games.started_by(opened)
+    opened = parse_line(first[0], rules) if first else None
+    return None if opened is None else rules.started_by(opened)
 
 
 def _submit(
-    store: Store, session: GameSession | None, cmd: Command, default: Command, games: Games
+    store: Store, session: GameSession | None, cmd: Command, default: Command, rules: GameRules
 ) -> GameSession:
     """A journal that starts a game (new_game, nz_new_battle) is a new game; otherwise it
     goes on the latest, or on a game from the configured defaults when there is none yet."""
     if session is None:
-        if games.started_by(cmd) is not None:
-            return GameSession.start(store, cmd, games)
+        if rules.started_by(cmd) is not None:
+            return GameSession.start(store, cmd, rules)
         if store.current_game() is None:
-            apply(start(default, games).played, cmd)  # refused: no game is left behind either
-        session, _ = GameSession.resume(store, default, games)
+            apply(start(default, rules).played, cmd)  # refused: no game is left behind either
+        session, _ = GameSession.resume(store, default, rules)
     session.submit(cmd)
     return session

@@ -20,7 +20,7 @@ from device.service import stopping
 if TYPE_CHECKING:
     import argparse
 
-    from device.games import GameSet
+    from device.games import Games
 
 # Modules that provide subcommands, in the order --help lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -34,12 +34,12 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser(games: GameSet | None = None) -> argparse.ArgumentParser:
+def build_parser(games: Games | None = None) -> argparse.ArgumentParser:
     """Every subcommand, each handed the list of games (``args.games``; every game by default)."""
     import argparse
     import importlib
 
-    from device.games import ALL_GAMES
+    from device.games import GAMES
 
     parser = argparse.ArgumentParser(
         prog="celaeno",
@@ -49,11 +49,11 @@ def build_parser(games: GameSet | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
-    parser.set_defaults(games=ALL_GAMES if games is None else games)
+    parser.set_defaults(games=GAMES if games is None else games)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, games: GameSet | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: Games | None = None) -> int:
     """``games``: the games every subcommand knows (a test passes a longer list)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments and arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):

@@ -27,25 +27,18 @@ import pygame
 
 from device.companion.attention import DiceAttention
 from device.companion.event_log import EventLog
+from device.companion.questions import AppQuestions
+from device.companion.window import Window
 from device.dice.links import DiceLink
 from device.dice.said import said_by
-from device.games import ALL_GAMES, GameSet
+from device.games import GAMES, Games
 from device.service import notify
 from device.storage.session import GameSession
 from device.storage.store import StoreError
 from device.ui.controller import BaseController
 from device.ui.front_end import FrontEnd
-from device.ui.history import brief, history_step, in_short, redoable, undo_run_step
-from device.ui.newgame import new_game_step
-from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
-from device.ui.steps import (
-    HISTORY,
-    SHOW_ON_PHONES,
-    SMART_DICE,
-    UNDO_RUN_QUESTION,
-    AppStep,
-    ScreenStep,
-)
+from device.ui.history import brief, in_short, redoable
+from device.ui.phones import DEFAULT_WEB, WebSettings
 from device.ui.wizard import Reaction
 from display.screen.screen import Screen
 from display.screen.touch import tap_position
@@ -82,12 +75,15 @@ QUIET = 2.0
 
 @dataclass
 class Inputs:
-    """Where input events come from: a thread-safe queue, plus the keyboard on a desktop."""
+    """Where input events come from: a thread-safe queue, plus the keyboard on a desktop
+    (``on_key``: a key the simulated dice reader rolls on), and the clock they are timed by."""
 
     # SimpleQueue: its timed get waits in C on one lock; Queue's builds a Condition and a
     # new lock at every wait, and the idle loop waits ten times a second. None is a wake-up.
     events: queue.SimpleQueue[InputEvent | None] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
+    on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None
+    clock: Callable[[], float] = time.monotonic
 
     def post(self, event: InputEvent) -> None:
         """Called from hardware threads: the main loop, blocked on this queue, wakes at once."""
@@ -101,6 +97,47 @@ class Inputs:
         self.events.put(None)
 
 
+# The App's parts below are plain classes, not dataclasses: every start makes them, and a
+# dataclass's generated methods are compiled at every start's import (device.ui.steps.InTurn).
+
+
+class DiceSources:
+    """Where rolls come from: ``reader``, every source's link (the serial reader, the smart
+    dice), what the status line says of it until it reports (``reader_state``), and the
+    smart dice' ``table`` (their Dice screen; None: they are off)."""
+
+    __slots__ = ("reader", "reader_state", "table")
+
+    def __init__(
+        self,
+        reader: DiceLink | None = None,
+        reader_state: ReaderState = "simulated",
+        table: DiceTable | None = None,
+    ) -> None:
+        self.reader, self.reader_state, self.table = reader, reader_state, table
+
+
+class TableSetup:
+    """What the table plays with besides its game: the games it knows, the language the
+    screen starts in, and the phones: the ``[web]`` settings and the view a desktop starts
+    beside it (None: a unit runs it)."""
+
+    __slots__ = ("games", "lang", "phone_view", "web")
+
+    def __init__(
+        self,
+        games: Games = GAMES,
+        lang: str = "en",
+        web: WebSettings = DEFAULT_WEB,
+        phone_view: PhoneView | None = None,
+    ) -> None:
+        self.games, self.lang, self.web, self.phone_view = games, lang, web, phone_view
+
+
+NO_DICE = DiceSources()
+DEFAULT_SETUP = TableSetup()
+
+
 class App:
     """The table's one main loop, from the first frame to the stop.
 
@@ -110,41 +147,37 @@ class App:
     status line) and the :class:`~display.screen.screen.Screen` it draws on; the loop's timing
     (how often it looks at pygame's events, the systemd watchdog); and, through
     :class:`DiceAttention`, what the dice sources are told. Inputs arrive on
-    :class:`Inputs`; each is dispatched to the controller, whose reaction is applied here.
+    :class:`Inputs`; each is dispatched to the controller, whose reaction is applied here,
+    and a question only the app can put is opened by its :class:`AppQuestions`.
+
+    It is made of the session and four named parts: the :class:`Window` its frames go to,
+    its :class:`Inputs`, its :class:`DiceSources` and its :class:`TableSetup`.
     """
 
     def __init__(
         self,
         session: GameSession,
-        surface: pygame.Surface,
+        window: Window,
         inputs: Inputs,
         *,
-        lang: str = "en",
-        citadel_names: dict[str, str] | None = None,
-        reader: DiceLink | None = None,
-        reader_state: ReaderState = "simulated",
-        present: Callable[[list[pygame.Rect]], None] = pygame.display.update,
-        to_canvas: Callable[[tuple[int, int]], tuple[int, int]] = lambda pos: pos,
-        on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        games: GameSet = ALL_GAMES,
-        web: WebSettings = DEFAULT_WEB,
-        dice: DiceTable | None = None,
-        phone_view: PhoneView | None = None,
+        dice: DiceSources = NO_DICE,
+        setup: TableSetup = DEFAULT_SETUP,
     ) -> None:
         # What the table plays, and what it plays with.
-        self.session, self.inputs, self.games, self.web = session, inputs, games, web
-        self.phone_view = phone_view  # the view to start on a desktop; None: a unit runs it
-        self.dice = dice  # the smart dice (Bluetooth), when there are any
-        self._front_end = games.front_end(session.played)
-        self.controller: BaseController = self._new_controller(self._front_end, lang)
-        self.attention = DiceAttention(reader, clock)
+        self.session, self.window, self.inputs, self.games = session, window, inputs, setup.games
+        self.smart_dice = dice.table  # the smart dice (Bluetooth), when there are any
+        # What the questions only the app can put need (New game, Show on phones, …).
+        self.questions = AppQuestions(
+            setup.games.front_ends, setup.web, setup.phone_view, dice.table
+        )
+        self._front_end = setup.games.front_end(session.played)
+        self.controller: BaseController = self._new_controller(self._front_end, setup.lang)
+        self.attention = DiceAttention(dice.reader, inputs.clock)
         # What the screen shows besides the game.
-        self.screen = Screen(surface, games.screens)
+        self.screen = Screen(window.canvas, setup.games.screens)
         # Drawn straight on the window (not on a canvas turned onto it): follows resizes.
-        self._on_window = surface is pygame.display.get_surface()
-        self.citadel_names = citadel_names or {}
-        self.status = Status(reader=reader_state)
+        self._on_window = window.canvas is pygame.display.get_surface()
+        self.status = Status(reader=dice.reader_state)
         self.log = EventLog()
         self._refused = False  # the error shown is a refused input: the next press clears it
         # What the last press did (its commands' events, or a message), until the next press.
@@ -156,9 +189,8 @@ class App:
         self.controller.offer_redo(redoable(session.played))
         # The loop.
         self.quit = False
-        self._present, self._to_canvas, self._on_key = present, to_canvas, on_key
-        self._clock = clock
-        self._last_input = clock()
+        self._clock = inputs.clock
+        self._last_input = self._clock()
         self._last_watchdog = 0.0
         # systemd sets the watchdog before the start and never changes it: read once, not
         # at every turn of the loop (the parse was the idle loop's largest single cost)
@@ -198,11 +230,11 @@ class App:
         notify.ready(self._status_line())
         try:
             while not self.quit:
-                self.step(self._timeout())
+                self.run_once(self._timeout())
         finally:
             notify.stopping()
 
-    def step(self, timeout: float = 0.0) -> None:
+    def run_once(self, timeout: float = 0.0) -> None:
         """Wait up to ``timeout`` seconds for input, handle everything pending, draw if
         anything happened."""
         happened = self._wait_for_input(timeout)
@@ -287,15 +319,15 @@ class App:
         shown = pygame.display.get_surface()
         position = tap_position(event, (shown or self.screen.surface).get_size())
         if position is not None:
-            index = self.screen.choice_at(self._to_canvas(position))
+            index = self.screen.choice_at(self.window.to_canvas(position))
             self.attention.touched()
             if index is not None:
                 self._moved_on()
                 self.react(self.controller.tap(index, self.state))
-            self._tap_space(self._to_canvas(position))
+            self._tap_space(self.window.to_canvas(position))
             return
-        if self._on_key is not None:
-            self._on_key(event, self.session.played)
+        if self.inputs.on_key is not None:
+            self.inputs.on_key(event, self.session.played)
         if self.inputs.keyboard is not None:
             for pressed in self.inputs.keyboard.handle(event, self._clock()):
                 self.handle_input(pressed)
@@ -331,9 +363,9 @@ class App:
             self._say(text(f"dice.problem.{event.problem}", die=event.die, face=event.face))
 
     def _smart_dice(self, event: SmartDiceStatus) -> None:
-        if self.dice is not None:
-            self.dice.seen(event)
-            words = self.dice.status_words()
+        if self.smart_dice is not None:
+            self.smart_dice.seen(event)
+            words = self.smart_dice.status_words()
             trouble = words is not None and words.key != "dice.status.ready"
             self.status = _with(self.status, dice=words, dice_trouble=trouble)
 
@@ -351,8 +383,11 @@ class App:
             self.status = _with(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is not None:
-            self.controller.ask(self._app_step(reaction.app_step))
+        if reaction.app_question is not None:
+            opened = self.questions.open(
+                reaction.app_question, self.session.played, self.session.latest
+            )
+            self.controller.ask(opened)
         if reaction.language is not None:
             self.controller.lang = reaction.language
             self._inform(text("notice.language"))
@@ -375,22 +410,6 @@ class App:
         the History's undos): all their events, in one sentence where they say one thing."""
         self.result = text("device.result", events=events)
         self.brief = in_short(events)
-
-    def _app_step(self, asked: AppStep) -> ScreenStep:
-        """The questions only the app can put: it holds every game and the configuration."""
-        if asked is SHOW_ON_PHONES:
-            # On a desktop the view is started now, beside the table (never at start).
-            beside = self.phone_view if self.web.enabled else None
-            return show_on_phones(self.web, not_started=beside.start() if beside else None)
-        if asked is HISTORY:
-            return history_step(self.session.played)
-        if asked is UNDO_RUN_QUESTION:
-            return undo_run_step(self.session.played)
-        if asked is SMART_DICE:
-            from device.dice.screen import dice_screen  # the Bluetooth dice: on use
-
-            return dice_screen(self.dice)
-        return new_game_step(self.state, self.games.front_ends, self.session.latest)
 
     def submit(self, cmd: Command) -> None:
         """Rules, then the journal on disk, then the screen — in that order."""
@@ -482,7 +501,6 @@ class App:
             prompt=prompt,
             status=self.status,
             lang=self.controller.lang,
-            citadel_names=self.citadel_names,
         )
 
     def _public_state(self) -> dict[str, Any]:
@@ -494,7 +512,7 @@ class App:
     def draw(self) -> None:
         rects = self.screen.render(self.view())
         if rects:
-            self._present(rects)
+            self.window.present(rects)
 
     def _status_line(self) -> str:
         game = self.session.played.game

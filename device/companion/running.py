@@ -13,11 +13,11 @@ import logging
 import os
 import random
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from device.companion.app import App
+from device.companion.app import App, DiceSources, TableSetup
 from device.companion.phone_view import PhoneView, beside_a_unit, web_argv
 from device.companion.runtime import (
     Hardware,
@@ -28,8 +28,9 @@ from device.companion.runtime import (
     simulated_roll,
     wants_smart_dice,
 )
+from device.companion.window import Window
 from device.dice.links import every_link
-from device.games import GameSet
+from device.games import Games
 from device.service import drm, notify, stopping
 from device.settings.card_notices import journal_in_memory, settings_notices
 from device.settings.config import Config, ConfigError
@@ -79,7 +80,7 @@ def run_command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     on_pi = running_on_pi()
     use_printed_names(config.printed_names())
-    games: GameSet = args.games
+    games: Games = args.games
     session, notice = GameSession.resume(store, default_game(config, games.rules), games.rules)
     notices = [n for n in (_store_notice(store), notice) if n is not None]
     card = settings_notices(getattr(args, "notice_file", None))
@@ -97,8 +98,7 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
     view = _phone_view(args, config)
     try:
         dice, dice_notice = _smart_dice(config, store, hardware, on_pi)
-        app = _app(args, config, session, window, hardware, dice)
-        app.phone_view = view
+        app = _app(args, config, session, window, hardware, dice, view)
         for message in [*notices, *hardware.problems, *dice_notice]:
             app.warn(message)
         if journal_in_memory(card):
@@ -146,26 +146,23 @@ def _app(
     args: argparse.Namespace,
     config: Config,
     session: GameSession,
-    window: Any,
+    window: Window,
     hardware: Hardware,
-    dice: DiceTable | None = None,
+    dice: DiceTable | None,
+    phone_view: PhoneView | None,
 ) -> App:
-    app = App(
-        session,
-        window.canvas,
-        hardware.inputs,
-        lang=args.lang or config.screen.language,
-        citadel_names=config.printed_names(),
-        reader=every_link(hardware.reader, hardware.smart_dice),
-        dice=dice,
-        reader_state=hardware.reader_state,
-        present=window.present,
-        to_canvas=window.to_canvas,
-        on_key=simulated_roll(hardware.simulated, random.Random()) if hardware.simulated else None,
-        games=args.games,
-        web=WebSettings(config.web.enabled, config.web.address, config.web.port),
+    if hardware.simulated is not None:  # R rolls the simulated reader
+        hardware.inputs.on_key = simulated_roll(hardware.simulated, random.Random())
+    rolls = DiceSources(
+        every_link(hardware.reader, hardware.smart_dice), hardware.reader_state, dice
     )
-    return app
+    setup = TableSetup(
+        args.games,
+        args.lang or config.screen.language,
+        WebSettings(config.web.enabled, config.web.address, config.web.port),
+        phone_view,
+    )
+    return App(session, window, hardware.inputs, dice=rolls, setup=setup)
 
 
 def _store_notice(store: Store) -> Text | None:

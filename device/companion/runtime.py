@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from device.companion.app import Inputs
+from device.companion.window import Window
 from device.service import drm
 from device.settings.config import Config
 from display.view import ReaderState
@@ -195,35 +196,6 @@ def simulated_roll(
     return on_key
 
 
-@dataclass
-class Window:
-    """Where frames go. With a rotated screen the app draws on ``canvas`` and each frame
-    is turned onto the display; taps are turned back the other way."""
-
-    display: pygame.Surface
-    canvas: pygame.Surface
-    rotation: int = 0
-
-    def present(self, rects: list[pygame.Rect]) -> None:
-        if self.rotation == 0:
-            pygame.display.update(rects)
-            return
-        self.display.blit(pygame.transform.rotate(self.canvas, -self.rotation), (0, 0))
-        pygame.display.flip()
-
-    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A tap on the display, in canvas pixels."""
-        x, y = pos
-        width, height = self.display.get_size()
-        if self.rotation == 90:
-            return y, width - 1 - x
-        if self.rotation == 180:
-            return width - 1 - x, height - 1 - y
-        if self.rotation == 270:
-            return height - 1 - y, x
-        return x, y
-
-
 def open_window(
     config: Config, size: tuple[int, int] | None, fullscreen: bool | None, on_pi: bool
 ) -> Window:
@@ -250,10 +222,10 @@ def open_window(
         )
     rotation = config.screen.rotation
     if rotation == 0:
-        return Window(display, display)
+        return Window(display)
     width, height = display.get_size()
     canvas_size = (height, width) if rotation in (90, 270) else (width, height)
-    return Window(display, pygame.Surface(canvas_size), rotation)
+    return Window(pygame.Surface(canvas_size), display, rotation)
 
 
 def running_on_pi() -> bool:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from display.view import View
 from rules.errors import RulesError
 from rules.journal import Played, state_json
 from rules.text import Text, text
 
 
-def view_of(played: Played[Any], events: Sequence[Text], games: GameSet, lang: str = "en") -> View:
+def view_of(played: Played[Any], events: Sequence[Text], games: Games, lang: str = "en") -> View:
     """What the companion would show right after these events: the prompt for the game as
     a fresh controller following it phrases it (pending decisions included, proposed from
     its history as the running app's), the last command's events as its result (as the

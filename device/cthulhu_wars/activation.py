@@ -6,7 +6,7 @@ with an enemy holding an Overdue Tome. The screen says why a choice is not open.
 
 from __future__ import annotations
 
-from device.cthulhu_wars.areas import areas_in_order, on_floor
+from device.cthulhu_wars.areas import AREA_JUMP, JumpList, areas_in_order, on_floor
 from device.cthulhu_wars.maps import map_ui
 from device.ui.steps import ListStep, Notice, Option, StepResult
 from rules.cthulhu_wars.commands import Activate, Monster
@@ -60,7 +60,8 @@ def _names(factions: tuple[str, ...]) -> list[Text]:
 
 
 def where(state: GameState, monster: Monster, by: str) -> ListStep:
-    """Staying first (+1, C12), then every Area, floor by floor (the floor named)."""
+    """Staying first (+1, C12), then every Area, floor by floor (the floor named), five
+    lines a press with CUSTODIAN and LIBRARIAN as in every list of Areas."""
     here = getattr(state, monster)
     options = []
     if here is not None:
@@ -68,8 +69,9 @@ def where(state: GameState, monster: Monster, by: str) -> ListStep:
     for area in areas_in_order(state):
         if area.id != here:
             options.append(Option(text(f"area.{area.id}"), area.id, on_floor(area)))
-    return ListStep(
+    return JumpList(
         text("prompt.where", monster=monster, faction=by),
         options,
         lambda area: Activate(monster, by, area),
+        jump=AREA_JUMP,
     )

@@ -40,6 +40,12 @@ class CthulhuWarsController(BaseController):
     def _button(self, button: str, state: GameState) -> Reaction | None:
         if button == "phase" and _summary(state):
             return self._chart()
+        if button == "phase" and state.pending is not None and state.scoreboard is not None:
+            from device.cthulhu_wars.scoreboard.steps import corrections_meanwhile
+
+            if corrections_meanwhile(state.pending):  # K8: the menu, then the same Ritual
+                self._stack = [self._menu(state)]
+                return NOTHING
         if over(state) and button in ("phase", *BUTTON_OF.values()):
             return self._over(state)
         for monster in MONSTERS:
@@ -54,11 +60,8 @@ class CthulhuWarsController(BaseController):
         the scoreboard's summary) comes back with one line saying what still works, as its
         footer does."""
         self._stack.clear()
-        if not state.settings.scoreboard:  # its words are loaded by scoreboard games only
+        if not state.settings.scoreboard:  # a game without it never reads its words (I12)
             return Reaction(notice=text("notice.game_over"))
-        from device.cthulhu_wars.scoreboard.words import use_words
-
-        use_words()
         return Reaction(notice=text("notice.sb.over"))
 
     def _chart(self) -> Reaction:
@@ -90,6 +93,9 @@ class CthulhuWarsController(BaseController):
         played = self._played if self._played is not None and self._played.state is state else None
         return decision_step(state, played) or self._main_screen(state)
 
+    def _menu(self, state: GameState) -> ListStep:
+        return menu(state, self.lang, self.redo_offer is not None)
+
     def _main_screen(self, state: GameState) -> ListStep:
         """The buttons' jobs as choices too, so a finger can do everything; the likely
         next one is selected, so OK alone does it."""
@@ -100,7 +106,7 @@ class CthulhuWarsController(BaseController):
         if not over(state):
             actions += [("main.gate", partial(gate_area, state)),
                         ("main.next_phase", partial(phase_step, state))]  # fmt: skip
-        actions.append(("main.menu", lambda: menu(state, self.lang, self.redo_offer is not None)))
+        actions.append(("main.menu", partial(self._menu, state)))
         if self.redo_offer is not None:  # right after an undo, bringing it back is likely
             actions.insert(0, ("main.redo", lambda: Redo()))
         options = [Option(text(key), action) for key, action in actions]
@@ -130,9 +136,6 @@ def _idle_title(state: GameState) -> Text:
     if state.winner is not None:
         return text("prompt.winner", faction=state.winner)
     if state.game_over is not None:
-        from device.cthulhu_wars.scoreboard.words import use_words
-
-        use_words()
         return text("prompt.sb.over")
     return text(f"prompt.idle.{state.map}.{state.phase}", round=state.round)
 

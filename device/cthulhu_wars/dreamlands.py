@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from device.cthulhu_wars.areas import AREA_JUMP, JumpList
 from device.cthulhu_wars.maps import Action, MapUI
 from device.cthulhu_wars.menu import areas, none_left
 from device.ui.steps import ListStep, Option, ScreenStep
@@ -45,7 +46,7 @@ def zoogs_count(state: GameState, area: str) -> ListStep:
 def yog_sothoth(state: GameState) -> ListStep:
     options = [Option(text("prompt.off_the_map"), YogSothoth(None))]
     options += [Option(o.label, YogSothoth(o.value), o.detail) for o in areas(state)]
-    return ListStep(text("prompt.yog_where"), options, lambda cmd: cmd)
+    return JumpList(text("prompt.yog_where"), options, lambda cmd: cmd, jump=AREA_JUMP)
 
 
 def menu_items(state: GameState) -> list[Action]:

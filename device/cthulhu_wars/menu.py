@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device.cthulhu_wars.areas import areas_in_order, on_floor
+from device.cthulhu_wars.areas import ANSWER_JUMP, AREA_JUMP, JumpList, areas_in_order, on_floor
 from device.cthulhu_wars.maps import Action, map_ui
 from device.ui.menu import table_lines
 from device.ui.steps import DONE, ListStep, Option
@@ -39,10 +39,12 @@ def _phase_effect(state: GameState, following: str) -> Text:
 
 
 def menu(state: GameState, lang: str, redo: bool) -> ListStep:
-    """``redo``: something is undone, so the menu offers to redo it."""
+    """``redo``: something is undone, so the menu offers to redo it. Opened while a
+    decision waits (PHASE on a Ritual's question), the Gate and the map's lines
+    are left out: the rules would refuse them until it is answered (K8)."""
     items: list[Action] = [("gate", lambda: gate_area(state))]
     items += map_ui(state).menu_items(state)
-    if over(state):  # the rules refuse all but undo (D5, K14)
+    if over(state) or state.pending is not None:  # refused: all but undo (D5, K14); K8
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
     options += table_lines(lang, redo)
@@ -79,14 +81,17 @@ def _gate_detail(state: GameState, area: str) -> Text:
 
 
 def gate_area(state: GameState) -> ListStep:
-    return ListStep(text("prompt.gate_where"), areas(state), lambda area: gate_state(state, area))
+    """Every Area, five lines a press with CUSTODIAN and LIBRARIAN (``areas``)."""
+    return JumpList(text("prompt.gate_where"), areas(state), lambda area: gate_state(state, area),
+                    jump=AREA_JUMP)  # fmt: skip
 
 
 def gate_state(state: GameState, area: str) -> ListStep:
     """Who took the Gate first (the usual change), then abandoned, then gone; what the
     Gate is now is said, and not offered again. A change the rules would refuse (C14, C18:
     the Custodian or the Librarian stands there; D16: Zoogs) is greyed like it, naming
-    the rule, and the question says why once."""
+    the rule, and the question says why once. CUSTODIAN and LIBRARIAN move two open
+    lines: with four factions five lines are open, each one press from the first."""
     options = [
         Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
         for f in state.factions
@@ -109,7 +114,7 @@ def gate_state(state: GameState, area: str) -> ListStep:
         else o
         for i, o in enumerate(shown)
     ]
-    return ListStep(title, shown, lambda cmd: cmd)
+    return JumpList(title, shown, lambda cmd: cmd, jump=ANSWER_JUMP)
 
 
 def _refused(state: GameState, option: Option) -> RulesError | None:

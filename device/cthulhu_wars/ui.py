@@ -9,7 +9,7 @@ from device.ui.front_end import FrontEnd
 from display.view import Prompt
 from rules.cthulhu_wars.state import GameState
 from rules.journal import Played
-from rules.text import Text, Words
+from rules.text import Text, Words, words_on_use
 
 
 def still_prompt(played: Played[GameState], result: Text, lang: str) -> Prompt:
@@ -26,5 +26,9 @@ CTHULHU_WARS_UI = FrontEnd(
     controller=CthulhuWarsController,
     new_game_options=new_game_options,
     still_prompt=still_prompt,
-    words=(Words("cthulhu_wars.device", device_words.EN, device_words.JA),),
+    words=(
+        Words("cthulhu_wars.device", device_words.EN, device_words.JA),
+        # The scoreboard's questions: most tables never keep it (I12).
+        words_on_use("cthulhu_wars.scoreboard.device", "device.cthulhu_wars.scoreboard.words"),
+    ),
 )

@@ -186,7 +186,7 @@ def operstate_up(net: Path = Path("/sys/class/net")) -> Callable[[], bool]:
     return lambda: _read(net / RADIO / "operstate").strip() == "up"
 
 
-def run_step(argv: Sequence[str]) -> bool:
+def run_command(argv: Sequence[str]) -> bool:
     done = subprocess.run(list(argv), capture_output=True, text=True, check=False)
     if done.returncode != 0:
         print(f"{' '.join(argv)}: {done.stderr.strip() or done.returncode}", file=sys.stderr)
@@ -207,7 +207,7 @@ def card(
     wpa_conf: Path,
     network: Path = CARD_NETWORK,
     joined: Callable[[], bool] | None = None,
-    step: Callable[[Sequence[str]], bool] = run_step,
+    execute: Callable[[Sequence[str]], bool] = run_command,
     net: Path = Path("/sys/class/net"),
     radio_wait: float = RADIO_WAIT,
 ) -> int:
@@ -222,10 +222,10 @@ def card(
     wpa_conf.chmod(0o600)
     network.parent.mkdir(parents=True, exist_ok=True)
     network.write_text(ap_network(spot))
-    ok = step(["networkctl", "reload"])
-    ok = step(["systemctl", "restart", f"wpa_supplicant@{RADIO}.service"]) and ok
-    ok = step(["networkctl", "reconfigure", RADIO]) and ok
-    step(["systemctl", "start", "--no-block", "celaeno-portal.service"])  # a nicety only
+    ok = execute(["networkctl", "reload"])
+    ok = execute(["systemctl", "restart", f"wpa_supplicant@{RADIO}.service"]) and ok
+    ok = execute(["networkctl", "reconfigure", RADIO]) and ok
+    execute(["systemctl", "start", "--no-block", "celaeno-portal.service"])  # a nicety only
     if ok:
         hotspot.write_state(run / "state.json", spot)
     return 0
@@ -251,7 +251,9 @@ def nm_house_configured() -> bool:
     )
 
 
-def nm(config: Path, key: Path, run: Path, step: Callable[[Sequence[str]], bool] = run_step) -> int:
+def nm(
+    config: Path, key: Path, run: Path, execute: Callable[[Sequence[str]], bool] = run_command
+) -> int:
     """Raspberry Pi OS: NetworkManager's hotspot, with the same plan."""
     for line in prepare(config, key, run, nm_house_configured(), "GB"):
         print(line, file=sys.stderr)
@@ -261,7 +263,7 @@ def nm(config: Path, key: Path, run: Path, step: Callable[[Sequence[str]], bool]
     plan, spot = loaded
     if not wants_access_point(str(plan["mode"]), bool(plan["house"]), nm_joined):
         return 0
-    made = step(
+    made = execute(
         [
             "nmcli",
             "device",
@@ -284,7 +286,7 @@ def nm(config: Path, key: Path, run: Path, step: Callable[[Sequence[str]], bool]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=("prepare", "card", "nm"))
+    parser.add_argument("action", choices=("prepare", "card", "nm"))
     parser.add_argument("--config", type=Path, default=Path("/etc/celaeno/celaeno.toml"))
     parser.add_argument("--key", type=Path, default=Path("/data/settings/hotspot-passphrase"))
     parser.add_argument("--run", type=Path, default=RUN)
@@ -294,11 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--wpa-conf", type=Path, default=Path("/run/celaeno-settings/wpa_supplicant-wlan0.conf")
     )
     args = parser.parse_args(argv)
-    if args.step == "prepare":
+    if args.action == "prepare":
         for line in prepare(args.config, args.key, args.run, args.house == "yes", args.country):
             print(NETWORK_MARK + line)
         return 0
-    if args.step == "card":
+    if args.action == "card":
         return card(args.run, args.wpa_conf)
     return nm(args.config, args.key, args.run)
 

@@ -234,10 +234,10 @@ class Sheet(ScreenStep):
     def selected(self) -> int | None:
         return min(self.cursor, len(self.lines()) - 1)
 
-    def move(self, step: int) -> None:
+    def move(self, direction: int) -> None:
         lines = self.lines()
         for offset in range(1, len(lines) + 1):
-            candidate = (self.cursor + step * offset) % len(lines)
+            candidate = (self.cursor + direction * offset) % len(lines)
             if lines[candidate].enabled:
                 self.cursor = candidate
                 return

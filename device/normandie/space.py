@@ -108,13 +108,13 @@ class SpaceStep(ScreenStep):
     def selected(self) -> int | None:
         return 0
 
-    def move(self, step: int) -> None:
+    def move(self, direction: int) -> None:
         """UP/DOWN: a row up or down (past squares it cannot stop on)."""
-        self._walk(0, step)
+        self._walk(0, direction)
 
-    def shift(self, step: int) -> None:
+    def shift(self, direction: int) -> None:
         """CUSTODIAN/LIBRARIAN: a column left or right (past squares it cannot stop on)."""
-        self._walk(step, 0)
+        self._walk(direction, 0)
 
     def jump(self) -> None:
         """PHASE: to the next tile, or the next free square of a unit's deployment side."""

@@ -14,13 +14,13 @@ from device.normandie.tilestore import TileStore
 from device.settings.places import EXIT_FAILED, load_settings
 from device.storage import paths
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.normandie.tiles import read_tiles, write_tiles
 
 
 def tiles_command(args: argparse.Namespace) -> int:
     """`celaeno tiles`, once its arguments are read."""
-    GAMES.get("normandie")  # its words: a bad tile file is refused in them
+    RULES.get("normandie")  # its words: a bad tile file is refused in them
     store = TileStore(_state_dir(args))  # a bad setting or folder: one line (guarded)
     if args.action == "import":
         return _import(store, args.file)

@@ -13,7 +13,7 @@ from device.settings.config import Config, ConfigError, default_config, load_con
 from device.storage import paths
 from device.storage.store import Store, StoreError
 from rules.commands import Command
-from rules.game import Games
+from rules.game import GameRules
 from rules.journal import parse
 
 # What every celaeno command returns when it cannot do what it was asked (argparse's own
@@ -55,6 +55,6 @@ def guarded(command: Any) -> Any:
     return run
 
 
-def default_game(settings: Config, games: Games) -> Command:
+def default_game(settings: Config, rules: GameRules) -> Command:
     """The game a fresh device starts: the configured table's defaults ([table])."""
-    return parse(settings.table.new_game(), games)
+    return parse(settings.table.new_game(), rules)

@@ -64,7 +64,8 @@ class BaseController(Wizard):
             self._run_allowed = False
         elif not self._run_allowed:
             self._stack.clear()
-            return Reaction(app_step=UNDO_RUN_QUESTION)  # the app knows what the next one undoes
+            # the app knows what the next one undoes
+            return Reaction(app_question=UNDO_RUN_QUESTION)
         return Reaction(Undo())
 
     def _undoing(self, answer: UndoMany) -> None:

@@ -6,7 +6,7 @@ The guard on runs of UNDO: a sleeve on the button must not undo a whole setup, s
 would bring back, in words, for the main screen.
 
 These questions need the game's history, which the engine keeps (``Played``): the app
-opens them (``AppStep``). The phone view lists the same entries (:func:`entries`).
+opens them (``AppQuestion``). The phone view lists the same entries (:func:`entries`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import HistoryStep, Played, State
+from rules.journal import Applied, Played, State
 from rules.text import Text, text
 
 UNDOS_BEFORE_ASKING = 3  # undos in a row before the next one asks
@@ -113,23 +113,23 @@ def _die(part: str) -> Text:
 def brief(played: Played[Any]) -> Text | None:
     """The last command in the History's words (the screen's shorter form of its result);
     None when nothing was done."""
-    step = played.done
-    return None if step is None else in_words(played, step.command, step.before)
+    last = played.done
+    return None if last is None else in_words(played, last.command, last.before)
 
 
-def entry(played: Played[Any], step: HistoryStep[Any]) -> Entry:
-    return Entry(in_words(played, step.command, step.before), how_rolled(step.command))
+def entry(played: Played[Any], applied: Applied[Any]) -> Entry:
+    return Entry(in_words(played, applied.command, applied.before), how_rolled(applied.command))
 
 
 def entries(played: Played[Any], most: int) -> list[Entry]:
     """The newest ``most`` commands in words, newest first."""
-    return [entry(played, step) for step in islice(played.history(), most)]
+    return [entry(played, applied) for applied in islice(played.history(), most)]
 
 
 def redoable(played: Played[Any]) -> Text | None:
     """What redo would bring back, in words; None when nothing is undone."""
-    step = played.undone
-    return None if step is None else in_words(played, step.command, step.before)
+    undone = played.undone
+    return None if undone is None else in_words(played, undone.command, undone.before)
 
 
 def history_step(played: Played[Any]) -> ListStep:
@@ -160,8 +160,8 @@ def _confirm(count: int, chosen: Text) -> StepResult:
 
 def undo_run_step(played: Played[Any]) -> ListStep:
     """The question after UNDOS_BEFORE_ASKING undos in a row: once per run."""
-    step = played.done
-    what = text("command.undo") if step is None else in_words(played, step.command, step.before)
+    last = played.done
+    what = text("command.undo") if last is None else in_words(played, last.command, last.before)
     return ListStep(
         text("prompt.undo_run", n=UNDOS_BEFORE_ASKING, what=what),
         [

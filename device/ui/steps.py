@@ -84,19 +84,20 @@ class InTurn:
 
 
 @dataclass(frozen=True)
-class AppStep:
+class AppQuestion:
     """A question only the app can put, because it holds what the question needs: New game
     (the list of every game's front end), Show on phones (the ``[web]`` configuration).
-    A game's menu answers with one of these; the app opens it (``Reaction.app_step``)."""
+    A game's menu answers with one of these; the app opens it (``Reaction.app_question``)."""
 
     name: str
 
 
-CHOOSE_GAME = AppStep("new_game")
-SHOW_ON_PHONES = AppStep("phones")
-HISTORY = AppStep("history")  # the game's commands: the engine keeps them, the app holds it
-UNDO_RUN_QUESTION = AppStep("undo_run")  # asked on a run of undos, naming what the next one undoes
-SMART_DICE = AppStep("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
+CHOOSE_GAME = AppQuestion("new_game")
+SHOW_ON_PHONES = AppQuestion("phones")
+HISTORY = AppQuestion("history")  # the game's commands: the engine keeps them, the app holds it
+# asked on a run of undos, naming what the next one undoes
+UNDO_RUN_QUESTION = AppQuestion("undo_run")
+SMART_DICE = AppQuestion("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 
 @dataclass(frozen=True)
@@ -107,11 +108,11 @@ class Option:
     enabled: bool = True
 
 
-def _move(selected: int, options: Sequence[Option], step: int) -> int:
-    """The next enabled option in ``step`` direction, wrapping round; stays if none."""
+def _move(selected: int, options: Sequence[Option], direction: int) -> int:
+    """The next enabled option in ``direction`` (-1 or +1), wrapping round; stays if none."""
     count = len(options)
     for offset in range(1, count + 1):
-        candidate = (selected + step * offset) % count
+        candidate = (selected + direction * offset) % count
         if options[candidate].enabled:
             return candidate
     return selected
@@ -160,14 +161,14 @@ class ScreenStep:
     def selected(self) -> int | None:
         raise NotImplementedError
 
-    def move(self, step: int) -> None:
+    def move(self, direction: int) -> None:
         raise NotImplementedError
 
     def pick(self, index: int | None = None) -> StepResult:
         """OK on the selected option (or on ``index``, for a tap): what comes next."""
         raise NotImplementedError
 
-    def side_button(self, step: int) -> bool:
+    def side_button(self, direction: int) -> bool:
         """CUSTODIAN (-1) or LIBRARIAN (+1) where this question gives them a meaning of its
         own; False: it gives none here, so they keep the game's."""
         return False
@@ -192,9 +193,9 @@ class ListStep(ScreenStep):
     def selected(self) -> int | None:
         return self.cursor if self.options else None
 
-    def move(self, step: int) -> None:
+    def move(self, direction: int) -> None:
         if self.options:
-            self.cursor = _move(self.cursor, self.options, step)
+            self.cursor = _move(self.cursor, self.options, direction)
 
     def pick(self, index: int | None = None) -> StepResult:
         if index is not None:
@@ -231,8 +232,8 @@ class _EveryLine(ScreenStep):
     def selected(self) -> int | None:
         return self.cursor
 
-    def move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % self._lines()
+    def move(self, direction: int) -> None:
+        self.cursor = (self.cursor + direction) % self._lines()
 
     def pick(self, index: int | None = None) -> StepResult:
         if index is not None:
@@ -411,12 +412,12 @@ class DialStep(ScreenStep):
                 return found[0]
         return max(can, key=lambda r: r.value, default=None)  # ties: the top one
 
-    def move(self, step: int) -> None:
+    def move(self, direction: int) -> None:
         """UP (-1 on the screen's list) turns the selected number up, DOWN turns it down."""
         if self.cursor >= len(self.rows):
             return
         row = self.rows[self.cursor]
-        if step < 0:
+        if direction < 0:
             self._up(row)
         elif row.value > row.least:
             row.value -= 1
@@ -432,13 +433,13 @@ class DialStep(ScreenStep):
         row.value += 1
         return True
 
-    def row_button(self, step: int) -> None:
+    def row_button(self, direction: int) -> None:
         """CUSTODIAN (-1) or LIBRARIAN (+1). Where the row UP takes from is a choice,
         CUSTODIAN marks the next row that can give and LIBRARIAN goes round the rows;
         otherwise they move one row up or down."""
         if not self.picks_giver:
-            self.change_row(step)
-        elif step > 0:
+            self.change_row(direction)
+        elif direction > 0:
             self._select((self.cursor + 1) % (len(self.rows) + 1))
         else:
             self._next_giver()
@@ -456,8 +457,8 @@ class DialStep(ScreenStep):
                 self.giver = row.key
                 return
 
-    def change_row(self, step: int) -> None:
-        self._select(min(max(self.cursor + step, 0), len(self.rows)))
+    def change_row(self, direction: int) -> None:
+        self._select(min(max(self.cursor + direction, 0), len(self.rows)))
 
     def _select(self, index: int) -> None:
         if index != self.cursor:
@@ -492,7 +493,7 @@ StepResult = (
     | _Back
     | Notice
     | SetLanguage
-    | AppStep
+    | AppQuestion
     | UndoMany
     | WithFiles
     | InTurn

@@ -8,7 +8,7 @@ from pathlib import Path
 from device.ui.steps import (
     BACK,
     DONE,
-    AppStep,
+    AppQuestion,
     InTurn,
     Notice,
     OnceAccepted,
@@ -25,12 +25,12 @@ from rules.text import Text
 @dataclass(frozen=True)
 class Reaction:
     """What one input asks of the app: a command to submit, words to show, a language,
-    a question only the app can put (``AppStep``: New game, Show on phones)."""
+    a question only the app can put (``AppQuestion``: New game, Show on phones)."""
 
     command: Command | None = None
     notice: Text | None = None
     language: str | None = None
-    app_step: AppStep | None = None
+    app_question: AppQuestion | None = None
     # more commands after it, each once the one before went through: the undos back to a
     # point in the history, or the rest of one choice that answers for several factions
     then: tuple[Command, ...] = ()
@@ -53,8 +53,12 @@ class Wizard:
         self.files: Path | None = None  # the state directory, where the app has one
         self._once_accepted: OnceAccepted | None = None  # the last command made, if it asks
 
+    def opened(self) -> bool:
+        """Whether a question is open over the game's own (the menu's, the app's)."""
+        return bool(self._stack)
+
     def ask(self, step: ScreenStep) -> None:
-        """Open ``step`` on top of the questions open now (an ``AppStep``'s question)."""
+        """Open ``step`` on top of the questions open now (an ``AppQuestion``'s question)."""
         self._stack.append(step)
 
     def accepted(self, cmd: Command) -> None:
@@ -78,8 +82,8 @@ class Wizard:
             return Reaction(notice=result.message)
         elif isinstance(result, WithFiles):
             return self._follow(result.make(self.files))
-        elif isinstance(result, AppStep):
-            return Reaction(app_step=result)
+        elif isinstance(result, AppQuestion):
+            return Reaction(app_question=result)
         elif isinstance(result, SetLanguage):
             self._stack.clear()
             self.lang = result.lang

@@ -31,9 +31,9 @@ commits nothing more, so it is seen as soon as before. A table not running at th
 or a journal that is another file, is looked at with the commit: its start is seen at once.
 
 The page shows the latest state, so the view keeps little history: the engine keeps
-every step of a game (``Played.done``, for undo), a chain that would grow by one state
+every command of a game (``Played.done``, for undo), a chain that would grow by one state
 per command for the whole game. The view keeps the latest :data:`HISTORY` to
-``2 * HISTORY`` steps of it, enough to follow undos at once; an undo that goes back
+``2 * HISTORY`` commands of it, enough to follow undos at once; an undo that goes back
 further sends the view to the game's first command, replayed from the journal (the
 table replays whole journals at its start too).
 """
@@ -49,13 +49,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from device.ui.history import entry
 from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
 from rules.errors import RulesError
 from rules.game import Game
-from rules.journal import HistoryStep, Played, parse_line, state_json, submit
+from rules.journal import Applied, Played, parse_line, state_json, submit
 from rules.text import Text
 
 log = logging.getLogger(__name__)
@@ -95,15 +95,15 @@ class _Game:
     undone: bool = False
     broken: str | None = None
     cut: bool = False  # states before the oldest one kept were let go
-    # Each kept step in words (by the step's identity): a command is said once, not once
-    # per update; the steps are frozen, so a step seen again says the same.
-    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = field(default_factory=dict)
+    # Each kept command in words (by its Applied's identity): a command is said once, not
+    # once per update; they are frozen, so one seen again says the same.
+    said: dict[int, tuple[Applied[Any], HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
     """The latest game, rebuilt from the journal and kept up to date incrementally."""
 
-    def __init__(self, path: Path, games: GameSet, locks: Path = PROC_LOCKS) -> None:
+    def __init__(self, path: Path, games: Games, locks: Path = PROC_LOCKS) -> None:
         self.path = path
         self.games = games
         self._locks = locks  # where the machine's locks are listed (liveness.table_running)
@@ -300,27 +300,27 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[HistoryStep[Any], HistoryLine]] = {}
-    for step in islice(game.played.history(), SHOWN_HISTORY):
-        known = game.said.get(id(step))
-        if known is None or known[0] is not step:
-            words = entry(game.played, step)
-            known = (step, HistoryLine(words.said, words.how))
-        said[id(step)] = known
+    said: dict[int, tuple[Applied[Any], HistoryLine]] = {}
+    for applied in islice(game.played.history(), SHOWN_HISTORY):
+        known = game.said.get(id(applied))
+        if known is None or known[0] is not applied:
+            words = entry(game.played, applied)
+            known = (applied, HistoryLine(words.said, words.how))
+        said[id(applied)] = known
     game.said = said
-    return tuple(words for _step, words in said.values())
+    return tuple(words for _applied, words in said.values())
 
 
 def kept_history(played: Played[Any], keep: int) -> tuple[Played[Any], bool]:
-    """``played`` with its ``keep`` latest steps if it has more than ``2 * keep`` (then
-    True: the rest was let go), else itself. Cut only now and then, as the kept steps are
+    """``played`` with its ``keep`` latest commands if it has more than ``2 * keep`` (then
+    True: the rest was let go), else itself. Cut only now and then, as the kept commands are
     made anew: frozen, each names the one before it."""
-    steps = list(islice(played.history(), 2 * keep + 1))
-    if len(steps) <= 2 * keep:
+    newest = list(islice(played.history(), 2 * keep + 1))
+    if len(newest) <= 2 * keep:
         return played, False
-    done: HistoryStep[Any] | None = None
-    for step in reversed(steps[:keep]):
-        done = HistoryStep(step.before, step.command, done)
+    done: Applied[Any] | None = None
+    for applied in reversed(newest[:keep]):
+        done = Applied(applied.before, applied.command, done)
     return replace(played, done=done), True
 
 

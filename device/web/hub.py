@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from device.games import GameSet
+from device.games import Games
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
@@ -79,7 +79,7 @@ class Update:
     view: WebView
 
 
-def waiting_for(played: Played[Any] | None, games: GameSet) -> Text | None:
+def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
@@ -102,9 +102,8 @@ def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS)
 
 
 class Hub:
-    def __init__(self, feed: Feed, citadel_names: Mapping[str, str]) -> None:
+    def __init__(self, feed: Feed) -> None:
         self.feed = feed
-        self.citadel_names = citadel_names
         self.watched: Counter[str] = Counter()  # open event streams by language
         self.update = self._render()
         self._changed = asyncio.Event()
@@ -203,5 +202,4 @@ class Hub:
             history=snapshot.history,
             table_running=snapshot.table_running,
             problem=snapshot.problem,
-            citadel_names=self.citadel_names,
         )

@@ -41,7 +41,7 @@ async def serve_until_stopped(args: argparse.Namespace, config: Config) -> int:
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
     # The journal is read before the socket listens: the first phone to connect gets the
     # committed state, not an empty one.
-    hub = Hub(Feed(paths.database_path(state_dir), args.games), config.printed_names())
+    hub = Hub(Feed(paths.database_path(state_dir), args.games))
     await hub.catch_up()
     sock = listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago

@@ -16,7 +16,7 @@ from display.cthulhu_wars import names
 from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
-from rules.text import render_fragment, text, translate
+from rules.text import printed_name, render_fragment, text, translate
 
 CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
 BOARDS: tuple[str, ...] = ("surface", "underworld")
@@ -31,28 +31,22 @@ class BoardText:
     columns: list[list[Para]]
 
 
-def content(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool = False
-) -> BoardText:
+def content(state: Mapping[str, Any], lang: str, dense: bool = False) -> BoardText:
     """The board of the map being played, under the winner if there is one; ``dense``: in
     as few lines as its words allow (where the panel has no room for its roomy form)."""
-    board = MAP_BOARDS[state["map"]](state, lang, citadel_names, dense)
+    board = MAP_BOARDS[state["map"]](state, lang, dense)
     return BoardText([*_winner(state, lang), *board.top], board.columns)
 
 
-def _library_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
-) -> BoardText:
+def _library_board(state: Mapping[str, Any], lang: str, dense: bool) -> BoardText:
     rows = _tomes_row if state.get("scoreboard") else _faction_row  # its table says the rest
     top = [para for faction in state.get("factions", ()) for para in rows(state, faction, lang)]
-    return BoardText([*top, *_library(state, lang, citadel_names)], [])
+    return BoardText([*top, *_library(state, lang)], [])
 
 
-def _dreamlands_board(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str], dense: bool
-) -> BoardText:
-    top = [*_faction_legend(state, lang, dense), *_dreamlands(state, lang, citadel_names)]
-    columns = [list(_citadel_column(state, board, lang, citadel_names, dense)) for board in BOARDS]
+def _dreamlands_board(state: Mapping[str, Any], lang: str, dense: bool) -> BoardText:
+    top = [*_faction_legend(state, lang, dense), *_dreamlands(state, lang)]
+    columns = [list(_citadel_column(state, board, lang, dense)) for board in BOARDS]
     return BoardText(top, columns)
 
 
@@ -130,9 +124,7 @@ def _tome_spans(
     yield tome_gate(gate, lang)  # in the Tome's row: why it is Overdue or not (C7)
 
 
-def _library(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
-) -> Iterator[Para]:
+def _library(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     in_slot = [
         tome for tome, card in sorted(state.get("tomes", {}).items()) if card.get("holder") is None
     ]
@@ -149,8 +141,8 @@ def _library(
             gate_there = Span(translate("screen.in_slots_gate", lang), colours.DIM)
             spans = (heading, Span(words), gate_there, tome_gate(json.loads(gate), lang))
             yield Para(spans, "small", gap_before=0.2 if index else 0.7)
-    custodian = _place_span("screen.custodian", state.get("custodian"), lang, citadel_names)  # C12
-    librarian = _place_span("screen.librarian", state.get("librarian"), lang, citadel_names)  # C16
+    custodian = _place_span("screen.custodian", state.get("custodian"), lang)  # C12
+    librarian = _place_span("screen.librarian", state.get("librarian"), lang)  # C16
     yield Para((custodian, librarian), "body", gap_before=0.3)
 
 
@@ -166,8 +158,8 @@ def tome_gate(gate: Mapping[str, Any] | None, lang: str) -> Span:
     return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
 
 
-def _place_span(what: str, area: str | None, lang: str, citadel_names: Mapping[str, str]) -> Span:
-    place = names.area(area, lang, citadel_names) if area else _fragment("screen.off_map", lang)
+def _place_span(what: str, area: str | None, lang: str) -> Span:
+    place = names.area(area, lang) if area else _fragment("screen.off_map", lang)
     words = translate("screen.at", lang, what=translate(what, lang), place=place)
     return Span(
         words, colours.TEXT if area else colours.DIM, icon="monster", icon_colour=colours.ACCENT
@@ -188,14 +180,12 @@ def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterato
         yield Para(tuple(spans), "body", gap_before=0.2)
 
 
-def _dreamlands(
-    state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]
-) -> Iterator[Para]:
+def _dreamlands(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     yield from _three_citadel_warnings(state, lang)
-    yield Para((_bhole_span(state, lang, citadel_names),), "body", gap_before=0.4)
+    yield Para((_bhole_span(state, lang),), "body", gap_before=0.4)
     if OPENER in state.get("factions", ()) or state.get("yog_sothoth"):
         yield Para(
-            (_place_span("screen.yog_sothoth", state.get("yog_sothoth"), lang, citadel_names),),
+            (_place_span("screen.yog_sothoth", state.get("yog_sothoth"), lang),),
             "body",
         )
 
@@ -204,7 +194,6 @@ def _citadel_column(
     state: Mapping[str, Any],
     board: str,
     lang: str,
-    citadel_names: Mapping[str, str],
     dense: bool = False,
 ) -> Iterator[Para]:
     """One board's four Citadels (D4): name, who holds its Gate, its Zoogs; ``dense``: the
@@ -213,7 +202,7 @@ def _citadel_column(
     yield Para((header,), "small")
     for label in CITADEL_LABELS:
         citadel = f"{board}_citadel_{label}"
-        name = tuple(_citadel_name_spans(state, citadel, lang, citadel_names))
+        name = tuple(_citadel_name_spans(state, citadel, lang))
         gate = _gate_span(state.get("gates", {}).get(citadel), lang)
         if dense:  # on the name's line, and a long name may wrap rather than be cut
             yield Para((*name, replace(gate, chip=None, atomic=True)), "small", gap_before=0.0)
@@ -222,23 +211,22 @@ def _citadel_column(
         yield Para((gate,), "small", indent=0.8, gap_before=0.05)
 
 
-def _bhole_span(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> Span:
+def _bhole_span(state: Mapping[str, Any], lang: str) -> Span:
     if state.get("bhole"):
-        return _place_span("screen.bhole", state["bhole"], lang, citadel_names)
-    vale = names.area(VALE_OF_PNATH, lang, citadel_names)  # D12: a killed Bhole returns here
+        return _place_span("screen.bhole", state["bhole"], lang)
+    vale = names.area(VALE_OF_PNATH, lang)  # D12: a killed Bhole returns here
     killed = _fragment("screen.bhole_killed", lang, place=vale)
     words = translate("screen.at", lang, what=translate("screen.bhole", lang), place=killed)
     return Span(words, colours.DIM, icon="monster", icon_colour=colours.ACCENT)
 
 
-def _citadel_name_spans(
-    state: Mapping[str, Any], citadel: str, lang: str, citadel_names: Mapping[str, str]
-) -> Iterator[Span]:
+def _citadel_name_spans(state: Mapping[str, Any], citadel: str, lang: str) -> Iterator[Span]:
     """Printed name (else "Citadel 1–2"), its Zoogs (D14) and Yog-Sothoth if there (D6)."""
     _board, label = names.citadel(citadel) or ("", "")
     printed = names.citadel_label(label)
-    if citadel in citadel_names:  # the printed name: the board shows its label beside it
-        yield Span(citadel_names[citadel], atomic=True)
+    printed_as = printed_name(citadel)
+    if printed_as is not None:  # the owner's printed name: the board shows its label beside it
+        yield Span(printed_as, atomic=True)
     else:
         yield Span(translate("screen.citadel_short", lang, label=printed), atomic=True)
     zoogs = int(state.get("zoogs", {}).get(citadel, 0))
@@ -295,7 +283,7 @@ def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Par
 
 
 # Each map's board, by the map the state names (rules/cthulhu_wars/JOURNAL.md: "map").
-MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, Mapping[str, str], bool], BoardText]] = {
+MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, bool], BoardText]] = {
     "celaeno": _library_board,
     "dreamlands": _dreamlands_board,
 }

@@ -7,7 +7,6 @@ the table's screen: an unknown Area id is shown as words made from the id instea
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from rules.text import lookup, translate
 
@@ -41,10 +40,9 @@ def citadel_label(label: str) -> str:
     return label.replace("_", "–")
 
 
-def area(ident: str, lang: str, citadel_names: Mapping[str, str]) -> str:
-    """Printed name of an Area; a Citadel by its configured name, else "Surface Citadel 3"."""
-    if ident in citadel_names:
-        return citadel_names[ident]
+def area(ident: str, lang: str) -> str:
+    """Printed name of an Area (the owner's, where configured: the catalogue has it); a
+    Citadel without one is "Surface Citadel 3"."""
     key = f"area.{ident}"
     name = lookup(key, lang)
     if name != key:

@@ -52,7 +52,7 @@ def _draw_header(canvas: Canvas, view: View) -> None:
 
 
 def _board_key(view: View) -> object:
-    shown = (snapshot(view.state, ("round", "phase")), dict(view.citadel_names), view.lang)
+    shown = (snapshot(view.state, ("round", "phase")), view.lang)
     return (*shown, view.prompt.shows)
 
 
@@ -82,11 +82,11 @@ def _board_text(canvas: Canvas, view: View, box: pygame.Rect) -> board.BoardText
     scoreboard's table, if the game keeps one), else in as few lines as its words allow;
     beside a list, only under the table (else the board steps aside for the list, as a
     small screen's does, and the list's result keeps its room)."""
-    roomy = board.content(view.state, view.lang, view.citadel_names)
+    roomy = board.content(view.state, view.lang)
     beside_a_list = bool(view.prompt.choices) and not view.state.get("scoreboard")
     if not roomy.columns or beside_a_list or _whole(canvas, view, roomy, box):
         return roomy
-    return board.content(view.state, view.lang, view.citadel_names, dense=True)
+    return board.content(view.state, view.lang, dense=True)
 
 
 def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect) -> bool:
@@ -94,7 +94,7 @@ def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect)
         from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
         return scoreboard_panel.fits(canvas, view.state, view.lang, box, found.top, found.columns)
-    least = flow.SHRINK_STEPS[-1]
+    least = flow.SHRINK_FACTORS[-1]
     return columns_fit(found.top, found.columns, box.size, canvas.sizes, least, canvas.pad)
 
 

@@ -26,10 +26,8 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
     return phase_track_html(title, phases, state.get("phase"))
 
 
-def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    return (
-        header_html(state, lang) + scores_html(state, lang) + board_html(state, lang, citadel_names)
-    )
+def game_html(state: Mapping[str, Any], lang: str) -> str:
+    return header_html(state, lang) + scores_html(state, lang) + board_html(state, lang)
 
 
 def scores_html(state: Mapping[str, Any], lang: str) -> str:
@@ -41,8 +39,8 @@ def scores_html(state: Mapping[str, Any], lang: str) -> str:
     return scoreboard_html(state, lang)
 
 
-def board_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
-    found = board.content(state, lang, citadel_names)
+def board_html(state: Mapping[str, Any], lang: str) -> str:
+    found = board.content(state, lang)
     columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
     grid = f'<div class="columns">{columns}</div>' if columns else ""
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'

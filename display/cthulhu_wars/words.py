@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.text import Words, add_words, on_use
+from rules.text import Words, add_words, words_on_use
 
 EN: dict[str, str] = {
     "screen.round": "Round {n}",
@@ -62,13 +62,13 @@ JA: dict[str, str] = {
 
 WORDS = Words("cthulhu_wars.display", EN, JA)
 # The scoreboard's panel, end summary and chart: most tables never keep it (I12).
-SCOREBOARD_WORDS = on_use(
+SCOREBOARD_WORDS = words_on_use(
     "cthulhu_wars.display.scoreboard", "display.cthulhu_wars.scoreboard.words"
 )
 
 
 @cache
-def use_scoreboard_words() -> None:
+def add_scoreboard_words() -> None:
     """Add the words the scoreboard's drawings say, once: its own (read on use) and the
     board's (the Silence token). A drawing calls this itself, so that it says words, never
     their keys, whatever was loaded before it: the phone view adds them with the game's

@@ -89,11 +89,11 @@ class Canvas:
             return
         gap = self.pad
         column_w = (box.w - gap * (len(columns) - 1)) // len(columns)
-        parts: list[Laid] = []
-        for factor in flow.SHRINK_STEPS:
-            parts = columns_laid(top, columns, box.w, self.sizes, factor, gap)
-            if _columns_fit(parts, box.w, column_w) and _columns_height(parts, gap) <= box.h:
-                break
+        parts, _ = flow.shrink_to_fit(
+            lambda factor: columns_laid(top, columns, box.w, self.sizes, factor, gap),
+            lambda parts: _columns_whole(parts, (box.w, box.h), column_w, gap),
+            flow.SHRINK_FACTORS,
+        )
         top_box = pygame.Rect(box.x, box.y, box.w, min(parts[0].height, box.h))
         self._draw_or_cut(parts[0], top, top_box)
         y = top_box.bottom + gap
@@ -155,11 +155,14 @@ def columns_fit(
         return not laid.truncated and laid.width <= width and laid.height <= height
     parts = columns_laid(top, columns, width, sizes, factor, gap)
     column_w = (width - gap * (len(columns) - 1)) // len(columns)
-    return _columns_fit(parts, width, column_w) and _columns_height(parts, gap) <= height
+    return _columns_whole(parts, box, column_w, gap)
 
 
-def _columns_fit(parts: Sequence[Laid], width: int, column_w: int) -> bool:
-    return parts[0].width <= width and all(part.width <= column_w for part in parts[1:])
+def _columns_whole(parts: Sequence[Laid], box: tuple[int, int], column_w: int, gap: int) -> bool:
+    """The top across ``box``'s width, each column in ``column_w``, all in its height."""
+    width, height = box
+    across = parts[0].width <= width and all(part.width <= column_w for part in parts[1:])
+    return across and _columns_height(parts, gap) <= height
 
 
 def _columns_height(parts: Sequence[Laid], gap: int) -> int:

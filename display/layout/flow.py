@@ -5,10 +5,10 @@ promise "no text overflows or overlaps" checkable: it tries the preferred sizes,
 then smaller ones down to the minimum legible size, and only then gives up by
 cutting lines, and says so (``Laid.truncated``) so tests can catch it.
 
-English wraps between words, Japanese between phrases (BudouX, loaded the first time
-Japanese is laid out, so a start in English never loads it; a phrase too long for a line
-wraps between characters, closing punctuation staying with the character before it), and
-never inside a name of the catalogue (a faction's, an Area's) that BudouX reads as words.
+English wraps between words, Japanese between phrases (:mod:`display.ink.phrases`: BudouX's,
+loaded the first time Japanese is laid out, never inside a name of the catalogue, the
+kinsoku rules kept); a phrase wider than a line breaks between BudouX's words, a name
+wider than one where BudouX would, and only what is still too wide between characters.
 A span marked ``atomic`` (a faction name, a key to the grid) stays whole on one line;
 only where it fits no line even at the smallest size is it wrapped like other words, the
 last try before cutting. A chip (such as "Overdue") never breaks.
@@ -16,36 +16,25 @@ last try before cutting. A chip (such as "Overdue") never breaks.
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from typing import TypeVar
 
 import pygame
 
-from display.ink import icons
+from display.ink import icons, phrases
 from display.ink.colours import Colour
 from display.ink.runs import Para, Span
 from display.ink.typeface import drawable, font
-from rules.text import NAME_KINDS, catalogue
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
 ICON_GAP = 0.3  # between an icon and its text
 SPAN_GAP = 0.45  # between an atomic span and the next
-SHRINK_STEPS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
+SHRINK_FACTORS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
 
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
-# Characters that may not start a line (kinsoku): they stay with the one before.
-_NO_LINE_START = set(
-    "、。，．・：；？！ー」』）】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ…‥,.:;!?)"
-)
 _WORD = re.compile(r"\S+\s*")
-LONGEST_PHRASE = 10  # characters: a longer phrase wraps between characters like before
-# Inside Japanese text, a katakana word or a Latin word or number is not split.
-_LATIN = re.compile(r"[A-Za-z0-9\u00c0-\u024f'’\-–]+")
-_KEEP_TOGETHER = re.compile(rf"[\u30a0-\u30ffー]+|{_LATIN.pattern}|\s+|.", re.S)
 
 
 @dataclass(frozen=True)
@@ -83,6 +72,9 @@ class Laid:
     width: int = 0
     factor: float = 1.0
     truncated: bool = False
+    # a Japanese name (or a phrase between characters) broken: wider than its line at this
+    # size, so a smaller size is tried first
+    split: bool = False
 
 
 @dataclass
@@ -93,23 +85,57 @@ class _Unit:
     text: str
     width: int
     space_after: int
+    split: bool = False  # of a name or word broken in pieces
+
+
+T = TypeVar("T")
+S = TypeVar("S")
+
+
+def shrink_to_fit(
+    laid_at: Callable[[S], T], fits: Callable[[T], bool], sizes: Iterable[S]
+) -> tuple[T, bool]:
+    """The one "fit by shrinking" loop: what ``laid_at`` lays out at the first of ``sizes``
+    (size factors, largest first, or tuples of them) that ``fits``, and True; where none
+    fits, the last one tried, and False (its caller says what gives way then)."""
+    tried: list[T] = []
+    for factor in sizes:
+        found = laid_at(factor)
+        if fits(found):
+            return found, True
+        tried[:] = [found]
+    if not tried:
+        raise ValueError("no size to try")
+    return tried[0], False
 
 
 def fit(paras: Sequence[Para], width: int, height: int, sizes: Sizes) -> Laid:
-    """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits."""
-    laid = Laid()
-    for factor in SHRINK_STEPS:
-        laid = layout(paras, width, sizes, factor)
-        if _fits(laid, width, height):
-            return laid
-        if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
-            break
+    """Lay ``paras`` out in ``width``×``height``, shrinking until everything fits, every
+    Japanese name whole; then, at the smallest size, with a name wider than a line
+    broken; then with atomic spans wider than a line broken; then cut."""
+    laid, fitted = shrink_to_fit(
+        lambda factor: layout(paras, width, sizes, factor),
+        lambda laid: fits_box(laid, width, height) and not laid.split,
+        _factors_to_floor(paras, sizes),
+    )
+    if fitted or fits_box(laid, width, height):  # else a name is broken even at the floor
+        return laid
     wrapped = layout(paras, width, sizes, laid.factor, break_atomic=True)
-    return wrapped if _fits(wrapped, width, height) else _cut(laid, width, height)
+    return wrapped if fits_box(wrapped, width, height) else _cut(laid, width, height)
 
 
-def _fits(laid: Laid, width: int, height: int) -> bool:
-    return laid.height <= height and laid.width <= width
+def _factors_to_floor(paras: Sequence[Para], sizes: Sizes) -> Iterator[float]:
+    """The shrink factors down to the first at which every paragraph is at its floor (the
+    smaller ones would lay them out the same)."""
+    for factor in SHRINK_FACTORS:
+        yield factor
+        if all(sizes.px(p.role, factor) == sizes.floor(p.role) for p in paras):
+            return
+
+
+def fits_box(laid: Laid, width: int, height: int) -> bool:
+    """Whether ``laid`` is inside ``width``×``height``, nothing cut."""
+    return laid.height <= height and laid.width <= width and not laid.truncated
 
 
 def layout(
@@ -145,6 +171,7 @@ def _layout_para(
         rect = pygame.Rect(x, y, unit.width, line_h)
         laid.items.append(Placed(unit.span, unit.text, rect, px, para.role))
         laid.width = max(laid.width, x + unit.width)
+        laid.split = laid.split or unit.split
         x += unit.width + unit.space_after
     return y + line_h
 
@@ -160,19 +187,19 @@ def _units(
         if span.chip is not None or (span.atomic and (room is None or whole <= room)):
             yield _Unit(span, span.text, whole, round(SPAN_GAP * px))
             continue
-        tokens = _tokens(span.text, px, line)
+        tokens, split = _tokens(span.text, px, line)
         if span.atomic:  # broken at last: a leading sign ("⊕ Mass…") keeps its first word
             tokens = _sign_with_word(tokens)
         if span.icon is not None:  # the icon is glued to the first word
             first = tokens.pop(0) if tokens else ""
             gap = space if first != first.rstrip() or not tokens else 0
-            yield _Unit(span, first.rstrip(), span_width(span, px, first.rstrip()), gap)
+            yield _Unit(span, first.rstrip(), span_width(span, px, first.rstrip()), gap, split)
             span = replace(span, icon=None)
         for index, token in enumerate(tokens):
             word = token.rstrip()
             last = index == len(tokens) - 1  # a span ends like a word: a space before the next
             gap = space if token != word or last else 0
-            yield _Unit(span, word, text_width(word, px), gap)
+            yield _Unit(span, word, text_width(word, px), gap, split)
 
 
 def _sign_with_word(tokens: list[str]) -> list[str]:
@@ -182,107 +209,41 @@ def _sign_with_word(tokens: list[str]) -> list[str]:
     return tokens
 
 
-@cache
-def _phrases() -> Callable[[str], list[str]]:
-    """BudouX's Japanese model: where a line may break between phrases (on first use)."""
-    import budoux
-
-    return budoux.load_default_japanese_parser().parse
-
-
-def _tokens(text: str, px: int = 0, line: int | None = None) -> list[str]:
-    """``text``'s words (English) or phrases (Japanese), a name kept whole where it fits
-    a ``line`` at ``px`` (in a narrower box it breaks where BudouX would)."""
-    tokens: list[str] = []
-    for word in _WORD.findall(text):
-        if not _CJK.search(word):
-            tokens.append(word)
-            continue
-        names = _names(catalogue("ja"))
-        for phrase, named in _names_kept_whole(word, names):
-            if named and line is not None and text_width(phrase.strip(), px) > line:
-                for part in _phrases()(phrase):
-                    tokens += _phrase_tokens(part, tokens)
-                continue
-            tokens += _phrase_tokens(phrase, tokens, _keeper(names) if named else _KEEP_TOGETHER)
-    return tokens
+def _tokens(text: str, px: int = 0, line: int | None = None) -> tuple[list[str], bool]:
+    """``text``'s words (English) or phrases (Japanese: :mod:`display.ink.phrases`), each
+    with the spaces after it; a Japanese phrase wider than a ``line`` at ``px`` is cut
+    finer, rank by rank (BudouX's words, a name's, between characters), as little as
+    needed. And whether a name or a word was so broken."""
+    if not phrases.japanese(text):
+        return _WORD.findall(text), False
+    text = text.lstrip()
+    split: list[bool] = []
+    room = (px, line)
+    tokens = _finer(text, 0, len(text), phrases.breaks(text), phrases.PHRASE, room, split)
+    return tokens, bool(split)
 
 
-def _names(words: Mapping[str, str]) -> frozenset[str]:
-    """The Japanese names of the catalogue ``words`` (factions, Areas, Tomes, phases…:
-    the keys a ``{x:faction}`` spec looks up), in the pieces a line may still break
-    between (名前・名前, a space)."""
-    if _NAMES and _NAMES[0][0] is words:
-        return _NAMES[0][1]
-    names = frozenset(
-        piece
-        for key, value in words.items()
-        if key.split(".", 1)[0] in NAME_KINDS and "{" not in value
-        for piece in _NAME_PIECES.split(value)
-        if len(piece) > 1 and _CJK.search(piece)
-    )
-    _NAMES[:] = [(words, names)]  # the catalogue is a new mapping once a game adds words
-    return names
-
-
-_NAMES: list[tuple[Mapping[str, str], frozenset[str]]] = []
-_NAME_PIECES = re.compile(r"[\s・、。：「」（）()]+")
-_OPENING = set("「『（(【〔〈《")  # may not end a line: a break before a name goes before it
-
-
-@lru_cache(maxsize=4096)
-def _names_kept_whole(word: str, names: frozenset[str]) -> tuple[tuple[str, bool], ...]:
-    """``word`` in BudouX's phrases, but never broken inside one of ``names`` (這い|寄る混沌,
-    黄色の|印: BudouX reads a faction's name as words) or a Latin word (Normand|ie：); a
-    line may break before each name instead. Each phrase with whether a name is in it."""
-    inside: set[int] = set()  # offsets in ``word`` a line must not break at
-    for latin in _LATIN.finditer(word):
-        inside.update(range(latin.start() + 1, latin.end()))
-    found = [name for name in names if name in word]
-    before_names: set[int] = set()
-    for name in found:
-        at = word.find(name)
-        while at != -1:
-            inside.update(range(at + 1, at + len(name)))
-            before_names.add(at - 1 if at and word[at - 1] in _OPENING else at)
-            at = word.find(name, at + 1)
-    budoux = set(itertools.accumulate(len(phrase) for phrase in _phrases()(word)))
-    cuts = sorted(((budoux | before_names) - inside - {0}) | {len(word)})
-    phrases = [word[start:end] for start, end in zip([0, *cuts], cuts, strict=False) if end > start]
-    return tuple((phrase, any(name in phrase for name in found)) for phrase in phrases)
-
-
-@lru_cache(maxsize=4)
-def _keeper(names: frozenset[str]) -> re.Pattern[str]:
-    """:data:`_KEEP_TOGETHER`, and each of ``names`` whole (the longest first) with the
-    particle after it, if any: a particle never starts a line."""
-    if not names:
-        return _KEEP_TOGETHER
-    spelled = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
-    return re.compile(f"(?:{spelled}){_PARTICLE}?|{_KEEP_TOGETHER.pattern}", re.S)
-
-
-_PARTICLE = "[をにがはのへとでもや]"
-
-
-def _phrase_tokens(
-    phrase: str, before: list[str], keep: re.Pattern[str] = _KEEP_TOGETHER
+def _finer(
+    text: str,
+    start: int,
+    end: int,
+    ranks: Sequence[int | None],
+    rank: int,
+    room: tuple[int, int | None],
+    split: list[bool],
 ) -> list[str]:
-    """One phrase as one token, or a long one wrapped between characters, ``keep`` whole;
-    a phrase that may not start a line (closing punctuation) or a space joins the token
-    ``before`` it."""
-    if before and (phrase[0] in _NO_LINE_START or phrase.isspace()):
-        rest = phrase.lstrip("".join(_NO_LINE_START)) if not phrase.isspace() else ""
-        before[-1] += phrase[: len(phrase) - len(rest)]  # only what may not start a line
-        if not rest:
-            return []
-        phrase = rest
-    if len(phrase.strip()) <= LONGEST_PHRASE:
-        return [phrase]
+    """``text[start:end]`` cut at its breaks of ``rank`` or better; each piece too wide for
+    a line cut again at the next rank (past BudouX's words: ``split`` is told)."""
+    px, line = room
+    cuts = [at for at in range(start + 1, end) if (r := ranks[at]) is not None and r <= rank]
     tokens: list[str] = []
-    for piece in keep.findall(phrase):
-        if (tokens or before) and (piece[0] in _NO_LINE_START or piece.isspace()):
-            (tokens or before)[-1] += piece
+    for a, b in zip([start, *cuts], [*cuts, end], strict=True):
+        piece = text[a:b]
+        wide = line is not None and text_width(piece.rstrip(), px) > line
+        if wide and rank < phrases.CHARACTER:
+            if rank + 1 > phrases.WORD:
+                split.append(True)
+            tokens += _finer(text, a, b, ranks, rank + 1, room, split)
         else:
             tokens.append(piece)
     return tokens

@@ -38,7 +38,7 @@ def header_html(state: Mapping[str, Any], lang: str) -> str:
     return phase_track_html(_turn_words(state, lang), phases, state.get("phase"))
 
 
-def game_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+def game_html(state: Mapping[str, Any], lang: str) -> str:
     return header_html(state, lang) + board_html(state, lang)
 
 

@@ -2,7 +2,7 @@
 
 The biggest type on screen: the question, a refusal, the choices and the result's board
 instructions come first, never under their own floor (layout.FIRST_ROLES) nor smaller
-than the other lines of the result. Everything in the panel shrinks together, one step
+than the other lines of the result. Everything in the panel shrinks together, one factor
 at a time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
 The last result is what the table's last press did: the app shows it until the next
@@ -15,24 +15,27 @@ the History.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import pygame
 
 from display.ink import colours, icons
 from display.ink.runs import Para, Span
 from display.layout.canvas import Canvas
-from display.layout.flow import LINE_SPACING, SHRINK_STEPS, Laid, Sizes, layout
+from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layout, shrink_to_fit
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, translate
 
-TITLE_STEPS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
-# A list goes on shrinking past the other text's steps (down to list_sizes' floor).
-LIST_STEPS: tuple[float, ...] = (*SHRINK_STEPS, 0.45, 0.4)
+TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
+# A list goes on shrinking past the other text's factors (down to list_sizes' floor).
+LIST_FACTORS: tuple[float, ...] = (*SHRINK_FACTORS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
 RESULT = "device.result"  # a command's result: its events, one a line
+NAMES = (True, False)  # every Japanese name whole on its line, then where none holds it
 
 
 def key(view: View) -> object:
@@ -146,17 +149,17 @@ def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     modes = _result_modes(view)
     result = view.prompt.result
     if result is None or result.key != RESULT:  # none, or a message of the device's own
-        found = _fitted(canvas, view, modes, TITLE_STEPS)
-        found = found or _fitted(canvas, view, modes, TITLE_STEPS[-1:], fewer=True)
-        return found or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], modes[-1])
-    bare = _fitted(canvas, view, ("none",), TITLE_STEPS)
-    title = (bare.title_factor,) if bare is not None else TITLE_STEPS[-1:]
+        found = _fitted(canvas, view, modes, TITLE_FACTORS)
+        found = found or _fitted(canvas, view, modes, TITLE_FACTORS[-1:], fewer=True)
+        return found or _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], modes[-1])
+    bare = _fitted(canvas, view, ("none",), TITLE_FACTORS)
+    title = (bare.title_factor,) if bare is not None else TITLE_FACTORS[-1:]
     found = _fitted(canvas, view, modes, title, fewer=True)
-    found = found or _fitted(canvas, view, modes, TITLE_STEPS, fewer=True)
+    found = found or _fitted(canvas, view, modes, TITLE_FACTORS, fewer=True)
     # no room for it even at its shortest (a grid's question on a small screen): the
     # question and its choices come first, the board instructions whole still
     least = modes[-1] if _board_lines(view) else "none"
-    return found or _measure(canvas, view, TITLE_STEPS[-1], LIST_STEPS[-1], least)
+    return found or _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], least)
 
 
 def _fitted(
@@ -172,58 +175,92 @@ def _fitted(
     measured for its tallest rows: with the room it leaves, most show more)."""
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
-    for title_factor in titles:
+
+    def whole(names: bool, title_factor: float) -> _Measured | None:
         for mode in modes:
-            found = _whole_menu(canvas, view, mode, (title_factor,))
+            found = _whole_menu(canvas, view, mode, (title_factor,), names)
             if found is None and wanted < n:
-                found = _window_of(canvas, view, wanted, mode, (title_factor,))
+                found = _window_of(canvas, view, wanted, mode, (title_factor,), names)
             if found is not None:
                 return found
-        for mode in modes if fewer else ():
+        return None
+
+    def fewer_at(names: bool, title_factor: float) -> _Measured | None:
+        for mode in modes:
             for shown in range(wanted - 1, 0, -1):
-                found = _window_of(canvas, view, shown, mode, (title_factor,))
+                found = _window_of(canvas, view, shown, mode, (title_factor,), names)
                 if found is not None:
                     return found
-    return None
+        return None
+
+    # every Japanese name whole on its line first: one is broken only where no size holds it
+    if not fewer:
+        tries = [partial(whole, names, t) for names, t in itertools.product(NAMES, titles)]
+    else:  # at each title, its fewest choices before fewer
+        tries = [
+            partial(way, names, t) for t in titles for way in (whole, fewer_at) for names in NAMES
+        ]
+    return next((found for attempt in tries if (found := attempt()) is not None), None)
 
 
 def _whole_menu(
-    canvas: Canvas, view: View, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas,
+    view: View,
+    mode: str,
+    title_factors: Sequence[float] = TITLE_FACTORS,
+    names: bool = False,
 ) -> _Measured | None:
+    """Every choice shown; ``names``: every Japanese name whole on its line."""
+
+    def whole(candidate: _Measured) -> bool:
+        rows = range(len(candidate.rows))
+        fits_across = _fits_across(canvas, candidate, names)
+        return fits_across and _height(canvas, candidate, rows) <= room
+
     room = canvas.inner.h
-    for title_factor in title_steps:
-        for factor in (step for step in SHRINK_STEPS if step <= title_factor):
-            candidate = _measure(canvas, view, title_factor, factor, mode, windowed=False)
-            fits_across = _fits_across(canvas, candidate)
-            if fits_across and _height(canvas, candidate, range(len(candidate.rows))) <= room:
-                return candidate
-    return None
+    sizes = [
+        (title, shrunk) for title in title_factors for shrunk in SHRINK_FACTORS if shrunk <= title
+    ]
+    found, fitted = shrink_to_fit(
+        lambda size: _measure(canvas, view, *size, mode, windowed=False), whole, sizes
+    )
+    return found if fitted else None
 
 
 def _window_of(
-    canvas: Canvas, view: View, shown: int, mode: str, title_steps: Sequence[float] = TITLE_STEPS
+    canvas: Canvas,
+    view: View,
+    shown: int,
+    mode: str,
+    title_factors: Sequence[float] = TITLE_FACTORS,
+    names: bool = False,
 ) -> _Measured | None:
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
-    room = canvas.inner.h
-    for title_factor in title_steps:
-        candidate = _measure(canvas, view, title_factor, LIST_STEPS[-1], mode)
+
+    def holds(candidate: _Measured) -> bool:
         # the tallest rows, so that any window of this many fits; a window of one is the
         # selected choice (the next press measures the next)
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
         if shown == 1 and candidate.rows:
             rows = [min(max(view.prompt.selected or 0, 0), len(candidate.rows) - 1)]
-        fits_across = _fits_across(canvas, candidate)
-        if fits_across and _height(canvas, candidate, rows, windowed=True) <= room:
-            return candidate
-    return None
+        fits_across = _fits_across(canvas, candidate, names)
+        return fits_across and _height(canvas, candidate, rows, windowed=True) <= room
 
-
-def _fits_across(canvas: Canvas, measured: _Measured) -> bool:
-    """The title across the panel, the boxed lines and the choices inside their boxes."""
-    boxed = canvas.inner.w - 2 * canvas.pad
-    return measured.title.width <= canvas.inner.w and all(
-        laid.width <= boxed for laid in (measured.banner, measured.result, *measured.rows) if laid
+    room = canvas.inner.h
+    found, fitted = shrink_to_fit(
+        lambda title: _measure(canvas, view, title, LIST_FACTORS[-1], mode), holds, title_factors
     )
+    return found if fitted else None
+
+
+def _fits_across(canvas: Canvas, measured: _Measured, names: bool = False) -> bool:
+    """The title across the panel, the boxed lines and the choices inside their boxes;
+    ``names``: no Japanese name broken over two lines."""
+    boxed = canvas.inner.w - 2 * canvas.pad
+    boxes = [laid for laid in (measured.banner, measured.result, *measured.rows) if laid]
+    if names and any(laid.split for laid in (measured.title, *boxes)):
+        return False
+    return measured.title.width <= canvas.inner.w and all(laid.width <= boxed for laid in boxes)
 
 
 def _measure(
@@ -268,7 +305,7 @@ def _measure(
             paras[0], spans=(replace(first, icon="check", icon_colour=colours.GOOD),)
         )
         # the board instructions alone: at the smallest legible size, the list keeps its room
-        shrunk = LIST_STEPS[-1] if mode in ("board", "board_small") else factor
+        shrunk = LIST_FACTORS[-1] if mode in ("board", "board_small") else factor
         result = layout(paras, width - 2 * pad, list_sizes(canvas), shrunk)
     rows = [
         layout(

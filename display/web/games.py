@@ -1,4 +1,4 @@
-"""The one list of each game's part of the phone view, named by where it lives.
+"""The phone view's part of each game (its :class:`PhonePart`), named by where it lives.
 
 The page finds a state's part by the name its JSON gives (``"game"``). A part draws
 HTML only, so the phone view never loads the screen's games.
@@ -13,12 +13,12 @@ from typing import Any
 from rules.parts import Parts
 from rules.text import Words
 
-GameHtml = Callable[[Mapping[str, Any], str, Mapping[str, str]], str]
+GameHtml = Callable[[Mapping[str, Any], str], str]
 
 
 @dataclass(frozen=True)
 class PhonePart:
-    """- ``html(state, lang, citadel_names)``: the game's header and board as HTML;
+    """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str
@@ -38,8 +38,7 @@ PHONE_PARTS = Parts[PhonePart](
 def game_html(
     state: Mapping[str, Any],
     lang: str,
-    citadel_names: Mapping[str, str],
     parts: Parts[PhonePart] = PHONE_PARTS,
 ) -> str:
     """The state's game header and board."""
-    return parts.get(state["game"]).html(state, lang, citadel_names)
+    return parts.get(state["game"]).html(state, lang)

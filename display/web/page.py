@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from display.web.games import PHONE_PARTS, PhonePart, game_html
-from display.web.html import escape
+from display.web.html import escape, phrased
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, render_fragment, translate
 
@@ -36,10 +36,6 @@ SCRIPT_WORDS: tuple[str, ...] = (
     "language",
     "read_only",
 )
-
-
-def _empty() -> Mapping[str, str]:
-    return MappingProxyType({})
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +67,6 @@ class WebView:
     history: tuple[HistoryLine, ...] = ()  # the game's commands in words, newest first
     table_running: bool = True
     problem: str | None = None
-    citadel_names: Mapping[str, str] = field(default_factory=_empty)
 
 
 def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> str:
@@ -81,29 +76,28 @@ def live_html(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -
     state = view.state
     if state is not None:
         if view.undone:
-            shown.append(f'<p class="undone">↶ {escape(translate("web.undone", lang))}</p>')
+            shown.append(f'<p class="undone">↶ {phrased(translate("web.undone", lang))}</p>')
         if view.waiting is not None:
             shown.append(_waiting(view.waiting, lang))
-        shown.append(game_html(state, lang, view.citadel_names, parts))
+        shown.append(game_html(state, lang, parts))
         shown.append(_said(view, lang))
     return "".join(part for part in shown if part)
 
 
 def _notice(view: WebView, lang: str) -> str:
     if not view.table_running:
-        return f'<p class="notice">{escape(translate("web.table_off", lang))}</p>'
+        return f'<p class="notice">{phrased(translate("web.table_off", lang))}</p>'
     if view.problem is not None:
-        return f'<p class="notice">{escape(translate("web.problem", lang))}</p>'
+        return f'<p class="notice">{phrased(translate("web.problem", lang))}</p>'
     if view.state is None:
-        return f'<p class="notice">{escape(translate("web.no_game", lang))}</p>'
+        return f'<p class="notice">{phrased(translate("web.no_game", lang))}</p>'
     return ""
 
 
 def _waiting(waiting: Text, lang: str) -> str:
-    label = escape(translate("web.waiting", lang))
-    return (
-        f'<section class="waiting"><h2>{label}</h2><p>{escape(render(waiting, lang))}</p></section>'
-    )
+    label = phrased(translate("web.waiting", lang))
+    said = phrased(render(waiting, lang))
+    return f'<section class="waiting"><h2>{label}</h2><p>{said}</p></section>'
 
 
 def _said(view: WebView, lang: str) -> str:
@@ -113,12 +107,12 @@ def _said(view: WebView, lang: str) -> str:
         return ""
     parts = ['<section class="said">']
     if latest:
-        items = "".join(f"<li>{escape(render(event, lang))}</li>" for event in latest)
+        items = "".join(f"<li>{phrased(render(event, lang))}</li>" for event in latest)
         parts.append(
-            f'<h2>{escape(translate("web.latest", lang))}</h2><ul class="latest">{items}</ul>'
+            f'<h2>{phrased(translate("web.latest", lang))}</h2><ul class="latest">{items}</ul>'
         )
     if view.history:
-        parts.append(f'<h3>{escape(translate("web.history", lang))}</h3><ol class="history">')
+        parts.append(f'<h3>{phrased(translate("web.history", lang))}</h3><ol class="history">')
         parts += [line.html(lang) for line in view.history]
         parts.append("</ol>")
     parts.append("</section>")
@@ -126,10 +120,10 @@ def _said(view: WebView, lang: str) -> str:
 
 
 def _history_line(said: Text, how: Text | None, lang: str) -> str:
-    line = escape(render(said, lang))
+    line = phrased(render(said, lang))
     if how is not None:
         said_how = translate("web.how", lang, how=render_fragment(how, lang))
-        line += f' <span class="how">{escape(said_how)}</span>'
+        line += f' <span class="how">{phrased(said_how)}</span>'
     return f"<li>{line}</li>"
 
 
@@ -144,7 +138,8 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
     sheet and the script (their names carry a hash of their contents). Every word of
     the shell is marked with the name of its word (``data-word``, ``data-word-label``
     for an attribute), for the script to say it again in another language."""
-    title = escape(translate("web.title", lang))
+    title_words = translate("web.title", lang)
+    title = escape(title_words)
     connecting = escape(translate("web.connecting", lang))
     languages = escape(translate("web.language", lang))
     buttons = "".join(
@@ -161,11 +156,11 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
         '<meta name="color-scheme" content="dark">'
         f'<title>{title}</title><link rel="stylesheet" href="{assets["css"]}">'
         f'<script src="{assets["js"]}" defer></script></head>'
-        f'<body {words}><header class="top"><h1 data-word="title">{title}</h1>'
+        f'<body {words}><header class="top"><h1 data-word="title">{phrased(title_words)}</h1>'
         f'<p id="connection" class="connecting" role="status">{connecting}</p>'
         f'<nav class="languages" aria-label="{languages}" data-word-label="language">{buttons}'
         f'</nav></header><main id="view" aria-live="polite" data-position="{view.position}"'
         f' data-journal="{escape(view.journal)}" data-lang="{lang}">{live_html(view, lang)}</main>'
-        f'<footer><p data-word="read_only">{escape(translate("web.read_only", lang))}</p>'
+        f'<footer><p data-word="read_only">{phrased(translate("web.read_only", lang))}</p>'
         "</footer></body></html>"
     )

@@ -34,18 +34,21 @@ class _Commands:
     class costs it about 0.85 million instructions (callgrind) to build, for a record
     that exists so that a game keeping the scoreboard can add its commands."""
 
-    __slots__ = ("answers", "answers_only", "handlers")
+    __slots__ = ("answers", "answers_only", "handlers", "meanwhile")
 
     def __init__(
         self,
         handlers: dict[type[Command], Handler],
         answers: dict[type, tuple[type[Command], str]],
         answers_only: tuple[type[Command], ...],
+        meanwhile: dict[type, tuple[type[Command], ...]],
     ) -> None:
         self.handlers = handlers
         # What answers each kind of pending decision, and the rule that made it pending.
         self.answers = answers
         self.answers_only = answers_only  # refused while nothing asks for them
+        # What may come before the answer to a kind of pending decision, which stays pending.
+        self.meanwhile = meanwhile
 
 
 # The core's own commands; each map adds its own through its hooks (``expansions``).
@@ -53,6 +56,7 @@ _CORE = _Commands(
     handlers={NextPhase: phases.next_phase, SetGate: gates.set_gate},
     answers={AssignPending: (AssignAgony, "C13"), SatisfyPending: (Satisfy, "C17")},
     answers_only=(Roll, AssignAgony, Satisfy),
+    meanwhile={},
 )
 
 
@@ -65,6 +69,7 @@ def _with_scoreboard() -> _Commands:
         handlers=_CORE.handlers | handlers.HANDLERS,
         answers=_CORE.answers | handlers.ANSWERS,
         answers_only=_CORE.answers_only + handlers.ANSWERS_ONLY,
+        meanwhile=_CORE.meanwhile | handlers.MEANWHILE,
     )
 
 
@@ -103,7 +108,7 @@ def _check_game_goes_on(state: GameState, cmd: Command) -> None:
         answer, rule = Roll, roll(pending.purpose)[0]
     else:
         answer, rule = commands.answers[type(pending)]
-    if not isinstance(cmd, answer):
+    if not isinstance(cmd, (answer, *commands.meanwhile.get(type(pending), ()))):
         raise RulesError(rule, f"error.waiting_for.{answer.TYPE}")
 
 

@@ -16,7 +16,7 @@ from rules.cthulhu_wars.state import GameState, RollPending, core_to_json
 from rules.cthulhu_wars.words import game as game_words
 from rules.cthulhu_wars.words import names as name_words
 from rules.game import Game, RollWanted
-from rules.text import Words, on_use
+from rules.text import Words, words_on_use
 
 
 def wanted_roll(state: GameState) -> RollWanted | None:
@@ -51,6 +51,6 @@ CTHULHU_WARS = Game(
         Words("cthulhu_wars", game_words.EN, game_words.JA, game_words.BOARD),
         Words("dreamlands", dreamlands_words.EN, dreamlands_words.JA, dreamlands_words.BOARD),
         # The scoreboard's: most tables never keep it (I12).
-        on_use("scoreboard", "rules.cthulhu_wars.words.scoreboard"),
+        words_on_use("scoreboard", "rules.cthulhu_wars.scoreboard.words"),
     ),
 )

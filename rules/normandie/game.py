@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.game import Game, RollWanted
-from rules.normandie import catalogue
+from rules.normandie import words
 from rules.normandie.commands import COMMANDS, NzNewBattle
 from rules.normandie.engine import DIE_FACES, apply
 from rules.normandie.state import NormandieState, PendingAssault
@@ -33,5 +33,5 @@ NORMANDIE = Game(
     to_json=to_json,
     wanted_roll=wanted_roll,
     summary=summary,
-    words=(Words("normandie", catalogue.EN, catalogue.JA, catalogue.BOARD),),
+    words=(Words("normandie", words.EN, words.JA, words.BOARD),),
 )

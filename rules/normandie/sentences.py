@@ -1,4 +1,4 @@
-"""Sentences about units and Zombie moves, as catalogue Texts (rules/normandie/catalogue.py)."""
+"""Sentences about units and Zombie moves, as catalogue Texts (rules/normandie/words.py)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,10 @@
 Rules, screen and device never build sentences themselves: they hand around
 :class:`Text` values (a catalogue key and its parameters) and render them in the
 table's language at the last moment. Each owner (the engine, a game, a layer) keeps
-its words in a module beside its code and adds them with :func:`add_words`; there
-is one lookup and one test that every key exists in every language.
+its words in a module named ``words`` beside its code, and they join the catalogue with
+:func:`add_words`: at once (a :class:`Words` of its ``EN`` and ``JA``), or the first time
+the catalogue is asked for a key it lacks (:func:`words_on_use`: words most tables never
+show). There is one lookup and one test that every key exists in every language.
 
 Templates use ``str.format`` fields with a *kind* as format spec, so ids become
 names in the right language: ``{by:faction}``, ``{area:area}`` (a label: "Black Hall"),
@@ -89,11 +91,21 @@ _PRINTED_NAMES: dict[str, str] = {}
 
 def use_printed_names(names: Mapping[str, str]) -> None:
     """Name Areas as the owner's boards print them, in every language (D4: the
-    Dreamlands Citadels' printed names come from the configuration, not from us)."""
+    Dreamlands Citadels' printed names come from the configuration, not from us).
+
+    The one way the owner's names reach the words: a program sets them once, at its start
+    (the companion, the phone view), and every sentence, the board and the phone page say
+    them from here."""
     _PRINTED_NAMES.clear()
     for area, name in names.items():
         _PRINTED_NAMES[f"area.{area}"] = name
         _PRINTED_NAMES[f"place.{area}"] = name
+
+
+def printed_name(area: str) -> str | None:
+    """The name the owner's boards print for ``area``, if the owner gave one (see
+    :func:`use_printed_names`); None: the catalogue's own name is used."""
+    return _PRINTED_NAMES.get(f"area.{area}")
 
 
 def lookup(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -144,11 +156,11 @@ class Words:
     # the keys of its events that tell the table to change the board: move, eliminate,
     # return, destroy or place something (the screen never drops one of these)
     board: frozenset[str] = frozenset()
-    # The module that holds ``EN`` and ``JA`` when they are read on use (:func:`on_use`).
+    # The module that holds ``EN`` and ``JA`` when they are read on use (:func:`words_on_use`).
     module: str | None = None
 
 
-def on_use(owner: str, module: str) -> Words:
+def words_on_use(owner: str, module: str) -> Words:
     """An owner's words kept in ``module`` (its ``EN`` and ``JA``) and read the first time
     the catalogue is asked for a key it does not have: words most tables never show (the
     scoreboard's) cost a start nothing. They may not mark board instructions, which are
@@ -162,7 +174,7 @@ _SECTIONS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "rules": (_engine_words.EN, _engine_words.JA)
 }
 _BOARD: set[str] = set()
-# Sections read the first time a key is missing: owner -> module (:func:`on_use`).
+# Sections read the first time a key is missing: owner -> module (:func:`words_on_use`).
 _ON_USE: dict[str, str] = {}
 
 

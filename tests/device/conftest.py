@@ -31,7 +31,8 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.settings.config import ConfigError, default_config, load_config
 from device.settings.places import default_game
 from device.storage import paths
@@ -45,7 +46,7 @@ from hardware.fake_reader import FakeReader
 from hardware.gestures import Timing
 from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
-from rules.games import GAMES
+from rules.games import RULES
 from tests.hardware.conftest import StepClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,6 +129,13 @@ def no_threads_left() -> Iterator[None]:
     raise AssertionError(f"threads left running: {left}")
 
 
+class Offscreen(Window):
+    """A window whose frames are drawn and never shown: no display is needed."""
+
+    def present(self, rects: list[pygame.Rect]) -> None:
+        pass
+
+
 @pytest.fixture()
 def surface() -> Iterator[pygame.Surface]:
     """A real display surface under SDL's dummy driver."""
@@ -146,7 +154,7 @@ def state_dir(tmp_path: Path) -> Path:
 def open_session(state_dir: Path) -> tuple[Store, GameSession]:
     """The store and game `celaeno run --state-dir` would open (config defaults)."""
     store = Store.open(paths.database_path(state_dir))
-    session, notice = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    session, notice = GameSession.resume(store, default_game(default_config(), RULES), RULES)
     assert notice is None
     return store, session
 
@@ -242,7 +250,7 @@ class Table:
         self.until_posted("ButtonPressed", wanted, "hold BACK")
         pin.drive_high()
         self.panel.pump(self.clock.advance(PRESS_LENGTH))
-        self.step()
+        self.run_once()
 
     def roll(self, *values: int, checksum: bool = False) -> None:
         """The dice settle in the reader's tray; waits until the read is handled."""
@@ -265,11 +273,11 @@ class Table:
         deadline = time.monotonic() + WAIT
         while not (done() and self.app.inputs.events.empty()):
             assert time.monotonic() < deadline, f"gave up waiting for {what}"
-            self.app.step(0.02)
-        self.step()
+            self.app.run_once(0.02)
+        self.run_once()
 
-    def step(self) -> None:
-        self.app.step(0.0)
+    def run_once(self) -> None:
+        self.app.run_once(0.0)
 
     def screenshot(self, name: str) -> Path:
         self._shot += 1
@@ -332,7 +340,7 @@ def table(
         post, timing=Timing(hold_time=HOLD_TIME), pin_factory=mock_pins, clock=clock
     )
     reader = DiceReader(post, fake.path, reconnect_interval=0.05)
-    app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+    app = App(session, Window(surface), inputs, dice=DiceSources(reader, "disconnected"))
     holder.append(Table(app, mock_pins, fake, shots, panel, clock))
     try:
         reader.start()

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from device.games import ALL_GAMES
-from device.ui.history import history_step, redoable, undo_run_step
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME, HISTORY, UNDO_RUN_QUESTION
+from device.companion.questions import AppQuestions
+from device.games import GAMES
+from device.ui.history import redoable
+from device.ui.steps import CHOOSE_GAME, SHOW_ON_PHONES, SMART_DICE
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -34,6 +34,9 @@ copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: i
 BASIC = ("up", "down", "ok", "back")
 MOST_PRESSES = 24
 MOST_SCREENS = 5_000  # screens searched before a task is called impossible
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
+# Questions whose screens lead to no task's goal: a path that opens one ends there.
+NOT_A_WAY = (SHOW_ON_PHONES, SMART_DICE)
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class _Table:
     dead: bool = False
 
     def __post_init__(self) -> None:
-        self.controller = ALL_GAMES.front_end(self.played).controller("en")
+        self.controller = GAMES.front_end(self.played).controller("en")
         self.controller.follow(self.played)
         self.controller.offer_redo(redoable(self.played))
 
@@ -96,18 +99,15 @@ class _Table:
     def _react(self, reaction: Reaction, keep: Callable[[Command], bool]) -> None:
         if reaction.language is not None:
             self.controller.lang = reaction.language
-        if reaction.app_step is HISTORY:  # as the app opens them
-            self.controller.ask(history_step(self.played))
-        elif reaction.app_step is UNDO_RUN_QUESTION:
-            self.controller.ask(undo_run_step(self.played))
-        elif reaction.app_step is CHOOSE_GAME and self.new_game:
-            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
-        elif reaction.app_step is not None:  # Show on phones, the dice: not a task's way
+        asked = reaction.app_question
+        if asked in NOT_A_WAY or (asked is CHOOSE_GAME and not self.new_game):
             self.dead = True
+        elif asked is not None:
+            self.controller.ask(QUESTIONS.open(asked, self.played))
         for cmd in reaction.commands():
             try:
-                starts = ALL_GAMES.rules.started_by(cmd) is not None
-                outcome = start(cmd, ALL_GAMES.rules) if starts else apply(self.played, cmd)
+                starts = GAMES.rules.started_by(cmd) is not None
+                outcome = start(cmd, GAMES.rules) if starts else apply(self.played, cmd)
             except RulesError:
                 return
             if not keep(cmd):
@@ -122,8 +122,8 @@ class _Table:
 
     def _follow_the_game(self, was: Played[Any]) -> None:
         """As the app: a game of another kind gets its own controller, in the same language."""
-        ui = ALL_GAMES.front_end(self.played)
-        if ui is not ALL_GAMES.front_end(was):
+        ui = GAMES.front_end(self.played)
+        if ui is not GAMES.front_end(was):
             self.controller = ui.controller(self.controller.lang)
 
     def screen(self) -> str:
@@ -145,11 +145,9 @@ def begin(task: Task) -> Played:
     """The game after ``task``'s journal."""
     played: Played | None = None
     for line in task.journal:
-        cmd = parse_line(line, ALL_GAMES.rules, None if played is None else played.game)
+        cmd = parse_line(line, GAMES.rules, None if played is None else played.game)
         if cmd is not None:
-            played = (
-                start(cmd, ALL_GAMES.rules).played if played is None else apply(played, cmd).played
-            )
+            played = start(cmd, GAMES.rules).played if played is None else apply(played, cmd).played
     assert played is not None
     return played
 
@@ -207,6 +205,35 @@ def shortest_from(root: _Table, task: Task) -> Found | None:
                 seen.add(screen)
                 frontier.append(((*presses, button), after))
     return None if best is None else best[1]
+
+
+def fewest_to_each(
+    root: _Table, buttons: tuple[str, ...], keep: Callable[[Command], bool], most: int = 12
+) -> dict[str, int]:
+    """The fewest presses from ``root``'s screen to each command ``keep`` allows that the
+    screens make (keyed by its JSON), in one breadth-first search: a path ends with its
+    first command. Where one task per command would search the same screens again and
+    again (a Gate in each Area, each answer), this searches them once."""
+    found: dict[str, int] = {}
+    seen = {root.screen()}
+    frontier: deque[tuple[int, _Table]] = deque([(0, root)])
+    while frontier:
+        presses, table = frontier.popleft()
+        if presses >= most:
+            continue
+        for button in buttons:
+            after = _pressed(table, button, keep)
+            if after.dead:
+                continue
+            if after.commands:
+                said = json.dumps(command_to_json(after.commands[0]), sort_keys=True)
+                found.setdefault(said, presses + 1)
+                continue
+            screen = after.screen()
+            if screen not in seen:
+                seen.add(screen)
+                frontier.append((presses + 1, after))
+    return found
 
 
 def _finishing(task: Task, table: _Table) -> tuple[int, Found] | None:

@@ -16,19 +16,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from device.games import ALL_GAMES
+from device.companion.questions import AppQuestions
+from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.ui.controller import BaseController
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME
 from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import Played, apply, start
 from rules.text import render
 
-GAMES = ALL_GAMES.rules
+RULES = GAMES.rules
 GRID_BUTTONS = ("up", "down", "left", "right", "phase")
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
 
 
 class FollowsTheGame:
@@ -46,7 +46,7 @@ class FollowsTheGame:
 
     @property
     def controller(self) -> BaseController:
-        ui = ALL_GAMES.front_end(self.played)
+        ui = GAMES.front_end(self.played)
         if ui is not self._ui or self._controller is None:
             lang = self._controller.lang if self._controller else "en"
             self._controller = ui.controller(lang)
@@ -57,7 +57,7 @@ class FollowsTheGame:
 
 class PressTable(FollowsTheGame):
     def __init__(self, files: Path) -> None:
-        self.played: Played = start(default_game(default_config(), GAMES), GAMES).played
+        self.played: Played = start(default_game(default_config(), RULES), RULES).played
         self.files = files
         self.presses = 0
         self.pressed: list[str] = []  # every button, in order: the key path itself
@@ -71,8 +71,8 @@ class PressTable(FollowsTheGame):
             self.presses += 1
             self.pressed.append(button)
             reaction = self.controller.press(button, self.state)
-            if reaction.app_step is CHOOSE_GAME:  # the app's own question, as the app asks it
-                self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+            if reaction.app_question is not None:
+                self.controller.ask(QUESTIONS.open(reaction.app_question, self.played))
             if reaction.notice is not None:
                 self.notices.append(render(reaction.notice, "en"))
             for cmd in reaction.commands():
@@ -84,8 +84,8 @@ class PressTable(FollowsTheGame):
         as the app, it tells the controller that made it (a new game's may be another)."""
         made_by = self.controller
         try:
-            starts = GAMES.started_by(cmd) is not None
-            self.played = (start(cmd, GAMES) if starts else apply(self.played, cmd)).played
+            starts = RULES.started_by(cmd) is not None
+            self.played = (start(cmd, RULES) if starts else apply(self.played, cmd)).played
         except RulesError as error:
             self.refused.append(error.describe())
             return False

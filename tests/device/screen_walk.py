@@ -19,19 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from device.companion.app import GREETING
-from device.dice.screen import dice_screen
-from device.games import ALL_GAMES
-from device.ui.history import brief, history_step, in_short, redoable, undo_run_step
-from device.ui.newgame import new_game_step
-from device.ui.phones import DEFAULT_WEB, show_on_phones
-from device.ui.steps import (
-    HISTORY,
-    SHOW_ON_PHONES,
-    SMART_DICE,
-    UNDO_RUN_QUESTION,
-    AppStep,
-    ScreenStep,
-)
+from device.companion.questions import AppQuestions
+from device.games import GAMES
+from device.ui.history import brief, in_short, redoable
 from device.ui.wizard import Reaction
 from display.view import Status, View
 from rules.commands import Command
@@ -43,6 +33,9 @@ from tests.device.press_table import begin as _begin
 from tests.device.presses import FollowsTheGame
 
 BUTTONS = ("ok", "back", "phase", "left", "right", "undo")
+# The app's own questions as a companion with its settings' defaults opens them: the [web]
+# defaults and no phone view of its own started, no smart dice.
+QUESTIONS = AppQuestions(GAMES.front_ends)
 
 
 class Walker(FollowsTheGame):
@@ -66,8 +59,8 @@ class Walker(FollowsTheGame):
             self.react(controller.press(way, self.state))
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is not None:
-            self.controller.ask(self._app_step(reaction.app_step))
+        if reaction.app_question is not None:
+            self.controller.ask(QUESTIONS.open(reaction.app_question, self.played))
         if reaction.notice is not None:
             self.error = reaction.notice
         said: list[Text] = []  # as the app: one press's commands said together
@@ -80,19 +73,8 @@ class Walker(FollowsTheGame):
             self.result = text("device.result", events=said)
             self.brief = in_short(said)
 
-    def _app_step(self, asked: AppStep) -> ScreenStep:
-        if asked is SHOW_ON_PHONES:
-            return show_on_phones(DEFAULT_WEB)
-        if asked is HISTORY:
-            return history_step(self.played)
-        if asked is UNDO_RUN_QUESTION:
-            return undo_run_step(self.played)
-        if asked is SMART_DICE:
-            return dice_screen(None)
-        return new_game_step(self.state, ALL_GAMES.front_ends)
-
     def _submit(self, cmd: Command) -> bool:
-        rules = ALL_GAMES.rules
+        rules = GAMES.rules
         made_by = self.controller  # as the app: the controller that made it is told
         try:
             if rules.started_by(cmd) is not None:

@@ -88,12 +88,12 @@ def write_plan(run: Path, mode: str, house: bool = False) -> None:
 def run_card(run: Path, ok: bool = True) -> tuple[list[list[str]], Path, Path]:
     calls: list[list[str]] = []
 
-    def step(argv: Sequence[str]) -> bool:
+    def execute(argv: Sequence[str]) -> bool:
         calls.append(list(argv))
         return ok
 
     wpa, network = run.parent / "wpa.conf", run.parent / "systemd/network/10-x.network"
-    access_point.card(run, wpa, network, never, step, net=run.parent / "net", radio_wait=0.3)
+    access_point.card(run, wpa, network, never, execute, net=run.parent / "net", radio_wait=0.3)
     return calls, wpa, network
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
 from device.settings.config import AREAS, example, load_config
 from rules.cthulhu_wars.maps.boards import all_areas
 from rules.text import Text, render, use_printed_names
@@ -77,7 +78,7 @@ def test_a_configured_name_reaches_the_screen_and_the_events(
             for line in E1.read_text(encoding="utf-8").splitlines():
                 outcome = session.submit_line(line)
                 events += outcome.events if outcome is not None else ()
-            app = App(session, surface, Inputs(), lang="ja", citadel_names=config.printed_names())
+            app = App(session, Window(surface), Inputs(), setup=TableSetup(lang="ja"))
             app.draw()
             board = "".join(lb.text for lb in app.screen.labels() if lb.panel == "board")
             said = render(events[-1], "ja")

@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.questions import AppQuestions
+from device.companion.window import Window
 from device.cthulhu_wars.controller import CthulhuWarsController
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
-from device.ui.newgame import new_game_step
-from device.ui.steps import CHOOSE_GAME
 from device.ui.wizard import Reaction
 from hardware.events import ButtonPressed, DiceRead
 from rules.commands import Command
@@ -29,11 +29,13 @@ from rules.cthulhu_wars.commands import NewGame
 from rules.cthulhu_wars.dreamlands.record import of
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.cthulhu_wars.state import GameState, RollPending
-from rules.games import GAMES
-from rules.journal import HistoryStep, Played, apply, start
+from rules.games import RULES
+from rules.journal import Applied, Played, apply, start
 from rules.text import Text, text
 from tests.device.conftest import ROOT
 from tests.parsing import known_types, parse_any, replay_game
+
+QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
 
 GC, CC, BG, YS, OW = (
     "great_cthulhu",
@@ -83,8 +85,8 @@ class Pilot:
     given: list[Command] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     presses: int = 0
-    done: HistoryStep | None = None  # the engine's history of the table's commands (undo, redo)
-    undone: HistoryStep | None = None
+    done: Applied | None = None  # the engine's history of the table's commands (undo, redo)
+    undone: Applied | None = None
 
     def press(self, *buttons: str) -> None:
         for button in buttons:
@@ -96,14 +98,15 @@ class Pilot:
         self.react(self.controller.tap(index, self.state))
 
     def react(self, reaction: Reaction) -> None:
-        if reaction.app_step is CHOOSE_GAME:  # as the app does: it holds every game
-            self.controller.ask(new_game_step(self.state, ALL_GAMES.front_ends))
+        if reaction.app_question is not None:  # as the app opens its own questions
+            played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
+            self.controller.ask(QUESTIONS.open(reaction.app_question, played))
         if reaction.notice is not None:
             self.notices.append(reaction.notice)
         for cmd in reaction.commands():
             # A new game is a new journal; otherwise the engine keeps the table's history.
             played = Played(CTHULHU_WARS, self.state, self.done, self.undone)
-            outcome = start(cmd, GAMES) if isinstance(cmd, NewGame) else apply(played, cmd)
+            outcome = start(cmd, RULES) if isinstance(cmd, NewGame) else apply(played, cmd)
             assert isinstance(outcome.state, GameState)
             self.state = outcome.state
             self.done, self.undone = outcome.played.done, outcome.played.undone
@@ -333,14 +336,14 @@ def app(tmp_path: Path) -> Iterator[App]:
     """The app on an off-screen surface, with the game waiting for a Custodian roll."""
     store = Store.open(tmp_path / "journal.sqlite3")
     start = parse_any(new_game())
-    session, _ = GameSession.resume(store, start, GAMES)
+    session, _ = GameSession.resume(store, start, RULES)
     for cmd in [
         *PHASES_TO_ROUND_2,
         {"type": "activate", "monster": "custodian", "by": GC, "area": "black_hall"},
     ]:
         session.submit(parse_any(cmd))
     with store:
-        yield App(session, pygame.Surface((800, 480)), Inputs())
+        yield App(session, Window(pygame.Surface((800, 480))), Inputs())
 
 
 @pytest.mark.parametrize(

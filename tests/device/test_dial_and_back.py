@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.cthulhu_wars.decisions import proposed_split
 from device.storage.session import GameSession
 from device.storage.store import Store
@@ -26,7 +27,7 @@ from device.ui.steps import Dial, DialStep
 from display.games import SCREENS
 from display.screen.screen import Screen
 from hardware.events import ButtonPressed, DiceRead
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line, replay, state_json
 from rules.text import render, text
 from tests.device.press_table import BASIC, Task, _shared, _Table, begin
@@ -201,12 +202,12 @@ def test_no_footer_shows_a_label_twice(lang: str) -> None:
 
 def _app(tmp_path: Path, *journal: str, surface: pygame.Surface | None = None) -> tuple[App, Store]:
     store = Store.open(tmp_path / "journal.sqlite3")
-    first = parse_line(journal[0], GAMES)
+    first = parse_line(journal[0], RULES)
     assert first is not None
-    session, _ = GameSession.resume(store, first, GAMES)
+    session, _ = GameSession.resume(store, first, RULES)
     for line in journal[1:]:
         session.submit_line(line)
-    return App(session, surface or pygame.Surface((800, 480)), Inputs()), store
+    return App(session, Window(surface or pygame.Surface((800, 480))), Inputs()), store
 
 
 def _journal(app: App) -> list[str]:
@@ -252,10 +253,10 @@ def test_a_minute_of_mashing_never_crashes_hangs_or_loses_anything(tmp_path: Pat
                 app.inputs.post(DiceRead((chance.randint(1, 6),)))
             else:
                 app.inputs.post(ButtonPressed(chance.choice(BUTTONS)))
-            app.step()  # handles what is queued and draws
+            app.run_once()  # handles what is queued and draws
             assert app.inputs.events.empty()  # nothing left waiting: no hang
             assert app.status.error is None or app.status.error.key != "device.internal_error"
-        played, _events = replay(_journal(app), GAMES)
+        played, _events = replay(_journal(app), RULES)
         assert played is not None
         assert state_json(played) == state_json(app.session.played)  # nothing was lost
 

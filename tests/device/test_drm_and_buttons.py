@@ -17,7 +17,7 @@ from device.settings.config import ConfigError, default_config, example, load_co
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
-from rules.games import GAMES
+from rules.games import RULES
 from tests.parsing import parse_any_line
 
 
@@ -141,7 +141,7 @@ def test_each_commit_is_logged_after_it_is_on_disk(
 ) -> None:
     caplog.set_level(logging.INFO, logger="celaeno.journal")
     with Store.open(tmp_path / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+        session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
         command = parse_any_line('{"type": "next_phase"}')
         assert command is not None
         session.submit(command)

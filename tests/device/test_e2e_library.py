@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.settings.config import default_config
 from rules.cthulhu_wars.state import AssignPending, RollPending, SatisfyPending
 from rules.text import Text, render_fragment, text, translate
@@ -196,6 +197,6 @@ def test_the_main_library_screen_names_every_button(
 ) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         app.draw()
         assert [label.text for label in app.screen.labels() if label.truncated] == []

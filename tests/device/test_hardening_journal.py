@@ -18,7 +18,7 @@ from device.storage import paths
 from device.storage.journal_input import decode_journal
 from device.storage.session import GameSession
 from device.storage.store import Store
-from rules.games import GAMES
+from rules.games import RULES
 from rules.normandie.commands import NzNewBattle
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
 from tests.parsing import parse_any_line, replay_game
@@ -159,7 +159,7 @@ def test_every_accepted_name_exports_to_a_journal_that_replays_the_same(
     with Store.open(paths.database_path(directory)) as store:
         battle = parse_any_line(NORMANDIE[0])
         assert isinstance(battle, NzNewBattle)
-        session = GameSession.start(store, battle, GAMES)
+        session = GameSession.start(store, battle, RULES)
         session.submit(command)
         stored = store.commands(session.game_id)
     exported = "".join(f"{text}\n" for text in stored).encode("utf-8")  # what export writes

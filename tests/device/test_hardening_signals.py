@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from hardware.events import ButtonPressed
 from tests.device.conftest import DEFAULT_SIGNALS, NotifyListener, open_session, start_run, stop
 
@@ -206,7 +207,7 @@ RESCUE = 5.0  # seconds; the fixed loop ends its wait after the handler's 0.25 s
 def app(state_dir: Path, surface: pygame.Surface) -> Iterator[App]:
     store, session = open_session(state_dir)
     with store:
-        yield App(session, surface, Inputs())
+        yield App(session, Window(surface), Inputs())
 
 
 def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) -> None:
@@ -225,7 +226,7 @@ def test_a_stop_whose_handler_ends_after_the_wait_still_ends_the_wait(app: App) 
         rescue.start()
         signal.setitimer(signal.ITIMER_REAL, 0.05)
         started = time.monotonic()
-        app.step(0.1)
+        app.run_once(0.1)
         waited = time.monotonic() - started
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -22,7 +22,7 @@ from device.storage import paths
 from device.storage.session import GameSession
 from device.storage.store import Store, StoreError
 from rules.cthulhu_wars.commands import NewGame
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render
 from tests.device.conftest import ROOT, NotifyListener, celaeno, start_run, stop
 from tests.parsing import parse_any_line
@@ -37,7 +37,7 @@ def journal_with_one_game(state: Path) -> Path:
     first, *rest = [parse_any_line(line) for line in COMMANDS]
     assert isinstance(first, NewGame)
     with Store.open(database) as store:
-        session = GameSession.start(store, first, GAMES)
+        session = GameSession.start(store, first, RULES)
         for command in rest:
             assert command is not None
             session.submit(command)
@@ -239,7 +239,7 @@ def test_a_disk_filling_up_during_play_keeps_every_accepted_command(tmpfs: Path)
     first = parse_any_line(COMMANDS[0])
     assert isinstance(first, NewGame)
     with Store.open(database) as store:
-        session, _ = GameSession.resume(store, first, GAMES)
+        session, _ = GameSession.resume(store, first, RULES)
         kept = store.commands(session.game_id)
         filler = fill(tmpfs)
         with pytest.raises(StoreError) as refused:

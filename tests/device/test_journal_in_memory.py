@@ -19,7 +19,7 @@ def test_the_status_line_says_not_saved_to_the_card_after_every_command(table: T
     assert "Journal saved" in status_words(table.app.view())
     table.app.journal_in_memory()
     table.press("phase")  # a command accepted: the journal took it, in memory
-    table.step()
+    table.run_once()
     view = table.app.view()
     assert view.status.saved and view.status.in_memory
     words = status_words(view)

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.cthulhu_wars.newgame import confirm, new_game_options
 from device.ui.steps import CHOOSE_GAME, DONE, ListStep, StepResult
 from device.ui.wizard import Reaction
@@ -98,7 +99,7 @@ def press(app: App, button: str) -> None:
 def to_last_screen(app: App) -> Prompt:
     """New game, Library at Celaeno, three factions, as the buttons choose them: the screen
     that asks about the scoreboard."""
-    app.react(Reaction(app_step=CHOOSE_GAME))
+    app.react(Reaction(app_question=CHOOSE_GAME))
     for key in ("map.celaeno", *(f"faction.{f}" for f in FACTIONS), "prompt.that_is_everyone"):
         down_to(lambda: app.view().prompt, partial(press, app), lambda c, k=key: c.label.key == k)
     return app.view().prompt
@@ -129,7 +130,7 @@ def test_a_fresh_device_proposes_no_scoreboard(state_dir: Path, surface: pygame.
     """I12: off unless the table says otherwise."""
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         assert start_proposes(app) is False
         assert started_with(app, "prompt.start_scoreboard.off") is None
 
@@ -137,7 +138,7 @@ def test_a_fresh_device_proposes_no_scoreboard(state_dir: Path, surface: pygame.
 def test_a_battle_in_between_keeps_the_answer(state_dir: Path, surface: pygame.Surface) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         to_last_screen(app)
         assert started_with(app, "prompt.start_scoreboard.on") is True
         battle(app)
@@ -155,13 +156,13 @@ def test_a_restart_after_the_battle_keeps_the_answer(
 ) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         to_last_screen(app)
         assert started_with(app, "prompt.start_scoreboard.on") is True
         battle(app)
     store, session = open_session(state_dir)  # the power came back: the battle is resumed
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         assert not isinstance(app.state, GameState)
         assert start_proposes(app) is True
         assert started_with(app, "prompt.start_scoreboard.on") is True
@@ -174,7 +175,7 @@ def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
     with store:
         on = NewGame("celaeno", FACTIONS, None, replace(Settings(), scoreboard=True))
         session.submit(on)
-        session.submit(parse_line(NORMANDIE_BATTLE, session.games))  # type: ignore[arg-type]
+        session.submit(parse_line(NORMANDIE_BATTLE, session.rules))  # type: ignore[arg-type]
         store.start_game('{"type": "new_game", "map": "r_lyeh", "factions": []}')
         latest = session.latest("cthulhu_wars")
         assert isinstance(latest, GameState) and latest.settings.scoreboard is True

@@ -18,7 +18,7 @@ from device.normandie.tilestore import TileStore
 from display.screen.screen import Screen
 from display.view import View
 from rules import journal
-from rules.games import GAMES
+from rules.games import RULES
 from rules.normandie.battlefield import parse_space
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder
 from rules.normandie.tiles import read_tiles, tile_line
@@ -282,7 +282,7 @@ def test_a_whole_zombies_phase_from_the_buttons_and_the_reader(table: Table, sho
     lines = table.app.session.store.commands(table.app.session.game_id)
     assert '"roll": 4' in lines[-2] and '"roll": 6' in lines[-1]
     assert '"source": "reader"' in lines[-2] and '"source": "keys"' in lines[-1]  # where read
-    replayed, _ = journal.replay(lines, GAMES)
+    replayed, _ = journal.replay(lines, RULES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
 
@@ -407,7 +407,7 @@ def test_terrain_is_marked_on_the_new_battles_grid_with_buttons_and_taps(
     lines = journal_lines(table)
     # C3, D4 ×3, E5 ×2, H1's C3 (then undone: an undo line follows it), F6.
     assert sum('"nz_terrain"' in line for line in lines) == 8 and '{"type": "undo"}' in lines
-    replayed, _ = journal.replay(journal_lines(table), GAMES)
+    replayed, _ = journal.replay(journal_lines(table), RULES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
     begin_turn_1(table)
@@ -515,7 +515,7 @@ def test_the_shoggoths_life_points_and_suppressed_tokens_from_the_grid(
     tap(table, square(table, "C5"))
     assert battle(table).units["i2"].space.name == "C5"
     assert choices(table) == []  # placed: the main screen again
-    replayed, _ = journal.replay(journal_lines(table), GAMES)
+    replayed, _ = journal.replay(journal_lines(table), RULES)
     assert replayed is not None
     assert journal.state_json(replayed) == journal.state_json(table.app.session.played)
 

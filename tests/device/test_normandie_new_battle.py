@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.normandie.draft import NO_MARKS, Draft, Sheet, marks_of
 from device.normandie.last_sheet import FILE
 from device.ui.newgame import new_game_step
@@ -35,7 +35,7 @@ NORMANDIE_LINES = [
 
 
 def _new_game() -> ListStep:
-    return new_game_step(None, ALL_GAMES.front_ends)
+    return new_game_step(None, GAMES.front_ends)
 
 
 def _labels(step: ListStep, lang: str = "en") -> list[str]:
@@ -457,10 +457,10 @@ def test_a_new_battles_questions_speak_the_games_words_before_it_is_loaded() -> 
     """On a device playing Cthulhu Wars, Normandie's rules (and their words: the sides) are
     not loaded yet when New game's sheet names who has the initiative: a fresh process."""
     script = (
-        "from device.games import ALL_GAMES\n"
+        "from device.games import GAMES\n"
         "from device.ui.newgame import new_game_step\n"
         "from rules.text import render\n"
-        "step = new_game_step(None, ALL_GAMES.front_ends)\n"
+        "step = new_game_step(None, GAMES.front_ends)\n"
         "sheet = step.pick(len(step.options) - 1).make(None).pick()\n"
         "print([render(c.label, lang) for c in sheet.choices()[:2] for lang in ('en', 'ja')])\n"
     )

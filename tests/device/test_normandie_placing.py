@@ -12,7 +12,7 @@ from device.normandie.placing import NextUnit, deployment, next_free, place_step
 from device.normandie.space import free_square
 from device.ui.steps import DONE
 from rules import journal
-from rules.games import GAMES
+from rules.games import RULES
 from rules.normandie.battlefield import Space
 from rules.normandie.state import NormandieState
 
@@ -29,7 +29,7 @@ def battle(impassable: list[str], units: list[str], **more: object) -> Normandie
     for n, name in enumerate(units):
         lines.append(json.dumps({"type": "nz_place_unit", "unit": f"u{n}", "kind": "infantry",
                                  "space": name, "owner": "black_sun", "movement": 4}))  # fmt: skip
-    played, _ = journal.replay(lines, GAMES)
+    played, _ = journal.replay(lines, RULES)
     assert played is not None and isinstance(played.state, NormandieState)
     return played.state
 
@@ -82,7 +82,7 @@ def test_a_chapter_deploys_on_the_tiles_it_names() -> None:
         "players": ["sons_of_cthulhu", "black_sun"], "initiative": "sons_of_cthulhu",
         "zombies": {"z1": 3}, "chapter": 2, "door": "T7", "layout": layout,
     }  # fmt: skip
-    played, _ = journal.replay([json.dumps(first)], GAMES)
+    played, _ = journal.replay([json.dumps(first)], RULES)
     assert played is not None
     state = played.state
     assert isinstance(state, NormandieState)

@@ -8,7 +8,7 @@ import json
 from device.normandie.controller import NormandieController
 from device.normandie.terrain import TerrainStep, next_tile
 from rules import journal
-from rules.games import GAMES
+from rules.games import RULES
 from rules.normandie.battlefield import Space
 from rules.normandie.state import NormandieState
 
@@ -19,7 +19,7 @@ def battle(columns: int, rows: int) -> NormandieState:
         "players": ["sons_of_cthulhu", "black_sun"], "initiative": "black_sun",
         "zombies": {"z1": 3},
     }  # fmt: skip
-    played, _ = journal.replay([json.dumps(first)], GAMES)
+    played, _ = journal.replay([json.dumps(first)], RULES)
     assert played is not None and isinstance(played.state, NormandieState)
     return played.state
 

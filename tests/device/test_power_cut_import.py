@@ -23,7 +23,7 @@ import pytest
 
 from device.storage import paths
 from device.storage.store import Store
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay, state_json
 from tests.bench.device.replay_bench import journal
 from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env, replayed
@@ -115,6 +115,6 @@ def test_sigkill_during_import_leaves_a_prefix_with_every_ok(tmp_path: Path) -> 
 
 def state_after(prefix: list[str]) -> object:
     """The state the rules reach after ``prefix`` in-process (the oracle), as JSON."""
-    played, _ = replay(prefix, GAMES)
+    played, _ = replay(prefix, RULES)
     assert played is not None
     return json.loads(json.dumps(state_json(played)))

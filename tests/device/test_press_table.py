@@ -8,15 +8,18 @@ on the screens as they were before the dial, the floor-grouped lists and redo (c
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
 from pathlib import Path
 
 import pytest
 
+from device.cthulhu_wars.menu import areas, gate_state
 from device.ui.steps import DialStep
-from rules.commands import Command
+from rules.commands import Command, command_to_json
 from rules.cthulhu_wars.commands import (
     Activate,
     AssignAgony,
@@ -34,7 +37,18 @@ from rules.cthulhu_wars.scoreboard.commands import (
     Ritual,
     Spellbooks,
 )
-from tests.device.press_table import Found, Task, _Table, begin, shortest, shortest_from
+from rules.errors import RulesError
+from rules.journal import Played, apply
+from tests.device.press_table import (
+    BASIC,
+    Found,
+    Task,
+    _Table,
+    begin,
+    fewest_to_each,
+    shortest,
+    shortest_from,
+)
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 GC, CC, YS, BG, SL = "great_cthulhu", "crawling_chaos", "yellow_sign", "black_goat", "sleeper"
@@ -128,7 +142,7 @@ def signs_game(seats: Sequence[str]) -> list[str]:
 
 
 # Three and five factions (T4), each in seating order, besides the 4-player game above.
-GAMES: dict[int, tuple[str, ...]] = {3: (GC, CC, YS), 5: (GC, CC, BG, YS, OW)}
+SEATINGS: dict[int, tuple[str, ...]] = {3: (GC, CC, YS), 5: (GC, CC, BG, YS, OW)}
 
 
 def _given(cmd: Command) -> dict[str, int]:
@@ -174,6 +188,7 @@ TASKS: tuple[tuple[str, Task], ...] = (
         "gate_tome", ROUND_2,
         keep=lambda cmd: cmd == SetGate(BARRIER, True, YS),
         done=lambda cmds: bool(cmds),
+        buttons=("left", "right"),
     )),
     ("Next phase", Task(
         "phase", ROUND_2,
@@ -237,6 +252,51 @@ MENU_TASKS: dict[tuple[str, str], Task] = {
 }
 
 
+# A Gate in every Area of a fresh game, each answer to "who holds it now" that the rules
+# accept, for 3, 4 and 5 players (Opener of the Way fifth, with Yog-Sothoth's answers): the
+# fewest presses from the Area question (OK on the main screen's "A Gate changed"), every
+# button the device has, the worst of them all.
+GATE_SEATS = (GC, CC, YS, BG, OW)
+GATE_PLAYERS = (3, 4, 5)
+GATE_MAPS = {"celaeno": "Library at Celaeno", "dreamlands": "Dreamlands"}
+EVERY_BUTTON = (*BASIC, "left", "right", "phase")
+
+
+def gate_label(name: str) -> str:
+    players = " · ".join(map(str, GATE_PLAYERS))
+    said = "A Gate in any Area, the worst Area and answer, from the Area question"
+    return f"{said} ({name}, {players} players)"
+
+
+def _accepted(played: Played, cmd: Command) -> bool:
+    try:
+        apply(played, cmd)
+    except RulesError:
+        return False
+    return True
+
+
+def gate_presses(map_id: str, players: int) -> dict[str, int]:
+    """Each Gate change's fewest presses from the Area question, keyed by its command's JSON;
+    every change the screens offer and the rules accept is among them."""
+    first = {"type": "new_game", "map": map_id, "factions": list(GATE_SEATS[:players])}
+    played = begin(Task("gates", [json.dumps(first)], keep=lambda cmd: False,
+                        done=lambda cmds: False))  # fmt: skip
+    table = _Table(played, ())
+    table.press("ok", lambda cmd: False)
+    assert table.controller._current(table.state).title.key == "prompt.gate_where"
+    found = fewest_to_each(table, EVERY_BUTTON, lambda cmd: isinstance(cmd, SetGate), most=20)
+    wanted = {json.dumps(command_to_json(o.value), sort_keys=True)
+              for area in areas(played.state) for o in gate_state(played.state, area.value).options
+              if o.enabled and _accepted(played, o.value)}  # fmt: skip
+    assert wanted and wanted <= set(found), wanted - set(found)
+    return {said: found[said] for said in wanted}
+
+
+def worst_gate(map_id: str, players: int) -> int:
+    return max(gate_presses(map_id, players).values())
+
+
 def _count(found: Found | None) -> str:
     if found is None:
         return "no way found"
@@ -246,6 +306,8 @@ def _count(found: Found | None) -> str:
 
 def measured() -> dict[str, str]:
     rows = {label: _count(shortest(task)) for label, task in TASKS}
+    for map_id, name in GATE_MAPS.items():
+        rows[gate_label(name)] = " · ".join(str(worst_gate(map_id, n)) for n in GATE_PLAYERS)
     for label, name, _make in HAPPENINGS:
         counts = [_count(shortest(MENU_TASKS[name, f])) for f in SEATS]
         rows[f"Scoreboard: {label} ({BY_FACTION})"] = " · ".join(counts)
@@ -266,6 +328,10 @@ BEFORE: dict[str, str] = {
     ),
     "Librarian, 2 Agony paid with 1 Unit and the Overdue Tome": "13 + 1 roll",
     "A Gate change in a Tome Area (the Barrier of Naach-Tith)": "12",
+    # added later: the same search on be99e34, where CUSTODIAN and LIBRARIAN activated their
+    # monster from a list of Areas and UP and DOWN alone moved in it
+    gate_label(GATE_MAPS["celaeno"]): "– (be99e34: 11 · 13 · 16)",
+    gate_label(GATE_MAPS["dreamlands"]): "– (be99e34: 13 · 13 · 14)",
     "Next phase": "2",
     "Undo the last command, then redo it": "no way found",
     # the scoreboard came later: its rows' "before" is the same search on 07f448c, where the
@@ -365,6 +431,53 @@ def test_a_gate_change_in_a_tome_area_takes_at_most_5_presses() -> None:
     assert len(_found("gate_tome").presses) <= 5
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("map_id", list(GATE_MAPS))
+def test_a_gate_in_any_area_is_at_most_6_presses_from_the_area_question(
+    map_id: str, players: int
+) -> None:
+    """Every Area, every answer the rules accept: at most 6 presses from the Area question
+    with up to four players (before: up to 13), CUSTODIAN and LIBRARIAN moving five lines
+    in the Areas and two in the answers."""
+    assert worst_gate(map_id, players) <= 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_id", list(GATE_MAPS))
+def test_with_five_players_the_worst_gate_is_7_presses_the_least_fixed_steps_allow(
+    map_id: str,
+) -> None:
+    """Five players: six answers are open (five factions, then abandoned or gone), so one
+    of them is two presses from the first line (below); the worst Area is three: 7."""
+    assert worst_gate(map_id, 5) == 7
+
+
+def lines_within(steps: Sequence[int], lines: int, presses: int) -> set[int]:
+    """The lines of a list going round that ``presses`` presses or fewer reach from the
+    first, each press moving by one of ``steps`` (down; a step of ``lines - k`` is k up)."""
+    reached = {0}
+    for _ in range(presses):
+        reached |= {(line + step) % lines for line in reached for step in steps}
+    return reached
+
+
+def test_four_buttons_of_fixed_steps_cannot_do_better() -> None:
+    """The lower bound: UP, DOWN, CUSTODIAN and LIBRARIAN each moving a fixed number of lines
+    (OK picks, BACK goes back, PHASE asks for the next phase) reach at most 15 lines in two
+    presses, fewer than the 19 Areas of a 4-player map (23 with five players on the
+    Library), and 5 lines in one press, fewer than the six answers open with five players.
+    So the worst Area takes 3 moves and its worst answer 1 with four players (3 + OK + 1 + OK
+    = 6, what the device takes) and 2 with five (7, what it takes)."""
+    for steps in combinations_with_replacement(range(1, 19), 4):
+        assert len(lines_within(steps, 19, 2)) <= 15 < 19
+    for steps in combinations_with_replacement(range(1, 6), 4):
+        assert len(lines_within(steps, 6, 1)) <= 5 < 6
+    assert lines_within((1, 18, 5, 14), 19, 3) == set(range(19))  # the device's: ±1, ±5
+    assert lines_within((1, 22, 5, 18), 23, 3) == set(range(23))
+    assert lines_within((1, 4, 2, 3), 5, 1) == set(range(5))  # ±1, ±2 among five answers
+
+
 def test_the_librarian_with_a_unit_and_the_tome_takes_at_most_9_presses_and_a_roll() -> None:
     found = _found("librarian_mixed")
     assert len(found.presses) <= 9 and found.rolls == 1
@@ -416,7 +529,7 @@ def test_with_three_or_five_factions_too_no_faction_costs_more_than_one_press_mo
 ) -> None:
     """T4: three and five factions, each happening for each faction, as with four: the
     First Player's lines are the same presses, every other faction one more."""
-    seats = GAMES[size]
+    seats = SEATINGS[size]
     make = next(make for _label, task, make in HAPPENINGS if task == name)
     journal = signs_game(seats)
     counts = [from_something_else(menu_task(f"{name}_{f}", make(f), journal)) for f in seats]

@@ -16,7 +16,8 @@ import pygame
 
 from device.companion.app import App, Inputs
 from device.companion.screens import view_of
-from device.games import ALL_GAMES
+from device.companion.window import Window
+from device.games import GAMES
 from display.screen.screenshot import save_screenshot
 from display.view import Prompt
 from rules.journal import parse_line, replay, state_json
@@ -31,7 +32,7 @@ def cut_at_gather_power(round_: int) -> list[str]:
     """E4's lines up to the one that leaves round ``round_``'s Gather Power waiting."""
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
     for end in range(1, len(lines) + 1):
-        played, _events = replay(lines[:end], ALL_GAMES.rules)
+        played, _events = replay(lines[:end], GAMES.rules)
         assert played is not None
         state = state_json(played)
         if state["round"] == round_ and (state["pending"] or {}).get("kind") == "gather_power":
@@ -48,9 +49,9 @@ def on_the_device(lines: list[str], state_dir: Path, surface: pygame.Surface) ->
     """What the running companion asks once the table has entered ``lines`` on it."""
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for line in lines:
-            cmd = parse_line(line, ALL_GAMES.rules, app.session.played.game)
+            cmd = parse_line(line, GAMES.rules, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
         return app.view().prompt
@@ -60,9 +61,9 @@ def test_the_replays_gather_power_proposes_what_the_device_does(
     tmp_path: Path, state_dir: Path, surface: pygame.Surface
 ) -> None:
     lines = cut_at_gather_power(3)
-    played, events = replay(lines, ALL_GAMES.rules)
+    played, events = replay(lines, GAMES.rules)
     assert played is not None
-    drawn = view_of(played, events, ALL_GAMES)
+    drawn = view_of(played, events, GAMES)
     asked = on_the_device(lines, state_dir, surface)
     assert drawn.prompt.title == asked.title
     assert proposals(drawn.prompt) == proposals(asked)
@@ -81,10 +82,10 @@ def test_the_replay_command_draws_that_screen(tmp_path: Path, surface: pygame.Su
             "--screenshot", str(drawn), "--size", SIZE]  # fmt: skip
     done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
-    played, events = replay(lines, ALL_GAMES.rules)
+    played, events = replay(lines, GAMES.rules)
     assert played is not None
-    expected = save_screenshot(view_of(played, events, ALL_GAMES), tmp_path / "view.png",
-                               (800, 480), ALL_GAMES.screens)  # fmt: skip
+    expected = save_screenshot(view_of(played, events, GAMES), tmp_path / "view.png",
+                               (800, 480), GAMES.screens)  # fmt: skip
     assert pygame.image.tobytes(pygame.image.load(drawn), "RGB") == pygame.image.tobytes(
         pygame.image.load(expected), "RGB"
     )

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from display.view import Prompt
 from rules.journal import parse_line
 from tests.device.conftest import open_session
@@ -31,7 +32,7 @@ def played_one_by_one(
     for line in lines:
         store, session = open_session(state_dir)
         with store:
-            app = App(session, surface, Inputs())
+            app = App(session, Window(surface), Inputs())
             cmd = parse_line(line, app.games.rules, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
@@ -41,7 +42,7 @@ def played_one_by_one(
 def restarted(state_dir: Path, surface: pygame.Surface) -> Prompt:
     store, session = open_session(state_dir)
     with store:
-        return App(session, surface, Inputs()).view().prompt
+        return App(session, Window(surface), Inputs()).view().prompt
 
 
 UNDO, REDO = '{"type": "undo"}', '{"type": "redo"}'

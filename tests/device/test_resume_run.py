@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from display.screen.screen import Screen
 from rules.cthulhu_wars.state import AssignPending, GameState
 from tests.device.conftest import (
@@ -53,7 +54,7 @@ def test_a_pending_split_survives_sigkill(
     store, session = open_session(state_dir)
     with store:
         assert store.notice is None and len(store.commands(session.game_id)) == len(SPLIT_PENDING)
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         app.draw()
     state = app.state
     assert isinstance(state, GameState) and isinstance(state.pending, AssignPending)

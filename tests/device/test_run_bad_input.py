@@ -14,6 +14,7 @@ import pygame
 
 from device.companion.app import App, Inputs
 from device.companion.running import _store_notice
+from device.companion.window import Window
 from device.storage import paths
 from rules.text import render_fragment, translate
 from tests.device.conftest import (
@@ -87,7 +88,7 @@ def test_the_screen_says_the_journal_was_moved(tmp_path: Path, surface: pygame.S
     with store:
         notice = _store_notice(store)  # what `celaeno run` warns with
         assert notice is not None
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         app.warn(notice)
         app.draw()
         target = OUTPUT / "e2e" / "journal_moved_aside.png"

@@ -25,6 +25,7 @@ from hardware.events import ButtonPressed
 from rules.games import GAMES
 from rules.journal import parse_line
 from rules.text import LANGUAGES, Text, is_board_instruction, render
+from tests.device.conftest import Offscreen
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "rules" / "examples"
@@ -80,7 +81,7 @@ def app_for(tmp: Path, first: str) -> tuple[App, Store]:
     cmd = parse_line(first, GAMES)
     assert cmd is not None
     session, _ = GameSession.resume(store, cmd, GAMES)
-    return App(session, pygame.Surface((800, 480)), Inputs()), store
+    return App(session, Offscreen(pygame.Surface((800, 480))), Inputs()), store
 
 
 @pytest.mark.parametrize("name", list(JOURNALS))

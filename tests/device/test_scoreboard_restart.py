@@ -11,10 +11,11 @@ from typing import Any
 import pygame
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from display.view import Prompt
 from hardware.events import ButtonPressed
 from rules.cthulhu_wars.scoreboard.commands import Ritual
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from rules.text import Text
 from tests.device.conftest import open_session
@@ -48,9 +49,9 @@ TO_THE_DOOM_PHASE = [
 def play(state_dir: Path, surface: pygame.Surface, commands: list[dict[str, Any]]) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for obj in commands:
-            cmd = parse_line(json.dumps(obj), GAMES, app.session.played.game)
+            cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
 
@@ -59,7 +60,7 @@ def asked(state_dir: Path, surface: pygame.Surface) -> Prompt:
     """What a freshly started app asks (a new App on the same state directory)."""
     store, session = open_session(state_dir)
     with store:
-        return App(session, surface, Inputs()).view().prompt
+        return App(session, Window(surface), Inputs()).view().prompt
 
 
 def proposed_power(prompt: Prompt) -> list[int]:
@@ -77,9 +78,9 @@ def test_a_restart_proposes_the_same_power_and_great_old_ones(
 ) -> None:
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         for obj in ROUND_2:
-            cmd = parse_line(json.dumps(obj), GAMES, app.session.played.game)
+            cmd = parse_line(json.dumps(obj), RULES, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
         before = app.view().prompt
@@ -101,12 +102,12 @@ def test_nobody_else_performs_a_ritual_writes_a_line_a_faction(
     play(state_dir, surface, [*ROUND_2, *TO_THE_DOOM_PHASE])
     store, session = open_session(state_dir)
     with store:
-        app = App(session, surface, Inputs())
+        app = App(session, Window(surface), Inputs())
         written = len(store.commands(session.game_id))
         app.handle_input(ButtonPressed("up"))  # from Pass, round the list
         app.handle_input(ButtonPressed("ok"))
         lines = store.commands(session.game_id)[written:]
         assert app.state.pending is None and app.state.phase == "doom"
-    assert [parse_line(line, GAMES, session.played.game) for line in lines] == [
+    assert [parse_line(line, RULES, session.played.game) for line in lines] == [
         Ritual(f, False) for f in (GC, CC, BG, YS)
     ]

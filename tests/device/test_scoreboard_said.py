@@ -64,19 +64,27 @@ def raised(power: int, leader_has: int) -> Text:
 def test_gather_power_says_whom_k4_raises_as_the_dials_turn(
     lang: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """K4: Great Cthulhu's 3 Gates make 6; the others, below 3, are raised to 3. Each row
-    says so where it is drawn; turning the Crawling Chaos to 6 takes its line away."""
+    """K4: Great Cthulhu's 3 Gates and the 6 Cultists of the set-up (K1) make 12; the
+    others are proposed 6 or more, so nobody is raised. Turning the Crawling Chaos down to
+    5 says it is raised to 6, where it is drawn; back up to 6 takes the line away; the
+    Black Goat turned down to 4 says so too, and still does once the Yellow Sign's row is
+    chosen below it."""
     walker = begin(SCOREBOARD, tmp_path)
-    assert said(walker, [raised(0, 6)], lang, size) == []  # the Crawling Chaos, first shown
+    nobody = [raised(n, 12) for n in range(6)]
+    assert all(_unspaced(render(t, lang)) not in drawn(walker.view(lang), size, [])
+               for t in nobody)  # fmt: skip
     walker.act("right")  # the Crawling Chaos's row
-    for _ in range(6):
-        walker.act("up")
-    assert _unspaced(render(raised(6, 6), lang)) not in drawn(walker.view(lang), size, [])
-    walker.act("right")
-    walker.act("right")  # the Yellow Sign's row: 1 Gate, 2 Power, still below half
-    assert said(walker, [raised(2, 6)], lang, size) == []
+    walker.act("down")
+    assert said(walker, [raised(5, 12)], lang, size) == []
+    walker.act("up")
+    assert _unspaced(render(raised(6, 12), lang)) not in drawn(walker.view(lang), size, [])
+    walker.act("right")  # the Black Goat's row
+    walker.act("down")
+    walker.act("down")
+    assert said(walker, [raised(4, 12)], lang, size) == []
+    walker.act("right")  # the Yellow Sign's row: 1 Gate and 6 Cultists, not raised
     words = drawn(walker.view(lang), size, [])
-    assert _unspaced(render(raised(0, 6), lang)) in words  # the Black Goat's, above it
+    assert _unspaced(render(raised(4, 12), lang)) in words  # the Black Goat's, above it
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

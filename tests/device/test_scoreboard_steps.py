@@ -16,7 +16,7 @@ from device.cthulhu_wars.scoreboard.steps import (
     proposed_power,
     scoreboard_step,
 )
-from device.cthulhu_wars.scoreboard.words import use_words
+from device.games import GAMES
 from device.ui.steps import DialStep, InTurn, ListStep, ScreenStep
 from rules.text import LANGUAGES, render
 from tests.display.samples import _celaeno
@@ -53,7 +53,7 @@ def ask(pending: dict[str, Any], **board: Any) -> ScreenStep:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_power_is_proposed_with_what_it_is_made_of(lang: str) -> None:
-    use_words()  # as the first scoreboard screen does
+    GAMES.front_ends.get("cthulhu_wars")  # its words, as the app loads the game's
     power, made = proposed_power(state({}), "great_cthulhu", REMEMBERED)
     assert power == 2 * 2 + 1 + 5  # K3
     words = render(made, lang)
@@ -230,7 +230,7 @@ def test_the_last_to_decide_is_not_offered_nobody_else() -> None:
 
 
 def test_a_ritual_with_one_great_old_one_says_one_sign_and_one_great_old_one() -> None:
-    use_words()
+    GAMES.front_ends.get("cthulhu_wars")
     one = Remembered(rest=REMEMBERED.rest, great_old_ones={"great_cthulhu": 1})
     pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": 7}
     step = scoreboard_step(state(pending), one, finish=lambda obj: obj)  # type: ignore[arg-type,return-value]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, Inputs, TableSetup
 from device.network import access_point, hotspot
 from device.storage.session import GameSession
 from device.storage.store import Store
@@ -22,8 +22,9 @@ from display.layout.canvas import Canvas
 from display.panels import qr
 from display.panels.qr import QUIET_ZONE, modules
 from hardware.events import ButtonPressed
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render, render_fragment, text
+from tests.device.conftest import Offscreen
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 URL = "http://192.168.1.20:8080/"
@@ -70,8 +71,10 @@ def make_app(
     from device.settings.config import default_config
     from device.settings.places import default_game
 
-    session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
-    app = App(session, pygame.Surface(size), Inputs(), lang=lang, present=lambda r: None, web=web)
+    session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
+    app = App(
+        session, Offscreen(pygame.Surface(size)), Inputs(), setup=TableSetup(lang=lang, web=web)
+    )
     return app, store
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs, TableSetup
 from device.companion.attention import ATTENDED_FOR
 from device.dice import choices
 from device.dice.table import DiceTable
@@ -25,8 +25,9 @@ from hardware.events import ButtonPressed
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.state import AssignPending, RollPending
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import render
+from tests.device.conftest import Offscreen
 from tests.parsing import parse_any
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "smart_dice"
@@ -52,16 +53,23 @@ class Clock:
 class Dice:
     """A table with the real hub posting into the real app."""
 
-    def __init__(self, tmp_path: Path, lang: str = "en", size: tuple[int, int] = (800, 480)):
+    def __init__(
+        self,
+        tmp_path: Path,
+        lang: str = "en",
+        size: tuple[int, int] = (800, 480),
+        smart: bool = True,  # False: [dice] bluetooth = false, or "auto" off a Pi
+    ):
         self.store = Store.open(tmp_path / "celaeno.sqlite3")
-        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), GAMES)
-        self.inputs = Inputs()
+        session, _ = GameSession.resume(self.store, parse_any(NEW_GAME), RULES)
         self.clock = Clock()
+        self.inputs = Inputs(clock=self.clock)
         self.path = choices.choices_path(tmp_path)
         self.hub = DiceHub(self.inputs.post, (), (1, 1, 2, 2, 3, 3), self.clock)
         self.table = DiceTable(self.path, (1, 1, 2, 2, 3, 3), source=self.hub)
-        self.app = App(session, pygame.Surface(size), self.inputs, lang=lang, clock=self.clock,
-                       present=lambda rects: None, reader=self.hub, dice=self.table)  # fmt: skip
+        rolls = DiceSources(self.hub, table=self.table if smart else None)
+        self.app = App(session, Offscreen(pygame.Surface(size)), self.inputs, dice=rolls,
+                       setup=TableSetup(lang=lang))  # fmt: skip
         self.hub.set_state("scanning")
 
     def advert(self, address: str, name: str, state: int, index: int, battery: int = 80) -> None:
@@ -73,7 +81,7 @@ class Dice:
             [SERVICE],
             -58 if address == RED else -71,
         )
-        self.app.step()
+        self.app.run_once()
 
     def roll(self, address: str, name: str, index: int) -> None:
         for state, face in ((2, 0), (3, 2), (1, index)):
@@ -84,7 +92,7 @@ class Dice:
         what is wanted (an Agony roll)."""
         self.app.submit(parse_any(ACTIVATE))
         self.inputs.post(self.hub.status())
-        self.app.step()
+        self.app.run_once()
 
     def open_dice_screen(self) -> None:
         main = [choice.label.key for choice in self.app.view().prompt.choices]
@@ -95,13 +103,13 @@ class Dice:
         labels = [choice.label.key for choice in self.app.view().prompt.choices]
         index = next(i for i, key in enumerate(labels) if key.endswith("menu.dice"))
         self.app.react(self.app.controller.tap(index, self.app.state))
-        self.app.step()
+        self.app.run_once()
 
     def pick(self, label_part: str) -> None:
         choices_shown = self.app.view().prompt.choices
         index = next(i for i, c in enumerate(choices_shown) if label_part in render(c.label))
         self.app.react(self.app.controller.tap(index, self.app.state))
-        self.app.step()
+        self.app.run_once()
 
     def choose(self, name: str, use: str) -> None:
         if not self.app.view().prompt.title.key.startswith("dice.title"):
@@ -204,7 +212,7 @@ def test_a_chosen_die_that_goes_quiet_shows_and_is_used_again_when_back(dice: Di
     dice.choose("Red", "The Agony die")
     dice.clock.now += QUIET_AFTER + 1
     dice.hub.publish()
-    dice.app.step()
+    dice.app.run_once()
     assert render(dice.app.view().status.dice) == "Red: quiet"  # type: ignore[arg-type]
     assert dice.app.view().status.dice_trouble
     dice.activate()
@@ -263,16 +271,19 @@ def test_no_bluetooth_is_said_on_the_dice_screen_and_the_status_line(
     dice.advert(RED, "Red", 1, 0)
     dice.choose("Red", "A d6")
     dice.hub.set_state(state)  # type: ignore[arg-type]
-    dice.app.step()
+    dice.app.run_once()
     assert render(dice.app.view().status.dice) == status  # type: ignore[arg-type]
     dice.pick("Scan again")  # the Dice screen, still open, looks again
     assert render(dice.app.view().prompt.title).startswith(title)
 
 
-def test_smart_dice_off_is_said_on_the_dice_screen(dice: Dice) -> None:
-    dice.app.dice = None  # [dice] bluetooth = false, or "auto" off a Pi
-    dice.open_dice_screen()
-    assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
+def test_smart_dice_off_is_said_on_the_dice_screen(tmp_path: Path) -> None:
+    dice = Dice(tmp_path, smart=False)
+    try:
+        dice.open_dice_screen()
+        assert render(dice.app.view().prompt.title).startswith("Smart dice are off")
+    finally:
+        dice.store.close()
 
 
 def test_a_face_outside_the_shell_is_a_word_and_commits_nothing(dice: Dice) -> None:
@@ -310,15 +321,15 @@ def test_two_agony_dice_remembered_commit_nothing_and_say_so(tmp_path: Path) -> 
 
 def test_a_die_gone_mid_roll_is_a_word_and_commits_nothing(dice: Dice) -> None:
     dice.hub.advertisement(BLUE, "GoDice_Blue", {}, {}, [], -60)
-    dice.app.step()
+    dice.app.run_once()
     dice.choose("GoDice_Blue", "The Agony die")
     dice.activate()
     before = dice.journal()
     dice.hub.godice_message(BLUE, b"R")  # rolling …
     dice.hub.disconnected(BLUE)  # … and gone before it settled
-    dice.app.step()
+    dice.app.run_once()
     dice.hub.godice_message(BLUE, b"S\x40\x00\x00")  # back: its resting state, not a roll
-    dice.app.step()
+    dice.app.run_once()
     assert dice.journal() == before
     assert isinstance(dice.app.state.pending, RollPending)
     assert dice.error() == (
@@ -347,7 +358,7 @@ def test_the_status_words_go_to_the_journal_when_they_change(
     dice.choose("Red", "The Agony die")  # shown at once, then the source's status arrives
     dice.clock.now += QUIET_AFTER + 1
     dice.hub.publish()
-    dice.app.step()
+    dice.app.run_once()
     said = [r.getMessage() for r in caplog.records if r.name == "device.dice.table"]
     assert said == ["smart dice: Dice: 1 ready", "smart dice: Red: quiet"]
 
@@ -356,19 +367,19 @@ def test_the_status_words_go_to_the_journal_when_they_change(
 
 
 def test_a_press_wakes_the_dice_at_once_and_an_untouched_table_rests(dice: Dice) -> None:
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()  # a table just started counts as attended
     dice.clock.now += ATTENDED_FOR - 1
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()
     dice.clock.now += 1.5
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.listening()  # a minute untouched, nothing wanted: rest
     dice.inputs.post(ButtonPressed("down"))
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()  # the press itself wakes it
     dice.clock.now += ATTENDED_FOR + 0.5
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.listening()
 
 
@@ -377,28 +388,28 @@ def test_a_roll_wanted_listens_though_nobody_pressed(dice: Dice) -> None:
     dice.choose("Red", "The Agony die")
     dice.pick("Back to the game")
     dice.clock.now += ATTENDED_FOR + 1
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.listening()
     dice.activate()  # the Agony roll is wanted (as after the press that asked for it)
     dice.clock.now += 10 * ATTENDED_FOR
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()
     dice.roll(RED, "Red", 5)  # read while listening: committed as always
     assert dice.journal()[-1] == {"type": "roll", "values": [3], "source": "pixels:Red"}
     assert dice.hub.listening()  # a roll read is someone at the table
     dice.clock.now += ATTENDED_FOR + 1
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.listening()
 
 
 def test_the_dice_listen_while_the_dice_screen_is_open(dice: Dice) -> None:
     dice.open_dice_screen()
     dice.clock.now += 5 * ATTENDED_FOR
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()
     dice.pick("Back to the game")
     dice.clock.now += ATTENDED_FOR + 1
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.listening()
 
 
@@ -408,17 +419,17 @@ def test_at_rest_the_status_line_does_not_call_a_die_quiet_nobody_listens_to(dic
     dice.pick("Back to the game")
     dice.clock.now += ATTENDED_FOR + 1
     dice.advert(RED, "Red", 1, 0)  # heard as the table comes to rest (its step rests it)
-    dice.app.step()
+    dice.app.run_once()
     assert not dice.hub.scan_wanted()  # resting: nothing scans
     dice.clock.now += 3600  # not heard since: nobody listened
     dice.inputs.post(dice.hub.status())
-    dice.app.step()
+    dice.app.run_once()
     assert render(dice.app.view().status.dice) == "Dice: 1 ready"  # type: ignore[arg-type]
     dice.inputs.post(ButtonPressed("down"))  # someone is back: the scan runs, Red is not there
-    dice.app.step()
+    dice.app.run_once()
     dice.clock.now += QUIET_AFTER + 1
     dice.inputs.post(dice.hub.status())
-    dice.app.step()
+    dice.app.run_once()
     assert render(dice.app.view().status.dice) == "Red: quiet"  # type: ignore[arg-type]
 
 
@@ -430,5 +441,5 @@ def test_a_table_started_in_the_middle_of_a_roll_tells_the_dice_at_once(dice: Di
     dice.app.run()
     assert dice.hub.listening()  # the roll wanted, told before any input
     dice.clock.now += ATTENDED_FOR + 1
-    dice.app.step()
+    dice.app.run_once()
     assert dice.hub.listening()

@@ -51,8 +51,8 @@ NOT_AT_START = (
     "device.normandie.tileactions",
     "device.network.access_point",  # the table's own Wi-Fi: looked at when Show on phones opens
     "device.network.hotspot",
-    "rules.cthulhu_wars.scoreboard",  # its rules: commands, decisions, records
-    "rules.cthulhu_wars.words.scoreboard",  # their words, read when one is first shown
+    "rules.cthulhu_wars.scoreboard",  # its rules: commands, decisions, records, and their
+    # words (read when one is first shown)
     "device.cthulhu_wars.scoreboard",  # the scoreboard's questions and their words
     "display.cthulhu_wars.scoreboard.standings",  # its panel, end screen and phone table: drawn with it on
     "display.cthulhu_wars.scoreboard.panel",

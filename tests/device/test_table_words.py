@@ -15,7 +15,7 @@ from hardware.gestures import Timing
 from rules.cthulhu_wars.commands import Settings
 from rules.journal import apply, parse_line
 from rules.text import LANGUAGES, catalogue, render
-from tests.device.press_table import ALL_GAMES, Task, begin
+from tests.device.press_table import GAMES, Task, begin
 from tests.display import samples  # the sample screens' words, compared below
 
 DREAMLANDS = ['{"type": "new_game", "map": "dreamlands", "factions": '
@@ -39,7 +39,7 @@ def test_the_bhole_says_what_its_die_showed(lang: str) -> None:
     played = begin(Task("dreamlands", DREAMLANDS, lambda c: True, lambda c: True))
 
     def command(line: str) -> Any:
-        return parse_line(line, ALL_GAMES.rules, played.game)
+        return parse_line(line, GAMES.rules, played.game)
 
     for _ in range(4):  # the fourth ends the Doom Phase
         played = apply(played, command('{"type": "next_phase"}')).played

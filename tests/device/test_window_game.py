@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage import paths
@@ -192,7 +192,7 @@ class Mirror:
     pressed with the keys the window gets, so that each search starts from its screen."""
 
     def __init__(self) -> None:
-        first = start(default_game(default_config(), ALL_GAMES.rules), ALL_GAMES.rules)
+        first = start(default_game(default_config(), GAMES.rules), GAMES.rules)
         self.table = _Table(first.played, (), new_game=True)
 
     def press(self, buttons: Sequence[str], keep: Callable[[Command], bool]) -> list[Command]:
@@ -443,9 +443,9 @@ def table_of(counts: list[Count]) -> str:
 def replayed(journal: list[dict[str, Any]]) -> dict[str, Any]:
     played = None
     for said in journal:
-        cmd = parse_line(json.dumps(said), ALL_GAMES.rules, None if played is None else played.game)
+        cmd = parse_line(json.dumps(said), GAMES.rules, None if played is None else played.game)
         assert cmd is not None
-        played = start(cmd, ALL_GAMES.rules).played if played is None else _apply(played, cmd)
+        played = start(cmd, GAMES.rules).played if played is None else _apply(played, cmd)
     assert played is not None
     return state_json(played)
 
@@ -518,18 +518,23 @@ def _pictures(window: Window, made: Mapping[str, Any], state: Mapping[str, Any])
 # the same at both sizes: a flow that takes a press more, or a task more, fails here and
 # names it. When a screen's flow is meant to change, the table printed by the test (and
 # written beside its pictures) is the new one to copy here.
+# On be99e34 the game took 377 presses: the Gates 9 to 13 presses each
+# (UP and DOWN alone in the Areas) and round 2's Gather Power 32 (nothing proposed beyond the
+# Gates: the Cultists turned up one press each). Now CUSTODIAN and LIBRARIAN move five lines
+# in the Areas and two in the answers, and the first Gather Power proposes the set-up's 6
+# Cultists: 330.
 PRESSES: tuple[tuple[int, int, str], ...] = (
     (1, 16, "new game: 4 factions, scoreboard on"),
-    (1, 10, "gate: fountain to great_cthulhu"),
-    (1, 11, "gate: black_hall to crawling_chaos"),
-    (1, 11, "gate: blue_hall to yellow_sign"),
-    (1, 13, "gate: gloomloft to black_goat"),
-    (1,  9, "gate: floating_tower to great_cthulhu"),
+    (1,  6, "gate: fountain to great_cthulhu"),
+    (1,  7, "gate: black_hall to crawling_chaos"),
+    (1,  6, "gate: blue_hall to yellow_sign"),
+    (1,  7, "gate: gloomloft to black_goat"),
+    (1,  5, "gate: floating_tower to great_cthulhu"),
     (1,  6, "spellbook: great_cthulhu has 1"),
     (1,  7, "spellbook: black_goat has 1"),
     (1,  7, "spellbook: black_goat has 2"),
     (2,  2, "next phase: gather_power"),
-    (2, 32, "gather power"),
+    (2, 14, "gather power"),
     (2,  2, "next phase: first_player"),
     (2,  1, "first player: great_cthulhu clockwise"),
     (2,  2, "next phase: doom"),
@@ -538,7 +543,7 @@ PRESSES: tuple[tuple[int, int, str], ...] = (
     (2,  1, "ritual: yellow_sign passes"),
     (2,  2, "ritual: black_goat performs (1 GOO)"),
     (2,  2, "next phase: action"),
-    (2, 13, "gate: lake_of_hali_overlook to yellow_sign"),
+    (2,  7, "gate: lake_of_hali_overlook to yellow_sign"),
     (2,  6, "spellbook: great_cthulhu has 2"),
     (2,  6, "spellbook: great_cthulhu has 3"),
     (2,  7, "spellbook: yellow_sign has 1"),
@@ -582,8 +587,8 @@ PRESSES: tuple[tuple[int, int, str], ...] = (
     (4,  3, "elder signs revealed: yellow_sign [1, 2]"),
     (4,  6, "elder signs revealed: black_goat [1, 1, 1, 2, 2, 3]"),
 )  # fmt: skip
-PER_ROUND = {1: 90, 2: 134, 3: 105, 4: 48}
-WHOLE_GAME = (377, 62)  # presses, tasks
+PER_ROUND = {1: 67, 2: 110, 3: 105, 4: 48}
+WHOLE_GAME = (330, 62)  # presses, tasks
 
 
 def _by_round(rows: Sequence[tuple[int, int, str]]) -> dict[int, int]:

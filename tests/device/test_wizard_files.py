@@ -10,13 +10,14 @@ import pygame
 import device.games  # noqa: F401 (every game's front end)
 import tests.device.conftest  # noqa: F401 (SDL's dummy driver before pygame draws)
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.ui.steps import DONE, Notice, StepResult, WithFiles
 from device.ui.wizard import Wizard
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import text
 
 
@@ -37,6 +38,6 @@ def test_with_files_is_followed_with_the_wizards_directory(tmp_path: Path) -> No
 def test_the_app_tells_its_controller_where_the_journal_is(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "journal.sqlite3")
     with store:
-        session = GameSession.start(store, default_game(default_config(), GAMES), GAMES)
-        app = App(session, pygame.Surface((800, 480)), Inputs())
+        session = GameSession.start(store, default_game(default_config(), RULES), RULES)
+        app = App(session, Window(pygame.Surface((800, 480))), Inputs())
         assert app.controller.files == tmp_path

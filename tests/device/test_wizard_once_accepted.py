@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.ui.controller import BaseController
@@ -21,8 +21,8 @@ from rules.text import text
 
 @pytest.fixture()
 def table() -> tuple[BaseController, Any]:
-    played = start(default_game(default_config(), ALL_GAMES.rules), ALL_GAMES.rules).played
-    return ALL_GAMES.front_end(played).controller("en"), played.state
+    played = start(default_game(default_config(), GAMES.rules), GAMES.rules).played
+    return GAMES.front_end(played).controller("en"), played.state
 
 
 def _answer(table: tuple[BaseController, Any], answer: object) -> Any:

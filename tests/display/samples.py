@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from display.view import Choice, Hint, Prompt, Status, View
-from rules.text import Text, Words, add_words, text
+from rules.text import Text, Words, add_words, text, use_printed_names
 
 FACTIONS_5 = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign", "sleeper"]
 TOMES = (
@@ -241,13 +241,7 @@ def dreamlands() -> View:
         hints=(Hint("undo", text("screen.sample.hint_undo")),),
     )
     events = (text("event.phase", round=3, phase="action"),)
-    names: Mapping[str, str] = {
-        "surface_citadel_1_2": "Celephaïs",
-        "underworld_citadel_5_6": "Vaults of Zin",
-    }
-    return View(
-        state, _with_result(prompt, events), Status(reader="disconnected"), citadel_names=names
-    )
+    return View(state, _with_result(prompt, events), Status(reader="disconnected"))
 
 
 def refused() -> View:
@@ -282,9 +276,17 @@ def _with_result(prompt: Prompt, events: tuple[Text, ...]) -> Prompt:
     return replace(prompt, result=text("device.result", events=list(events)))
 
 
+# The names the owner's boards print, each sample's: a program sets them once, at its start
+# (rules.text.use_printed_names); a sample sets its own when it is made.
+PRINTED_NAMES: dict[str, Mapping[str, str]] = {
+    "dreamlands": {"surface_citadel_1_2": "Celephaïs", "underworld_citadel_5_6": "Vaults of Zin"},
+}
+
+
 def sample(name: str, lang: str = "en") -> View:
+    use_printed_names(PRINTED_NAMES.get(name, {}))
     view = SAMPLES[name]()
-    return View(view.state, view.prompt, view.status, lang, view.citadel_names)
+    return View(view.state, view.prompt, view.status, lang)
 
 
 # The samples' own sentences (what a prompt or an event might say), English and Japanese:

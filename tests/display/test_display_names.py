@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 from display.cthulhu_wars import board, names
+from rules.text import use_printed_names
 from tests.display.samples import sample
 
 
 def test_known_names_come_from_the_catalogue() -> None:
     assert names.faction("yellow_sign", "en") == "Yellow Sign"
     assert names.faction("yellow_sign", "ja") == "黄色の印"
-    assert names.area("black_hall", "en", {}) == "Black Hall"
+    assert names.area("black_hall", "en") == "Black Hall"
 
 
 def test_an_unknown_area_is_words_never_a_catalogue_key() -> None:
-    assert names.area("plain_of_the_ghouls_x", "en", {}) == "Plain of the Ghouls X"
+    assert names.area("plain_of_the_ghouls_x", "en") == "Plain of the Ghouls X"
 
 
 def test_a_configured_citadel_name_wins() -> None:
-    assert (
-        names.area("surface_citadel_1_2", "en", {"surface_citadel_1_2": "Celephaïs"}) == "Celephaïs"
-    )
+    use_printed_names({"surface_citadel_1_2": "Celephaïs"})  # as the program does at its start
+    assert names.area("surface_citadel_1_2", "en") == "Celephaïs"
+    assert names.area("surface_citadel_1_2", "ja") == "Celephaïs"
 
 
 def test_an_unnamed_citadel_is_named_by_board_and_label() -> None:
-    assert "1–2" in names.area("surface_citadel_1_2", "en", {})
+    assert "1–2" in names.area("surface_citadel_1_2", "en")
     assert names.citadel("underworld_citadel_5_6") == ("underworld", "5_6")
     assert names.citadel("vale_of_pnath") is None
 

@@ -14,7 +14,7 @@ import pytest
 from display.layout.canvas import Label
 from display.screen.screen import Screen
 from display.view import View
-from rules.text import LANGUAGES, render, render_fragment
+from rules.text import LANGUAGES, render, render_fragment, text, use_printed_names
 from tests.display.conftest import SIZES, surface
 from tests.display.samples import SAMPLES, sample
 
@@ -126,3 +126,16 @@ def test_dreamlands_shows_bhole_zoogs_citadels_and_the_warning() -> None:
     assert _squashed("3 Zoogs") in board  # D14
     assert _squashed("Yellow Sign: 3 of 4 Surface Citadels") in board  # D5
     assert _squashed("Bhole: Underworld Citadel 4") in board  # D8
+
+
+def test_the_owners_names_are_given_once_and_the_board_says_them() -> None:
+    """The names the owner's boards print reach the screen one way: set once in the
+    catalogue, as the program does at its start (D4); the View carries none. The Citadel's
+    line says it beside its label, as the sentences do."""
+    view = sample("dreamlands", "en")
+    use_printed_names({"surface_citadel_4": "Sarkomand"})
+    screen, _ = _render(view, (800, 480))
+    board = _panel_text(screen, "board")
+    assert "Sarkomand" in board and _squashed("Underworld Citadel 4") in board  # the Bhole's
+    said = render(text("screen.sample.split", faction="sleeper", n=2, area="surface_citadel_4"))
+    assert said.endswith("in Sarkomand")

@@ -20,7 +20,7 @@ import pytest
 from display.games import SCREENS
 from display.screen.screen import Screen
 from display.view import Choice, Prompt, Status, View
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Outcome, Played, apply, parse_line, start
 from rules.text import LANGUAGES, Text, catalogue, lookup, text
 from tests.display.conftest import surface
@@ -138,10 +138,10 @@ def played() -> Iterator[tuple[str, tuple[Text, ...]]]:
 
 
 def submit_line(played: Played | None, line: str) -> Outcome | None:
-    cmd = parse_line(line, GAMES, None if played is None else played.game)
+    cmd = parse_line(line, RULES, None if played is None else played.game)
     if cmd is None:
         return None
-    return start(cmd, GAMES) if played is None else apply(played, cmd)
+    return start(cmd, RULES) if played is None else apply(played, cmd)
 
 
 def cut_labels(screen: Screen) -> list[str]:

@@ -227,14 +227,14 @@ def test_the_replayed_example_ends_on_its_summary(lang: str, size: tuple[int, in
     from pathlib import Path
 
     from device.companion.screens import view_of
-    from device.games import ALL_GAMES
-    from rules.games import GAMES
+    from device.games import GAMES
+    from rules.games import RULES
     from rules.journal import replay
 
     example = Path(__file__).parents[2] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
-    played, events = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    played, events = replay(example.read_text(encoding="utf-8").splitlines(), RULES)
     assert played is not None
-    shown = view_of(played, list(events), ALL_GAMES, lang)
+    shown = view_of(played, list(events), GAMES, lang)
     assert len(shown.prompt.choices) == 1  # "Something else happened"
     found = board_labels(shown, size, f"e4-{lang}")
     words = "".join("".join(label.text.split()) for label in found)

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from device.companion.screens import view_of
-from device.games import ALL_GAMES
+from device.games import GAMES
 from display.cthulhu_wars.names import faction, tome
 from display.screen.screen import Screen
 from display.view import View
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay
 from rules.text import LANGUAGES, render_fragment, text, translate
 from tests.display.conftest import SIZES, surface
@@ -94,9 +94,9 @@ def test_the_overdue_sample_names_each_controller() -> None:
 def test_a_replayed_game_shows_the_gates_the_first_doom_phase_created(
     lang: str, size: tuple[int, int]
 ) -> None:
-    played, events = replay(E1.read_text(encoding="utf-8").splitlines(), GAMES)
+    played, events = replay(E1.read_text(encoding="utf-8").splitlines(), RULES)
     assert played is not None
-    view = view_of(played, list(events), ALL_GAMES, lang)
+    view = view_of(played, list(events), GAMES, lang)
     assert all(view.state["gates"][t] == {"controller": None} for t in view.state["tomes"])  # C5
     # the board beside the question; its result (the Gates placed, board instructions as
     # large as the question) would take the board's room for the list's choices

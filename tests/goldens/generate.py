@@ -39,7 +39,7 @@ from typing import Any
 from device.cli.main import main as celaeno
 from rules.errors import RulesError
 from rules.game import Game as GameRules
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, parse_line, state_json, submit
 from tests.goldens import moves_cthulhu, moves_normandie
 
@@ -70,9 +70,9 @@ class Game:
         """Append ``obj`` if the rules accept it (after a refused line, the state stays)."""
         line = json.dumps(obj, ensure_ascii=False)
         try:
-            cmd = parse_line(line, GAMES, self.game)
+            cmd = parse_line(line, RULES, self.game)
             assert cmd is not None
-            outcome = submit(self.state, cmd, GAMES)
+            outcome = submit(self.state, cmd, RULES)
         except RulesError:
             return False
         self.lines.append(line)
@@ -84,9 +84,9 @@ class Game:
         """Append ``obj`` as the line that stops the replay, if the rules refuse it."""
         line = json.dumps(obj, ensure_ascii=False)
         try:
-            cmd = parse_line(line, GAMES, self.game)
+            cmd = parse_line(line, RULES, self.game)
             assert cmd is not None
-            submit(self.state, cmd, GAMES)
+            submit(self.state, cmd, RULES)
         except RulesError:
             self.lines.append(line)
             self.refused_at = len(self.lines)
@@ -273,10 +273,10 @@ def prefix_for(wanted: Callable[[Json], bool], journals: list[Path]) -> list[str
         lines = path.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines, start=1):
             try:
-                cmd = parse_line(line, GAMES, game.game)
+                cmd = parse_line(line, RULES, game.game)
                 if cmd is None:
                     continue
-                game.state = submit(game.state, cmd, GAMES).played
+                game.state = submit(game.state, cmd, RULES).played
             except RulesError:
                 break
             if wanted(state_json(game.state)):

@@ -1,5 +1,5 @@
 """A third game, Tower, that exists only in the tests (tests/plugin/tiny.py), plugged in
-as one more value in each layer's list, built here (``ALL_GAMES.plus``) and passed in:
+as one more value in each layer's list, built here (``GAMES.plus``) and passed in:
 replayed by the engine and the ``celaeno replay`` command, driven by the device's app with
 gpiozero mock buttons, drawn by the screen, and followed by the phone view.
 No engine, device, display or web file names it."""
@@ -15,8 +15,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.cli.main import main
-from device.companion.app import App, Inputs
-from device.games import ALL_GAMES, GameSet
+from device.companion.app import App, Inputs, TableSetup
+from device.companion.window import Window
+from device.games import GAMES, Games
 from device.storage import paths
 from device.storage.session import GameSession
 from device.storage.store import Store
@@ -45,18 +46,18 @@ JOURNAL = [
 
 
 @pytest.fixture()
-def tower() -> GameSet:
+def tower() -> Games:
     """Every layer's list with Tower added: the test's own; the product's stays as it is."""
-    return ALL_GAMES.plus(tiny.TOWER, tiny.TOWER_UI, tiny.TOWER_SCREEN, tiny.TOWER_PHONE)
+    return GAMES.plus(tiny.TOWER, tiny.TOWER_UI, tiny.TOWER_SCREEN, tiny.TOWER_PHONE)
 
 
 def test_the_product_lists_know_no_tower() -> None:
-    assert tiny.NAME not in ALL_GAMES.rules.rules
+    assert tiny.NAME not in GAMES.rules.parts
     with pytest.raises(UnknownGame, match="no screen for the game 'tower'"):
-        ALL_GAMES.screens.get(tiny.NAME)
+        GAMES.screens.get(tiny.NAME)
 
 
-def test_the_engine_replays_a_tower_with_undo_and_refusals(tower: GameSet) -> None:
+def test_the_engine_replays_a_tower_with_undo_and_refusals(tower: Games) -> None:
     played, events = replay(JOURNAL, tower.rules)
     assert played is not None
     assert state_json(played) == {"game": "tower", "builder": "Ann", "height": 9, "pending": None}
@@ -68,7 +69,7 @@ def test_the_engine_replays_a_tower_with_undo_and_refusals(tower: GameSet) -> No
 
 
 def test_celaeno_replay_prints_a_tower_and_names_the_refused_line(
-    tower: GameSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tower: Games, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     journal = tmp_path / "tower.jsonl"
     journal.write_text("\n".join(JOURNAL) + "\n")
@@ -81,7 +82,7 @@ def test_celaeno_replay_prints_a_tower_and_names_the_refused_line(
     assert "line 1: journal: unknown command type “tower_new”." in capsys.readouterr().err
 
 
-def test_the_phone_view_follows_a_tower(tower: GameSet, tmp_path: Path) -> None:
+def test_the_phone_view_follows_a_tower(tower: Games, tmp_path: Path) -> None:
     path = paths.database_path(tmp_path / "state")
     with Store.open(path) as store:
         session = GameSession.start(store, _parse(tower, JOURNAL[0]), tower.rules)
@@ -99,7 +100,7 @@ def test_the_phone_view_follows_a_tower(tower: GameSet, tmp_path: Path) -> None:
 
 
 def test_the_device_plays_a_tower_with_mock_buttons(
-    tower: GameSet, tmp_path: Path, mock_pins: MockFactory
+    tower: Games, tmp_path: Path, mock_pins: MockFactory
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     store = Store.open(paths.database_path(tmp_path / "state"))
@@ -114,11 +115,11 @@ def test_the_device_plays_a_tower_with_mock_buttons(
             posted.append(event)
             inputs.post(event)
 
-        app = App(session, surface, inputs, games=tower)
+        app = App(session, Window(surface), inputs, setup=TableSetup(tower))
         panel = ButtonPanel(post, timing=Timing(hold_time=0.3), pin_factory=mock_pins)
         panel.start()
         try:
-            app.step()
+            app.run_once()
             assert app.view().prompt.title == text("tower.prompt.idle", n=0)
             _press(app, mock_pins, posted, "ok")  # climb: the tower waits for its die
             assert tiny.TOWER.wanted_roll(app.state) is not None
@@ -138,7 +139,7 @@ def test_the_device_plays_a_tower_with_mock_buttons(
         store.close()
 
 
-def _parse(games: GameSet, line: str) -> Command:
+def _parse(games: Games, line: str) -> Command:
     cmd = parse_line(line, games.rules)
     assert cmd is not None
     return cmd
@@ -155,12 +156,12 @@ def _press(app: App, pins: MockFactory, posted: list[InputEvent], *buttons: str)
         deadline = time.monotonic() + 5
         while len(posted) < wanted or not app.inputs.events.empty():
             assert time.monotonic() < deadline, f"press {button} never arrived"
-            app.step(0.02)
-        app.step()
+            app.run_once(0.02)
+        app.run_once()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_screen_draws_a_tower(tower: GameSet, lang: str) -> None:
+def test_the_screen_draws_a_tower(tower: Games, lang: str) -> None:
     played, events = replay(JOURNAL, tower.rules)
     assert played is not None
     view = View(state=state_json(played), prompt=Prompt(events[-1]), lang=lang)
@@ -171,5 +172,6 @@ def test_the_screen_draws_a_tower(tower: GameSet, lang: str) -> None:
 
 
 def _words(screen: Screen, panel: str) -> str:
-    """Every word drawn in ``panel``, run together (labels are drawn word by word)."""
-    return "".join(label.text for label in screen.labels() if label.panel == panel)
+    """Every word drawn in ``panel``, run together (labels are drawn word by word, a
+    Japanese phrase with the spaces inside it)."""
+    return "".join("".join(label.text.split()) for label in screen.labels() if label.panel == panel)

@@ -4,7 +4,7 @@ Three commands: ``tower_new`` starts a tower of height 0; ``tower_climb`` asks f
 d6 (a pending roll); ``tower_roll`` answers it and the tower grows by the die. A roll of
 1 topples the tower back to 0 (rule "TW1"). It joins the engine, the device, the screen
 and the phone view only as one more value in each layer's list, which its test builds
-(``ALL_GAMES.plus``): no engine, device, display or web file names it.
+(``GAMES.plus``): no engine, device, display or web file names it.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ TOWER_SCREEN = GameScreen(
 # --- phone view ------------------------------------------------------------------------------
 
 
-def _phone_html(state: Mapping[str, Any], lang: str, citadel_names: Mapping[str, str]) -> str:
+def _phone_html(state: Mapping[str, Any], lang: str) -> str:
     words = translate("tower.screen.height", lang, n=state.get("height"))
     return f'<section class="game"><h2>{escape(words)}</h2></section>'
 

@@ -17,12 +17,12 @@ from rules.text import (
     add_words,
     catalogue,
     is_board_instruction,
-    on_use,
     render,
     sections,
     text,
     translate,
     use_printed_names,
+    words_on_use,
 )
 
 
@@ -106,10 +106,10 @@ def test_printed_names_from_the_configuration_replace_the_labels() -> None:
 
 
 def test_a_game_marks_its_board_instructions_and_only_its_own_keys() -> None:
-    from rules.games import GAMES
+    from rules.games import RULES
 
     for name in ("cthulhu_wars", "normandie"):
-        GAMES.get(name)  # a game's words come with it
+        RULES.get(name)  # a game's words come with it
     moved = text(
         "event.bhole_moves_gate_unit", area="underworld_citadel_4", faction="great_cthulhu"
     )
@@ -125,12 +125,12 @@ def test_a_game_marks_its_board_instructions_and_only_its_own_keys() -> None:
 # A fresh interpreter: this one has read every section already (the tests above).
 ON_USE = """
 import sys
-from rules.games import GAMES
+from rules.games import RULES
 from rules.text import translate
-GAMES.get("cthulhu_wars")
-before = "rules.cthulhu_wars.words.scoreboard" in sys.modules
+RULES.get("cthulhu_wars")
+before = "rules.cthulhu_wars.scoreboard.words" in sys.modules
 said = translate("error.scoreboard_off", command="")
-print(before, "rules.cthulhu_wars.words.scoreboard" in sys.modules, said)
+print(before, "rules.cthulhu_wars.scoreboard.words" in sys.modules, said)
 """
 
 
@@ -154,7 +154,7 @@ def test_words_kept_for_use_may_not_mark_board_instructions(tmp_path: Path) -> N
     )
     sys.path.insert(0, str(tmp_path))
     try:
-        add_words(on_use("a_test_game_on_use", "board_words_for_a_test"))
+        add_words(words_on_use("a_test_game_on_use", "board_words_for_a_test"))
         with pytest.raises(ValueError, match="a_test_game_on_use"):
             sections()
     finally:

@@ -23,7 +23,7 @@ from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
-from rules.games import GAMES
+from rules.games import RULES
 from tests.parsing import parse_any
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ class Table:
 @contextmanager
 def open_table(state_dir: Path) -> Iterator[Table]:
     with Store.open(state_dir / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+        session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
         yield Table(state_dir, store, session)
 
 
@@ -64,10 +64,10 @@ from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
-from rules.games import GAMES
+from rules.games import RULES
 from tests.parsing import parse_any
 with Store.open(sys.argv[1]) as store:
-    session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+    session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
     print("ready", flush=True)
     for line in sys.stdin:
         session.submit(parse_any(json.loads(line)))

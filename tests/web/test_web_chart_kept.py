@@ -18,7 +18,7 @@ import pytest
 
 from display.cthulhu_wars.scoreboard import web_chart
 from display.cthulhu_wars.scoreboard.web_chart import _drawn, chart_html, figure_html
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replayed, state_json
 from rules.text import LANGUAGES
 from tests.web.conftest import ROOT
@@ -31,7 +31,7 @@ Change = Callable[[State], None]
 
 def _example_states() -> list[State]:
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    return [state_json(outcome.played) for _command, outcome in replayed(lines, GAMES)]
+    return [state_json(outcome.played) for _command, outcome in replayed(lines, RULES)]
 
 
 def _board(state: State) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.store import FILE_MODE
 from device.web import feed as feed_module
 from device.web.feed import Feed
@@ -26,7 +26,7 @@ ACTIVATE = {"type": "activate", "monster": "custodian", "by": "black_goat", "are
 
 
 def test_the_position_counts_every_command_and_the_state_follows(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     assert feed.refresh()
     first = feed.snapshot()
     assert first.position == 1 and first.state is not None and first.state["phase"] == "action"
@@ -40,7 +40,7 @@ def test_the_position_counts_every_command_and_the_state_follows(table: Table) -
 
 
 def test_an_undo_is_a_newer_position_with_the_older_state_said_in_words(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     table.play(NEXT)
     feed.refresh()
     before = feed.snapshot()
@@ -65,7 +65,7 @@ def test_the_view_keeps_a_bounded_history_not_the_whole_game(
     """The page shows the latest state; the engine's history of the game (for undo) would
     grow by a step per command for the whole game in the view too."""
     monkeypatch.setattr(feed_module, "HISTORY", 2)
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     depths = []
     for _ in range(9):
         table.play(NEXT)
@@ -85,7 +85,7 @@ def test_undo_back_to_a_state_kept_or_let_go(
     """With two states kept (and at most four), the first undos are followed from them and
     the later ones by replaying the game from the journal: the same state either way."""
     monkeypatch.setattr(feed_module, "HISTORY", 2)
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     feed.refresh()
     phases = [feed.snapshot().state["phase"]]  # type: ignore[index]
     for _ in range(6):  # each command read on its own, the history cut as it grows
@@ -104,7 +104,7 @@ def test_undo_back_to_a_state_kept_or_let_go(
 
 
 def test_undo_and_the_command_it_takes_back_read_together(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     feed.refresh()
     table.play(NEXT)
     table.play(NEXT)
@@ -117,7 +117,7 @@ def test_undo_and_the_command_it_takes_back_read_together(table: Table) -> None:
 
 
 def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     table.play(NEXT)
     feed.refresh()
     old_game = feed.snapshot().game
@@ -132,7 +132,7 @@ def test_a_new_game_is_followed_and_the_position_keeps_growing(table: Table) -> 
 def test_not_running_only_while_no_process_holds_the_journal(tmp_path: Path) -> None:
     """No journal: not running. The table starts: running, its state read. It stops (its
     unit stopped): not running, and the state it left is still what is shown."""
-    feed = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(tmp_path / "journal.sqlite3", GAMES)
     feed.refresh()
     assert not feed.table_running and feed.snapshot().state is None
     assert not (tmp_path / "journal.sqlite3").exists(), "a reader never creates the journal"
@@ -147,7 +147,7 @@ def test_not_running_only_while_no_process_holds_the_journal(tmp_path: Path) -> 
     assert feed.refresh(), "the table stopping is a change"
     stopped = feed.snapshot()
     assert not stopped.table_running and stopped.position == 2 and stopped.state is not None
-    again = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)  # a view started, the table stopped
+    again = Feed(tmp_path / "journal.sqlite3", GAMES)  # a view started, the table stopped
     again.refresh()
     assert not again.table_running and again.snapshot().position == 2
     assert again.snapshot().journal == stopped.journal != ""
@@ -156,7 +156,7 @@ def test_not_running_only_while_no_process_holds_the_journal(tmp_path: Path) -> 
 def test_the_table_in_this_process_is_not_counted_as_running(table: Table) -> None:
     """Only another process's hold on the journal counts: the view's own connection holds
     the same lock (and here the table's, in the same process, cannot be told from it)."""
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     feed.refresh()
     assert feed.position == 1 and not feed.table_running
 
@@ -175,14 +175,14 @@ TABLE_UID, WEB_UID = 64801, 64802  # ids no account on a test machine uses
 WRITER = textwrap.dedent("""
     import os, sys, time
     os.umask(0o077)  # the table's unit: UMask=0077
-    from rules.games import GAMES
+    from rules.games import RULES
     from device.settings.config import default_config
     from device.settings.places import default_game
     from device.storage.session import GameSession
     from device.storage.store import Store
     from rules.cthulhu_wars.commands import NextPhase
     with Store.open(sys.argv[1]) as store:
-        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+        session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
         for _ in range(3):
             session.submit(NextPhase())
         print("ready", flush=True)
@@ -192,9 +192,9 @@ WRITER = textwrap.dedent("""
 READER = textwrap.dedent("""
     import sqlite3, sys
     from pathlib import Path
-    from device.games import ALL_GAMES
+    from device.games import GAMES
     from device.web.feed import Feed
-    feed = Feed(Path(sys.argv[1]), ALL_GAMES)
+    feed = Feed(Path(sys.argv[1]), GAMES)
     feed.refresh()
     print("running", feed.table_running, "position", feed.position)
     try:
@@ -306,7 +306,7 @@ def test_the_history_is_the_games_commands_in_words_newest_first_without_the_und
 ) -> None:
     """The phone's history is the screen's: an undone command leaves it,
     a redo brings it back, and a roll says where its die was read (JOURNAL.md ``source``)."""
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     for _ in range(4):
         table.play(NEXT)
     table.play(ACTIVATE)
@@ -332,7 +332,7 @@ def test_the_history_is_the_games_commands_in_words_newest_first_without_the_und
 def test_a_roll_says_where_it_came_from_and_an_old_journals_roll_says_nothing(
     table: Table,
 ) -> None:
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     for _ in range(4):
         table.play(NEXT)
     said = {}
@@ -362,7 +362,7 @@ def test_each_command_is_said_once_not_at_every_update(
     monkeypatch.setattr(
         feed_module, "entry", lambda played, step: calls.append(step) or real(played, step)
     )
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES)
     for count in range(1, 6):
         table.play(NEXT)
         feed.refresh()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.web import hub as hub_module
 from device.web.feed import Feed
 from device.web.hub import Hub, sse_message
@@ -28,7 +28,7 @@ def test_only_the_languages_watched_wait_for_their_words(
         return sse_message(view, lang, parts)
 
     monkeypatch.setattr(hub_module, "sse_message", counted)
-    hub = Hub(Feed(table.state_dir / "journal.sqlite3", ALL_GAMES), {})
+    hub = Hub(Feed(table.state_dir / "journal.sqlite3", GAMES))
     try:
         hub.watched["ja"] += 1  # one page open, in Japanese
         table.play(NEXT)
@@ -37,7 +37,7 @@ def test_only_the_languages_watched_wait_for_their_words(
         assert rendered == ["ja"], "rendered before the pages are woken: the watched one"
         english = update.messages["en"]  # a page switching to English, or a snapshot
         assert rendered == ["ja", "en"]
-        assert english == sse_message(update.view, "en", ALL_GAMES.phone_parts)
+        assert english == sse_message(update.view, "en", GAMES.phone_parts)
         assert update.messages["en"] is english and rendered == ["ja", "en"], "kept"
         assert list(update.messages) == list(LANGUAGES)
         with pytest.raises(KeyError):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.web import feed as feed_module
 from device.web.feed import LIVENESS_INTERVAL, Feed
 from device.web.liveness import DMS_BYTE, holders, table_running
@@ -93,7 +93,7 @@ def test_a_running_tables_commit_is_not_a_look_the_next_poll_is(
     monkeypatch.setattr(feed_module, "LIVENESS_LONGEST", 60.0)  # however slow the machine
     locks = tmp_path / "locks"
     _held_by_another(table, locks, held=True)
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES, locks)
     assert feed.refresh() and feed.table_running
     _held_by_another(table, locks, held=False)  # the table gone (its last commit to come)
     table.play(NEXT)
@@ -107,7 +107,7 @@ def test_a_commit_is_a_look_while_the_table_was_not_running(table: Table, tmp_pa
     """A table seen stopped and then committing is seen running with that commit."""
     locks = tmp_path / "locks"
     _held_by_another(table, locks, held=False)
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES, locks)
     assert feed.refresh() and not feed.table_running
     _held_by_another(table, locks, held=True)
     table.play(NEXT)
@@ -122,7 +122,7 @@ def test_commits_that_never_stop_put_the_look_off_no_longer_than_the_longest_wai
     monkeypatch.setattr(feed_module, "LIVENESS_LONGEST", 0.2)
     locks = tmp_path / "locks"
     _held_by_another(table, locks, held=True)
-    feed = Feed(table.state_dir / "journal.sqlite3", ALL_GAMES, locks)
+    feed = Feed(table.state_dir / "journal.sqlite3", GAMES, locks)
     looked = time.monotonic()  # no later than the feed's own look, which the wait counts from
     assert feed.refresh() and feed.table_running
     _held_by_another(table, locks, held=False)
@@ -139,7 +139,7 @@ def test_a_table_killed_just_after_a_commit_is_seen_within_the_interval(tmp_path
     after a commit the view followed is seen not running within a second of the view's
     last look at it, as a table killed between commits is."""
     table = TableProcess(tmp_path)
-    feed = Feed(tmp_path / "journal.sqlite3", ALL_GAMES)
+    feed = Feed(tmp_path / "journal.sqlite3", GAMES)
     try:
         assert feed.refresh() and feed.table_running
         table.play(NEXT)

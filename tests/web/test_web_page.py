@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.network.addresses import local_addresses, urls
 from device.settings.config import ConfigError, load_config
 from device.web.hub import waiting_for
 from display.web.page import WebView, live_html
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay
-from rules.text import render
+from rules.text import render, use_printed_names
 from tests.web.conftest import ROOT
 
 FIB_TRIE = """Main:
@@ -53,9 +53,9 @@ def test_urls_for_all_addresses_a_configured_one_or_none() -> None:
 def test_what_the_table_waits_for_is_the_screens_question() -> None:
     journal = (ROOT / "rules/examples/celaeno_e1.jsonl").read_text().splitlines()
     first_roll = next(n for n, line in enumerate(journal) if '"type": "roll"' in line)
-    played, _ = replay(journal[:first_roll], GAMES)  # C13: the Agony die is pending
+    played, _ = replay(journal[:first_roll], RULES)  # C13: the Agony die is pending
     assert played is not None and played.state.pending is not None
-    waiting = waiting_for(played, ALL_GAMES)
+    waiting = waiting_for(played, GAMES)
     assert waiting is not None
     assert render(waiting, "en") == "The Yellow Sign: roll the Agony die"
     assert render(waiting, "ja") == "黄色の印：苦悶ダイスを振ってください"
@@ -65,9 +65,9 @@ def test_at_who_has_units_there_the_phones_name_the_agony_to_place() -> None:
     """Issue 32: the "who is there" step says the Agony the split will place (C13)."""
     journal = (ROOT / "rules/examples/celaeno_e1.jsonl").read_text().splitlines()
     first_roll = next(n for n, line in enumerate(journal) if '"type": "roll"' in line)
-    played, _ = replay(journal[: first_roll + 1], GAMES)  # the roll in: who is there?
+    played, _ = replay(journal[: first_roll + 1], RULES)  # the roll in: who is there?
     assert played is not None
-    waiting = waiting_for(played, ALL_GAMES)
+    waiting = waiting_for(played, GAMES)
     assert waiting is not None and waiting.key == "prompt.who_is_there"
     total = played.state.pending.total
     assert render(waiting, "en").startswith(f"{total} Agony: who has Units in the ")
@@ -76,12 +76,12 @@ def test_at_who_has_units_there_the_phones_name_the_agony_to_place() -> None:
 
 def test_words_from_the_configuration_are_escaped() -> None:
     journal = (ROOT / "rules/examples/dreamlands_e3.jsonl").read_text().splitlines()
-    played, _ = replay(journal, GAMES)
+    played, _ = replay(journal, RULES)
     assert played is not None
     from rules.journal import state_json
 
-    names = {"surface_citadel_1_2": "<script>alert(1)</script>"}
-    html = live_html(WebView(1, "j", state_json(played), citadel_names=names), "en")
+    use_printed_names({"surface_citadel_1_2": "<script>alert(1)</script>"})  # as `celaeno web`
+    html = live_html(WebView(1, "j", state_json(played)), "en")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from device.games import ALL_GAMES
+from device.games import GAMES
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.web.feed import Feed
@@ -14,7 +14,7 @@ from display.cthulhu_wars.scoreboard import web_chart
 from display.cthulhu_wars.scoreboard.web import _drawn, section_html
 from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
 from display.web.page import live_html
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from rules.text import LANGUAGES
 from tests.web.conftest import ROOT
@@ -43,10 +43,10 @@ def test_every_commit_undo_and_redo_gets_the_section_of_its_own_state(tmp_path: 
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
     path = tmp_path / "journal.sqlite3"
     with Store.open(path) as store:
-        first = parse_line(lines[0], GAMES)
+        first = parse_line(lines[0], RULES)
         assert first is not None
-        session = GameSession.start(store, first, GAMES)
-        hub = Hub(Feed(path, ALL_GAMES), {})
+        session = GameSession.start(store, first, RULES)
+        hub = Hub(Feed(path, GAMES))
         try:
             shown = [_followed(path, session, line, hub) for line in lines[1:]]
             # Back over a Doom Phase and a Ritual, then forward again: each state's own section.
@@ -61,12 +61,12 @@ def test_every_commit_undo_and_redo_gets_the_section_of_its_own_state(tmp_path: 
 
 def test_a_state_shown_before_is_not_drawn_again(tmp_path: Path) -> None:
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    first = parse_line(lines[0], GAMES)
+    first = parse_line(lines[0], RULES)
     assert first is not None
     path = tmp_path / "journal.sqlite3"
     with Store.open(path) as store:
-        session = GameSession.start(store, first, GAMES)
-        hub = Hub(Feed(path, ALL_GAMES), {})
+        session = GameSession.start(store, first, RULES)
+        hub = Hub(Feed(path, GAMES))
         try:
             _followed(path, session, lines[1], hub)
             _followed(path, session, UNDO, hub)
@@ -82,15 +82,15 @@ def test_the_chart_is_drawn_only_when_what_it_reads_changes(tmp_path: Path) -> N
     """Of the example's commits, those that change a Power, a phase or an Elder Sign draw the
     section's table and words again, but not its chart."""
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    first = parse_line(lines[0], GAMES)
+    first = parse_line(lines[0], RULES)
     assert first is not None
     path = tmp_path / "journal.sqlite3"
     web_chart._drawn.cache_clear()
     _drawn.cache_clear()
     charts = set()
     with Store.open(path) as store:
-        session = GameSession.start(store, first, GAMES)
-        hub = Hub(Feed(path, ALL_GAMES), {})
+        session = GameSession.start(store, first, RULES)
+        hub = Hub(Feed(path, GAMES))
         try:
             for line in lines[1:]:
                 _followed(path, session, line, hub)

@@ -20,7 +20,7 @@ import pytest
 from display.cthulhu_wars.scoreboard.web import scoreboard_html, section_html
 from display.cthulhu_wars.scoreboard.web_chart import figure_html
 from display.web.games import PHONE_PARTS
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replayed, state_json
 from rules.text import LANGUAGES
 from tests.web.conftest import ROOT
@@ -37,12 +37,12 @@ DRAW = """
 import sys
 from importlib import import_module
 from pathlib import Path
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay, state_json
 
 where, count, lang = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 lines = Path(sys.argv[4]).read_text(encoding="utf-8").splitlines()[:count]
-played, _ = replay(lines, GAMES)
+played, _ = replay(lines, RULES)
 assert played is not None
 module, _, name = where.partition(":")
 sys.stdout.write(getattr(import_module(module), name)(state_json(played), lang))
@@ -55,7 +55,7 @@ def states() -> dict[str, tuple[int, dict[str, Any]]]:
     end (the winners): each with the number of lines that lead to it."""
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
     found: dict[str, tuple[int, dict[str, Any]]] = {}
-    for count, (_command, outcome) in enumerate(replayed(lines, GAMES), start=1):
+    for count, (_command, outcome) in enumerate(replayed(lines, RULES), start=1):
         state = state_json(outcome.played)
         if state.get("scoreboard"):
             found["over" if state.get("game_over") else "during"] = (count, state)

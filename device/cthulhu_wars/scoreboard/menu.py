@@ -30,7 +30,6 @@ from functools import partial
 from typing import Any, TypeVar
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
-from device.cthulhu_wars.scoreboard.words import use_words
 from device.ui.steps import (
     LIST_HINTS,
     Dial,
@@ -65,17 +64,17 @@ class SeatsMenu(ListStep):
     def on_a_seat(self) -> bool:
         return self.cursor < self.seats
 
-    def side_button(self, step: int) -> bool:
+    def side_button(self, direction: int) -> bool:
         """Two seats back (CUSTODIAN, -1) or on (LIBRARIAN, +1), going round the faction
         lines; off them the buttons are the monsters' (False)."""
         if not self.on_a_seat():
             return False
-        self.cursor = (self.cursor + 2 * step) % self.seats
+        self.cursor = (self.cursor + 2 * direction) % self.seats
         self._say()
         return True
 
-    def move(self, step: int) -> None:
-        super().move(step)
+    def move(self, direction: int) -> None:
+        super().move(direction)
         self._say()
 
     def pick(self, index: int | None = None) -> StepResult:
@@ -113,7 +112,6 @@ def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[
     board = state.get("scoreboard")
     if not isinstance(board, Mapping) or state.get("game_over"):
         return []
-    use_words()
     first = str(board.get("first_player", ""))
     return [
         Option(text("menu.sb_faction", faction=f), partial(happened, board, f, finish),

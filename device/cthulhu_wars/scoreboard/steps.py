@@ -4,9 +4,10 @@ journal command that the rules wait for.
 
 Each proposes what is most likely so that a round where nothing unusual happens costs one
 press per decision: Power is proposed from the Gates the device knows plus what the rest
-was last round (Cultists, an ability's share: I10), the First Player is named when one
-faction has the most, a Ritual is passed with OK, and performed with the Great Old Ones
-that faction had last time. A correction uses the dials: one press per unit changed.
+was last round (Cultists, an ability's share: I10; the first time, the set-up's Cultists:
+K1), the First Player is named when one faction has the most, a Ritual is passed with OK,
+and performed with the Great Old Ones that faction had last time. A correction uses the
+dials: one press per unit changed.
 """
 
 from __future__ import annotations
@@ -16,10 +17,20 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from device.cthulhu_wars.scoreboard.words import use_words
-from device.ui.steps import Dial, DialStep, InTurn, ListStep, Option, ScreenStep, StepResult
+from device.ui.steps import (
+    LIST_HINTS,
+    Dial,
+    DialStep,
+    InTurn,
+    ListStep,
+    Option,
+    ScreenStep,
+    StepResult,
+)
+from display.view import Hint
 from rules.commands import parse_command
 from rules.cthulhu_wars.commands import COMMANDS
+from rules.cthulhu_wars.scoreboard.pending import RitualPending
 from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END
 from rules.cthulhu_wars.scoreboard.rounds import half_of_the_leader
 from rules.text import Text, text
@@ -39,10 +50,13 @@ def as_command(obj: dict[str, Any]) -> StepResult:
 @dataclass(frozen=True)
 class Remembered:
     """What the table said last time, the defaults this time (I10): each faction's Power
-    beyond its Gates and the abandoned ones, and its Great Old Ones at its last Ritual."""
+    beyond its Gates and the abandoned ones, and its Great Old Ones at its last Ritual.
+    ``setup``: no Gather Power was answered yet, so ``rest`` is what the set-up gives,
+    each faction's Cultists (K1), and the rows say so."""
 
     rest: Mapping[str, int] = field(default_factory=dict)
     great_old_ones: Mapping[str, int] = field(default_factory=dict)
+    setup: bool = False
 
 
 def scoreboard_step(
@@ -57,7 +71,6 @@ def scoreboard_step(
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return None
-    use_words()
     kind = pending.get("kind")
     if kind == "gather_power":
         return gather_power_step(state, remembered, finish)
@@ -78,7 +91,8 @@ def gates_of(state: Mapping[str, Any], faction: str | None) -> int:
 def proposed_power(
     state: Mapping[str, Any], faction: str, remembered: Remembered
 ) -> tuple[int, Text]:
-    """K3: 2 per Gate, 1 per abandoned Gate, and the rest as last round; and what it is made of."""
+    """K3: 2 per Gate, 1 per abandoned Gate, and the rest as last round (the first time,
+    the Cultists of the set-up, K1); and what it is made of."""
     gates, abandoned = gates_of(state, faction), gates_of(state, None)
     rest = remembered.rest.get(faction, 0)
     parts = [text("prompt.sb.gates", n=gates) if gates != 1 else text("prompt.sb.gate")]
@@ -87,7 +101,8 @@ def proposed_power(
     if abandoned:
         parts.append(text("prompt.sb.abandoned", n=abandoned))
     if rest:
-        parts.append(text("prompt.sb.rest", n=rest))
+        said = "prompt.sb.setup_cultists" if remembered.setup else "prompt.sb.rest"
+        parts.append(text(said, n=rest))
     made = reduce(lambda a, b: text("prompt.sb.plus", a=a, b=b), parts)
     return 2 * gates + abandoned + rest, text("prompt.sb.made_of", faction=faction, parts=made)
 
@@ -157,7 +172,10 @@ def ritual_step(
 ) -> ListStep:
     """K8: pass (OK), or perform with last time's Great Old Ones (DOWN, OK), or another
     count; UP from Pass: nobody else performs one (this faction and every one after it in
-    play order pass, each a command of its own), offered while someone decides after it."""
+    play order pass, each a command of its own), offered while someone decides after it.
+    PHASE opens the menu (the footer says so): a spellbook, a sign or a correction may come
+    before the answer, and then the same Ritual is asked again. A line in the list would
+    do it too, but would take the room the standings have beside it."""
     faction, cost = pending["faction"], int(pending["cost"])
     board = state["scoreboard"]
     power = int(board.get("power", {}).get(faction, 0))
@@ -196,7 +214,24 @@ def ritual_step(
         everyone = text("detail.sb.everyone_passes", n=len(deciding))
         options.append(Option(text("prompt.sb.nobody_else"),
                               lambda: InTurn(tuple(map(finish, passes))), everyone))  # fmt: skip
-    return ListStep(title, options, lambda chosen: chosen())
+    return ListStep(title, options, lambda chosen: chosen(), hints=RITUAL_HINTS)
+
+
+def _ritual_hints() -> tuple[Hint, ...]:
+    """UP/DOWN, OK, then PHASE for what else happened, then BACK (left out on the first
+    question): no room is left for UNDO's hint on the smallest screen, as on the menu's
+    faction lines."""
+    meanwhile = Hint("phase", text("hint.sb.something_else"))
+    return (*LIST_HINTS[:3], meanwhile, LIST_HINTS[3])
+
+
+RITUAL_HINTS = _ritual_hints()
+
+
+def corrections_meanwhile(pending: object) -> bool:
+    """K8: while a Ritual is asked, a spellbook, Elder Signs drawn or a correction of Power
+    or Doom may come before its answer: PHASE opens the menu for them."""
+    return isinstance(pending, RitualPending)
 
 
 def _ends_the_game(board: Mapping[str, Any]) -> bool:

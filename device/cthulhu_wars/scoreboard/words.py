@@ -1,11 +1,7 @@
-"""Words of the scoreboard's questions (K3–K14): added to the catalogue when a game with the
-scoreboard first asks one, so a start never loads them."""
+"""Words of the scoreboard's questions (K3–K14): read the first time one is shown
+(``rules.text.words_on_use``, with the game's front end), so a start never loads them."""
 
 from __future__ import annotations
-
-from functools import cache
-
-from rules.text import Words, add_words
 
 EN: dict[str, str] = {
     "prompt.sb.gather_power": "Gather Power: OK if every total is right",
@@ -14,6 +10,7 @@ EN: dict[str, str] = {
     "prompt.sb.gate": "1 Gate × 2",
     "prompt.sb.abandoned": "{n} abandoned",
     "prompt.sb.rest": "{n} as last round",
+    "prompt.sb.setup_cultists": "{n} Cultists as set up",
     "prompt.sb.nothing": "no Gate",
     "prompt.sb.corrected": "{made}, correction {n:+}",
     "detail.sb.raised": "{count} → {n}: half of {leader:faction}'s {most}",
@@ -56,6 +53,7 @@ EN: dict[str, str] = {
     "prompt.sb.ends.elder_signs": "The game ends: an Elder Sign reveal took {factions:list} to {n} Doom or more",
     "menu.sb_faction": "{faction:faction}: spellbook, Elder Signs, Power, Doom",
     "hint.sb.two_seats": "2 seats away",
+    "hint.sb.something_else": "something else",
     "detail.sb.first_player": "First Player",
     "prompt.sb.what_happened": "{faction:who}: what happened?",
     "prompt.sb.power_or_doom": "Power or Doom changed (an ability)",
@@ -80,6 +78,7 @@ JA: dict[str, str] = {
     "prompt.sb.gate": "ゲート1×2",
     "prompt.sb.abandoned": "放棄{n}",
     "prompt.sb.rest": "前ラウンドと同じ{n}",
+    "prompt.sb.setup_cultists": "初期配置の信者{n}",
     "prompt.sb.nothing": "ゲートなし",
     "prompt.sb.corrected": "{made}、修正{n:+}",
     "detail.sb.raised": "{count}→{n}：{leader:faction}の{most}の半分",
@@ -122,6 +121,7 @@ JA: dict[str, str] = {
     "prompt.sb.ends.elder_signs": "ゲーム終了：旧き印の公開で{factions:list}が破滅{n}に達した",
     "menu.sb_faction": "{faction:faction}：魔術書・旧き印・魔力・破滅",
     "hint.sb.two_seats": "2席先へ",
+    "hint.sb.something_else": "他の出来事",
     "detail.sb.first_player": "先手プレイヤー",
     "prompt.sb.what_happened": "{faction:who}：何が起きた？",
     "prompt.sb.power_or_doom": "魔力か破滅が変わった（能力）",
@@ -138,12 +138,3 @@ JA: dict[str, str] = {
     "prompt.sb.power_now": "魔力（今{n}）",
     "prompt.sb.doom_now": "破滅（今{n}）",
 }
-
-WORDS = Words("cthulhu_wars.scoreboard.device", EN, JA)
-
-
-@cache
-def use_words() -> None:
-    """Add these words to the catalogue, once: the first scoreboard screen calls this, so a
-    game without the scoreboard never loads them."""
-    add_words(WORDS)

@@ -21,7 +21,7 @@ from display.layout.canvas import Canvas
 from rules.text import translate
 
 END = 30  # K13
-STEP = 10
+DOOM_LINE_EVERY = 10
 
 
 def _small(words: str, colour: colours.Colour = colours.DIM) -> Para:
@@ -36,7 +36,7 @@ def draw(
         return
     title = flow.layout([_small(translate("screen.sb.chart", lang))], box.w, canvas.sizes, factor)
     canvas.draw_laid(title, pygame.Rect(box.x, box.y, box.w, title.height))
-    top = -(-max(END, *(max(doom) for _, doom in lines)) // STEP) * STEP
+    top = -(-max(END, *(max(doom) for _, doom in lines)) // DOOM_LINE_EVERY) * DOOM_LINE_EVERY
     rounds = max(len(doom) for _, doom in lines)
     sized = flow.layout([_small(str(top))], box.w, canvas.sizes, factor)
     line_h, margin = sized.height, sized.width + canvas.pad
@@ -72,17 +72,17 @@ def _doom_lines(
     """A line every 10 Doom, numbered in the column ``numbers`` (its x and width) at the
     left; as many numbers as have room."""
     margin = numbers.w
-    steps = top // STEP
+    count = top // DOOM_LINE_EVERY
     label_h = flow.layout([_small("0")], margin, canvas.sizes, factor).height
-    every = max(1, -(-label_h * steps // max(1, plot.h)))
-    for step in range(steps + 1):
-        doom = step * STEP
+    every = max(1, -(-label_h * count // max(1, plot.h)))
+    for index in range(count + 1):
+        doom = index * DOOM_LINE_EVERY
         y = plot.bottom - round(plot.h * doom / top)
         if doom == END:
             _dashed(canvas.surface, colours.LIT, (plot.x, y), plot.right, max(3, canvas.pad))
         else:
             pygame.draw.line(canvas.surface, colours.PANEL_EDGE, (plot.x, y), (plot.right, y))
-        if (steps - step) % every:  # counted from the top line, so the top is numbered
+        if (count - index) % every:  # counted from the top line, so the top is numbered
             continue
         laid = flow.layout([_small(str(doom))], margin, canvas.sizes, factor)
         width = margin - canvas.pad // 2

@@ -31,7 +31,7 @@ from display.cthulhu_wars.scoreboard.standings import (
 )
 from display.ink import colours
 from display.ink.runs import Para, Span
-from display.layout import flow
+from display.layout import flow, table
 from display.layout.canvas import Canvas
 from rules.text import translate
 
@@ -47,9 +47,8 @@ class _Sized:
     fits: bool
     factor: float
     top: flow.Laid
-    cells: list[list[flow.Laid]]
-    widths: list[int]
-    heights: list[int]
+    laid: table.Table
+    rows: list[list[Para]]  # the table's paragraphs: every sign, counted, or none
     whole: bool = True  # every sign said (apart or counted), the chart drawn or named
     note: flow.Laid | None = None  # the chart left to its own view, said in this line
 
@@ -66,9 +65,10 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
     gap = canvas.pad
     canvas.draw_laid(sized.top, pygame.Rect(box.x, box.y, box.w, sized.top.height))
     y = box.y + sized.top.height + gap // 2
-    for cells, height in zip(sized.cells, sized.heights, strict=True):
+    laid_out = sized.laid
+    for cells, height in zip(laid_out.cells, laid_out.heights, strict=True):
         x = box.x
-        for index, (laid, width) in enumerate(zip(cells, sized.widths, strict=True)):
+        for index, (laid, width) in enumerate(zip(cells, laid_out.widths, strict=True)):
             # Figures line up on the right; names and the signs (which wrap) on the left.
             shift = max(0, width - laid.width) if index in (1, 3) else 0
             canvas.draw_laid(laid, pygame.Rect(x + shift, y, width - shift, height))
@@ -103,12 +103,11 @@ def draw_condensed(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pyg
     if not isinstance(board, Mapping):
         return
     paras = [*ending(state, lang), replace(_key(state, board, lang), gap_before=0.3)]
-    for factor in flow.SHRINK_STEPS:
-        laid = flow.layout(paras, box.w, canvas.sizes, factor)
-        if laid.height <= box.h and laid.width <= box.w and not laid.truncated:
-            canvas.draw_laid(laid, pygame.Rect(box.x, box.y, box.w, laid.height))
-            return
-    canvas.dropped = True
+    laid = flow.fit(paras, box.w, box.h, canvas.sizes)
+    if laid.truncated:
+        canvas.dropped = True
+        return
+    canvas.draw_laid(laid, pygame.Rect(box.x, box.y, box.w, laid.height))
 
 
 def _key(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Para:
@@ -173,7 +172,6 @@ def _sized(
     (``short``); then the lines and the table whole with ``elsewhere`` naming the chart's
     own view in its place, every sign apart, then counted; then, cut, without the signs
     (``unsigned``)."""
-    sized = _Sized(False, 1.0, flow.Laid(), [], [], [])
     tries: tuple[tuple[list[list[Para]], float | None], ...] = (
         (rows, CHART_SHARE),
         (rows, CHART_SHARE / 2),
@@ -182,12 +180,13 @@ def _sized(
         (short, None),
         (unsigned, None),
     )
-    for table, share in tries:
-        for factor in flow.SHRINK_STEPS:
-            sized = _at(canvas, table, lines, box, factor, share, elsewhere)
-            if sized.fits:
-                return replace(sized, whole=table is not unsigned)
-    return replace(sized, whole=False)
+    sizes = [(shape, share, factor) for shape, share in tries for factor in flow.SHRINK_FACTORS]
+    sized, fitted = flow.shrink_to_fit(
+        lambda size: _at(canvas, size[0], lines, box, size[2], size[1], elsewhere),
+        lambda sized: sized.fits,
+        sizes,
+    )
+    return replace(sized, whole=fitted and sized.rows is not unsigned)
 
 
 def _at(
@@ -206,24 +205,16 @@ def _at(
     if top.width > box.w:  # a chip never breaks: many winners are named in lit words instead
         top = flow.layout([_unboxed(para) for para in lines], box.w, sizes, factor)
 
-    def widest(column: int, width: int) -> int:
-        return max(flow.layout([row[column]], width, sizes, factor).width for row in rows)
-
-    doom_w, books_w = widest(1, box.w), widest(3, box.w)
+    names_w, doom_w, _, books_w = table.widths_of(rows, box.w, sizes, factor)
     # The names first, whole where they can be; the signs wrap, three to a line at least.
     signs = any(row[2].spans for row in rows)
     three = flow.layout([Para((Span(shown((3, 3, 3))),), "body")], box.w, sizes, factor).width
     room = box.w - doom_w - books_w - 4 * gap
-    name_w = min(widest(0, box.w), max(room - three, round(box.w * NAME_SHARE)))
+    name_w = min(names_w, max(room - three, round(box.w * NAME_SHARE)))
     if not signs:  # the names have the signs' room too
-        name_w = min(widest(0, box.w), room)
+        name_w = min(names_w, room)
     shown_w = room - name_w
-    widths = [name_w, doom_w, max(1, shown_w), books_w]
-    cells = [
-        [flow.layout([cell], width, sizes, factor) for cell, width in zip(row, widths, strict=True)]
-        for row in rows
-    ]
-    heights = [max(cell.height for cell in row) for row in cells]
+    laid = table.lay_rows(rows, [name_w, doom_w, max(1, shown_w), books_w], sizes, factor)
     note = None
     if chart_share is None:
         note = flow.layout([elsewhere], box.w, sizes, factor)
@@ -234,10 +225,8 @@ def _at(
         (shown_w > 0 or not signs)
         and not top.truncated
         and top.width <= box.w
-        and all(
-            laid.width <= width for row in cells for laid, width in zip(row, widths, strict=True)
-        )
+        and laid.within()
         and (note is None or (not note.truncated and note.width <= box.w))
-        and top.height + sum(heights) + 2 * gap + chart_h <= box.h
+        and top.height + sum(laid.heights) + 2 * gap + chart_h <= box.h
     )
-    return _Sized(fits, factor, top, cells, widths, heights, note=note)
+    return _Sized(fits, factor, top, laid, rows, note=note)

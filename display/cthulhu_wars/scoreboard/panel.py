@@ -19,6 +19,7 @@ from display.ink import colours
 from display.ink.runs import Para
 from display.layout import flow
 from display.layout.canvas import Canvas, columns_fit
+from display.layout.table import lay_rows, widest
 
 
 def draw(
@@ -164,22 +165,24 @@ def _sized(
     with every name on one line beside its figures, or else with each name on a line of
     its own, or else with the headings staggered over narrower columns (else the names on
     lines of their own at the smallest: then ``fits`` is False)."""
-    found = None
-    for stacked in (False, True):
-        for factor in flow.SHRINK_STEPS:
-            found = _laid(canvas, rows, lines, box, below_it, factor, stacked)
-            if found.fits:
-                return found
-        if not stacked and found and all(_one_line(row[0]) for row in found.cells):
-            return found  # nothing fits, but the names are whole beside their figures
-    assert found is not None
+
+    def at(stacked: bool, staggered: bool = False) -> tuple[Sized, bool]:
+        return flow.shrink_to_fit(
+            lambda factor: _laid(canvas, rows, lines, box, below_it, factor, stacked, staggered),
+            lambda sized: sized.fits,
+            flow.SHRINK_FACTORS,
+        )
+
+    found, fitted = at(stacked=False)
+    if fitted or all(_one_line(row[0]) for row in found.cells):
+        return found  # else nothing fits, but the names are whole beside their figures
+    found, fitted = at(stacked=True)
+    if fitted:
+        return found
     # the figures' columns as narrow as their figures, the headings over them alternately
     # on two lines: a line taller, but the whole table in a column beside a long list
-    for factor in flow.SHRINK_STEPS:
-        staggered = _laid(canvas, rows, lines, box, below_it, factor, True, staggered=True)
-        if staggered.fits:
-            return staggered
-    return found
+    staggered, fitted = at(stacked=True, staggered=True)
+    return staggered if fitted else found
 
 
 def _laid(
@@ -192,20 +195,19 @@ def _laid(
     stacked: bool,
     staggered: bool = False,
 ) -> Sized:
-    figures = [
-        [flow.layout([cell], box.w, canvas.sizes, factor) for cell in row[1:]] for row in rows
-    ]
-    sized_by = figures[1:] if staggered else figures  # staggered: the headings stand aside
-    widths = [max(row[i].width for row in sized_by) for i in range(len(rows[0]) - 1)]
-    gap = _gap(canvas.pad, box.w - sum(widths), len(widths) - 1) if stacked else canvas.pad
+    sizes, pad = canvas.sizes, canvas.pad
+    figures = lay_rows([row[1:] for row in rows], [box.w] * (len(rows[0]) - 1), sizes, factor)
+    sized_by = figures.cells[1:] if staggered else figures.cells  # the headings stand aside
+    widths = [widest(sized_by, i) for i in range(len(rows[0]) - 1)]
+    gap = _gap(pad, box.w - sum(widths), len(widths) - 1) if stacked else pad
     if staggered:
-        widths, gap = _staggered(widths, [head.width for head in figures[0]], canvas.pad, box.w)
+        widths, gap = _staggered(widths, [head.width for head in figures.cells[0]], pad, box.w)
     # what the figures leave the names (stacked: the room left of the figures, no gap)
     room = box.w - sum(widths) - gap * (len(widths) - 1 if stacked else len(widths) + 1)
     name_w = max(1, room)
     if stacked:  # the names across the table, the figures in their columns at its right
-        names = [flow.layout(row[:1], box.w, canvas.sizes, factor) for row in rows]
-        cells = [[name, *laid] for name, laid in zip(names, figures, strict=True)]
+        names = [flow.layout(row[:1], box.w, sizes, factor) for row in rows]
+        cells = [[name, *laid] for name, laid in zip(names, figures.cells, strict=True)]
         widths = [name_w, *widths]
         heights = [
             row[0].height + max((cell.height for cell in row[1:]), default=0) for row in cells
@@ -215,20 +217,17 @@ def _laid(
         names_fit = room >= 0 and all(row[0].width <= box.w and _one_line(row[0]) for row in cells)
     else:
         cells = [
-            [flow.layout(row[:1], name_w, canvas.sizes, factor), *laid]
-            for row, laid in zip(rows, figures, strict=True)
+            [flow.layout(row[:1], name_w, sizes, factor), *laid]
+            for row, laid in zip(rows, figures.cells, strict=True)
         ]
         widths = [min(name_w, max(row[0].width for row in cells)), *widths]
         heights = [max(cell.height for cell in row) for row in cells]
         names_fit = all(row[0].width <= name_w and _one_line(row[0]) for row in cells)
-    below = flow.layout(lines, box.w, canvas.sizes, factor)
+    below = flow.layout(lines, box.w, sizes, factor)
     if below.width > box.w:  # a narrow column: the Ritual's words break rather than be cut
-        below = flow.layout(lines, box.w, canvas.sizes, factor, break_atomic=True)
-    pad = canvas.pad
+        below = flow.layout(lines, box.w, sizes, factor, break_atomic=True)
     under = (box.w, box.h - sum(heights) - below.height - 2 * pad)  # the board's room
-    fits = names_fit and columns_fit(
-        below_it.top, below_it.columns, under, canvas.sizes, factor, pad
-    )
+    fits = names_fit and columns_fit(below_it.top, below_it.columns, under, sizes, factor, pad)
     return Sized(fits, cells, widths, heights, below, stacked, gap, staggered)
 
 

@@ -25,7 +25,8 @@ from typing import Any
 
 from display.cthulhu_wars.scoreboard import standings
 from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
+from display.ink import phrases
 from display.ink.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
@@ -66,7 +67,7 @@ def _said(state: Mapping[str, Any], lang: str) -> str:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return ""
-    use_scoreboard_words()
+    add_scoreboard_words()
     over = state.get("game_over")
     table = _end_table(state, board, lang) if over else _table(state, board, lang)
     lines = standings.ending(state, lang) if over else standings.track(state, board, lang)
@@ -90,7 +91,7 @@ def _end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) ->
     rows = standings.end_table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0])
     body = "".join(
-        f'<tr><th scope="row">{_cell(row[0])}</th>'
+        f'<tr><th scope="row">{_name(row[0])}</th>'
         + "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:])
         + "</tr>"
         for row in rows[1:]
@@ -109,7 +110,7 @@ def _row(state: Mapping[str, Any], faction: str, row: list[Para], lang: str, sil
         held = bool(state.get("silence", {}).get(faction))
         said = translate("screen.silence_held" if held else "screen.silence_spent", lang)
         figures += f"<td>{_shape(held, said)}</td>"
-    return f'<tr><th scope="row">{_cell(row[0])}</th>{figures}</tr>'
+    return f'<tr><th scope="row">{_name(row[0])}</th>{figures}</tr>'
 
 
 def _shape(held: bool, words: str) -> str:
@@ -122,3 +123,10 @@ def _shape(held: bool, words: str) -> str:
 
 def _cell(para: Para) -> str:
     return " ".join(span_html(span) for span in para.spans)
+
+
+def _name(para: Para) -> str:
+    """A faction's name in its column: where the column is narrower than the name (大いなる
+    クトゥルフ beside five figures on a phone), it breaks where BudouX would, never between
+    characters."""
+    return " ".join(span_html(span, phrases.NAME) for span in para.spans)

@@ -27,16 +27,16 @@ from display.cthulhu_wars.scoreboard.standings import (
     marker,
     order,
 )
-from display.cthulhu_wars.words import use_scoreboard_words
+from display.cthulhu_wars.words import add_scoreboard_words
 from display.ink import colours
 from display.ink.colours import Colour
-from display.web.html import ICONS, colour_class, escape
+from display.web.html import ICONS, colour_class, escape, phrased
 from rules.text import translate
 
 WIDTH, HEIGHT = 360, 180  # SVG units; the browser scales the drawing to the page's width
 LEFT, RIGHT, TOP, BOTTOM = 26, 10, 8, 22  # room for the Doom and round numbers
 END = 30  # K13: 30 Doom at the end of a Doom Phase ends the game
-STEP = 10  # a Doom line every 10
+DOOM_LINE_EVERY = 10
 MARK = 4.5  # a round's mark: half its width
 KEPT = 16  # charts kept: both languages of the latest states, undo and redo among them
 
@@ -76,14 +76,15 @@ def figure_html(state: Mapping[str, Any], lang: str) -> str:
     lines = doom_chart(state)
     if not lines:
         return ""
-    use_scoreboard_words()
-    title = escape(translate("screen.sb.chart", lang))
+    add_scoreboard_words()
+    words = translate("screen.sb.chart", lang)
+    title = escape(words)
     said = escape(". ".join(chart_said(state, lang)))
     top = max(END, *(max(doom) for _, doom in lines))
-    top = -(-top // STEP) * STEP
+    top = -(-top // DOOM_LINE_EVERY) * DOOM_LINE_EVERY
     rounds = max(len(doom) for _, doom in lines)
     parts = [
-        f'<figure class="chart"><figcaption>{title}</figcaption>'
+        f'<figure class="chart"><figcaption>{phrased(words)}</figcaption>'
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
         f' aria-label="{title}: {said}" xmlns="http://www.w3.org/2000/svg">',
         *_grid(top, rounds, first_round(state, rounds)),
@@ -109,7 +110,7 @@ def _hex(colour: Colour) -> str:
 
 
 def _grid(top: int, rounds: int, first: int) -> Iterator[str]:
-    for doom in range(0, top + 1, STEP):
+    for doom in range(0, top + 1, DOOM_LINE_EVERY):
         y = _y(doom, top)
         lit = doom == END
         stroke = _hex(colours.LIT) if lit else _hex(colours.PANEL_EDGE)
@@ -162,7 +163,7 @@ def _key(state: Mapping[str, Any], lines: list[tuple[str, list[int]]], lang: str
     heard the figures already)."""
     items = "".join(
         f'<li><i class="{colour_class(colours.faction(f))}">{ICONS[marker(state, f)]}</i>'
-        f"{escape(names.faction(f, lang))} <b>{doom[-1]}</b></li>"
+        f"{phrased(names.faction(f, lang))} <b>{doom[-1]}</b></li>"
         for f, doom in lines
     )
     return f'<ul class="chartkey" aria-hidden="true">{items}</ul>'

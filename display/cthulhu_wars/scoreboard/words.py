@@ -1,5 +1,5 @@
 """Words of the scoreboard's panel, its end summary and Doom chart (I12): read the first time
-one is shown (``rules.text.on_use``), so a table that keeps no scoreboard never loads them."""
+one is shown (``rules.text.words_on_use``), so a table that keeps no scoreboard never loads them."""
 
 from __future__ import annotations
 

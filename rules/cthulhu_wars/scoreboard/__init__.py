@@ -4,6 +4,7 @@ spellbooks and the winner, kept when a game's ``settings.scoreboard`` is on.
 ``record`` is the value in the state; ``pending`` the decisions it waits for and the game's
 end; ``commands`` its journal commands; ``rounds`` what the phases do with it;
 ``corrections`` the table's corrections; ``end`` when the game ends and who wins;
-``handlers`` what the engine dispatches. The core imports them only where a game keeps the
-scoreboard, so a table without it never loads this package.
+``handlers`` what the engine dispatches; ``words`` what they say. The core imports them only
+where a game keeps the scoreboard, so a table without it never loads them (its words are read
+the first time one is shown: a scoreboard command refused).
 """

@@ -40,3 +40,9 @@ ANSWERS: dict[type, tuple[type[Command], str]] = {
     RitualPending: (Ritual, "K8"),
     RevealPending: (RevealElderSigns, "K14"),
 }
+# What the table may enter before a pending decision's answer, the decision staying pending:
+# while a Ritual is asked (K8), a spellbook earned (K12), Elder Signs drawn (K10) and a
+# correction of Power or Doom (I10), each changing nothing the Ritual asked is made of.
+MEANWHILE: dict[type, tuple[type[Command], ...]] = {
+    RitualPending: (Spellbooks, DrawElderSigns, Adjust),
+}

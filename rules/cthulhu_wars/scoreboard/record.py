@@ -10,6 +10,7 @@ from rules.cthulhu_wars.commands import Direction
 from rules.values import frozen
 
 START_POWER = 8  # K1
+START_CULTISTS = 6  # K1: the core set-up's Cultists of each faction, beside its Gate
 ELDER_SIGNS = 36  # K10: 18 worth 1, 12 worth 2, 6 worth 3
 SIGN_VALUES = (1, 2, 3)  # K10
 SPELLBOOKS = 6  # K12

@@ -21,13 +21,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from device.companion.app import App, Inputs
+from device.companion.window import Window
 from device.settings.config import default_config
 from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
 from hardware.events import ButtonPressed
-from rules.games import GAMES
+from rules.games import RULES
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
 
@@ -40,17 +41,18 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
     surface = pygame.display.set_mode((800, 480))
     presented = threading.Event()
 
-    def present(rects: list[pygame.Rect]) -> None:
-        pygame.display.update(rects)
-        presented.set()
+    class Timed(Window):
+        def present(self, rects: list[pygame.Rect]) -> None:
+            super().present(rects)
+            presented.set()
 
     with Store.open(directory / "journal.sqlite3") as store:
-        session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
-        app = App(session, surface, Inputs(), present=present)
+        session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
+        app = App(session, Timed(surface), Inputs())
         app.draw()
         if not committing:
             app.inputs.post(ButtonPressed("ok"))  # the menu: UP/DOWN move its selection
-            app.step(1.0)
+            app.run_once(1.0)
         presses = ("phase", "ok") if committing else ("up", "down")
         latencies = []
         for n in range(events):
@@ -58,7 +60,7 @@ def measure(events: int, directory: Path, committing: bool = False) -> list[floa
             posted = time.perf_counter()
             app.inputs.post(ButtonPressed(presses[n % 2]))
             while not presented.is_set():
-                app.step(1.0)
+                app.run_once(1.0)
             latencies.append(time.perf_counter() - posted)
     pygame.display.quit()
     return latencies

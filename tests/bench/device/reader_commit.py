@@ -19,14 +19,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.storage.session import GameSession
 from device.storage.store import Store
 from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
@@ -55,23 +56,23 @@ def measure(rolls: int, directory: Path) -> list[float]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse(SETUP[0], GAMES), GAMES)
+    session = GameSession.start(store, parse(SETUP[0], RULES), RULES)
     for cmd in SETUP[1:]:
-        session.submit(parse(cmd, GAMES, session.played.game))
+        session.submit(parse(cmd, RULES, session.played.game))
     inputs = Inputs()
     latencies = []
     with FakeReader() as fake, DiceReader(inputs.post, fake.path) as reader:
-        app = App(session, surface, inputs, reader=reader, reader_state="disconnected")
+        app = App(session, Window(surface), inputs, dice=DiceSources(reader, "disconnected"))
         reader.start()
         while app.status.reader != "connected":
-            app.step(0.1)
+            app.run_once(0.1)
         for _ in range(rolls):
             assert session.played.game.wanted_roll(app.state) is not None
             before = len(store.committed)
             sent = time.perf_counter()
             fake.send_roll([2])
             while len(store.committed) == before:
-                app.step(1.0)
+                app.run_once(1.0)
             latencies.append(store.committed[-1][0] - sent)
             app.handle_input(ButtonPressed("undo"))
     store.close()

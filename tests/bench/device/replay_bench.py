@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay
 from tests.bench.device import machine
 from tests.bench.device.harness import environment, instructions
@@ -41,12 +41,12 @@ from tests.bench.device.harness import environment, instructions
 # the device keeps what it replayed.
 COUNTED = """
 import os, sys
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay
 from tests.bench.device.replay_bench import journal
 lines = journal(int(sys.argv[1]), scoreboard=sys.argv[2] == "scoreboard")
 if sys.argv[3] == "replay":
-    played, _ = replay(lines, GAMES)
+    played, _ = replay(lines, RULES)
     assert played is not None, "the journal was refused"
 os._exit(0)
 """
@@ -125,7 +125,7 @@ def scoreboard_ratio(commands: int, pairs: int) -> None:
     for _ in range(pairs):
         for lines, into in ((scored, a), (plain, b)):
             started = time.perf_counter()
-            played, _ = replay(lines, GAMES)
+            played, _ = replay(lines, RULES)
             into.append(time.perf_counter() - started)
             assert played is not None  # replay raises at a refused line
     ratios = [x / y for x, y in zip(a, b, strict=True)]
@@ -168,7 +168,7 @@ def history_bytes(commands: int) -> tuple[int, int]:
     lines = journal(commands)
     gc.collect()
     tracemalloc.start()
-    played, _ = replay(lines, GAMES)
+    played, _ = replay(lines, RULES)
     assert played is not None
     gc.collect()
     with_history = tracemalloc.get_traced_memory()[0]
@@ -230,11 +230,11 @@ def main() -> None:
     timings = []
     for _ in range(args.repeat):
         started = time.perf_counter()
-        played, _ = replay(lines, GAMES)
+        played, _ = replay(lines, RULES)
         timings.append(time.perf_counter() - started)
     assert played is not None
     tracemalloc.start()
-    replay(lines, GAMES)
+    replay(lines, RULES)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     best = min(timings)

@@ -60,7 +60,7 @@ from device.storage.store import Store
 from device.web.release import resident_mib
 from device.web.server import RELEASE_DELAY
 from rules.cthulhu_wars.commands import NextPhase
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from tests.bench.device import machine
 from tests.bench.device.harness import (
@@ -248,10 +248,10 @@ def page_latency(
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            first = default_game(default_config(), GAMES)
+            first = default_game(default_config(), RULES)
             if lines is not None:
-                first = parse_line(next(lines), GAMES) or first
-            session = GameSession.start(store, first, GAMES)
+                first = parse_line(next(lines), RULES) or first
+            session = GameSession.start(store, first, RULES)
             with web_server(state_dir, 64, source) as (port, _process), sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page()
@@ -302,7 +302,7 @@ def idle_cpu(seconds: float) -> float:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+            GameSession.resume(store, default_game(default_config(), RULES), RULES)
             with web_server(state_dir, 64) as (_port, process):
                 time.sleep(2)
                 before = cpu_seconds(process.pid)
@@ -348,7 +348,7 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+            session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
             with web_server(state_dir, connections + 50) as (port, process):
                 idle = settled_rss(port, process.pid)
                 found = []
@@ -371,19 +371,19 @@ def memory(connections: int, hold: float, cycles: int) -> tuple[float, list[Cycl
 def followed_game(commands: int) -> float:
     """KiB the view holds (tracemalloc, after a collection) once it followed a game of
     ``commands`` commands: the state it shows and the history it keeps for undo."""
-    from device.games import ALL_GAMES
+    from device.games import GAMES
     from device.web.feed import Feed
 
     with tempfile.TemporaryDirectory(prefix="celaeno-web-bench-") as tmp:
         path = Path(tmp) / "journal.sqlite3"
         with Store.open(path) as store:
-            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+            session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
             for _ in range(commands):
                 session.submit(NextPhase())
         gc.collect()
         tracemalloc.start()
         try:
-            feed = Feed(path, ALL_GAMES)
+            feed = Feed(path, GAMES)
             feed.refresh()
             feed.snapshot()
             gc.collect()
@@ -528,9 +528,9 @@ def view_instructions(commits: int, source: Path | None, scoreboard: bool) -> in
         under = ["valgrind", "--tool=callgrind", "--separate-threads=yes",
                  f"--callgrind-out-file={out}.%p"]  # fmt: skip
         with Store.open(state_dir / "journal.sqlite3") as store:
-            first = parse_line(next(lines), GAMES)
+            first = parse_line(next(lines), RULES)
             assert first is not None
-            session = GameSession.start(store, first, GAMES)
+            session = GameSession.start(store, first, RULES)
             with web_server(state_dir, 64, source, under) as (port, process):
                 phone = Phone(port)
                 try:

@@ -34,7 +34,7 @@ from device.settings.places import default_game
 from device.storage.session import GameSession
 from device.storage.store import Store
 from rules.cthulhu_wars.commands import NextPhase
-from rules.games import GAMES
+from rules.games import RULES
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
 from tests.bench.device.web_bench import as_other_machines, rss_mib, web_server
@@ -126,7 +126,7 @@ def attack(silent: int, seconds: float, source: Path | None) -> None:
     with tempfile.TemporaryDirectory(prefix="celaeno-web-idle-") as tmp:
         state_dir = Path(tmp)
         with Store.open(state_dir / "journal.sqlite3") as store:
-            session, _ = GameSession.resume(store, default_game(default_config(), GAMES), GAMES)
+            session, _ = GameSession.resume(store, default_game(default_config(), RULES), RULES)
             with web_server(state_dir, 64, source) as (port, process):
                 idle_rss = rss_mib(process.pid)
                 page = OpenPage(port)

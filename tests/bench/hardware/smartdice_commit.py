@@ -23,13 +23,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from device.companion.app import App, Inputs
+from device.companion.app import App, DiceSources, Inputs
+from device.companion.window import Window
 from device.storage.session import GameSession
 from device.words import add_layer_words
 from hardware.events import ButtonPressed
 from hardware.smartdice.hub import Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse
 from tests.bench.device import machine
 from tests.bench.device.harness import percentile
@@ -50,38 +51,39 @@ def measure(rolls: int, directory: Path) -> tuple[list[float], list[float]]:
     surface = pygame.display.set_mode((800, 480))
     store = TimedStore.open(directory / "journal.sqlite3")
     store.committed = []
-    session = GameSession.start(store, parse(SETUP[0], GAMES), GAMES)
+    session = GameSession.start(store, parse(SETUP[0], RULES), RULES)
     for cmd in SETUP[1:]:
-        session.submit(parse(cmd, GAMES, session.played.game))
+        session.submit(parse(cmd, RULES, session.played.game))
     inputs = Inputs()
     presented: list[float] = []
 
-    def present(rects: list[pygame.Rect]) -> None:
-        pygame.display.update(rects)
-        presented.append(time.perf_counter())
+    class Timed(Window):
+        def present(self, rects: list[pygame.Rect]) -> None:
+            super().present(rects)
+            presented.append(time.perf_counter())
 
     hub = DiceHub(inputs.post, [Chosen(RED, "pixels", "Red", "agony")])
-    app = App(session, surface, inputs, present=present, reader=hub)
+    app = App(session, Timed(surface), inputs, dice=DiceSources(hub))
     hub.set_state("scanning")
     advertise(hub, ROLLED, 0)  # lying there: its state, never a roll
-    app.step()
+    app.run_once()
     committed, drawn = [], []
     for n in range(rolls):
         assert session.played.game.wanted_roll(app.state) is not None
         advertise(hub, ROLLING, 2)
-        app.step()
+        app.run_once()
         before, frames = len(store.committed), len(presented)
         sent = time.perf_counter()
         threading.Thread(target=advertise, args=(hub, ROLLED, n % 6)).start()
         while len(store.committed) == before:
-            app.step(1.0)  # takes the roll, commits it, draws the frame before returning
+            app.run_once(1.0)  # takes the roll, commits it, draws the frame before returning
         committed.append(store.committed[-1][0] - sent)
         drawn.append((presented[frames:] or [time.perf_counter()])[0] - sent)
         app.handle_input(ButtonPressed("undo"))
-        app.step()
+        app.run_once()
         if session.played.game.wanted_roll(app.state) is None:  # a run of undos: go on
             app.handle_input(ButtonPressed("ok"))
-            app.step()
+            app.run_once()
     store.close()
     pygame.display.quit()
     return committed, drawn

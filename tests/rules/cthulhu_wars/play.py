@@ -12,7 +12,7 @@ from rules.commands import Command
 from rules.cthulhu_wars.game import CTHULHU_WARS, state_to_json
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Outcome, Played, apply, parse, start
 from rules.text import Text
 
@@ -20,20 +20,20 @@ THREE = ["great_cthulhu", "crawling_chaos", "yellow_sign"]
 
 
 def cmd(obj: dict[str, Any] | Command) -> Command:
-    return obj if isinstance(obj, Command) else parse(obj, GAMES, CTHULHU_WARS)
+    return obj if isinstance(obj, Command) else parse(obj, RULES, CTHULHU_WARS)
 
 
 def step(state: GameState | None, item: dict[str, Any] | Command) -> Outcome:
     """One command through the engine, on ``state`` (a game with no history) or to start."""
     if state is None:
-        return start(cmd(item), GAMES)
+        return start(cmd(item), RULES)
     return apply(Played(CTHULHU_WARS, state), cmd(item))
 
 
 def play(*commands: dict[str, Any] | Command, state: GameState | None = None) -> GameState:
     played = None if state is None else Played(CTHULHU_WARS, state)
     for item in commands:
-        played = (start(cmd(item), GAMES) if played is None else apply(played, cmd(item))).played
+        played = (start(cmd(item), RULES) if played is None else apply(played, cmd(item))).played
     assert played is not None
     return played.state  # type: ignore[no-any-return]
 

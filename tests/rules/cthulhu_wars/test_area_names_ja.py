@@ -69,7 +69,7 @@ def test_every_area_has_a_japanese_name(area: str) -> None:
     for kind in AREA_SPECS:
         name = lookup(f"{kind}.{area}", "ja")
         assert name != f"{kind}.{area}" and not LATIN.search(name), (kind, area, name)
-    assert not LATIN.search(names.area(area, "ja", {}))  # the board panel's name
+    assert not LATIN.search(names.area(area, "ja"))  # the board panel's name
 
 
 @pytest.mark.parametrize("key", list(_sentences_with_areas()))

@@ -9,7 +9,7 @@ import pytest
 
 from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.state import GameState
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay
 from rules.text import render
 
@@ -18,7 +18,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "rules" / "examples"
 
 def _replay(name: str) -> tuple[dict[str, Any], list[str]]:
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
-    played, events = replay(lines, GAMES)
+    played, events = replay(lines, RULES)
     assert played is not None and isinstance(played.state, GameState)
     return state_to_json(played.state), [render(event) for event in events]
 
@@ -63,6 +63,6 @@ def test_zoogs_removed_journal() -> None:
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("dreamlands_*.jsonl")))
 def test_every_dreamlands_example_replays_in_japanese_too(name: str) -> None:
     lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
-    _, events = replay(lines, GAMES)
+    _, events = replay(lines, RULES)
     assert all(render(event, "ja") for event in events)
     assert not any("event." in render(event, "ja") for event in events)  # no missing key

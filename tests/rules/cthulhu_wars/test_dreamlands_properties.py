@@ -25,7 +25,7 @@ from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.maps.dreamlands import BOARDS, VALE_OF_PNATH, citadels
 from rules.cthulhu_wars.state import GameState, RollPending
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import apply, replay, start
 from tests.parsing import parse_any
 
@@ -130,7 +130,7 @@ def _game(state: object) -> GameState:
 
 def _run(data: st.DataObject) -> None:
     first = data.draw(new_dreamlands_game())
-    played = start(parse_any(first), GAMES).played
+    played = start(parse_any(first), RULES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
         state = _game(played.state)
@@ -150,7 +150,7 @@ def _run(data: st.DataObject) -> None:
         journal.append(json.dumps(command_to_json(cmd)))
         _check_invariants(_game(played.state))
     state = _game(played.state)
-    replayed_game, _ = replay(journal, GAMES)
+    replayed_game, _ = replay(journal, RULES)
     assert replayed_game is not None
     replayed = _game(replayed_game.state)
     assert replayed == state and state_to_json(replayed) == state_to_json(state)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rules.commands import Undo
 from rules.cthulhu_wars.game import state_to_json
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import apply, replay
 from tests.rules.cthulhu_wars.play import (
     THREE,
@@ -269,7 +269,7 @@ def test_undo_takes_back_a_misread_die() -> None:
 
 
 def test_e1_custodian_stays_in_the_black_hall() -> None:
-    played, said = replay((EXAMPLES / "celaeno_e1.jsonl").read_text().splitlines(), GAMES)
+    played, said = replay((EXAMPLES / "celaeno_e1.jsonl").read_text().splitlines(), RULES)
     assert played is not None and played.state.custodian == "black_hall"
     assert [str(e) for e in said[-4:]] == [
         "The Yellow Sign spends its Silence token and leaves the Custodian in the Black Hall (+1).",
@@ -280,7 +280,7 @@ def test_e1_custodian_stays_in_the_black_hall() -> None:
 
 
 def test_e2_great_cthulhu_pays_with_a_unit_doom_and_his_tome() -> None:
-    played, said = replay((EXAMPLES / "celaeno_e2.jsonl").read_text().splitlines(), GAMES)
+    played, said = replay((EXAMPLES / "celaeno_e2.jsonl").read_text().splitlines(), RULES)
     assert played is not None
     assert [str(e) for e in said[-5:]] == [
         "The Sleeper spends its Silence token and leaves the Librarian in the Oubliette (+1).",

@@ -13,7 +13,7 @@ from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.maps.celaeno import TOMES
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import apply, replay, start
 from tests.parsing import parse_any
 from tests.rules.cthulhu_wars.strategies import new_game_commands, next_command
@@ -41,7 +41,7 @@ def _check_invariants(state: GameState) -> None:
 
 def _run(data: st.DataObject) -> None:
     first = data.draw(new_game_commands())
-    played = start(parse_any(first), GAMES).played
+    played = start(parse_any(first), RULES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
         obj: dict[str, Any] = data.draw(next_command(played.state))
@@ -64,7 +64,7 @@ def _run(data: st.DataObject) -> None:
         journal.append(json.dumps(command_to_json(cmd)))
         _check_invariants(played.state)
     # Replaying the journal equals applying it step by step.
-    replayed, _ = replay(journal, GAMES)
+    replayed, _ = replay(journal, RULES)
     assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 

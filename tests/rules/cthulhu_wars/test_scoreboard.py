@@ -218,6 +218,62 @@ def test_k8_only_the_faction_asked_decides() -> None:
     refused(state, {"type": "ritual", "faction": "great_cthulhu", "perform": True}, "K8")
 
 
+@pytest.mark.parametrize(
+    "correction",
+    [
+        {"type": "spellbooks", "faction": "crawling_chaos", "count": 1},
+        {"type": "draw_elder_signs", "faction": "yellow_sign", "count": 2},
+        {"type": "adjust", "faction": "great_cthulhu", "power": -2, "doom": 1},
+    ],
+)
+def test_k8_a_correction_is_accepted_while_a_ritual_is_asked_and_the_ritual_stays(
+    correction: dict,
+) -> None:
+    """K8, K10, K12, I10: a spellbook earned, a sign drawn or a correction of Power or Doom
+    may come before the Ritual's answer; the same Ritual is still asked, at the same cost."""
+    state = play(ritual("great_cthulhu", 1), state=to_doom(scored_game()))
+    asked = pending(state)
+    assert asked == {"kind": "ritual", "faction": "crawling_chaos", "cost": 6}
+    corrected = play(correction, state=state)
+    assert pending(corrected) == asked
+    kept = {
+        k: v
+        for k, v in board(corrected).items()
+        if k not in ("power", "doom", "elder_signs", "elder_signs_left", "spellbooks")
+    }
+    assert kept == {k: v for k, v in board(state).items() if k in kept}
+    assert board(corrected) != board(state)  # the correction itself was kept
+
+
+def test_k8_after_a_correction_the_rituals_go_on_in_play_order() -> None:
+    state = to_doom(scored_game())
+    state = play({"type": "adjust", "faction": "great_cthulhu", "power": -4}, state=state)
+    refused(state, ritual("great_cthulhu", 0), "K8")  # 4 Power left: the Ritual costs 5
+    state = play(ritual("great_cthulhu"), state=state)
+    assert pending(state) == {"kind": "ritual", "faction": "crawling_chaos", "cost": 5}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "reveal_elder_signs", "faction": "great_cthulhu", "values": [1]},
+        {"type": "next_phase"},
+        {"type": "set_gate", "area": "fountain", "gate": True, "controller": "great_cthulhu"},
+    ],
+)
+def test_k8_anything_else_still_waits_for_the_ritual(command: dict) -> None:
+    state = play({"type": "draw_elder_signs", "faction": "great_cthulhu", "count": 1},
+                 state=scored_game())  # fmt: skip
+    refused(to_doom(state), command, "K8")
+
+
+def test_k3_a_correction_still_waits_for_the_power_gathered() -> None:
+    """Only the Rituals let a correction in (JOURNAL.md): Gather Power and the First
+    Player still wait for their answer."""
+    state = play({"type": "next_phase"}, state=scored_game())
+    refused(state, {"type": "spellbooks", "faction": "great_cthulhu", "count": 1}, "K3")
+
+
 def test_the_doom_chart_keeps_each_rounds_doom_as_the_round_ends() -> None:
     state = play(gate("floating_tower", "great_cthulhu"), state=scored_game())
     assert board(state)["doom_by_round"] == {f: [] for f in FOUR}  # round 1 is in play
@@ -505,11 +561,11 @@ def test_k14_a_citadel_victory_is_game_over_with_its_winner() -> None:
 def test_e4_a_whole_four_player_game_to_its_winner() -> None:
     from pathlib import Path
 
-    from rules.games import GAMES
+    from rules.games import RULES
     from rules.journal import replay, state_json
 
     example = Path(__file__).parents[3] / "rules" / "examples" / "celaeno_scoreboard.jsonl"
-    played, said = replay(example.read_text(encoding="utf-8").splitlines(), GAMES)
+    played, said = replay(example.read_text(encoding="utf-8").splitlines(), RULES)
     assert played is not None
     out = state_json(played)
     assert out["game_over"] == {"reason": "ritual_track", "winners": ["great_cthulhu"]}

@@ -23,10 +23,10 @@ SCOREBOARD = "rules.cthulhu_wars.scoreboard"
 REPLAY = """
 import json, sys
 from pathlib import Path
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import replay, state_json
 
-played, _ = replay(Path(sys.argv[1]).read_text(encoding="utf-8").splitlines(), GAMES)
+played, _ = replay(Path(sys.argv[1]).read_text(encoding="utf-8").splitlines(), RULES)
 assert played is not None
 state_json(played)
 print(json.dumps(sorted(sys.modules)))

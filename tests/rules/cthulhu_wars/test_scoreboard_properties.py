@@ -1,5 +1,6 @@
 """Invariants of the scoreboard over random play (hypothesis): K4's half rule, Power and Doom
-never below 0 (K15), Elder Signs never more than the 36 of the box (K10), replay equal to
+never below 0 (K15), Elder Signs never more than the 36 of the box (K10), a Ritual asked
+still asked, at its cost, after any correction accepted meanwhile (K8), replay equal to
 applying, and undo then redo of every command giving back the same states."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
 from rules.cthulhu_wars.game import state_to_json
-from rules.cthulhu_wars.scoreboard.commands import GatherPower
+from rules.cthulhu_wars.scoreboard.commands import GatherPower, Ritual
 from rules.cthulhu_wars.scoreboard.pending import (
     FirstPlayerPending,
     GatherPowerPending,
@@ -22,7 +23,7 @@ from rules.cthulhu_wars.scoreboard.pending import (
 from rules.cthulhu_wars.scoreboard.record import ELDER_SIGNS
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, apply, replay, start
 from tests.parsing import parse_any
 from tests.rules.cthulhu_wars.strategies import (
@@ -74,9 +75,12 @@ def answer_scoreboard(draw: Draw, state: GameState) -> dict[str, Any] | None:
     return None
 
 
-def score_command(draw: Draw, state: GameState) -> dict[str, Any]:
+def score_command(draw: Draw, state: GameState, reveal: bool = True) -> dict[str, Any]:
     faction = draw(st.sampled_from(list(state.factions)))
-    kind = draw(st.sampled_from(["draw", "reveal", "spellbooks", "adjust"]))
+    kinds = (
+        ["draw", "reveal", "spellbooks", "adjust"] if reveal else ["draw", "spellbooks", "adjust"]
+    )
+    kind = draw(st.sampled_from(kinds))
     if kind == "draw":
         return {"type": "draw_elder_signs", "faction": faction, "count": draw(st.integers(0, 6))}
     if kind == "reveal":
@@ -97,6 +101,8 @@ def next_scored_command(draw: Draw, state: GameState) -> dict[str, Any]:
     roll = draw(st.integers(0, 99))
     if roll < 5:
         return {"type": "undo"}
+    if isinstance(state.pending, RitualPending) and roll < 30:  # K8: a correction meanwhile
+        return score_command(draw, state, reveal=draw(st.integers(0, 9)) == 0)
     answer = answer_scoreboard(draw, state)
     if answer is not None:
         return answer
@@ -116,6 +122,8 @@ def check_invariants(before: GameState, after: GameState, cmd: Any) -> None:
     assert sum(board.elder_signs.values()) + board.elder_signs_left + revealed <= ELDER_SIGNS
     assert 0 <= board.space <= len(board.track)
     assert sorted(board.order) == sorted(after.factions)
+    if isinstance(before.pending, RitualPending) and not isinstance(cmd, Ritual):
+        assert after.pending == before.pending  # K8: the same Ritual asked, at its cost
     if isinstance(cmd, GatherPower):  # K4: nobody below half the highest, nobody lowered
         half = (max(cmd.power.values()) + 1) // 2
         for faction, gathered in cmd.power.items():
@@ -124,7 +132,7 @@ def check_invariants(before: GameState, after: GameState, cmd: Any) -> None:
 
 def run(data: st.DataObject) -> None:
     first = data.draw(scored_new_game())
-    played: Played = start(parse_any(first), GAMES).played
+    played: Played = start(parse_any(first), RULES).played
     journal = [json.dumps(first)]
     for _ in range(STEPS):
         if played.state.game_over is not None or played.state.winner is not None:
@@ -143,7 +151,7 @@ def run(data: st.DataObject) -> None:
             check_invariants(played.state, outcome.state, cmd)
         played = outcome.played
         journal.append(json.dumps(command_to_json(cmd)))
-    replayed, _ = replay(journal, GAMES)
+    replayed, _ = replay(journal, RULES)
     assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 

@@ -57,7 +57,7 @@ from rules.cthulhu_wars.scoreboard.pending import (
 from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, changed
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, apply, parse, parse_line, start, state_json
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -83,7 +83,7 @@ JOURNALS = list(cthulhu_wars_journals())
 def with_scoreboard(first_line: str) -> Command:
     obj = json.loads(first_line)
     obj["settings"] = {**obj.get("settings", {}), "scoreboard": True}
-    return parse(obj, GAMES)
+    return parse(obj, RULES)
 
 
 SCOREBOARD_PENDINGS = ("gather_power", "first_player", "ritual", "reveal")
@@ -99,7 +99,7 @@ def without_the_scoreboard(played: Played[GameState]) -> dict[str, Any]:
 
 
 def command(obj: dict[str, Any]) -> Command:
-    return parse(obj, GAMES, CTHULHU_WARS)
+    return parse(obj, RULES, CTHULHU_WARS)
 
 
 class CannotMirror(Exception):
@@ -260,13 +260,13 @@ class Compared:
 def replay_both(path: Path) -> Compared:
     """Both games line by line; an assertion names the first line where they differ."""
     lines = journal_lines(path)
-    plain = start(parse_line(lines[0], GAMES), GAMES).played  # type: ignore[arg-type]
+    plain = start(parse_line(lines[0], RULES), RULES).played  # type: ignore[arg-type]
     assert not set(SCOREBOARD_KEYS) & set(state_json(plain))
-    twin = ScoredTwin(start(with_scoreboard(lines[0]), GAMES).played)
+    twin = ScoredTwin(start(with_scoreboard(lines[0]), RULES).played)
     counted = Compared(lines=len(lines) - 1)
     for number, line in enumerate(lines[1:], start=2):
         where = f"{path.name}:{number}"
-        cmd = parse_line(line, GAMES, plain.game)
+        cmd = parse_line(line, RULES, plain.game)
         assert cmd is not None
         try:
             plain = apply(plain, cmd).played

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import ReplayError, replay
-from rules.normandie import catalogue
+from rules.normandie import words
 from rules.normandie.state import NormandieState
 from rules.text import LANGUAGES, render
 from tests.parsing import replay_game
@@ -53,11 +53,11 @@ def test_replay_stops_at_a_refused_line_with_its_number() -> None:
     lines = EXAMPLES[0].read_text(encoding="utf-8").splitlines()
     bad = [*lines[:3], '{"type": "nz_place_unit", "unit": "x", "kind": "tank", "space": "A1"}']
     with pytest.raises(ReplayError) as caught:
-        replay(bad, GAMES)
+        replay(bad, RULES)
     assert caught.value.line == 4 and caught.value.error.rule == "Z4"
     assert str(caught.value).startswith("line 4: Z4: tank is not a kind of unit")
     with pytest.raises(ReplayError) as caught:
-        replay([lines[0], "{not json"], GAMES)
+        replay([lines[0], "{not json"], RULES)
     assert caught.value.line == 2
 
 
@@ -77,6 +77,6 @@ def _battle(lines: list[str]) -> NormandieState:
 
 
 def test_every_catalogue_key_is_in_english_and_japanese() -> None:
-    assert set(catalogue.EN) == set(catalogue.JA)
-    for key, english in catalogue.EN.items():
-        assert bool(english) == bool(catalogue.JA[key]), key
+    assert set(words.EN) == set(words.JA)
+    for key, english in words.EN.items():
+        assert bool(english) == bool(words.JA[key]), key

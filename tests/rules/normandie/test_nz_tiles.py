@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules import journal
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import ReplayError
 from rules.normandie.battlefield import TILE_SIZE, Space
 from rules.normandie.tiles import (
@@ -149,13 +149,13 @@ def test_a_battle_laid_from_tiles_replays_without_them() -> None:
         "layout": [{"tile": "SoN-5-A", "column": 1, "row": 1, "turn": 0},
                    {"tile": "SoN-4-A", "column": 2, "row": 1, "turn": 1}],
     }  # fmt: skip
-    state, _ = journal.replay([json.dumps(first)], GAMES)
+    state, _ = journal.replay([json.dumps(first)], RULES)
     assert state is not None
     shown = journal.state_json(state)["battlefield"]
     assert shown["layout"] == first["layout"] and shown["impassable"] == ["C3", "N1"]
     bad = {**first, "layout": [{"tile": "SoN-5-A", "column": 3, "row": 1, "turn": 0}]}
     with pytest.raises(ReplayError, match="line 1: setup: SoN-5-A lies at tile column 3, row 1"):
-        journal.replay([json.dumps(bad)], GAMES)
+        journal.replay([json.dumps(bad)], RULES)
 
 
 def test_a_battle_without_a_layout_shows_none() -> None:
@@ -165,7 +165,7 @@ def test_a_battle_without_a_layout_shows_none() -> None:
         "players": ["sons_of_cthulhu", "black_sun"], "initiative": "black_sun",
         "zombies": {"z1": 3},
     }  # fmt: skip
-    state, _ = journal.replay([json.dumps(first)], GAMES)
+    state, _ = journal.replay([json.dumps(first)], RULES)
     assert state is not None and "layout" not in journal.state_json(state)["battlefield"]
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import Played, apply, parse_line, replay, state_json
 from rules.journal import start as start_game
 from rules.normandie.game import NORMANDIE
@@ -117,15 +117,15 @@ def test_undo_gives_back_the_state_before_every_accepted_command(
 def test_a_whole_example_battle_undoes_to_its_first_command() -> None:
     """Undo all the way back through a real journal (Chapter 1), dice and phases included."""
     lines = EXAMPLE.read_text().splitlines()
-    commands = [cmd for cmd in (parse_line(line, GAMES, NORMANDIE) for line in lines) if cmd]
+    commands = [cmd for cmd in (parse_line(line, RULES, NORMANDIE) for line in lines) if cmd]
     assert len(commands) > 20 and not any(cmd.TYPE == "undo" for cmd in commands)
     states = []
-    played = start_game(commands[0], GAMES).played
+    played = start_game(commands[0], RULES).played
     states.append(_text(played))
     for cmd in commands[1:]:
         played = apply(played, cmd).played
         states.append(_text(played))
-    final, _ = replay(lines, GAMES)
+    final, _ = replay(lines, RULES)
     assert final is not None and _text(final) == states[-1]
     for expected in reversed(states[:-1]):
         played = apply(played, Undo()).played

@@ -1,9 +1,9 @@
-"""Catalogue words of a Normandie battle's setup: the new-battle sheet, the tiles, the terrain
-grid and placing units (joined to the nz_device section in words.py)."""
+"""The words of a Normandie battle's setup: the new-battle sheet, the tiles, the terrain grid
+and placing units."""
 
 from __future__ import annotations
 
-SETUP_EN: dict[str, str] = {
+EN: dict[str, str] = {
     "nz_tiles.one": "{n} tile",
     "nz_tiles.other": "{n} tiles",
     "nz_impassable_squares.one": "{n} impassable square",
@@ -77,7 +77,7 @@ SETUP_EN: dict[str, str] = {
     "nz_device.place.taken": "taken by {unit}",
 }
 
-SETUP_JA: dict[str, str] = {
+JA: dict[str, str] = {
     "nz_tiles.one": "{n}枚",
     "nz_tiles.other": "{n}枚",
     "nz_impassable_squares.one": "通行不能{n}マス",

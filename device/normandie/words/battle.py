@@ -1,4 +1,4 @@
-"""Catalogue section: nz_device — the Shadows over Normandie mode on the device and screen.
+"""The Shadows over Normandie mode's words on the device and screen: the battle's questions.
 
 The grid's letters (S, B, M for the sides, Z1 for Zombies token z1) are keyed here
 too, so Japanese tables read their own. Space names ("C5") are shown as on the
@@ -6,8 +6,6 @@ table in both languages.
 """
 
 from __future__ import annotations
-
-from device.normandie.setup_words import SETUP_EN, SETUP_JA
 
 _SCREEN_EN: dict[str, str] = {
     "nz_device.new.1": "Normandie, Chapter 1: Master, We're Ready!",
@@ -271,5 +269,5 @@ _DEVICE_JA: dict[str, str] = {
     "nz_device.named.life_n": "{n:nz_life_points}",
 }
 
-EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **_GEAR_RULES, **SETUP_EN}
-JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **_GEAR_RULES, **SETUP_JA}
+EN: dict[str, str] = {**_SCREEN_EN, **_DEVICE_EN, **_GEAR_RULES}
+JA: dict[str, str] = {**_SCREEN_JA, **_DEVICE_JA, **_GEAR_RULES}
