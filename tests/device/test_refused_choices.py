@@ -14,7 +14,7 @@ from display.screen.screen import Screen
 from display.view import Prompt, View
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import apply, replay, state_json
 from rules.text import LANGUAGES, render, translate
 from tests.device.test_press_table import CUSTODIAN_IN_BLACK_HALL
@@ -30,7 +30,7 @@ CASES = {  # the journal, the Area, the rule that refuses control there
 
 
 def played(journal: list[str]):  # type: ignore[no-untyped-def]
-    found, _ = replay(journal, GAMES)
+    found, _ = replay(journal, RULES)
     assert found is not None
     return found
 

@@ -22,7 +22,7 @@ from display.games import SCREENS
 from display.screen.screen import Screen
 from display.view import View
 from hardware.events import ButtonPressed
-from rules.games import GAMES
+from rules.games import RULES
 from rules.journal import parse_line
 from rules.text import LANGUAGES, Text, is_board_instruction, render
 from tests.device.conftest import Offscreen
@@ -78,9 +78,9 @@ def said_ways(view: View) -> list[str]:
 
 def app_for(tmp: Path, first: str) -> tuple[App, Store]:
     store = Store.open(tmp / "journal.sqlite3")
-    cmd = parse_line(first, GAMES)
+    cmd = parse_line(first, RULES)
     assert cmd is not None
-    session, _ = GameSession.resume(store, cmd, GAMES)
+    session, _ = GameSession.resume(store, cmd, RULES)
     return App(session, Offscreen(pygame.Surface((800, 480))), Inputs()), store
 
 
@@ -93,7 +93,7 @@ def test_every_accepted_command_says_what_it_did_at_every_size(name: str, tmp_pa
     silent = []
     with store:
         for number, line in enumerate(journal[1:], start=2):
-            cmd = parse_line(line, GAMES, app.session.played.game)
+            cmd = parse_line(line, RULES, app.session.played.game)
             assert cmd is not None
             app.submit(cmd)
             for lang in LANGUAGES:
@@ -144,7 +144,7 @@ def test_the_last_commands_words_go_at_the_next_press(tmp_path: Path) -> None:
         for line in rest:
             app.session.submit_line(line)
         cmd = parse_line(json.dumps({"type": "set_gate", "area": "guardian_under_the_lake",
-                                     "gate": True, "controller": None}), GAMES, app.session.played.game)  # fmt: skip
+                                     "gate": True, "controller": None}), RULES, app.session.played.game)  # fmt: skip
         assert cmd is not None
         app.submit(cmd)
         said = said_ways(app.view())
