@@ -10,12 +10,12 @@ parts of the game being played are loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.ui.front_end import FrontEnd
 from display.games import SCREENS
 from display.web.games import PHONE_PARTS, PhonePart
-from rules.game import Game, GameRules
+from rules.game import Game, GameRules, State
 from rules.games import RULES
 from rules.journal import Played
 from rules.parts import Parts
@@ -43,10 +43,10 @@ class Games:
     screens: Parts[GameScreen]
     phone_parts: Parts[PhonePart]
 
-    def front_end(self, played: Played[Any]) -> FrontEnd:
+    def front_end(self, played: Played[State]) -> FrontEnd:
         return self.front_ends.get(played.game.name)
 
-    def plus(self, game: Game[Any], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> Games:
+    def plus(self, game: Game[State], ui: FrontEnd, screen: GameScreen, phone: PhonePart) -> Games:
         return Games(
             self.rules.plus(game),
             self.front_ends.plus(game.name, ui),

@@ -6,10 +6,12 @@ redraws only the panels whose part changed. Nothing here is interpreted as game
 logic: the screen shows ``state`` as the rules left it and ``prompt`` as the
 controller phrased it.
 
-- ``state`` is exactly the state JSON of rules/cthulhu_wars/JOURNAL.md (the dict ``celaeno
-  replay`` prints): version, map, sides, round, phase, factions, silence, tomes,
-  gates, custodian, librarian, pending, winner; Dreamlands adds bhole, zoogs,
-  yog_sothoth. The screen treats it as read-only.
+- ``state`` is exactly the state JSON of the game's JOURNAL.md (the dict ``celaeno
+  replay`` prints; rules/cthulhu_wars/JOURNAL.md: version, map, sides, round, phase,
+  factions, silence, tomes, gates, custodian, librarian, pending, winner; Dreamlands adds
+  bhole, zoogs, yog_sothoth), typed by the game (``rules/<game>/json_types.py``): the
+  screen hands it to the game's part its ``"game"`` names, which reads it as its own type.
+  The screen treats it as read-only.
 - Every word is a :class:`rules.text.Text` (catalogue key + parameters), rendered in
   ``lang`` at draw time, so switching language needs no new View contents.
 - The last command's result is ``prompt.result`` (its events oldest first); the screen
@@ -26,12 +28,14 @@ Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from hardware.events import BUTTONS
 from rules.text import Text
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 # "absent": port = "auto" found no reader plugged in (yet); "disconnected": one was, or the
 # named port cannot be opened.
@@ -105,7 +109,7 @@ class Status:
 class View:
     """Everything one frame shows."""
 
-    state: Mapping[str, Any]
+    state: StateJSON
     prompt: Prompt
     status: Status = field(default_factory=Status)
     lang: str = "en"

@@ -18,12 +18,16 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hardware import threads
 from hardware.closing import ClosedOnExit
 from hardware.events import PHYSICAL_BUTTONS, ButtonPressed, Post
 from hardware.gestures import DebouncedButton, Press, Timing
+
+if TYPE_CHECKING:
+    from hardware.library_types import Device
+
 
 # Logical button -> BCM GPIO number. Chosen so that every button sits next to a ground pin on
 # the header and none uses a pin with a second job (I2C, SPI, UART, the ID EEPROM).
@@ -88,7 +92,7 @@ class ButtonPanel(ClosedOnExit):
         *,
         encoder: EncoderPins | None = None,
         timing: Timing = Timing(),  # noqa: B008 (frozen, so one shared default is safe)
-        pin_factory: Any = None,
+        pin_factory: object = None,  # gpiozero's: handed to its devices as it is
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         check_pins(pins, encoder)
@@ -98,7 +102,7 @@ class ButtonPanel(ClosedOnExit):
         self._wake = threading.Event()
         self._closing = False
         self._thread: threading.Thread | None = None
-        self._devices: list[Any] = []
+        self._devices: list[Device] = []
         try:
             self._open_devices(pins, encoder, pin_factory)
         except BaseException:
@@ -106,7 +110,7 @@ class ButtonPanel(ClosedOnExit):
             raise
 
     def _open_devices(
-        self, pins: Mapping[str, int], encoder: EncoderPins | None, factory: Any
+        self, pins: Mapping[str, int], encoder: EncoderPins | None, factory: object
     ) -> None:
         # Imported here so that importing this module touches no GPIO library.
         # DigitalInputDevice rather than Button: Button adds gpiozero's own hold thread, which

@@ -16,7 +16,6 @@ import logging
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +62,7 @@ def is_raspberry_pi(paths: Sequence[Path] = MODEL_PATHS) -> bool:
 def choose_pin_factory(
     paths: Sequence[Path] = MODEL_PATHS,
     order: Sequence[tuple[str, str, str]] = FACTORY_ORDER,
-) -> Any:
+) -> object | None:
     """A working gpiozero pin factory on a Pi; None off a Pi; PinFactoryError if none works.
 
     ``GPIOZERO_PIN_FACTORY`` (gpiozero's own setting) is obeyed when set: choosing a factory
@@ -77,7 +76,7 @@ def choose_pin_factory(
     errors = []
     for name, module, cls in candidates:
         try:
-            factory = getattr(__import__(module, fromlist=[cls]), cls)()
+            factory: object = getattr(__import__(module, fromlist=[cls]), cls)()
         except Exception as error:  # any failure means "not this one"; all are reported below
             errors.append(f"  {name}: {type(error).__name__}: {error}")
             continue

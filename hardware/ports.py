@@ -12,7 +12,7 @@ import fnmatch
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 STABLE_NAME = "/dev/celaeno-dice"
 
@@ -26,10 +26,14 @@ DEFAULT_PATTERNS: tuple[str, ...] = (
     "0403:6001",  # FTDI FT232R
 )
 
+if TYPE_CHECKING:
+    from hardware.library_types import PortInfo
+
+
 _USB_ID = re.compile(r"[0-9a-fA-F*?]{1,4}:[0-9a-fA-F*?]{1,4}")
 
 
-def port_matches(port: Any, pattern: str) -> bool:
+def port_matches(port: PortInfo, pattern: str) -> bool:
     """Whether one ``serial.tools.list_ports`` entry matches one pattern."""
     if _USB_ID.fullmatch(pattern):
         if port.vid is None or port.pid is None:
@@ -41,7 +45,7 @@ def port_matches(port: Any, pattern: str) -> bool:
 
 def find_port(
     patterns: Sequence[str],
-    ports: Iterable[Any] | None = None,
+    ports: Iterable[PortInfo] | None = None,
     stable_name: str = STABLE_NAME,
 ) -> str | None:
     """The device path of the reader, or None if nothing plugged in looks like one."""

@@ -19,13 +19,17 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from hardware import threads
 from hardware.closing import ClosedOnExit
 from hardware.events import Post, ReaderStatus
 from hardware.ports import DEFAULT_PATTERNS, find_port
 from hardware.protocol import DICE, MAX_LINE, LineParser, Parsed, Ping, Rejected
+
+if TYPE_CHECKING:
+    from hardware.library_types import SerialPort
+
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +77,7 @@ class DiceReader(ClosedOnExit):
         self._stop = threading.Event()
         self._lock = threading.Lock()  # guards _serial between the thread and send_*
         self._wanted: str | None = None  # the latest EXPECT or IDLE, for a reopened port
-        self._serial: Any = None
+        self._serial: SerialPort | None = None
         self._thread: threading.Thread | None = None
         self._status: Literal["connected", "disconnected", "absent"] | None = None
         self._rejected = 0
@@ -149,7 +153,7 @@ class DiceReader(ClosedOnExit):
                 self._set_status("disconnected" if self._found_one else "absent")
                 self._stop.wait(self._interval)
 
-    def _open(self) -> Any:
+    def _open(self) -> SerialPort | None:
         import serial
 
         url = find_port(self._patterns) if self._port == "auto" else self._port
@@ -159,7 +163,7 @@ class DiceReader(ClosedOnExit):
         try:
             if url is None:
                 raise LookupError("no serial port matches the reader patterns")
-            port = serial.serial_for_url(
+            port: SerialPort = serial.serial_for_url(
                 url, baudrate=self._baud, timeout=self._read_timeout, write_timeout=WRITE_TIMEOUT
             )
             if not hasattr(port, "cancel_read"):
@@ -172,7 +176,7 @@ class DiceReader(ClosedOnExit):
             self._serial = port
         return port
 
-    def _serve(self, port: Any) -> None:
+    def _serve(self, port: SerialPort) -> None:
         import serial
 
         try:

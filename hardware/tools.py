@@ -14,7 +14,6 @@ import queue
 import random
 import signal
 import sys
-from typing import Any
 
 from hardware.baud import BadBaud, baud_rate
 from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
@@ -34,7 +33,7 @@ _NOT_READ = (
 )
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     monitor = subparsers.add_parser(
         "dice-monitor",
         help="print what the dice reader sends, as JSON lines",
@@ -117,7 +116,7 @@ def monitor_command(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED
 
 
-def monitor_record(item: InputEvent | Rejected) -> dict[str, Any]:
+def monitor_record(item: InputEvent | Rejected) -> dict[str, object]:
     """The JSON object dice-monitor prints for one event."""
     if isinstance(item, ReaderHello):
         return {"event": "hello", "name": item.name, "version": item.version}
@@ -132,7 +131,7 @@ def monitor_record(item: InputEvent | Rejected) -> dict[str, Any]:
     raise TypeError(f"not a dice reader event: {item!r}")
 
 
-def _print_json(record: dict[str, Any]) -> None:
+def _print_json(record: dict[str, object]) -> None:
     print(json.dumps(record), flush=True)
 
 

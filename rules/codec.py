@@ -17,9 +17,12 @@ import re
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 from rules.errors import JournalError
+
+if TYPE_CHECKING:
+    from rules.json_types import JSON, JSONObject
 
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -82,23 +85,28 @@ def _not_a_number(literal: str) -> object:
     raise JournalError("error.journal.not_a_number", literal=literal)
 
 
+# Untyped: a field's default takes the type of the field it is the default of, as
+# dataclasses.field's does (its stub returns a type variable bound by ``default``).
 def optional(json: str | None = None) -> Any:
     """A field that may be absent from the JSON (then ``None``) and is left out when ``None``."""
-    metadata: dict[str, Any] = {"omit_if_none": True}
+    metadata: dict[str, object] = {"omit_if_none": True}
     if json:
         metadata["json"] = json
     return dataclasses.field(default=None, metadata=metadata)
 
 
-def json_name(field: dataclasses.Field[Any]) -> str:
+def json_name(field: dataclasses.Field[object]) -> str:
     """The field's name in JSON (``for`` is a Python keyword, so it needs an alias)."""
     return str(field.metadata.get("json", field.name))
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+# A field's type hint, as get_type_hints gives it: a class, or a form such as ``str | None``
+# or ``tuple[int, ...]``, looked at only through typing's own introspection.
+Hint = object
+_HINTS: dict[type, dict[str, Hint]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, Hint]:
     # Resolving string annotations is slow; a journal decodes thousands of commands.
     if cls not in _HINTS:
         _HINTS[cls] = get_type_hints(cls)
@@ -114,7 +122,7 @@ def decode(cls: type[T], obj: object, where: str) -> T:
     unknown = sorted(set(obj) - known)
     if unknown:
         raise JournalError("error.journal.unknown_field", where=where, field=shown(unknown[0]))
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for field in fields:
         name = json_name(field)
         if name in obj:
@@ -126,7 +134,7 @@ def decode(cls: type[T], obj: object, where: str) -> T:
     return cls(**values)
 
 
-def _decode_value(hint: Any, value: object, where: str) -> Any:
+def _decode_value(hint: Hint, value: object, where: str) -> object:
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
         options = get_args(hint)
@@ -161,7 +169,7 @@ def _key(key: object, where: str) -> str:
     return key
 
 
-def _decode_scalar(hint: Any, value: object, where: str) -> Any:
+def _decode_scalar(hint: Hint, value: object, where: str) -> object:
     # bool is a subclass of int in Python, but true is not a count in JSON.
     if hint is int and isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -171,7 +179,10 @@ def _decode_scalar(hint: Any, value: object, where: str) -> Any:
         if not _printable(value):
             raise _expected(where, "a text without control characters or lone surrogates")
         return value
-    raise _expected(where, {int: "a whole number", bool: "true or false", str: "a string"}[hint])
+    raise _expected(where, _SCALARS[hint])
+
+
+_SCALARS: dict[Hint, str] = {int: "a whole number", bool: "true or false", str: "a string"}
 
 
 def _printable(value: str) -> bool:
@@ -190,18 +201,25 @@ def _expected(where: str, what: str) -> JournalError:
     return JournalError("error.journal.expected", where=where, expected=what)
 
 
-def encode(value: Any) -> Any:
+def encode(value: object) -> JSON:
     """The JSON shape of a command or of one of its field values."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
-        for field in dataclasses.fields(value):
-            item = getattr(value, field.name)
-            if item is None and field.metadata.get("omit_if_none"):
-                continue
-            out[json_name(field)] = encode(item)
-        return out
+        return encode_fields(value)
     if isinstance(value, tuple):
         return [encode(item) for item in value]
     if isinstance(value, Mapping):
         return {key: encode(item) for key, item in value.items()}
-    return value
+    # a scalar field: str, int, bool or None, as the command's hints say (decode checked it)
+    return cast("JSON", value)
+
+
+def encode_fields(value: object) -> JSONObject:
+    """The JSON object of a command (or of a dataclass inside one), field by field."""
+    assert dataclasses.is_dataclass(value), "a command is a frozen dataclass"
+    out: JSONObject = {}
+    for field in dataclasses.fields(value):
+        item = getattr(value, field.name)
+        if item is None and field.metadata.get("omit_if_none"):
+            continue
+        out[json_name(field)] = encode(item)
+    return out

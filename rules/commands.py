@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from rules.codec import decode, encode, shown
+from rules.codec import decode, encode_fields, shown
 from rules.errors import JournalError
+
+if TYPE_CHECKING:
+    from rules.json_types import JSONObject
 
 
 class Command:
@@ -105,8 +108,8 @@ def parse_command(obj: object, known: Mapping[str, type[Command]]) -> Command:
     return decode(known[kind], obj, kind)
 
 
-def command_to_json(cmd: Command) -> dict[str, Any]:
-    return {"type": cmd.TYPE, **encode(cmd)}
+def command_to_json(cmd: Command) -> JSONObject:
+    return {"type": cmd.TYPE, **encode_fields(cmd)}
 
 
 # The engine's own commands, the same in every game's journal.

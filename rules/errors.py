@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.text import Text, render_fragment, text
+
+if TYPE_CHECKING:
+    from rules.text import Param
 
 
 class RulesError(ValueError):
@@ -15,7 +18,7 @@ class RulesError(ValueError):
     for a malformed command; ``reason`` renders in any language.
     """
 
-    def __init__(self, rule: str, key: str, **params: Any) -> None:
+    def __init__(self, rule: str, key: str, **params: Param) -> None:
         self.rule = rule
         self.reason: Text = text(key, **params)
         super().__init__(self.describe())
@@ -36,5 +39,5 @@ RULE_ID = re.compile(r"[A-Z]+[0-9]+")  # C16, D8, Z13, K15, I4
 class JournalError(RulesError):
     """A command that is not well formed: unknown type, unknown or missing field."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: Param) -> None:
         super().__init__("journal", key, **params)

@@ -13,14 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from rules.commands import Command, CommandTable
 from rules.parts import Parts
 from rules.text import Text, Words
 
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
+
 # A game's state: each game's own frozen dataclass.
 S = TypeVar("S")
+# The state of a game known only once its journal is read (the device's, the phone view's,
+# a list of games'): each game's own dataclass, handed back only to the game that made it.
+# Python's types cannot say "some game and its own state", so this one stays untyped.
+State = Any
 
 
 class RollWanted(NamedTuple):
@@ -51,7 +58,7 @@ class Game(Generic[S]):
     starts_with: type[Command]
     commands: CommandTable
     apply: Callable[[S | None, Command], tuple[S, Sequence[Text]]]
-    to_json: Callable[[S], dict[str, Any]]
+    to_json: Callable[[S], StateJSON]
     wanted_roll: Callable[[S], RollWanted | None]
     summary: Callable[[S], str]
     words: tuple[Words, ...] = ()
@@ -63,25 +70,25 @@ class GameRules:
     game's rules are loaded. Frozen once built; a test adds a game with :meth:`plus`. Which
     game a journal is of is known only when it is read: it holds games of any state."""
 
-    def __init__(self, parts: Parts[Game[Any]], starting: Mapping[str, str]) -> None:
+    def __init__(self, parts: Parts[Game[State]], starting: Mapping[str, str]) -> None:
         self.parts = parts
         self._starting = dict(starting)  # first command's type -> game name
         unlisted = set(self._starting.values()) - set(parts.names)
         if unlisted:
             raise ValueError(f"a starting command for a game not listed: {sorted(unlisted)}")
 
-    def get(self, name: str) -> Game[Any]:
+    def get(self, name: str) -> Game[State]:
         return self.parts.get(name)
 
-    def plus(self, game: Game[Any]) -> GameRules:
+    def plus(self, game: Game[State]) -> GameRules:
         starting = {**self._starting, game.starts_with.TYPE: game.name}
         return GameRules(self.parts.plus(game.name, game), starting)
 
-    def started_by(self, cmd: Command) -> Game[Any] | None:
+    def started_by(self, cmd: Command) -> Game[State] | None:
         """The game whose journal ``cmd`` opens, if any."""
         return self.starting(cmd.TYPE)
 
-    def starting(self, kind: str) -> Game[Any] | None:
+    def starting(self, kind: str) -> Game[State] | None:
         """The game whose journal a command of type ``kind`` opens, if any (loads only it)."""
         name = self._starting.get(kind)
         return None if name is None else self.get(name)

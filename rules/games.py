@@ -8,13 +8,11 @@ this module, so it knows no game; the front ends (the device, the command line) 
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.game import Game, GameRules
+from rules.game import Game, GameRules, State
 from rules.parts import Parts
 
 RULES = GameRules(
-    Parts[Game[Any]](
+    Parts[Game[State]](
         "rules",
         {
             "cthulhu_wars": "rules.cthulhu_wars.game:CTHULHU_WARS",

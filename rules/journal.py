@@ -14,17 +14,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 from rules.codec import dump_json, parse_json
 from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_command
 from rules.errors import RulesError
-from rules.game import Game, GameRules, S
+from rules.game import Game, GameRules, S, State
 from rules.text import Text, text
 
-# A state of a game not known before its journal is read (the device's, the phone view's):
-# each game's own frozen dataclass. The engine below is generic over the state instead.
-State = Any
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ class Outcome(Generic[S]):
         return self.played.state
 
 
-def parse_line(line: str, rules: GameRules, game: Game[Any] | None = None) -> Command | None:
+def parse_line(line: str, rules: GameRules, game: Game[State] | None = None) -> Command | None:
     """One journal line as a command of ``game`` (or one that starts a game); None for blank
     lines and ``#`` comments."""
     stripped = line.strip()
@@ -76,7 +75,7 @@ def parse_line(line: str, rules: GameRules, game: Game[Any] | None = None) -> Co
     return parse(parse_json(stripped), rules, game)
 
 
-def parse(obj: object, rules: GameRules, game: Game[Any] | None = None) -> Command:
+def parse(obj: object, rules: GameRules, game: Game[State] | None = None) -> Command:
     """A command from its JSON object: the engine's, ``game``'s, or one that starts a game
     (only that game is loaded)."""
     kind = obj.get("type") if isinstance(obj, Mapping) else None
@@ -84,7 +83,7 @@ def parse(obj: object, rules: GameRules, game: Game[Any] | None = None) -> Comma
 
 
 def _types_for(
-    kind: object, rules: GameRules, game: Game[Any] | None
+    kind: object, rules: GameRules, game: Game[State] | None
 ) -> Mapping[str, type[Command]]:
     """The table that knows ``kind``: a command that starts a game, then ``game``'s own, then
     the engine's. One lookup each, rather than a merged copy of all three for every line of a
@@ -106,7 +105,7 @@ def dump_command(cmd: Command) -> str:
     return dump_json(command_to_json(cmd))
 
 
-def start(cmd: Command, rules: GameRules) -> Outcome[Any]:
+def start(cmd: Command, rules: GameRules) -> Outcome[State]:
     """A new game from its first command, or RulesError."""
     game = rules.started_by(cmd)
     if game is None:
@@ -153,7 +152,7 @@ def _redo(played: Played[S]) -> Outcome[S]:
     return Outcome(again, (redone, *events))
 
 
-def submit(played: Played[Any] | None, cmd: Command, rules: GameRules) -> Outcome[Any]:
+def submit(played: Played[State] | None, cmd: Command, rules: GameRules) -> Outcome[State]:
     """What a journal line does: start a game (the first line) or apply to the game."""
     return start(cmd, rules) if played is None else apply(played, cmd)
 
@@ -167,10 +166,10 @@ class ReplayError(Exception):
         super().__init__(f"line {line}: {error.describe()}")
 
 
-def replayed(lines: Iterable[str], rules: GameRules) -> Iterator[tuple[Command, Outcome[Any]]]:
+def replayed(lines: Iterable[str], rules: GameRules) -> Iterator[tuple[Command, Outcome[State]]]:
     """Each command of a journal with what it did, in order; ReplayError names the first
     bad line."""
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     for number, line in enumerate(lines, start=1):
         try:
             cmd = parse_line(line, rules, None if played is None else played.game)
@@ -183,9 +182,9 @@ def replayed(lines: Iterable[str], rules: GameRules) -> Iterator[tuple[Command, 
         yield cmd, outcome
 
 
-def replay(lines: Iterable[str], rules: GameRules) -> tuple[Played[Any] | None, list[Text]]:
+def replay(lines: Iterable[str], rules: GameRules) -> tuple[Played[State] | None, list[Text]]:
     """Apply a whole journal; ReplayError names the first bad line."""
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     events: list[Text] = []
     for _, outcome in replayed(lines, rules):
         played = outcome.played
@@ -193,7 +192,7 @@ def replay(lines: Iterable[str], rules: GameRules) -> tuple[Played[Any] | None, 
     return played, events
 
 
-def replay_to_last(lines: Iterable[str], rules: GameRules) -> tuple[Command, Outcome[Any]] | None:
+def replay_to_last(lines: Iterable[str], rules: GameRules) -> tuple[Command, Outcome[State]] | None:
     """Apply a whole journal and keep its last command with what it did: after a restart
     the device shows that result again, as it did before the plug was pulled. None for a
     journal with no command."""
@@ -201,10 +200,10 @@ def replay_to_last(lines: Iterable[str], rules: GameRules) -> tuple[Command, Out
     return newest[0] if newest else None
 
 
-def state_json(played: Played[Any]) -> dict[str, Any]:
+def state_json(played: Played[State]) -> StateJSON:
     """The public state JSON of ``played``'s game (rules/<game>/JOURNAL.md); its ``game``
     field names the game, and every front end finds the game's parts by it."""
-    found: dict[str, Any] = played.game.to_json(played.state)
+    found = played.game.to_json(played.state)
     if found.get("game") != played.game.name:
         raise ValueError(f"the state JSON of {played.game.name!r} must name its game")
     return found

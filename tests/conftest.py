@@ -9,17 +9,46 @@ panel directly.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+from hypothesis import HealthCheck, settings
 
 from device.games import GAMES
 from device.words import add_layer_words
 from rules.text import use_printed_names
+from tests.properties import profile_for
 
 add_layer_words()
+
+# Hypothesis' settings for the whole suite, in profiles that HYPOTHESIS_PROFILE chooses
+# (tests/properties.py): "default", the examples each property has always tried; "ci",
+# the same derandomized, as Hypothesis' own "ci" (chosen where CI is set); "quick", a
+# tenth of them, for a change being made; "thorough", ten times. None has a deadline or
+# minds slow data: speed is measured by the benchmarks, never by timed tests, and on a
+# machine shared with others a deadline is a coin toss.
+_UNTIMED = settings(
+    settings.get_profile("default"), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("default", _UNTIMED)
+settings.register_profile("ci", _UNTIMED, derandomize=True, database=None, print_blob=True)
+settings.register_profile("quick", _UNTIMED, max_examples=10)
+settings.register_profile("thorough", _UNTIMED, max_examples=1000)
+settings.load_profile(profile_for(os.environ))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """``--dist loadfile`` (pyproject's), the longest unit first and the every-screen walk
+    shared by the workers (tests/scheduling.py); any other ``--dist`` as xdist has it."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.scheduling import LongestFirst
+
+    return LongestFirst(config, log)  # type: ignore[arg-type]
 
 
 @pytest.fixture(autouse=True, scope="session")

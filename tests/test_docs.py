@@ -17,7 +17,6 @@ import io
 import json
 import re
 import subprocess
-import sys
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ import pytest
 from rules.errors import RulesError
 from rules.games import RULES
 from rules.journal import Played, dump_command, parse_line, state_json, submit
+from tests import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE_DIRS = ("rules", "device", "display", "hardware")
@@ -306,15 +306,7 @@ def test_replay_stops_at_the_first_documented_refusal() -> None:
 
 
 def _celaeno(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "device.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
+    return cli.celaeno(*args, stdin=stdin, timeout=120)
 
 
 # --- links ---------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 - no game imports another, in any layer; a game's core imports none of its map
   expansions (the Library, the Dreamlands are hooks the core calls);
 - ``hardware/`` imports nothing from ``rules/``, ``device/`` or ``display/``;
-- no import cycle anywhere, imports inside functions included, nor between packages;
+- no import cycle anywhere, imports inside functions included, nor between packages, nor
+  between the parts (modules and folders) of one package;
 - device/'s and display/'s rooms have an order and none imports a room above it; only the
   command line imports a command; each layer's rooms, floors and arrows are counted from the
   imports (``python -m tests.test_shape [CHECKOUT]`` prints them), display/ on six floors at most;
@@ -455,6 +456,57 @@ def test_the_package_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(f"{__name__}.imports", with_edges)
     assert _package_cycles() != []
+
+
+def _part_of(name: str, package: str) -> str | None:
+    """The part of ``package`` that ``name`` is in: a module of its own or a folder."""
+    if not name.startswith(package + "."):
+        return None
+    return name[len(package) + 1 :].split(".")[0]
+
+
+def _part_cycles() -> list[str]:
+    """Parts of one package that import each other, through any of their modules: a
+    module and a folder beside it (``rules.cthulhu_wars.state`` and the ``scoreboard``
+    folder) are two parts. The module cycle check cannot see such a cycle when no single
+    module closes it, and the package check above takes a game's folders as one unit."""
+    found = []
+    for package in sorted({package_of(name) for name in modules()}):
+        edges: dict[str, set[str]] = {}
+        for name in modules():
+            if (source := _part_of(name, package)) is None:
+                continue
+            goals = (_part_of(target, package) for target in imports(name))
+            edges.setdefault(source, set()).update(g for g in goals if g not in (None, source))
+        for start in sorted(edges):
+            seen, todo = set(), list(edges[start])
+            while todo and start not in seen:
+                node = todo.pop()
+                if node not in seen:
+                    seen.add(node)
+                    todo.extend(edges.get(node, ()))
+            if start in seen:
+                found.append(f"{package}.{start}")
+    return found
+
+
+def test_no_two_parts_of_a_package_import_each_other() -> None:
+    """Imports inside functions and under TYPE_CHECKING count: a reader follows them too."""
+    assert _part_cycles() == []
+
+
+def test_the_part_cycle_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above would say so: the state importing the scoreboard's rules, whose
+    Rituals read the state (as the state's JSON once did, inside a function)."""
+    real = imports
+    extra = {"rules.cthulhu_wars.state": {"rules.cthulhu_wars.scoreboard.rounds"}}
+
+    def with_edges(name: str) -> frozenset[str]:
+        return real(name) | extra.get(name, set())
+
+    monkeypatch.setattr(f"{__name__}.imports", with_edges)
+    found = _part_cycles()
+    assert {"rules.cthulhu_wars.scoreboard", "rules.cthulhu_wars.state"} <= set(found)
 
 
 LISTS = {

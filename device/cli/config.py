@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from device.settings.config import ConfigError, example, load_config
 from device.settings.places import EXIT_FAILED
@@ -12,7 +11,7 @@ from device.settings.places import EXIT_FAILED
 EXIT_OK = 0
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     config = subparsers.add_parser(
         "config",
         help="print configuration help",

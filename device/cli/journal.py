@@ -11,7 +11,6 @@ import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from device.settings.places import (
     EXIT_FAILED,
@@ -26,11 +25,11 @@ from device.storage.session import GameSession
 from device.storage.store import NoJournal, Store, UnknownGame
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import Game, GameRules
+from rules.game import Game, GameRules, State
 from rules.journal import apply, parse_line, start
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     export = subparsers.add_parser(
         "export",
         help="write a game's journal as JSON Lines",
@@ -116,7 +115,7 @@ def import_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_of(store: Store, session: GameSession | None, rules: GameRules) -> Game[Any] | None:
+def _game_of(store: Store, session: GameSession | None, rules: GameRules) -> Game[State] | None:
     """The game the next line goes on: the one being imported, else the latest on disk."""
     if session is not None:
         return session.played.game

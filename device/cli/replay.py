@@ -11,15 +11,16 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import TextIO
 
 from device.settings.places import EXIT_FAILED
 from device.storage.journal_input import UnreadableJournal, read_journal
+from rules.game import State
 from rules.journal import Played, ReplayError, replay, state_json
 from rules.text import LANGUAGES, Text, render
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="rebuild a game from a journal file and print its state",
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _screenshot(played: Played[Any], events: list[Text], args: argparse.Namespace) -> None:
+def _screenshot(played: Played[State], events: list[Text], args: argparse.Namespace) -> None:
     """The screen as the device would show it after this journal (imports pygame only here)."""
     from device.companion.screens import view_of
     from display.screen.screenshot import save_screenshot

@@ -6,14 +6,13 @@ web`` above all) builds the same parser without loading pygame, the app or the h
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from device.settings.places import add_place_options
 from display.screen.size import parse_size
 from rules.text import LANGUAGES
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = subparsers.add_parser(
         "run",
         help="start the companion (the default)",

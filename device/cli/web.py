@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from typing import Any
 
 from device.network.addresses import machine_addresses, urls
 from device.settings.places import EXIT_FAILED, add_place_options, guarded, load_settings
@@ -21,7 +20,7 @@ from device.settings.places import EXIT_FAILED, add_place_options, guarded, load
 log = logging.getLogger("celaeno.web")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     web = subparsers.add_parser(
         "web",
         help="serve the read-only phone view of the table on the LAN",

@@ -21,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,7 +35,7 @@ from device.games import GAMES, Games
 from device.service import notify
 from device.storage.session import GameSession
 from device.storage.store import StoreError
-from device.ui.controller import BaseController
+from device.ui.controller import BaseController, with_overlay
 from device.ui.front_end import FrontEnd
 from device.ui.history import brief, in_short, redoable
 from device.ui.phones import DEFAULT_WEB, WebSettings
@@ -56,12 +56,18 @@ from hardware.events import (
 from hardware.keyboard import Keyboard
 from rules.commands import Command, Undo
 from rules.errors import RulesError
-from rules.journal import Played, State, state_json
+from rules.game import State
+from rules.journal import Played, state_json
 from rules.text import Text, text
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
+    from typing import TypeVar
+
     from device.companion.phone_view import PhoneView
     from device.dice.table import DiceTable
+    from rules.json_types import StateJSON
+
+    T = TypeVar("T")  # an input, of whatever kind its handler takes
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +88,7 @@ class Inputs:
     # new lock at every wait, and the idle loop waits ten times a second. None is a wake-up.
     events: queue.SimpleQueue[InputEvent | None] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
-    on_key: Callable[[pygame.event.Event, Played[Any]], None] | None = None
+    on_key: Callable[[pygame.event.Event, Played[State]], None] | None = None
     clock: Callable[[], float] = time.monotonic
 
     def post(self, event: InputEvent) -> None:
@@ -171,7 +177,7 @@ class App:
             setup.games.front_ends, setup.web, setup.phone_view, dice.table
         )
         self._front_end = setup.games.front_end(session.played)
-        self.controller: BaseController = self._new_controller(self._front_end, setup.lang)
+        self.controller: BaseController[State] = self._new_controller(self._front_end, setup.lang)
         self.attention = DiceAttention(dice.reader, inputs.clock)
         # What the screen shows besides the game.
         self.screen = Screen(window.canvas, setup.games.screens)
@@ -183,7 +189,7 @@ class App:
         # What the last press did (its commands' events, or a message), until the next press.
         self.result: Text | None = None
         self.brief: Text | None = None  # the result in the History's words, when shorter
-        self._state_json: tuple[State, dict[str, Any]] | None = None
+        self._state_json: tuple[State, StateJSON] | None = None
         self._show_the_newest_command()
         self.controller.follow(session.played)
         self.controller.offer_redo(redoable(session.played))
@@ -293,16 +299,16 @@ class App:
             notify.watchdog()
             self._last_watchdog = self._clock()
 
-    def _guarded(self, handler: Callable[[Any], None], item: Any) -> None:
+    def _guarded(self, handler: Callable[[T], None], item: T) -> None:
         """A bug in handling one input must not take the table down: log it, say so, go on."""
         try:
             handler(item)
         except StoreError as error:
             log.error("journal: %s", error)
-            self.status = _with(self.status, saved=False, error=store_failed_text(error))
+            self.status = replace(self.status, saved=False, error=store_failed_text(error))
         except Exception:
             log.error("input %r failed:\n%s", item, traceback.format_exc())
-            self.status = _with(self.status, error=text("device.internal_error"))
+            self.status = replace(self.status, error=text("device.internal_error"))
 
     # --- inputs -------------------------------------------------------------------------
 
@@ -355,8 +361,8 @@ class App:
             self._inform(text("notice.reader_hello", name=event.name, version=event.version))
         elif isinstance(event, ReaderStatus):
             last = text("device.raw", line=event.last_rejected) if event.last_rejected else None
-            self.status = _with(self.status, reader=event.status, rejected=event.rejected,
-                                last_rejected=last)  # fmt: skip
+            self.status = replace(self.status, reader=event.status, rejected=event.rejected,
+                                  last_rejected=last)  # fmt: skip
         elif isinstance(event, SmartDiceStatus):
             self._smart_dice(event)
         elif isinstance(event, SmartDieProblem):
@@ -367,7 +373,7 @@ class App:
             self.smart_dice.seen(event)
             words = self.smart_dice.status_words()
             trouble = words is not None and words.key != "dice.status.ready"
-            self.status = _with(self.status, dice=words, dice_trouble=trouble)
+            self.status = replace(self.status, dice=words, dice_trouble=trouble)
 
     def _dice(self, values: tuple[int, ...], source: str = "reader") -> None:
         reaction = self.controller.dice(values, self.state, source)
@@ -380,7 +386,7 @@ class App:
         except RulesError as error:  # a misread: shown as a rejected read, nothing changes
             shown = " ".join(map(str, values))
             misread = said_by(text("notice.misread", values=shown, reason=error.reason), source)
-            self.status = _with(self.status, last_rejected=misread)
+            self.status = replace(self.status, last_rejected=misread)
 
     def react(self, reaction: Reaction) -> None:
         if reaction.app_question is not None:
@@ -419,7 +425,7 @@ class App:
         self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
         self._show(cmd, outcome.events)
-        self.status = _with(self.status, saved=True, error=None, last_rejected=None)
+        self.status = replace(self.status, saved=True, error=None, last_rejected=None)
         notify.status(self._status_line())
 
     def _show(self, cmd: Command, events: Sequence[Text]) -> None:
@@ -436,22 +442,22 @@ class App:
         self.result = self.brief = None
         if self._refused:
             self._refused = False
-            self.status = _with(self.status, error=None)
+            self.status = replace(self.status, error=None)
 
     def _say(self, message: Text) -> None:
         """Input that changed nothing, and why (shown prominently until the next press)."""
-        self.status = _with(self.status, error=message)
+        self.status = replace(self.status, error=message)
         self._refused = True
 
     def journal_in_memory(self) -> None:
         """The journal is kept in memory only this start (the card's data partition cannot
         be used): the status line says so as long as the app runs, never "Journal saved"."""
-        self.status = _with(self.status, in_memory=True)
+        self.status = replace(self.status, in_memory=True)
 
     def warn(self, message: Text) -> None:
         """Something the table must know at start (a journal moved aside, no GPIO): it
         stays until a command is accepted."""
-        self.status = _with(self.status, error=message)
+        self.status = replace(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
         self.result, self.brief = message, None
@@ -486,7 +492,7 @@ class App:
             self.controller = self._new_controller(ui, self.controller.lang)
             self._front_end = ui
 
-    def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController:
+    def _new_controller(self, ui: FrontEnd, lang: str) -> BaseController[State]:
         """A game's controller, told where the device keeps its own files (beside the journal)."""
         controller = ui.controller(lang)
         controller.files = self.session.store.path.parent
@@ -503,11 +509,11 @@ class App:
             lang=self.controller.lang,
         )
 
-    def _public_state(self) -> dict[str, Any]:
+    def _public_state(self) -> StateJSON:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.session.played))
         overlay = self.controller.overlay(self.state)  # a cursor, planned moves
-        return {**self._state_json[1], **overlay} if overlay else self._state_json[1]
+        return with_overlay(self._state_json[1], overlay)
 
     def draw(self) -> None:
         rects = self.screen.render(self.view())
@@ -524,7 +530,3 @@ def store_failed_text(error: StoreError) -> Text:
     if error.fault in ("disk_full", "read_only", "locked"):
         return text(f"device.store_failed.{error.fault}")
     return text("device.store_failed")
-
-
-def _with(status: Status, **changes: Any) -> Status:
-    return replace(status, **changes)

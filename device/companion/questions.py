@@ -11,7 +11,7 @@ searches and screen walks) opens the same screens the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from device.ui.front_end import FrontEnd
 from device.ui.history import history_step, undo_run_step
@@ -26,6 +26,7 @@ from device.ui.steps import (
     AppQuestion,
     ScreenStep,
 )
+from rules.game import State
 from rules.journal import Played
 from rules.parts import Parts
 
@@ -56,8 +57,8 @@ class AppQuestions:
     def open(
         self,
         asked: AppQuestion,
-        played: Played[Any],
-        latest: Callable[[str], Any] | None = None,
+        played: Played[State],
+        latest: Callable[[str], State | None] | None = None,
     ) -> ScreenStep:
         """The screen ``asked`` opens on ``played``. ``latest``: the latest game of a kind
         the journal holds (``GameSession.latest``), so a New game carries over each game's

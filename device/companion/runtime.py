@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +32,7 @@ from hardware.keyboard import Keyboard
 from hardware.pinfactory import PinFactoryError, choose_pin_factory, is_raspberry_pi
 from hardware.ports import find_port
 from hardware.reader import DiceReader
+from rules.game import State
 from rules.journal import Played
 from rules.text import Text, text
 
@@ -181,10 +182,10 @@ def _open_reader(
 
 def simulated_roll(
     fake: FakeReader, chance: random.Random
-) -> Callable[[pygame.event.Event, Played[Any]], None]:
+) -> Callable[[pygame.event.Event, Played[State]], None]:
     """R on the keyboard rolls the simulated reader: the dice the game waits for, or one d6."""
 
-    def on_key(event: pygame.event.Event, played: Played[Any]) -> None:
+    def on_key(event: pygame.event.Event, played: Played[State]) -> None:
         if event.type != pygame.KEYDOWN or event.key != pygame.K_r:
             return
         wanted = played.game.wanted_roll(played.state)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -27,14 +26,14 @@ from rules.journal import Played
 from rules.text import Text, text
 
 
-class CthulhuWarsController(BaseController):
+class CthulhuWarsController(BaseController[GameState]):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
-        self._played: Played[Any] | None = None  # the scoreboard reads earlier answers in it
+        self._played: Played[GameState] | None = None  # the scoreboard reads earlier answers in it
 
-    def follow(self, played: Played[Any]) -> None:
+    def follow(self, played: Played[GameState]) -> None:
         self._played = played
 
     def _button(self, button: str, state: GameState) -> Reaction | None:

@@ -7,7 +7,6 @@ answers a roll by itself; these steps are the manual entry that is always there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from device.ui.steps import (
     BACK,
@@ -28,7 +27,7 @@ from rules.text import Text, text
 MOST_UNITS = 12  # more Units of one faction in one Area than a table ever has
 
 
-def decision_step(state: GameState, played: Played[Any] | None = None) -> ScreenStep | None:
+def decision_step(state: GameState, played: Played[GameState] | None = None) -> ScreenStep | None:
     """The question for what the rules wait for; ``played``: the game with its history,
     where the scoreboard finds what the table answered before (none: propose afresh)."""
     pending = state.pending
@@ -42,7 +41,7 @@ def decision_step(state: GameState, played: Played[Any] | None = None) -> Screen
         from device.cthulhu_wars.scoreboard.memory import remembered
         from device.cthulhu_wars.scoreboard.steps import Remembered, scoreboard_step
         from rules.cthulhu_wars.game import state_to_json
-        from rules.cthulhu_wars.scoreboard.pending import RevealPending
+        from rules.cthulhu_wars.scoreboard_record import RevealPending
 
         said = Remembered() if played is None else remembered(played)
         # why the game ends is the rules' own, not in the public state (K13)

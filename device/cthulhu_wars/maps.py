@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Never
 
 from device.ui.steps import Option, StepResult
 from display.view import Hint
@@ -21,7 +21,7 @@ from rules.text import Text
 Action = tuple[str, Callable[[], StepResult]]  # a catalogue key and what choosing it does
 
 
-def _nothing(state: GameState) -> list[Any]:
+def _nothing(state: GameState) -> Sequence[Never]:
     return []
 
 

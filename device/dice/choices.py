@@ -14,7 +14,6 @@ import contextlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from device.storage.durable import replace_durably
 from hardware.smartdice.hub import Chosen
@@ -57,7 +56,7 @@ def load_or_set_aside(path: Path) -> tuple[tuple[Chosen, ...], str | None]:
         return (), str(error)
 
 
-def _parse(document: Any) -> tuple[Chosen, ...]:
+def _parse(document: object) -> tuple[Chosen, ...]:
     if not isinstance(document, dict) or not isinstance(document.get("dice"), list):
         raise ValueError('expected {"dice": [...]}')
     entries = document["dice"]

@@ -22,7 +22,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from device.storage.durable import replace_durably
 
@@ -57,7 +56,7 @@ class Hotspot:
         return wifi_qr(self.ssid, self.passphrase)
 
 
-def read_network(document: Mapping[str, Any], name: str) -> tuple[NetworkSettings, list[str]]:
+def read_network(document: Mapping[str, object], name: str) -> tuple[NetworkSettings, list[str]]:
     """The ``[network]`` section of a parsed celaeno.toml, and one line per mistake."""
     section = document.get("network", {})
     if not isinstance(section, dict):

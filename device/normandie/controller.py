@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from device.normandie.decisions import check_roll, decision_step, losers_step
 from device.normandie.keeping import (
@@ -56,7 +55,7 @@ from rules.commands import Command
 from rules.errors import RulesError
 from rules.normandie.commands import NzNewBattle, NzNextPhase, NzPlaceUnit
 from rules.normandie.engine import apply
-from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault
+from rules.normandie.state import ORDERS, SETUP, NormandieState, PendingAssault, ZombieMove
 from rules.normandie.tiles import Tile
 from rules.normandie.units import INFANTRY, ZOMBIES
 from rules.normandie.zombies_phase import preview
@@ -68,7 +67,7 @@ from rules.text import Text, text
 AUTO, TERRAIN, PLACING, CLOSED = "auto", "terrain", "placing", "closed"
 
 
-class NormandieController(BaseController):
+class NormandieController(BaseController[NormandieState]):
     def __init__(self, lang: str = "en", chance: random.Random | None = None) -> None:
         super().__init__(lang)
         self.chance = chance or random.Random()
@@ -138,9 +137,9 @@ class NormandieController(BaseController):
             hints = (*hints, Hint("undo", text("hint.undo")))  # once: never "Undo Undo"
         return step.prompt(hints, result)
 
-    def overlay(self, state: NormandieState) -> dict[str, Any]:
+    def overlay(self, state: NormandieState) -> dict[str, object]:
         """What the grid shows besides the battle: the cursor and the Zombies' planned moves."""
-        shown: dict[str, Any] = {"preview": [move.to_json() for move in planned(state)]}
+        shown: dict[str, object] = {"preview": [move.to_json() for move in planned(state)]}
         step = self._current(state)
         if isinstance(step, SpaceStep):
             shown["cursor"] = step.cursor.name
@@ -286,7 +285,7 @@ def _placed(before: NextUnit, cmd: NzPlaceUnit) -> NextUnit:
     return NextUnit(cmd.kind, cmd.owner, movement)
 
 
-def planned(state: NormandieState) -> tuple[Any, ...]:
+def planned(state: NormandieState) -> tuple[ZombieMove, ...]:
     """The moves still to come: in the Zombies phase the rules' preview; in the Order Phase,
     what the phase would do if it began now (played on a copy, nothing is recorded)."""
     if state.run is not None:

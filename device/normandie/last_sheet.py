@@ -15,9 +15,10 @@ written leaves the battle to start all the same.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.normandie.draft import Draft, marks_of, marks_where, offered
 from device.storage.durable import replace_durably
@@ -28,6 +29,28 @@ from rules.normandie.tiles import GRAVE, GRAVE_X1, IMPASSABLE, Placement, Terrai
 FILE = "normandie-last-battle.json"
 PART = FILE + ".part"  # a save under way; never read
 GEAR_ITEMS = ("reanimator_serum", "serum_dart_gun")
+
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+
+    class PlacementJSON(TypedDict):
+        tile: str
+        column: int
+        row: int
+        turn: int
+
+    class SheetJSON(TypedDict):
+        """The file's one object: the sheet's choices, each read back with a check."""
+
+        columns: int
+        rows: int
+        layout: list[PlacementJSON]
+        players: list[str]
+        initiative: str
+        tokens: int
+        movement: int
+        gear: dict[str, dict[str, int]]  # side -> each of GEAR_ITEMS
+        marks: NotRequired[dict[str, list[str]]]  # IMPASSABLE, GRAVE, GRAVE_X1 -> squares
 
 
 def last_draft(files: Path | None) -> Draft | None:
@@ -63,7 +86,7 @@ def keep_marks(files: Path | None, columns: int, rows: int, marks: Terrain) -> N
     keep_draft(files, replace(draft, marks=marks_where(marks, lambda place: place not in named)))
 
 
-def _json(draft: Draft) -> dict[str, Any]:
+def _json(draft: Draft) -> SheetJSON:
     return {
         "columns": draft.columns,
         "rows": draft.rows,
@@ -86,7 +109,7 @@ def _json(draft: Draft) -> dict[str, Any]:
     }
 
 
-def _draft(data: dict[str, Any]) -> Draft:
+def _draft(data: SheetJSON) -> Draft:
     """The draft ``data`` describes; ValueError (or a lookup's error) where it is wrong."""
     draft = Draft(
         columns=_int(data["columns"]),
@@ -110,13 +133,13 @@ def _draft(data: dict[str, Any]) -> Draft:
     return draft
 
 
-def _placement(data: dict[str, Any]) -> Placement:
+def _placement(data: PlacementJSON) -> Placement:
     return Placement(
         _str(data["tile"]), _int(data["column"]), _int(data["row"]), _int(data["turn"])
     )
 
 
-def _marks(data: dict[str, Any]) -> Terrain:
+def _marks(data: Mapping[str, Sequence[str]]) -> Terrain:
     """The blank places' marks, named as in a tile file: one list of squares a kind."""
     return marks_of(
         (_space(name) for name in data[IMPASSABLE]),

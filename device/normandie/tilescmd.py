@@ -12,12 +12,11 @@ imported when the command runs.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from device.settings.places import add_place_options, guarded
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tiles = subparsers.add_parser(
         "tiles",
         help="list, export or import the kept Shadows over Normandie map tiles",

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from device.storage import paths
 from hardware.baud import BadBaud, standard_baud
@@ -33,10 +33,17 @@ class Wrong(ValueError):
         self.detail = detail
 
 
+# What a check makes of a TOML value: a value of the configuration field its key fills (a
+# pin, a tuple of factions …). KEYS pairs each key's check with its field, which the types of
+# one table of keys cannot say, so the value stays untyped where the table hands it on to the
+# fields (device/settings/config.py).
+Checked: TypeAlias = Any
+
+
 @dataclass(frozen=True)
 class Check:
     expected: str
-    convert: Callable[[Any], Any]
+    convert: Callable[[object], Checked]
 
 
 def toml_literal(value: object) -> str:

@@ -17,16 +17,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from device.settings import checks
-from device.settings.checks import Check, Wrong, escaped, shown, toml_literal
+from device.settings.checks import Check, Checked, Wrong, escaped, shown, toml_literal
 from hardware.baud import MAX_BAUD, MIN_BAUD
 from hardware.events import PHYSICAL_BUTTONS
 from hardware.ports import DEFAULT_PATTERNS
 from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 from rules.cthulhu_wars.maps.boards import map_names, map_spec
 from rules.text import LANGUAGES
+
+if TYPE_CHECKING:
+    from rules.json_types import JSONObject
 
 # The maps and the two boards of each (T4, D1), for a new game's defaults.
 BOARDS: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -58,7 +61,7 @@ class Key:
 
     name: str
     check: Check
-    default: Any
+    default: object  # a TOML value, as a file would give it
     help: str
 
     @property
@@ -292,9 +295,9 @@ class TableConfig:
     silence_at_start: bool
     tomes_refresh_at_doom: bool
 
-    def new_game(self) -> dict[str, Any]:
+    def new_game(self) -> JSONObject:
         """The ``new_game`` command these defaults describe, as JSON (see its JOURNAL.md)."""
-        command: dict[str, Any] = {
+        command: JSONObject = {
             "type": "new_game",
             "map": self.map,
             "factions": [*self.factions],
@@ -364,7 +367,7 @@ def _at_most(problems: list[str]) -> list[str]:
     return [*problems[:MAX_PROBLEMS], f"… and {len(problems) - MAX_PROBLEMS} more problems"]
 
 
-def _read_document(path: Path, name: str) -> dict[str, Any]:
+def _read_document(path: Path, name: str) -> dict[str, object]:
     try:
         return tomllib.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
@@ -382,8 +385,8 @@ def _read_document(path: Path, name: str) -> dict[str, Any]:
         raise ConfigError([f"{name}: arrays or tables are nested too deeply"]) from None
 
 
-def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
-    found: dict[str, Any] = {}
+def _flatten(document: Mapping[str, object], name: str) -> tuple[dict[str, object], list[str]]:
+    found: dict[str, object] = {}
     problems: list[str] = []
     for dotted, value in _walk(document, ""):
         if dotted in FOREIGN_SECTIONS:
@@ -395,7 +398,7 @@ def _flatten(document: Mapping[str, Any], name: str) -> tuple[dict[str, Any], li
     return found, problems
 
 
-def _walk(table: Mapping[str, Any], prefix: str) -> Iterator[tuple[str, Any]]:
+def _walk(table: Mapping[str, object], prefix: str) -> Iterator[tuple[str, object]]:
     # Descend into sections (and their parents, like "dreamlands"); anything else is a key.
     for key, value in table.items():
         dotted = f"{prefix}{key}"
@@ -422,8 +425,8 @@ def _did_you_mean(word: str, known: Sequence[str]) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
-def _checked(found: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[str]]:
-    values: dict[str, Any] = {}
+def _checked(found: Mapping[str, object], name: str) -> tuple[dict[str, Checked], list[str]]:
+    values: dict[str, Checked] = {}
     problems: list[str] = []
     for key in KEYS:
         raw = found.get(key.name, key.default)
@@ -436,11 +439,11 @@ def _checked(found: Mapping[str, Any], name: str) -> tuple[dict[str, Any], list[
     return values, problems
 
 
-def _consistency(values: Mapping[str, Any], name: str) -> list[str]:
+def _consistency(values: Mapping[str, Checked], name: str) -> list[str]:
     return [f"{name}: {problem}" for problem in (*_pin_clashes(values), *_sides_problems(values))]
 
 
-def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
+def _pin_clashes(values: Mapping[str, Checked]) -> list[str]:
     problems = []
     users: dict[int, list[str]] = {}
     for field in (config_key(b) for b in (*PHYSICAL_BUTTONS, "encoder_a", "encoder_b")):
@@ -454,7 +457,7 @@ def _pin_clashes(values: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def _sides_problems(values: Mapping[str, Any]) -> list[str]:
+def _sides_problems(values: Mapping[str, Checked]) -> list[str]:
     sides: dict[str, int] = values["table.sides"]
     if not sides:
         return []
@@ -470,8 +473,8 @@ def _sides_problems(values: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def _build(values: Mapping[str, Any], source: str) -> Config:
-    def section(prefix: str) -> dict[str, Any]:
+def _build(values: Mapping[str, Checked], source: str) -> Config:
+    def section(prefix: str) -> dict[str, Checked]:
         return {key.field: values[key.name] for key in KEYS if key.section == prefix}
 
     table = section("table")

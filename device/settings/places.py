@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Callable
 
 from device.settings.config import Config, ConfigError, default_config, load_config
 from device.storage import paths
@@ -37,7 +37,7 @@ def load_settings(args: argparse.Namespace) -> Config:
     return default_config() if path is None else load_config(path)
 
 
-def guarded(command: Any) -> Any:
+def guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Configuration and database problems become one clear line and exit status 2 (every
     command that reads the settings or the state directory is registered through this)."""
 

@@ -10,18 +10,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from device.storage.store import Store
 from rules.codec import parse_json
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.game import GameRules
+from rules.game import GameRules, State
 from rules.journal import (
     Outcome,
     Played,
     ReplayError,
-    State,
     apply,
     dump_command,
     parse,
@@ -40,7 +38,7 @@ log = logging.getLogger("celaeno.journal")
 class GameSession:
     store: Store
     game_id: int
-    played: Played[Any]  # the game and its history (undo, redo), as the engine keeps them
+    played: Played[State]  # the game and its history (undo, redo), as the engine keeps them
     rules: GameRules
     # The newest command and what it did: after a restart the screen shows it again, so a
     # board instruction on the screen survives a pulled plug.
@@ -89,7 +87,7 @@ class GameSession:
         _committed(game_id, store.append(game_id, dump_command(new_game)), new_game.TYPE)
         return cls(store, game_id, outcome.played, rules, (new_game, outcome.events))
 
-    def latest(self, game: str) -> Any:
+    def latest(self, game: str) -> State | None:
         """The latest game of kind ``game`` the journal holds, for a New game to carry its
         settings over: the current game's state when it is of that kind, otherwise the state
         an earlier one started in (settings are given once, at the start); None when there is
@@ -107,7 +105,7 @@ class GameSession:
                 continue
         return None
 
-    def submit(self, cmd: Command) -> Outcome[Any]:
+    def submit(self, cmd: Command) -> Outcome[State]:
         """Apply ``cmd`` and commit it durably, or raise RulesError and change nothing.
 
         A command that starts a game (``new_game``, ``nz_new_battle``) starts a new game in
@@ -124,7 +122,7 @@ class GameSession:
         self.played, self.last = outcome.played, (cmd, outcome.events)
         return outcome
 
-    def submit_line(self, line: str) -> Outcome[Any] | None:
+    def submit_line(self, line: str) -> Outcome[State] | None:
         """A journal line (as ``celaeno import`` reads it); None for blanks and comments."""
         cmd = parse_line(line, self.rules, self.played.game)
         return None if cmd is None else self.submit(cmd)

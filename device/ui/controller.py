@@ -10,7 +10,7 @@ where the table is in a wizard — so after a restart the screen asks the same q
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from device.ui.history import UNDOS_BEFORE_ASKING
 from device.ui.steps import UNDO_RUN_QUESTION, DialStep, ScreenStep, UndoMany
@@ -19,12 +19,26 @@ from display.view import Hint, Prompt
 from rules.commands import Redo, Undo
 from rules.text import Text, text
 
+if TYPE_CHECKING:
+    from device.ui.game_types import Waiting
+    from rules.journal import Played
+    from rules.json_types import StateJSON
+
+
 # On a dial with several rows the two buttons beside UP/DOWN choose the row; another
 # question may give them a meaning of its own (ScreenStep.side_button).
 ROW_BUTTONS = {"left": -1, "right": 1}
 
 
-class BaseController(Wizard):
+# The game's own state (each game's frozen dataclass). Its bound is the type checker's
+# alone: a bound named by a string is compiled at run time, which every start would pay.
+if TYPE_CHECKING:
+    S = TypeVar("S", bound=Waiting)
+else:
+    S = TypeVar("S")
+
+
+class BaseController(Wizard, Generic[S]):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self._base: ScreenStep | None = None
@@ -35,7 +49,7 @@ class BaseController(Wizard):
 
     # --- inputs -------------------------------------------------------------------------
 
-    def press(self, button: str, state: Any) -> Reaction:
+    def press(self, button: str, state: S) -> Reaction:
         if button == "undo":
             return self._undo(state)
         self._undos = 0  # any other press ends a run of undos
@@ -57,7 +71,7 @@ class BaseController(Wizard):
             return self._back(state)
         return self._navigate(button, state)
 
-    def _undo(self, state: Any) -> Reaction:
+    def _undo(self, state: S) -> Reaction:
         """UNDO; after UNDOS_BEFORE_ASKING in a row the next asks once whether to go on."""
         self._undos += 1
         if self._undos <= UNDOS_BEFORE_ASKING:
@@ -72,23 +86,23 @@ class BaseController(Wizard):
         if answer.run:  # the table said yes: the rest of this run goes on without asking
             self._undos, self._run_allowed = UNDOS_BEFORE_ASKING + 1, True
 
-    def tap(self, index: int, state: Any) -> Reaction:
+    def tap(self, index: int, state: S) -> Reaction:
         """A finger on a choice: select it and press OK."""
         step = self._current(state)
         return NOTHING if step is None else self._follow(step.pick(index))
 
-    def tap_space(self, name: str, state: Any) -> Reaction:
+    def tap_space(self, name: str, state: S) -> Reaction:
         """A finger on a square of a game's grid; games without one ignore it."""
         return NOTHING
 
-    def dice(self, values: tuple[int, ...], state: Any, source: str = "reader") -> Reaction:
+    def dice(self, values: tuple[int, ...], state: S, source: str = "reader") -> Reaction:
         """A roll from a reader or a smart die (``source``: recorded with the command)."""
         raise NotImplementedError
 
-    def prompt(self, state: Any, result: Text | None = None) -> Prompt:
+    def prompt(self, state: S, result: Text | None = None) -> Prompt:
         raise NotImplementedError
 
-    def showing(self, state: Any) -> ScreenStep | None:
+    def showing(self, state: S) -> ScreenStep | None:
         """The question on the screen now (the app looks whether it is the Dice screen)."""
         return self._current(state)
 
@@ -104,23 +118,23 @@ class BaseController(Wizard):
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
 
-    def overlay(self, state: Any) -> dict[str, Any]:
+    def overlay(self, state: S) -> dict[str, object]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""
         return {}
 
     # --- what a game's controller says --------------------------------------------------
 
-    def _button(self, button: str, state: Any) -> Reaction | None:
+    def _button(self, button: str, state: S) -> Reaction | None:
         """A button only this game has a meaning for (None: the shared meaning)."""
         return None
 
-    def _base_step(self, state: Any) -> ScreenStep | None:
+    def _base_step(self, state: S) -> ScreenStep | None:
         raise NotImplementedError
 
-    def _phase_step(self, state: Any) -> ScreenStep:
+    def _phase_step(self, state: S) -> ScreenStep:
         raise NotImplementedError
 
-    def _back(self, state: Any) -> Reaction:
+    def _back(self, state: S) -> Reaction:
         """One step back; with none to go back to, right after an undo: redo it."""
         if self._stack:
             self._stack.pop()
@@ -128,7 +142,7 @@ class BaseController(Wizard):
             return Reaction(Redo())
         return NOTHING
 
-    def follow(self, played: Any) -> None:
+    def follow(self, played: Played[S]) -> None:
         """The game as the engine keeps it now, its history included (the app tells it at
         start and after each command): a game may read what the table answered before."""
 
@@ -138,7 +152,7 @@ class BaseController(Wizard):
             self.redo_offer = what
             self._forget_base()
 
-    def _navigate(self, button: str, state: Any) -> Reaction:
+    def _navigate(self, button: str, state: S) -> Reaction:
         step = self._current(state)
         if step is None:
             return NOTHING
@@ -149,7 +163,7 @@ class BaseController(Wizard):
 
     # --- inner workings -----------------------------------------------------------------
 
-    def _current(self, state: Any) -> ScreenStep | None:
+    def _current(self, state: S) -> ScreenStep | None:
         if self._stack:
             return self._stack[-1]
         if self._base_of is not state:  # a new state: what does the game wait for now?
@@ -160,6 +174,12 @@ class BaseController(Wizard):
     def _forget_base(self) -> None:
         """The base step changes without a new state (a game's own mode switch)."""
         self._base_of = None
+
+
+def with_overlay(state: StateJSON, overlay: dict[str, object]) -> StateJSON:
+    """The state JSON with what a controller shows beside it: keys its game's screen reads
+    as part of its state (Normandie's ``preview`` and ``cursor``, rules/normandie/json_types.py)."""
+    return cast("StateJSON", {**state, **overlay}) if overlay else state
 
 
 def shown_values(values: tuple[int, ...]) -> str:

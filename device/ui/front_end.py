@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from device.ui.controller import BaseController
 from device.ui.steps import Option
 from display.view import Prompt
+from rules.game import State
 from rules.journal import Played
 from rules.text import Text, Words
 
@@ -30,7 +30,7 @@ class FrontEnd:
     - ``words``: its catalogue sections, added when the game is loaded."""
 
     game: str  # the rules' Game.name
-    controller: Callable[[str], BaseController]
-    new_game_options: Callable[[Any], Sequence[Option]]
-    still_prompt: Callable[[Played[Any], Text, str], Prompt]
+    controller: Callable[[str], BaseController[State]]
+    new_game_options: Callable[[State | None], Sequence[Option]]
+    still_prompt: Callable[[Played[State], Text, str], Prompt]
     words: tuple[Words, ...] = ()

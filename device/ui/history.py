@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby, islice
-from typing import Any
 
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.journal import Applied, Played, State
+from rules.game import State
+from rules.journal import Applied, Played
 from rules.text import Text, text
 
 UNDOS_BEFORE_ASKING = 3  # undos in a row before the next one asks
@@ -32,7 +32,7 @@ SHOWN = 60  # the newest commands the view lists (a long game's first hours are 
 WHOLE = frozenset({"assign_agony", "satisfy"})
 
 
-def in_words(played: Played[Any], cmd: Command, before: State) -> Text:
+def in_words(played: Played[State], cmd: Command, before: State) -> Text:
     """What a command did, as its result said it (its first event; for a split or a
     payment every event), in one short line where they say the same thing."""
     try:
@@ -110,29 +110,29 @@ def _die(part: str) -> Text:
     return text("history.source.other", source=part)  # a source this version does not know
 
 
-def brief(played: Played[Any]) -> Text | None:
+def brief(played: Played[State]) -> Text | None:
     """The last command in the History's words (the screen's shorter form of its result);
     None when nothing was done."""
     last = played.done
     return None if last is None else in_words(played, last.command, last.before)
 
 
-def entry(played: Played[Any], applied: Applied[Any]) -> Entry:
+def entry(played: Played[State], applied: Applied[State]) -> Entry:
     return Entry(in_words(played, applied.command, applied.before), how_rolled(applied.command))
 
 
-def entries(played: Played[Any], most: int) -> list[Entry]:
+def entries(played: Played[State], most: int) -> list[Entry]:
     """The newest ``most`` commands in words, newest first."""
     return [entry(played, applied) for applied in islice(played.history(), most)]
 
 
-def redoable(played: Played[Any]) -> Text | None:
+def redoable(played: Played[State]) -> Text | None:
     """What redo would bring back, in words; None when nothing is undone."""
     undone = played.undone
     return None if undone is None else in_words(played, undone.command, undone.before)
 
 
-def history_step(played: Played[Any]) -> ListStep:
+def history_step(played: Played[State]) -> ListStep:
     shown = entries(played, most=SHOWN)
     if not shown:
         nothing = [Option(text("prompt.nothing_to_choose"), DONE)]
@@ -158,7 +158,7 @@ def _confirm(count: int, chosen: Text) -> StepResult:
     )
 
 
-def undo_run_step(played: Played[Any]) -> ListStep:
+def undo_run_step(played: Played[State]) -> ListStep:
     """The question after UNDOS_BEFORE_ASKING undos in a row: once per run."""
     last = played.done
     what = text("command.undo") if last is None else in_words(played, last.command, last.before)

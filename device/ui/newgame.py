@@ -7,15 +7,17 @@ wizard is built before the table picks it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from device.ui.front_end import FrontEnd
 from device.ui.steps import ListStep, StepResult
+from rules.game import State
 from rules.text import text
 
 
 def new_game_step(
-    state: Any, front_ends: Iterable[FrontEnd], latest: Callable[[str], Any] | None = None
+    state: State | None,
+    front_ends: Iterable[FrontEnd],
+    latest: Callable[[str], State | None] | None = None,
 ) -> ListStep:
     """``state``: the game being left (its settings may carry over to a game of its kind);
     ``front_ends``: every game's (the app's list, ``device.games``); ``latest``: the latest

@@ -10,11 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from display.view import Choice, Hint, Prompt
 from rules.commands import Command
 from rules.text import Text, text
+
+# What a menu's option stands for, handed to its list's ``on_pick`` (a command, a step, a
+# faction, what choosing it does): each list pairs its options with its callback, which the
+# types of a list of mixed options cannot say, so the value is left untyped.
+Value: TypeAlias = Any
 
 
 class _Done:
@@ -79,7 +84,7 @@ class InTurn:
 
     __slots__ = ("commands",)
 
-    def __init__(self, commands: tuple[Any, ...]) -> None:
+    def __init__(self, commands: tuple[Command, ...]) -> None:
         self.commands = commands
 
 
@@ -103,7 +108,7 @@ SMART_DICE = AppQuestion("dice")  # the Dice screen: the app holds the smart dic
 @dataclass(frozen=True)
 class Option:
     label: Text
-    value: Any
+    value: Value
     detail: Text | None = None
     enabled: bool = True
 
@@ -180,7 +185,7 @@ class ListStep(ScreenStep):
 
     title: Text
     options: list[Option]
-    on_pick: Callable[[Any], StepResult]
+    on_pick: Callable[[Value], StepResult]
     cursor: int = -1
     hints: tuple[Hint, ...] = field(default_factory=lambda: LIST_HINTS)
 
@@ -286,12 +291,12 @@ class MarkStep(_EveryLine):
 
     title: Text
     options: list[Option]
-    on_done: Callable[[list[Any]], StepResult]
-    marked: set[Any] = field(default_factory=set)
+    on_done: Callable[[list[Value]], StepResult]
+    marked: set[Value] = field(default_factory=set)
     cursor: int = 0
     hints: tuple[Hint, ...] = field(default_factory=lambda: MARK_HINTS)
 
-    def chosen(self) -> list[Any]:
+    def chosen(self) -> list[Value]:
         return [o.value for o in self.options if o.value in self.marked]
 
     def choices(self) -> tuple[Choice, ...]:

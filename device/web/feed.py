@@ -47,16 +47,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.games import Games
+from device.ui.controller import with_overlay
 from device.ui.history import entry
 from device.web.liveness import PROC_LOCKS, table_running
 from display.web.page import HistoryLine
 from rules.errors import RulesError
-from rules.game import Game
+from rules.game import Game, State
 from rules.journal import Applied, Played, parse_line, state_json, submit
 from rules.text import Text
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +80,7 @@ class Snapshot:
     position: int  # commands committed in the whole journal: grows by one per command
     journal: str  # which journal file: positions compare only within one
     game: int | None
-    state: dict[str, Any] | None  # state JSON (+ "preview" on Normandie); None: no game
+    state: StateJSON | None  # state JSON (+ "preview" on Normandie); None: no game
     recent: tuple[tuple[Text, ...], ...]  # events of the latest commands, newest last
     undone: bool  # the latest command was an undo: the state went back
     table_running: bool
@@ -90,14 +94,14 @@ class Snapshot:
 class _Game:
     game_id: int
     seq: int = 0  # commands of this game applied so far
-    played: Played[Any] | None = None
+    played: Played[State] | None = None
     recent: list[tuple[Text, ...]] = field(default_factory=list)
     undone: bool = False
     broken: str | None = None
     cut: bool = False  # states before the oldest one kept were let go
     # Each kept command in words (by its Applied's identity): a command is said once, not
     # once per update; they are frozen, so one seen again says the same.
-    said: dict[int, tuple[Applied[Any], HistoryLine]] = field(default_factory=dict)
+    said: dict[int, tuple[Applied[State], HistoryLine]] = field(default_factory=dict)
 
 
 class Feed:
@@ -114,7 +118,7 @@ class Feed:
         self._version: int | None = None
         self._game: _Game | None = None
         self._position = 0
-        self._json: dict[str, Any] | None = None
+        self._json: StateJSON | None = None
         self._journal = ""
         self._unreadable: str | None = None  # why the last read failed
         self._looked = -LIVENESS_INTERVAL  # when liveness was last looked at (monotonic)
@@ -126,7 +130,7 @@ class Feed:
         return self._position
 
     @property
-    def played(self) -> Played[Any] | None:
+    def played(self) -> Played[State] | None:
         """The latest game (for the server's words about it)."""
         return None if self._game is None else self._game.played
 
@@ -262,7 +266,7 @@ class Feed:
         self._json = None
         return True
 
-    def _public_state(self) -> dict[str, Any] | None:
+    def _public_state(self) -> StateJSON | None:
         game = self._game
         if game is None or game.played is None:
             return None
@@ -272,7 +276,7 @@ class Feed:
             played = game.played
             overlay = self.games.front_end(played).controller("en").overlay(played.state)
             overlay.pop("cursor", None)
-            self._json = {**state_json(played), **overlay}
+            self._json = with_overlay(state_json(played), overlay)
         return self._json
 
     def _connection(self) -> sqlite3.Cursor:
@@ -300,7 +304,7 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     """The game's newest commands in words, newest first; each said once (``game.said``)."""
     if game.played is None:
         return ()
-    said: dict[int, tuple[Applied[Any], HistoryLine]] = {}
+    said: dict[int, tuple[Applied[State], HistoryLine]] = {}
     for applied in islice(game.played.history(), SHOWN_HISTORY):
         known = game.said.get(id(applied))
         if known is None or known[0] is not applied:
@@ -311,24 +315,24 @@ def _history(game: _Game) -> tuple[HistoryLine, ...]:
     return tuple(words for _applied, words in said.values())
 
 
-def kept_history(played: Played[Any], keep: int) -> tuple[Played[Any], bool]:
+def kept_history(played: Played[State], keep: int) -> tuple[Played[State], bool]:
     """``played`` with its ``keep`` latest commands if it has more than ``2 * keep`` (then
     True: the rest was let go), else itself. Cut only now and then, as the kept commands are
     made anew: frozen, each names the one before it."""
     newest = list(islice(played.history(), 2 * keep + 1))
     if len(newest) <= 2 * keep:
         return played, False
-    done: Applied[Any] | None = None
+    done: Applied[State] | None = None
     for applied in reversed(newest[:keep]):
         done = Applied(applied.before, applied.command, done)
     return replace(played, done=done), True
 
 
-def _oldest_kept(played: Played[Any] | None) -> bool:
+def _oldest_kept(played: Played[State] | None) -> bool:
     return played is not None and played.done is None
 
 
-def _game_of(played: Played[Any] | None) -> Game[Any] | None:
+def _game_of(played: Played[State] | None) -> Game[State] | None:
     return None if played is None else played.game
 
 

@@ -24,13 +24,13 @@ import logging
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from device.games import Games
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
 from display.web.page import WebView, live_html, script_words
+from rules.game import State
 from rules.journal import Played
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
@@ -79,7 +79,7 @@ class Update:
     view: WebView
 
 
-def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
+def waiting_for(played: Played[State] | None, games: Games) -> Text | None:
     """What the table waits for, as its screen says it when no menu is open (a fresh
     controller's question for this state: the pending roll, split or payment, or the
     main screen's)."""
@@ -89,7 +89,7 @@ def waiting_for(played: Played[Any] | None, games: Games) -> Text | None:
 
 
 def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> bytes:
-    payload: dict[str, Any] = {
+    payload: dict[str, object] = {  # dumped at once
         "position": view.position,
         "journal": view.journal,
         "lang": lang,

@@ -38,9 +38,12 @@ import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aiohttp import http_exceptions, web
+
+if TYPE_CHECKING:
+    from aiohttp.web_protocol import RequestHandler
 
 from device.web.hub import Hub
 from display.web.html import palette_css
@@ -348,7 +351,7 @@ class Guarded(asyncio.Protocol):
 
     def __init__(self, limiter: Limiter) -> None:
         self._limiter = limiter
-        self._inner: Any = None
+        self._inner: RequestHandler | None = None
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -384,7 +387,9 @@ class Guarded(asyncio.Protocol):
         self._inner.data_received(data)
 
     def eof_received(self) -> bool | None:
-        return self._inner.eof_received() if self._inner is not None else None
+        if self._inner is not None:
+            self._inner.eof_received()  # aiohttp's answers None: the transport closes itself
+        return None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._limiter.open -= 1
@@ -411,7 +416,7 @@ BUSY = (
 class Limiter:
     """The connections open, and those waiting for a request, oldest first."""
 
-    server: Any  # aiohttp's web.Server: makes one request handler per connection
+    server: web.Server  # makes one request handler per connection
     limit: int  # connections open at once, waiting ones included: a bound on descriptors
     waiting_limit: int = 256
     open: int = 0

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import names
 from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import printed_name, render_fragment, text, translate
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsStateJSON,
+        GateJSON,
+        PendingJSON,
+        TomeJSON,
+    )
+    from rules.text import Param
 
 CITADEL_LABELS: tuple[str, ...] = ("1_2", "3", "4", "5_6")  # D4
 BOARDS: tuple[str, ...] = ("surface", "underworld")
@@ -31,31 +40,31 @@ class BoardText:
     columns: list[list[Para]]
 
 
-def content(state: Mapping[str, Any], lang: str, dense: bool = False) -> BoardText:
+def content(state: CthulhuWarsStateJSON, lang: str, dense: bool = False) -> BoardText:
     """The board of the map being played, under the winner if there is one; ``dense``: in
     as few lines as its words allow (where the panel has no room for its roomy form)."""
     board = MAP_BOARDS[state["map"]](state, lang, dense)
     return BoardText([*_winner(state, lang), *board.top], board.columns)
 
 
-def _library_board(state: Mapping[str, Any], lang: str, dense: bool) -> BoardText:
+def _library_board(state: CthulhuWarsStateJSON, lang: str, dense: bool) -> BoardText:
     rows = _tomes_row if state.get("scoreboard") else _faction_row  # its table says the rest
     top = [para for faction in state.get("factions", ()) for para in rows(state, faction, lang)]
     return BoardText([*top, *_library(state, lang)], [])
 
 
-def _dreamlands_board(state: Mapping[str, Any], lang: str, dense: bool) -> BoardText:
+def _dreamlands_board(state: CthulhuWarsStateJSON, lang: str, dense: bool) -> BoardText:
     top = [*_faction_legend(state, lang, dense), *_dreamlands(state, lang)]
     columns = [list(_citadel_column(state, board, lang, dense)) for board in BOARDS]
     return BoardText(top, columns)
 
 
-def _fragment(key: str, lang: str, **params: Any) -> str:
+def _fragment(key: str, lang: str, **params: Param) -> str:
     """Words that go inside a sentence: no capital added."""
     return render_fragment(text(key, **params), lang)
 
 
-def actor(pending: Mapping[str, Any] | None) -> str | None:
+def actor(pending: PendingJSON | None) -> str | None:
     """The faction whose decision the game waits for, if the pending decision names one."""
     if not pending:
         return None
@@ -63,7 +72,7 @@ def actor(pending: Mapping[str, Any] | None) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _winner(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _winner(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     if state.get("winner"):
         words = translate("screen.winner", lang, faction=state["winner"])
         yield Para((Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "large")
@@ -82,7 +91,7 @@ def _to_act(lang: str) -> Span:
     return Span(translate("screen.to_act", lang), colours.LIT_TEXT, icon="arrow", chip=colours.LIT)
 
 
-def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+def _faction_row(state: CthulhuWarsStateJSON, faction: str, lang: str) -> Iterator[Para]:
     spans = [_faction_span(faction, lang)]
     if state.get("silence", {}).get(faction):  # C1: held until spent or discarded (C2)
         spans.append(Span(translate("screen.silence_held", lang), icon="disc", chip=colours.CHIP))
@@ -100,7 +109,7 @@ def _faction_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[
             yield Para(row, "small", indent=1.0, gap_before=0.0)
 
 
-def _tomes_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Para]:
+def _tomes_row(state: CthulhuWarsStateJSON, faction: str, lang: str) -> Iterator[Para]:
     """Beside the scoreboard, which names every faction and its Silence: only Tomes held."""
     rows = list(_faction_row(state, faction, lang))
     if len(rows) > 1:
@@ -108,9 +117,7 @@ def _tomes_row(state: Mapping[str, Any], faction: str, lang: str) -> Iterator[Pa
         yield from rows[1:]
 
 
-def _tome_spans(
-    tome: str, card: Mapping[str, Any], gate: Mapping[str, Any] | None, lang: str
-) -> Iterator[Span]:
+def _tome_spans(tome: str, card: TomeJSON, gate: GateJSON | None, lang: str) -> Iterator[Span]:
     yield Span(names.tome(tome, lang))
     if card.get("overdue"):  # C7
         yield Span(
@@ -124,7 +131,7 @@ def _tome_spans(
     yield tome_gate(gate, lang)  # in the Tome's row: why it is Overdue or not (C7)
 
 
-def _library(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _library(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     in_slot = [
         tome for tome, card in sorted(state.get("tomes", {}).items()) if card.get("holder") is None
     ]
@@ -146,7 +153,7 @@ def _library(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     yield Para((custodian, librarian), "body", gap_before=0.3)
 
 
-def tome_gate(gate: Mapping[str, Any] | None, lang: str) -> Span:
+def tome_gate(gate: GateJSON | None, lang: str) -> Span:
     """The Gate in a Tome's Area (tome id = Area id, C4) and who controls it: Overdue is read
     off exactly that (C7, I2), so it stands beside the Tome, in words and a shape."""
     if gate is None:  # before the first Doom Phase creates it (C5), or destroyed
@@ -166,7 +173,7 @@ def _place_span(what: str, area: str | None, lang: str) -> Span:
     )
 
 
-def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterator[Para]:
+def _faction_legend(state: CthulhuWarsStateJSON, lang: str, dense: bool) -> Iterator[Para]:
     """Each faction's colour, and who is to act; ``dense``: only who is to act (each Gate's
     chip names its faction beside its colour, and so does the scoreboard's table)."""
     spans: list[Span] = []
@@ -180,7 +187,7 @@ def _faction_legend(state: Mapping[str, Any], lang: str, dense: bool) -> Iterato
         yield Para(tuple(spans), "body", gap_before=0.2)
 
 
-def _dreamlands(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _dreamlands(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     yield from _three_citadel_warnings(state, lang)
     yield Para((_bhole_span(state, lang),), "body", gap_before=0.4)
     if OPENER in state.get("factions", ()) or state.get("yog_sothoth"):
@@ -191,7 +198,7 @@ def _dreamlands(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
 
 
 def _citadel_column(
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     board: str,
     lang: str,
     dense: bool = False,
@@ -211,7 +218,7 @@ def _citadel_column(
         yield Para((gate,), "small", indent=0.8, gap_before=0.05)
 
 
-def _bhole_span(state: Mapping[str, Any], lang: str) -> Span:
+def _bhole_span(state: CthulhuWarsStateJSON, lang: str) -> Span:
     if state.get("bhole"):
         return _place_span("screen.bhole", state["bhole"], lang)
     vale = names.area(VALE_OF_PNATH, lang)  # D12: a killed Bhole returns here
@@ -220,7 +227,7 @@ def _bhole_span(state: Mapping[str, Any], lang: str) -> Span:
     return Span(words, colours.DIM, icon="monster", icon_colour=colours.ACCENT)
 
 
-def _citadel_name_spans(state: Mapping[str, Any], citadel: str, lang: str) -> Iterator[Span]:
+def _citadel_name_spans(state: CthulhuWarsStateJSON, citadel: str, lang: str) -> Iterator[Span]:
     """Printed name (else "Citadel 1–2"), its Zoogs (D14) and Yog-Sothoth if there (D6)."""
     _board, label = names.citadel(citadel) or ("", "")
     printed = names.citadel_label(label)
@@ -239,7 +246,7 @@ def _citadel_name_spans(state: Mapping[str, Any], citadel: str, lang: str) -> It
         )
 
 
-def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
+def _gate_span(gate: GateJSON | None, lang: str) -> Span:
     if gate is None:
         return Span(_fragment("screen.no_gate", lang), colours.DIM, atomic=True)
     controller = gate.get("controller")
@@ -254,7 +261,7 @@ def _gate_span(gate: Mapping[str, Any] | None, lang: str) -> Span:
     return Span(words, icon="swatch", icon_colour=colours.faction(controller), chip=colours.CHIP)
 
 
-def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
+def citadel_counts(state: CthulhuWarsStateJSON) -> dict[str, Counter[str]]:
     """Citadels each faction controls, per board (D5).
 
     Yog-Sothoth's Citadel counts for Opener of the Way (D6).
@@ -264,7 +271,8 @@ def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
     for board in BOARDS:
         for label in CITADEL_LABELS:
             citadel = f"{board}_citadel_{label}"
-            controller = (gates.get(citadel) or {}).get("controller")
+            gate = gates.get(citadel)
+            controller = gate.get("controller") if gate else None
             if state.get("yog_sothoth") == citadel:
                 controller = OPENER
             if controller:
@@ -272,7 +280,7 @@ def citadel_counts(state: Mapping[str, Any]) -> dict[str, Counter[str]]:
     return counts
 
 
-def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def _three_citadel_warnings(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     if state.get("winner"):
         return
     for board, counter in citadel_counts(state).items():
@@ -283,7 +291,7 @@ def _three_citadel_warnings(state: Mapping[str, Any], lang: str) -> Iterator[Par
 
 
 # Each map's board, by the map the state names (rules/cthulhu_wars/JOURNAL.md: "map").
-MAP_BOARDS: dict[str, Callable[[Mapping[str, Any], str, bool], BoardText]] = {
+MAP_BOARDS: dict[str, Callable[[CthulhuWarsStateJSON, str, bool], BoardText]] = {
     "celaeno": _library_board,
     "dreamlands": _dreamlands_board,
 }

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,19 +18,29 @@ from display.layout.flow import layout
 from display.panels.phase_track import draw_track
 from display.panels.shared import SHARED_PANELS, Panel, snapshot
 from display.view import View
-from rules.cthulhu_wars.state import PHASES
+from rules.cthulhu_wars.state import PHASES, cthulhu_wars_json
 from rules.text import translate
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
+    from rules.json_types import StateJSON
+
+
+def _state(view: View) -> CthulhuWarsStateJSON:
+    return cthulhu_wars_json(view.state)
 
 
 def _header_key(view: View) -> object:
-    return (view.state.get("round"), view.state.get("phase"), view.lang)
+    state = _state(view)
+    return (state.get("round"), state.get("phase"), view.lang)
 
 
 def _draw_header(canvas: Canvas, view: View) -> None:
     """Round number, then the four phases (T1); stacked in two rows on a portrait screen."""
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
     inner = canvas.strip
-    round_words = translate("screen.round", view.lang, n=view.state.get("round", "?"))
+    state = _state(view)
+    round_words = translate("screen.round", view.lang, n=state.get("round", "?"))
     round_para = Para((Span(round_words, colours.TEXT),), "large")
     gap = canvas.pad
     if canvas.rect.h > canvas.rect.w * 0.12:  # tall header: round above the track
@@ -47,7 +56,7 @@ def _draw_header(canvas: Canvas, view: View) -> None:
         )
     canvas.text([round_para], round_box, "left", "center")
     names = [translate(f"phase.{phase}", view.lang) for phase in PHASES]
-    phase = view.state.get("phase")
+    phase = state.get("phase")
     draw_track(canvas, track, names, PHASES.index(phase) if phase in PHASES else None)
 
 
@@ -59,21 +68,22 @@ def _board_key(view: View) -> object:
 def _draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
     box = canvas.inner.inflate(-canvas.pad, 0)
-    if view.state.get("scoreboard") and view.state.get("game_over"):
+    state = _state(view)
+    if state.get("scoreboard") and state.get("game_over"):
         from display.cthulhu_wars.scoreboard import end_summary  # the end of a game that keeps one
 
         if view.prompt.shows == "doom_chart":  # the end's second view
-            end_summary.draw_chart(canvas, view.state, view.lang, box)
+            end_summary.draw_chart(canvas, state, view.lang, box)
         else:
-            end_summary.draw(canvas, view.state, view.lang, box)
+            end_summary.draw(canvas, state, view.lang, box)
         return
     found = _board_text(canvas, view, box)
-    if view.state.get("scoreboard"):
+    if state.get("scoreboard"):
         from display.cthulhu_wars.scoreboard import (
             panel as scoreboard_panel,  # only a game that keeps one loads it
         )
 
-        box = scoreboard_panel.draw(canvas, view.state, view.lang, box, found.top, found.columns)
+        box = scoreboard_panel.draw(canvas, state, view.lang, box, found.top, found.columns)
     canvas.text_with_columns(found.top, found.columns, box)
 
 
@@ -82,18 +92,20 @@ def _board_text(canvas: Canvas, view: View, box: pygame.Rect) -> board.BoardText
     scoreboard's table, if the game keeps one), else in as few lines as its words allow;
     beside a list, only under the table (else the board steps aside for the list, as a
     small screen's does, and the list's result keeps its room)."""
-    roomy = board.content(view.state, view.lang)
-    beside_a_list = bool(view.prompt.choices) and not view.state.get("scoreboard")
+    state = _state(view)
+    roomy = board.content(state, view.lang)
+    beside_a_list = bool(view.prompt.choices) and not state.get("scoreboard")
     if not roomy.columns or beside_a_list or _whole(canvas, view, roomy, box):
         return roomy
-    return board.content(view.state, view.lang, dense=True)
+    return board.content(state, view.lang, dense=True)
 
 
 def _whole(canvas: Canvas, view: View, found: board.BoardText, box: pygame.Rect) -> bool:
-    if view.state.get("scoreboard"):
+    state = _state(view)
+    if state.get("scoreboard"):
         from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
-        return scoreboard_panel.fits(canvas, view.state, view.lang, box, found.top, found.columns)
+        return scoreboard_panel.fits(canvas, state, view.lang, box, found.top, found.columns)
     least = flow.SHRINK_FACTORS[-1]
     return columns_fit(found.top, found.columns, box.size, canvas.sizes, least, canvas.pad)
 
@@ -106,7 +118,7 @@ def _draw_standings(canvas: Canvas, view: View, fewest: bool = False) -> None:
     from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
     canvas.background()
-    scoreboard_panel.draw(canvas, view.state, view.lang, canvas.inner, [], fewest=fewest)
+    scoreboard_panel.draw(canvas, _state(view), view.lang, canvas.inner, [], fewest=fewest)
 
 
 def _draw_whole_standings(canvas: Canvas, view: View) -> None:
@@ -115,7 +127,7 @@ def _draw_whole_standings(canvas: Canvas, view: View) -> None:
     from display.cthulhu_wars.scoreboard import panel as scoreboard_panel
 
     _draw_standings(canvas, view)
-    whole = scoreboard_panel.whole(canvas, view.state, view.lang, canvas.inner)
+    whole = scoreboard_panel.whole(canvas, _state(view), view.lang, canvas.inner)
     canvas.dropped = canvas.dropped or not whole
 
 
@@ -125,13 +137,16 @@ def _draw_end(canvas: Canvas, view: View) -> None:
     from display.cthulhu_wars.scoreboard import end_summary
 
     canvas.background()
-    end_summary.draw_condensed(canvas, view.state, view.lang, canvas.inner.inflate(-canvas.pad, 0))
+    end_summary.draw_condensed(
+        canvas, _state(view), view.lang, canvas.inner.inflate(-canvas.pad, 0)
+    )
 
 
 def _draw_the_board_alone(canvas: Canvas, view: View) -> None:
     """The board condensed beside a list while it is what moves: the Tomes, the monsters
     and each faction's Silence, drawn as in a game without the scoreboard."""
-    without = {key: value for key, value in view.state.items() if key != "scoreboard"}
+    without = _state(view).copy()
+    without.pop("scoreboard", None)
     _draw_board(canvas, replace(view, state=without))
 
 
@@ -145,7 +160,7 @@ SCOREBOARD_ASKS = frozenset({"gather_power", "first_player", "ritual", "reveal"}
 STANDINGS_ASKED = "standings"  # Prompt.about of a question about the scoreboard
 
 
-def condensed(state: Mapping[str, Any], about: str | None = None) -> tuple[Panel, ...]:
+def condensed(any_state: StateJSON, about: str | None = None) -> tuple[Panel, ...]:
     """A scoreboard game's board beside a long list (GameScreen.condensed): at its end who
     won; while the scoreboard asks, or a question is about the standings (``about``: the
     menu's faction lines, what happened to one, a correction), its standings; while the
@@ -154,12 +169,13 @@ def condensed(state: Mapping[str, Any], about: str | None = None) -> tuple[Panel
     then the phase's start's (I11), or the standings where the board is not whole;
     otherwise the standings: first with every line under the table, then the table alone,
     then, where the table is not whole either, each faction's Doom and Power alone."""
+    state = cthulhu_wars_json(any_state)
     if not state.get("scoreboard"):
         return ()
     if state.get("game_over"):
         return (END,)
     pending = state.get("pending")
-    kind = pending.get("kind") if isinstance(pending, Mapping) else None
+    kind = pending.get("kind") if pending else None
     moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
     standings = (WHOLE_STANDINGS, STANDINGS, FEWEST)
     return (BOARD_ALONE, *standings) if moving and about != STANDINGS_ASKED else standings

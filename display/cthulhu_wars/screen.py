@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import words as display_words
 from display.cthulhu_wars.panels import PANELS, condensed
 from display.layout.regions import DEFAULT_BOARD_SHARE
 from display.panels.game_screen import GameScreen
+from rules.cthulhu_wars.state import cthulhu_wars_json
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 # Eight Citadels need more room than the Library's rows.
 BOARD_SHARE: dict[str, float] = {"dreamlands": 0.64}
@@ -21,7 +24,8 @@ SCOREBOARD_SHARE = 0.1
 END_SHARE = 0.68
 
 
-def board_share(state: Mapping[str, Any]) -> float:
+def board_share(any_state: StateJSON) -> float:
+    state = cthulhu_wars_json(any_state)
     if state.get("scoreboard") and state.get("game_over"):
         return END_SHARE
     share = BOARD_SHARE.get(str(state.get("map")), DEFAULT_BOARD_SHARE)

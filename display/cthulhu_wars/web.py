@@ -8,29 +8,33 @@ so the phone cannot say anything the screen does not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import board
 from display.cthulhu_wars.words import SCOREBOARD_WORDS, WORDS
 from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
-from rules.cthulhu_wars.state import PHASES
+from rules.cthulhu_wars.state import PHASES, cthulhu_wars_json
 from rules.text import translate
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
+    from rules.json_types import StateJSON
 
-def header_html(state: Mapping[str, Any], lang: str) -> str:
+
+def header_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """Round N, then the phases of a round (T1) with the current one marked ▶ and lit."""
     title = translate("screen.round", lang, n=state.get("round", "?"))
     phases = [(phase, translate(f"phase.{phase}", lang)) for phase in PHASES]
     return phase_track_html(title, phases, state.get("phase"))
 
 
-def game_html(state: Mapping[str, Any], lang: str) -> str:
+def game_html(any_state: StateJSON, lang: str) -> str:
+    state = cthulhu_wars_json(any_state)
     return header_html(state, lang) + scores_html(state, lang) + board_html(state, lang)
 
 
-def scores_html(state: Mapping[str, Any], lang: str) -> str:
+def scores_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The scoreboard, for a game that keeps one (I12); loaded only then."""
     if not state.get("scoreboard"):
         return ""
@@ -39,7 +43,7 @@ def scores_html(state: Mapping[str, Any], lang: str) -> str:
     return scoreboard_html(state, lang)
 
 
-def board_html(state: Mapping[str, Any], lang: str) -> str:
+def board_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     found = board.content(state, lang)
     columns = "".join(f'<div class="column">{paras_html(column)}</div>' for column in found.columns)
     grid = f'<div class="columns">{columns}</div>' if columns else ""

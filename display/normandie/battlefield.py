@@ -14,9 +14,9 @@ says each move in words; the header says the turn and lights the current phase.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -28,14 +28,26 @@ from display.layout.canvas import Canvas, Label
 from display.layout.regions import SMALL_MIN_PX
 from display.normandie import palette, shapes
 from display.normandie import words as display_words
-from display.normandie.grid import Grid, column_name, mark_px, panel_layout, space, space_at
+from display.normandie.grid import (
+    Grid,
+    column_name,
+    mark_px,
+    panel_layout,
+    space,
+    space_at,
+    target_space,
+)
 from display.normandie.legend import SIDE_LETTER_KEY, Drawn, heading_para, moves, paras
 from display.panels.game_screen import GameScreen
 from display.panels.phase_track import draw_track
 from display.panels.shared import SHARED_PANELS, Panel
 from display.view import View
 from rules.normandie.battlefield import Space
+from rules.normandie.state import normandie_json
 from rules.text import translate
+
+if TYPE_CHECKING:
+    from rules.normandie.json_types import NormandieStateJSON
 
 GAME = "normandie"
 BOARD_SHARE = 0.6  # the grid needs more of the screen than the Library's rows
@@ -53,7 +65,7 @@ def board_key(view: View) -> object:
 
 def draw_board(canvas: Canvas, view: View) -> None:
     canvas.background()
-    state = view.state
+    state = normandie_json(view.state)
     found = panel_layout(canvas.rect, canvas.pad, state)
     grid = found.grid
     least = mark_px(canvas.pad)
@@ -77,7 +89,7 @@ def draw_board(canvas: Canvas, view: View) -> None:
     _legend(canvas, found.legend, legend, heading_para(state, view.lang))
 
 
-def _terrain(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any]) -> None:
+def _terrain(surface: pygame.Surface, grid: Grid, state: NormandieStateJSON) -> None:
     field_ = state.get("battlefield") or {}
     pygame.draw.rect(surface, palette.CELL, grid.area)
     for name in field_.get("impassable", ()):
@@ -138,7 +150,7 @@ def _part_shown(grid: Grid, lang: str) -> list[Para]:
     return [Para((Span(words, colours.ACCENT),), "small")]
 
 
-def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
+def unit_looks(state: NormandieStateJSON, lang: str) -> Iterator[UnitLook]:
     for uid, unit in sorted((state.get("units") or {}).items()):
         found = space(unit.get("space"))
         if found is None:
@@ -154,7 +166,7 @@ def unit_looks(state: Mapping[str, Any], lang: str) -> Iterator[UnitLook]:
 
 
 def _units(
-    surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], lang: str, least: int
+    surface: pygame.Surface, grid: Grid, state: NormandieStateJSON, lang: str, least: int
 ) -> None:
     """The units' shapes; their letters come after the arrows (:func:`_letters`)."""
     for look in unit_looks(state, lang):
@@ -163,7 +175,7 @@ def _units(
 
 
 def _graves_under_units(
-    surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], least: int
+    surface: pygame.Surface, grid: Grid, state: NormandieStateJSON, least: int
 ) -> None:
     field_ = state.get("battlefield") or {}
     taken = _taken(state)
@@ -175,12 +187,12 @@ def _graves_under_units(
                 shapes.grave_corner(surface, grid.rect(found), single, least)
 
 
-def _taken(state: Mapping[str, Any]) -> set[Space]:
+def _taken(state: NormandieStateJSON) -> set[Space]:
     """The squares a unit stands on."""
     return {look.space for look in unit_looks(state, "en")}
 
 
-def _letters(canvas: Canvas, grid: Grid, state: Mapping[str, Any], lang: str, least: int) -> None:
+def _letters(canvas: Canvas, grid: Grid, state: NormandieStateJSON, lang: str, least: int) -> None:
     """Each unit's letter, recorded as a mark with its ink's rectangle and its type size
     (what the tests measure)."""
     for look in unit_looks(state, lang):
@@ -199,12 +211,11 @@ def _zombie_letter(uid: str) -> str:
     return uid.upper() if len(uid) <= 3 else "Z"
 
 
-def _arrow(surface: pygame.Surface, grid: Grid, state: Mapping[str, Any], entry: Drawn) -> None:
+def _arrow(surface: pygame.Surface, grid: Grid, state: NormandieStateJSON, entry: Drawn) -> None:
     steps = walk(entry)
     strike = None
     if entry.move.get("assault"):
-        target = (state.get("units") or {}).get(entry.move.get("target") or "") or {}
-        strike = space(entry.move.get("at") or target.get("space"))
+        strike = space(target_space(state, entry.move))
     if steps:
         shapes.move_arrow(surface, grid, steps, strike, entry.planned, entry.number)
 
@@ -267,7 +278,7 @@ def _legend(canvas: Canvas, box: pygame.Rect, found: list[Para], heading: Para |
 
 
 def header_key(view: View) -> object:
-    state = view.state
+    state = normandie_json(view.state)
     return (state.get("turn"), state.get("turn_limit"), state.get("phase"), state.get("chapter"),
             view.lang)  # fmt: skip
 
@@ -275,7 +286,7 @@ def header_key(view: View) -> object:
 def draw_header(canvas: Canvas, view: View) -> None:
     """The turn (of the chapter's limit), then the phases with the current one lit and ▶."""
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
-    state, lang = view.state, view.lang
+    state, lang = normandie_json(view.state), view.lang
     inner, gap = canvas.strip, canvas.pad
     words = _turn_words(state, lang)
     if canvas.rect.h > canvas.rect.w * 0.12:  # portrait: the turn above the phases
@@ -294,7 +305,7 @@ def draw_header(canvas: Canvas, view: View) -> None:
     draw_track(canvas, track, names, PHASES.index(phase) if phase in PHASES else None)
 
 
-def _turn_words(state: Mapping[str, Any], lang: str) -> str:
+def _turn_words(state: NormandieStateJSON, lang: str) -> str:
     turn, limit = state.get("turn", 0), state.get("turn_limit")
     if state.get("phase") == "setup":
         return translate("nz_device.phase.setup", lang)

@@ -27,15 +27,19 @@ part it is. The phones draw the whole battlefield: they can be zoomed.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from display.layout.flow import LINE_SPACING
 from display.layout.regions import MIN_PX_AT_DEFAULT, SMALL_MIN_PX
 from rules.normandie.battlefield import Space, column_letters, parse_space
+from rules.normandie.state import normandie_json
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
+    from rules.normandie.json_types import MoveJSON, NormandieStateJSON
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
 GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the width at most
@@ -140,19 +144,19 @@ class Layout:
     legend: pygame.Rect
 
 
-def size_of(state: Mapping[str, Any]) -> tuple[int, int]:
+def size_of(state: NormandieStateJSON) -> tuple[int, int]:
     """The battlefield's width and height in spaces, from the state JSON (0, 0 if none)."""
     field_ = state.get("battlefield") or {}
     return int(field_.get("width", 0)), int(field_.get("height", 0))
 
 
-def shown_moves(state: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
+def shown_moves(state: NormandieStateJSON) -> tuple[list[MoveJSON], list[MoveJSON]]:
     """The moves the legend lists: (made, still to come). In the Order Phase a look ahead
     replaces the last phase's arrows rather than adding to them."""
-    phase = state.get("zombies_phase") or {}
+    phase = state.get("zombies_phase")
     planned = list(state.get("preview") or [])
-    last_phase_only = bool(phase.get("done")) and bool(planned)
-    done = [] if last_phase_only else list(phase.get("moves") or [])
+    last_phase_only = bool(phase and phase.get("done")) and bool(planned)
+    done = [] if last_phase_only or not phase else list(phase.get("moves") or [])
     return done, planned
 
 
@@ -184,7 +188,7 @@ def _text_px(pad: int) -> int:
     return max(SMALL_MIN_PX, FLOOR_PX_PER_PAD * pad)
 
 
-def legend_room(state: Mapping[str, Any], pad: int) -> int:
+def legend_room(state: NormandieStateJSON, pad: int) -> int:
     """Pixels the legend needs below the grid for its heading and every move."""
     done, planned = shown_moves(state)
     moves = len(done) + len(planned)
@@ -300,7 +304,7 @@ def _cell(width: int, height: int, columns: int, rows: int, least: int) -> int:
     return max(MIN_CELL, min(cell, (width - 2 * edge) // columns))
 
 
-def focus(state: Mapping[str, Any]) -> tuple[Space, ...]:
+def focus(state: NormandieStateJSON) -> tuple[Space, ...]:
     """The squares a window of the battlefield is kept round, most wanted first: the
     cursor; else the move that matters now (the Assault waiting for its die, the next
     Zombie to move, the last that moved: where it ends, whom it strikes or walks toward,
@@ -316,25 +320,31 @@ def focus(state: Mapping[str, Any]) -> tuple[Space, ...]:
     return tuple(s for s in (space(unit.get("space")) for unit in units) if s is not None)
 
 
-def _current_move(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def _current_move(state: NormandieStateJSON) -> MoveJSON | None:
     done, planned = shown_moves(state)
-    pending = state.get("pending") or {}
+    pending = state.get("pending")
     for move in done:
-        if pending.get("kind") == "assault" and pending.get("zombie") == move.get("zombie"):
-            return move  # type: ignore[no-any-return]
+        if pending and pending["kind"] == "assault" and pending["zombie"] == move.get("zombie"):
+            return move
     if planned:
-        return planned[0]  # type: ignore[no-any-return]
+        return planned[0]
     return done[-1] if done else None
 
 
-def _move_squares(state: Mapping[str, Any], move: Mapping[str, Any]) -> tuple[Space, ...]:
-    target = (state.get("units") or {}).get(move.get("target") or "") or {}
+def _move_squares(state: NormandieStateJSON, move: MoveJSON) -> tuple[Space, ...]:
     path = [move.get("from"), *(move.get("path") or [])]
-    names = [path[-1], move.get("at") or target.get("space"), *reversed(path[:-1])]
+    names = [path[-1], target_space(state, move), *reversed(path[:-1])]
     return tuple(s for s in (space(name) for name in names) if s is not None)
 
 
-def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layout:
+def target_space(state: NormandieStateJSON, move: MoveJSON) -> str | None:
+    """The square of a move's target: where it stood when the Zombie moved (``at``), else
+    where it stands now."""
+    unit = state.get("units", {}).get(move.get("target") or "")
+    return move.get("at") or (unit.get("space") if unit else None)
+
+
+def panel_layout(panel: pygame.Rect, pad: int, state: NormandieStateJSON) -> Layout:
     """The layout the board panel uses for ``state`` (the same one for drawing and for taps)."""
     columns, rows = size_of(state)
     inner = panel.inflate(-2 * pad, -2 * pad)
@@ -342,9 +352,10 @@ def panel_layout(panel: pygame.Rect, pad: int, state: Mapping[str, Any]) -> Layo
 
 
 def space_at(
-    panel: pygame.Rect, pad: int, state: Mapping[str, Any], pos: tuple[int, int]
+    panel: pygame.Rect, pad: int, any_state: StateJSON, pos: tuple[int, int]
 ) -> str | None:
     """The name of the space drawn at ``pos`` ("C5"), or None outside the grid."""
+    state = normandie_json(any_state)
     if size_of(state) == (0, 0):
         return None
     found = panel_layout(panel, pad, state).grid.space_at(pos)

@@ -8,16 +8,20 @@ grid, so "2" on the board is line 2 here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.ink import colours
 from display.ink.runs import Para, Span
-from display.normandie.grid import shown_moves
+from display.normandie.grid import shown_moves, target_space
 from display.normandie.palette import ZOMBIES_COLOUR, path_colour
 from display.normandie.shapes import side_colour
 from rules.text import Text, render, render_fragment, text, translate
+
+if TYPE_CHECKING:
+    from rules.normandie.json_types import MoveJSON, NormandieStateJSON
+    from rules.text import Param
 
 SIDE_LETTER_KEY = "nz_device.side_letter"
 
@@ -27,17 +31,17 @@ class Drawn:
     """One move to draw: its number on the board, its JSON, and whether it is still to come."""
 
     number: int
-    move: Mapping[str, Any]
+    move: MoveJSON
     planned: bool
 
 
-def moves(state: Mapping[str, Any]) -> list[Drawn]:
+def moves(state: NormandieStateJSON) -> list[Drawn]:
     done, planned = shown_moves(state)
     found = [Drawn(n, move, False) for n, move in enumerate(done, start=1)]
     return found + [Drawn(n, move, True) for n, move in enumerate(planned, start=len(done) + 1)]
 
 
-def unit_words(state: Mapping[str, Any], uid: str) -> Text:
+def unit_words(state: NormandieStateJSON, uid: str) -> Text:
     """The same names the rules' events use ("Rangers squad (u3)", "Zombies z2")."""
     unit = (state.get("units") or {}).get(uid)
     if unit is None:
@@ -55,7 +59,7 @@ def unit_words(state: Mapping[str, Any], uid: str) -> Text:
     )
 
 
-def move_words(state: Mapping[str, Any], move: Mapping[str, Any]) -> Text:
+def move_words(state: NormandieStateJSON, move: MoveJSON) -> Text:
     """One Zombie's move in words: where from, where to, whom, and with what bonus (Z4, Z7)."""
     zombie = text("normandie.unit.zombies", id=move.get("zombie"))
     start, end = move.get("from"), move.get("to")
@@ -64,13 +68,12 @@ def move_words(state: Mapping[str, Any], move: Mapping[str, Any]) -> Text:
     target_id = move.get("target")
     if target_id is None:
         return text("nz_device.move.no_prey", zombie=zombie, start=start)
-    target_unit = (state.get("units") or {}).get(target_id) or {}
-    params: dict[str, Any] = {
+    params: dict[str, Param] = {
         "zombie": zombie,
         "start": start,
         "end": end,
         "target": unit_words(state, target_id),
-        "space": move.get("at") or target_unit.get("space", "?"),
+        "space": target_space(state, move) or "?",
         "tie": text("nz_device.move.tie" if move.get("tie") else "nz_device.empty"),
     }
     if not move.get("assault"):
@@ -81,10 +84,10 @@ def move_words(state: Mapping[str, Any], move: Mapping[str, Any]) -> Text:
     return text(f"nz_device.move.{key}", bonus=move.get("bonus", 0), rage=rage, **params)
 
 
-def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
+def heading(state: NormandieStateJSON, drawn: Sequence[Drawn]) -> Text | None:
     if not drawn:
         return None
-    phase = state.get("zombies_phase") or {}
+    phase = state.get("zombies_phase")
     if phase and not phase.get("done"):
         return text("nz_device.legend.running")
     if any(d.planned for d in drawn):
@@ -92,7 +95,7 @@ def heading(state: Mapping[str, Any], drawn: Sequence[Drawn]) -> Text | None:
     return text("nz_device.legend.last")
 
 
-def heading_para(state: Mapping[str, Any], lang: str) -> Para | None:
+def heading_para(state: NormandieStateJSON, lang: str) -> Para | None:
     """The phase's heading over the moves made and still to come; none over none of them
     (the move whose Assault waits for its die is said above it). A list that leaves no room
     for a move under it drops it too (:func:`display.normandie.battlefield.draw_board`)."""
@@ -103,7 +106,7 @@ def heading_para(state: Mapping[str, Any], lang: str) -> Para | None:
     return Para((Span(render(title, lang), colours.TITLE),), "body")
 
 
-def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> list[Para]:
+def paras(state: NormandieStateJSON, lang: str, shown: Sequence[Para] = ()) -> list[Para]:
     """Most important first: the caller drops paragraphs from the end when room runs out
     (beside a list at 480×320 a few lines are left). ``shown``: which part of the
     battlefield a window shows, first, for every square named below is read against its
@@ -128,7 +131,7 @@ def paras(state: Mapping[str, Any], lang: str, shown: Sequence[Para] = ()) -> li
     return found
 
 
-def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
+def _winner(state: NormandieStateJSON, lang: str) -> list[Para]:
     if not state.get("over"):
         return []
     winner = state.get("winner")
@@ -140,7 +143,7 @@ def _winner(state: Mapping[str, Any], lang: str) -> list[Para]:
     return [Para((Span(words, colours.LIT_TEXT, icon="star", chip=colours.LIT),), "body")]
 
 
-def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
+def _move_para(state: NormandieStateJSON, entry: Drawn, lang: str) -> Para:
     now = is_pending(state, entry)
     look = translate(_look_key(entry, now), lang)
     number = Span(str(entry.number), colours.LIT_TEXT, chip=path_colour(entry.number))
@@ -149,13 +152,14 @@ def _move_para(state: Mapping[str, Any], entry: Drawn, lang: str) -> Para:
     return Para((number, Span(look, colours.ACCENT, atomic=True), Span(words, colour)), "small")
 
 
-def is_pending(state: Mapping[str, Any], entry: Drawn) -> bool:
+def is_pending(state: NormandieStateJSON, entry: Drawn) -> bool:
     """The move whose Assault waits for its die (the last one made)."""
-    pending = state.get("pending") or {}
+    pending = state.get("pending")
     return (
         not entry.planned
-        and pending.get("kind") == "assault"
-        and pending.get("zombie") == entry.move.get("zombie")
+        and pending is not None
+        and pending["kind"] == "assault"
+        and pending["zombie"] == entry.move.get("zombie")
     )
 
 
@@ -165,13 +169,13 @@ def _look_key(entry: Drawn, now: bool) -> str:
     return "nz_device.planned" if entry.planned else "nz_device.made"
 
 
-def _bag_span(state: Mapping[str, Any], lang: str) -> Span:
+def _bag_span(state: NormandieStateJSON, lang: str) -> Span:
     count = len(state.get("bag") or [])
     words = translate("nz_device.bag", lang, n=count)
     return Span(words, colours.DIM, icon="swatch", icon_colour=ZOMBIES_COLOUR, atomic=True)
 
 
-def _sides_para(state: Mapping[str, Any], lang: str) -> Para:
+def _sides_para(state: NormandieStateJSON, lang: str) -> Para:
     """Each side's letter in its colour, with its name: the key to the grid's letters."""
     spans = []
     for player in state.get("players") or []:
@@ -183,7 +187,7 @@ def _sides_para(state: Mapping[str, Any], lang: str) -> Para:
     return Para(tuple(spans), "small")
 
 
-def terrain_marks(state: Mapping[str, Any]) -> list[str]:
+def terrain_marks(state: NormandieStateJSON) -> list[str]:
     """The kinds of terrain on this battlefield, as legend keys: impassable, grave, grave_x1."""
     field_ = state.get("battlefield") or {}
     graves = field_.get("mass_graves") or []
@@ -195,7 +199,7 @@ def terrain_marks(state: Mapping[str, Any]) -> list[str]:
     return found
 
 
-def _tiles_para(state: Mapping[str, Any], lang: str) -> list[Para]:
+def _tiles_para(state: NormandieStateJSON, lang: str) -> list[Para]:
     """In setup, the printed tiles the battlefield was laid from, to check on the table."""
     layout = (state.get("battlefield") or {}).get("layout") or []
     if state.get("phase") != "setup" or not layout:
@@ -205,7 +209,7 @@ def _tiles_para(state: Mapping[str, Any], lang: str) -> list[Para]:
     return [Para((Span(words, colours.DIM),), "small")]
 
 
-def _terrain_spans(state: Mapping[str, Any], lang: str) -> list[Span]:
+def _terrain_spans(state: NormandieStateJSON, lang: str) -> list[Span]:
     """The key to the grid's terrain, in words beside each sign (hatching, †, ⊕)."""
     spans = []
     for mark in terrain_marks(state):

@@ -13,19 +13,24 @@ SVG presentation attributes carry the colours: the page's CSP allows no inline s
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from display.ink.colours import Colour
 from display.normandie import palette
 from display.normandie.battlefield import PHASES, _turn_words, unit_looks
-from display.normandie.grid import column_name, size_of, space
+from display.normandie.grid import column_name, size_of, space, target_space
 from display.normandie.legend import Drawn, moves, paras
 from display.normandie.words import WORDS
 from display.web.games import PhonePart
 from display.web.html import escape, paras_html, phase_track_html
 from rules.normandie.battlefield import Space
+from rules.normandie.state import normandie_json
 from rules.text import translate
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
+    from rules.normandie.json_types import MoveJSON, NormandieStateJSON
 
 CELL = 40  # SVG units per square; the browser scales the drawing to the phone's width
 MARGIN = 18  # room for column letters and row numbers, on every side
@@ -33,23 +38,24 @@ LANE = 5  # SVG units between two moves' lanes: a line's width and a little
 LANES = 4  # moves side by side before a lane is shared (by then the colours differ)
 
 
-def header_html(state: Mapping[str, Any], lang: str) -> str:
+def header_html(state: NormandieStateJSON, lang: str) -> str:
     phases = [(phase, translate(f"nz_device.phase.{phase}", lang)) for phase in PHASES]
     return phase_track_html(_turn_words(state, lang), phases, state.get("phase"))
 
 
-def game_html(state: Mapping[str, Any], lang: str) -> str:
+def game_html(any_state: StateJSON, lang: str) -> str:
+    state = normandie_json(any_state)
     return header_html(state, lang) + board_html(state, lang)
 
 
-def board_html(state: Mapping[str, Any], lang: str) -> str:
+def board_html(state: NormandieStateJSON, lang: str) -> str:
     return (
         f'<section class="board">{battlefield_svg(state, lang)}'
         f'<div class="legend">{paras_html(paras(state, lang))}</div></section>'
     )
 
 
-def battlefield_svg(state: Mapping[str, Any], lang: str) -> str:
+def battlefield_svg(state: NormandieStateJSON, lang: str) -> str:
     columns, rows = size_of(state)
     if not columns or not rows:
         return ""
@@ -127,7 +133,7 @@ def _axis(x: int, y: int, name: str) -> str:
     return f'<text class="axis" x="{x}" y="{y}" text-anchor="middle">{name}</text>'
 
 
-def _terrain(state: Mapping[str, Any], columns: int, rows: int) -> Iterator[str]:
+def _terrain(state: NormandieStateJSON, columns: int, rows: int) -> Iterator[str]:
     field_ = state.get("battlefield") or {}
     yield (
         f'<rect x="{MARGIN}" y="{MARGIN}" width="{columns * CELL}" height="{rows * CELL}"'
@@ -182,7 +188,7 @@ def _line_look(index: int) -> tuple[str, int]:
     return _hex(palette.GRID_LINE), 1
 
 
-def _units(state: Mapping[str, Any], lang: str) -> Iterator[str]:
+def _units(state: NormandieStateJSON, lang: str) -> Iterator[str]:
     for look in unit_looks(state, lang):
         yield _unit_shape(look.space, look.kind, look.colour, look.letter)
 
@@ -213,7 +219,7 @@ def _letter(where: Space, letter: str) -> str:
     return f'<text class="unit" x="{cx}" y="{cy + 5}" text-anchor="middle">{escape(letter)}</text>'
 
 
-def _arrow(state: Mapping[str, Any], entry: Drawn) -> str:
+def _arrow(state: NormandieStateJSON, entry: Drawn) -> str:
     steps = _walk(entry)
     if not steps:
         return ""
@@ -245,12 +251,11 @@ def _lane(number: int) -> float:
     return ((number - 1) % LANES - (LANES - 1) / 2) * LANE
 
 
-def _strike(state: Mapping[str, Any], move: Mapping[str, Any], end: Space) -> str:
+def _strike(state: NormandieStateJSON, move: MoveJSON, end: Space) -> str:
     """An Assault (Z7): a short red arrow from where the Zombie stops into its target."""
     if not move.get("assault"):
         return ""
-    target = (state.get("units") or {}).get(move.get("target") or "") or {}
-    aim = space(move.get("at") or target.get("space"))
+    aim = space(target_space(state, move))
     if aim is None:
         return ""
     (x1, y1), (x2, y2) = _centre(end), _centre(aim)

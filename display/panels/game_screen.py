@@ -7,16 +7,18 @@ JSON gives (``"game"``) and never asks which game it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from display.panels.shared import Panel
 from rules.text import Words
 
-State = Mapping[str, Any]
+if TYPE_CHECKING:
+    # any game's state JSON: each game reads it as its own type (rules/<game>/json_types.py)
+    from rules.json_types import StateJSON as State
 
 
 def _no_grid(panel: pygame.Rect, pad: int, state: State, pos: tuple[int, int]) -> str | None:

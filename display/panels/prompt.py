@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import cast
 
 import pygame
 
@@ -104,7 +105,8 @@ def _events(view: View) -> tuple[Text, ...]:
     result = view.prompt.result
     if result is None or result.key != RESULT:
         return ()
-    return tuple(result.params.get("events", ()))
+    # a result's one parameter: the command's events, which text() froze into a tuple
+    return tuple(cast("Sequence[Text]", result.params.get("events", ())))
 
 
 def _board_lines(view: View) -> tuple[Text, ...]:

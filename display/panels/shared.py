@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from display.ink import colours
 from display.ink.runs import Para, Span
@@ -32,7 +31,7 @@ class Panel:
     draw: Callable[[Canvas, View], None]
 
 
-def snapshot(state: Mapping[str, Any], leave_out: tuple[str, ...] = ()) -> str:
+def snapshot(state: Mapping[str, object], leave_out: tuple[str, ...] = ()) -> str:
     return json.dumps(
         {k: v for k, v in state.items() if k not in leave_out}, sort_keys=True, default=str
     )

@@ -14,8 +14,7 @@ the view changed (see :mod:`display.panels.shared`), so an idle table costs no d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,6 +28,9 @@ from display.panels import shared as panels
 from display.panels.game_screen import GameScreen
 from display.view import View
 from rules.parts import Parts
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 _NOTHING = object()
 # A grid with a cursor beside a list on a small screen: the narrower shares it may take.
@@ -65,7 +67,7 @@ class Screen:
         self._choices: list[tuple[int, pygame.Rect]] = []
         self._game: GameScreen | None = None
         self._panels: dict[str, panels.Panel] = {}
-        self._state: Mapping[str, Any] = {}
+        self._state: StateJSON | None = None
         self._asked: object = None  # what the last list share was measured for
         self._list_share = DEFAULT_BOARD_SHARE
         self._bars = True  # the header and the status shown (not a list needing the screen)
@@ -281,7 +283,7 @@ class Screen:
 
     def space_at(self, pos: tuple[int, int]) -> str | None:
         """The grid space drawn at ``pos`` ("C5") on a game with a grid, or None."""
-        if self._game is None:
+        if self._game is None or self._state is None:
             return None
         return self._game.space_at(self._regions.board, self._regions.pad, self._state, pos)
 

@@ -6,14 +6,18 @@ HTML only, so the phone view never loads the screen's games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.parts import Parts
 from rules.text import Words
 
-GameHtml = Callable[[Mapping[str, Any], str], str]
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
+
+    # any game's state JSON, which each game's part reads as its own type
+    GameHtml = Callable[[StateJSON, str], str]
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ PHONE_PARTS = Parts[PhonePart](
 
 
 def game_html(
-    state: Mapping[str, Any],
+    state: StateJSON,
     lang: str,
     parts: Parts[PhonePart] = PHONE_PARTS,
 ) -> str:

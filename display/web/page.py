@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.web.games import PHONE_PARTS, PhonePart, game_html
 from display.web.html import escape, phrased
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, render_fragment, translate
+
+if TYPE_CHECKING:
+    from rules.json_types import StateJSON
 
 LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "ja": "日本語"})
 # Words the script needs after the page has loaded: the connection's state, and every
@@ -60,7 +63,7 @@ class WebView:
 
     position: int  # commands committed in the journal: only grows
     journal: str  # which journal (a new one after a damaged one was set aside)
-    state: Mapping[str, Any] | None  # the state JSON; None before the first game
+    state: StateJSON | None  # the state JSON; None before the first game
     waiting: Text | None = None  # what the table waits for, in the screen's words
     recent: tuple[tuple[Text, ...], ...] = ()  # events of the latest commands, newest last
     undone: bool = False  # the latest command was an undo

@@ -246,7 +246,7 @@ class DiceHub:
         die.firmware, die.needs_connection = found.firmware, False
         self._pixels_state(die, found.state, found.face)
 
-    def pixels_message(self, address: str, data: bytes) -> None:
+    def pixels_message(self, address: str, data: bytes | bytearray) -> None:
         die = self._dice.get(address)
         if die is None:
             return
@@ -259,7 +259,7 @@ class DiceHub:
         elif isinstance(message, pixels.RollMessage):
             self._pixels_state(die, message.state, message.index + 1)
 
-    def godice_message(self, address: str, data: bytes) -> None:
+    def godice_message(self, address: str, data: bytes | bytearray) -> None:
         die = self._dice.get(address)
         if die is None:
             return

@@ -29,12 +29,11 @@ whose signal wavers costs the table nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 # A die on the table is heard far above this (about -40 to -75 dBm on a Pi 3's antenna);
 # most of what a scan hears in a flat, the neighbours' phones and televisions, is below it.
 RSSI_FLOOR = -90
-DISCOVERY_FILTER: dict[str, Any] = {"DuplicateData": False, "RSSI": RSSI_FLOOR}
+DISCOVERY_FILTER: dict[str, bool | int] = {"DuplicateData": False, "RSSI": RSSI_FLOOR}
 
 
 def scan_wanted(attended: bool, roll_wanted: bool, chosen_connected: Iterable[bool]) -> bool:

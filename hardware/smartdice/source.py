@@ -30,13 +30,19 @@ import contextlib
 import logging
 import threading
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from hardware import threads
 from hardware.events import Post, SmartDiceState
 from hardware.smartdice import godice, pixels
 from hardware.smartdice.hub import AGONY_FACES, Chosen, DiceHub
 from hardware.smartdice.listening import DISCOVERY_FILTER
+
+if TYPE_CHECKING:
+    from bleak import BleakClient, BleakScanner
+    from bleak.args.bluez import BlueZDiscoveryFilters, BlueZScannerArgs
+    from bleak.backends.device import BLEDevice
+    from bleak.backends.scanner import AdvertisementData
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +80,7 @@ class BluetoothDice:
         self._failed_as: SmartDiceState = "no_bluetooth"
         # The BLEDevice each address was last seen as: a client made from it connects at
         # once, where one made from an address starts a second scan to find the die again.
-        self._devices: dict[str, Any] = {}
+        self._devices: dict[str, BLEDevice] = {}
 
     # --- the app's side ---------------------------------------------------------------------
 
@@ -140,7 +146,7 @@ class BluetoothDice:
                 await self._wait(self._retry)
         self.hub.set_state("off")
 
-    async def _start_scanning(self) -> Any:
+    async def _start_scanning(self) -> BleakScanner | None:
         try:
             from bleak import BleakScanner
 
@@ -163,7 +169,7 @@ class BluetoothDice:
                         said, self._retry)  # fmt: skip
             self._last_failure = said
 
-    async def _resume(self, scanner: Any) -> None:
+    async def _resume(self, scanner: BleakScanner) -> None:
         """Scan again after a gap: each die's next advertisement is decoded afresh and is a
         baseline (:meth:`DiceHub.scan_resumed`), as at its first sighting."""
         self._said.clear()
@@ -171,7 +177,7 @@ class BluetoothDice:
         await scanner.start()
         self._scanning = True
 
-    async def _follow_plan(self, scanner: Any) -> None:
+    async def _follow_plan(self, scanner: BleakScanner) -> None:
         """Start or stop the scan as the hub says (see hardware.smartdice.listening)."""
         listening = self.hub.listening()
         if listening != self._listening:
@@ -186,12 +192,14 @@ class BluetoothDice:
             self._scanning = False
             await scanner.stop()
 
-    def _bluez(self) -> Any:
+    def _bluez(self) -> BlueZScannerArgs:
         """bleak's BlueZ arguments: the discovery filter, and the adapter if one is named."""
-        filters = {"filters": dict(DISCOVERY_FILTER)}
+        # BlueZ's filter takes DuplicateData too, a key bleak's type of it does not name
+        found = cast("BlueZDiscoveryFilters", dict(DISCOVERY_FILTER))
+        filters: BlueZScannerArgs = {"filters": found}
         return {**filters, "adapter": self._adapter} if self._adapter else filters
 
-    async def _watch(self, scanner: Any) -> None:
+    async def _watch(self, scanner: BleakScanner) -> None:
         """While Bluetooth is there: keep the wanted connections, scan as planned, publish
         quiet dice, until stopped.
 
@@ -231,7 +239,7 @@ class BluetoothDice:
             for wait in waits:
                 wait.cancel()
 
-    async def _stop_all(self, scanner: Any) -> None:
+    async def _stop_all(self, scanner: BleakScanner) -> None:
         for task in self._connections.values():
             task.cancel()
         await asyncio.gather(*self._connections.values(), return_exceptions=True)
@@ -245,7 +253,7 @@ class BluetoothDice:
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self._stopping.wait(), seconds)
 
-    def _seen(self, device: Any, advert: Any) -> None:
+    def _seen(self, device: BLEDevice, advert: AdvertisementData) -> None:
         said = (advert.local_name or device.name, advert.manufacturer_data, advert.service_data,
                 advert.service_uuids)  # fmt: skip
         if self._said.get(device.address) == said:
@@ -291,14 +299,14 @@ class BluetoothDice:
             self.hub.connected(address)
             await lost.wait()
 
-    async def _listen_godice(self, client: Any, address: str) -> None:
+    async def _listen_godice(self, client: BleakClient, address: str) -> None:
         await client.start_notify(
             godice.NOTIFY, lambda _, data: self.hub.godice_message(address, data)
         )
         for ask in (godice.ASK_COLOUR, godice.ASK_BATTERY):
             await client.write_gatt_char(godice.WRITE, ask, response=False)
 
-    async def _listen_pixels(self, client: Any, address: str) -> None:
+    async def _listen_pixels(self, client: BleakClient, address: str) -> None:
         service = client.services.get_service(pixels.SERVICE)
         notify, write = (
             (pixels.NOTIFY, pixels.WRITE)

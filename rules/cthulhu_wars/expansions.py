@@ -11,12 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.commands import Command
 from rules.cthulhu_wars.outcome import Applied, Handler
 from rules.cthulhu_wars.state import GameState
 from rules.parts import Parts
+
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    from rules.cthulhu_wars.json_types import MapKeysJSON
+
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 # Rolls: a pending roll's purpose → (the rule that asks for it, what the dice do).
 RollResolver = Callable[[GameState, tuple[int, ...]], Applied]
@@ -42,11 +50,11 @@ def _nothing_follows(before: GameState, after: GameState) -> Applied:
     return after, []
 
 
-def _no_keys(state: GameState) -> dict[str, Any]:
+def _no_keys(state: GameState) -> MapKeysJSON:
     return {}
 
 
-def _empty() -> Mapping[Any, Any]:
+def _empty() -> Mapping[K, V]:
     return MappingProxyType({})
 
 
@@ -64,7 +72,7 @@ class Expansion:
     after_gate_change: Callable[[GameState, GameState], Applied] = _nothing_follows
     rolls: Mapping[str, tuple[str, RollResolver]] = field(default_factory=_empty)
     # The keys the map adds to the state JSON, after the core's (its own record's).
-    state_json: Callable[[GameState], dict[str, Any]] = _no_keys
+    state_json: Callable[[GameState], MapKeysJSON] = _no_keys
     handlers: Mapping[type[Command], Handler] = field(default_factory=_empty)
 
 

@@ -6,7 +6,7 @@ Library at Celaeno, the Dreamlands) from ``expansions.MAPS`` when a game asks fo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.cthulhu_wars import engine
 from rules.cthulhu_wars.commands import COMMANDS, NewGame
@@ -17,6 +17,9 @@ from rules.cthulhu_wars.words import game as game_words
 from rules.cthulhu_wars.words import names as name_words
 from rules.game import Game, RollWanted
 from rules.text import Words, words_on_use
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
 
 
 def wanted_roll(state: GameState) -> RollWanted | None:
@@ -32,7 +35,7 @@ def summary(state: GameState) -> str:
     return f"round {state.round}, {state.phase}"
 
 
-def state_to_json(state: GameState) -> dict[str, Any]:
+def state_to_json(state: GameState) -> CthulhuWarsStateJSON:
     """The state exactly as rules/cthulhu_wars/JOURNAL.md defines it: the core's keys, then
     those of the map's own record (the Dreamlands' monsters)."""
     return {**core_to_json(state), **expansion(state.map).state_json(state)}

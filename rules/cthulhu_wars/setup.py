@@ -16,7 +16,7 @@ from rules.text import text
 from rules.values import frozen
 
 if TYPE_CHECKING:
-    from rules.cthulhu_wars.scoreboard.record import Scoreboard
+    from rules.cthulhu_wars.scoreboard_record import Scoreboard
 
 CTHULHU_WARS_MAPS = ("celaeno", "dreamlands")
 SIDES = (3, 5)
@@ -66,7 +66,7 @@ def _scoreboard(cmd: NewGame, settings: Settings) -> Scoreboard | None:
         if cmd.first_player is not None or cmd.direction is not None:
             raise RulesError("I12", "error.first_player_needs_scoreboard")
         return None
-    from rules.cthulhu_wars.scoreboard.record import new_scoreboard  # only a game that keeps it
+    from rules.cthulhu_wars.scoreboard_record import new_scoreboard  # only a game that keeps it
 
     default = GREAT_CTHULHU if GREAT_CTHULHU in cmd.factions else cmd.factions[0]
     first = cmd.first_player or default

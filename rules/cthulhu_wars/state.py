@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Monster, Settings
 from rules.cthulhu_wars.maps.boards import layout
@@ -64,15 +64,24 @@ class SatisfyPending:
     agony: int
 
 
-if TYPE_CHECKING:  # the scoreboard's own records load with a game that keeps it (I12)
-    from rules.cthulhu_wars.scoreboard.pending import (
+if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I12)
+    from typing import TypeGuard
+
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsStateJSON,
+        GateJSON,
+        PendingJSON,
+        RollPendingJSON,
+    )
+    from rules.cthulhu_wars.scoreboard_record import (
         FirstPlayerPending,
         GameOver,
         GatherPowerPending,
         RevealPending,
         RitualPending,
+        Scoreboard,
     )
-    from rules.cthulhu_wars.scoreboard.record import Scoreboard
+    from rules.json_types import StateJSON
 
     Pending: TypeAlias = (
         RollPending
@@ -106,8 +115,8 @@ class GameState:
     scoreboard: Scoreboard | None = None  # I12: only with settings.scoreboard
     game_over: GameOver | None = None  # K13, K14
     # A map's own record, kept by its expansion and never read by the core (the
-    # Dreamlands: its monsters, rules/cthulhu_wars/dreamlands/record.py).
-    map_state: Any = None
+    # Dreamlands: its monsters, rules/cthulhu_wars/dreamlands/record.py, which checks it).
+    map_state: object = None
 
     @property
     def areas(self) -> Mapping[str, Area]:
@@ -133,10 +142,22 @@ class GameState:
         return tuple(other for other in self.factions if other != faction)
 
 
-def core_to_json(state: GameState) -> dict[str, Any]:
+def cthulhu_wars_json(state: StateJSON) -> CthulhuWarsStateJSON:
+    """A state JSON as this game's own type, which every layer reads it as (its ``"game"``
+    says it is one; another game's is an error)."""
+    if not _of_this_game(state):
+        raise ValueError(f"a state JSON of {state['game']!r}, not of {GAME!r}")
+    return state
+
+
+def _of_this_game(state: StateJSON) -> TypeGuard[CthulhuWarsStateJSON]:
+    return state["game"] == GAME
+
+
+def core_to_json(state: GameState) -> CthulhuWarsStateJSON:
     """The core's part of the state JSON (rules/cthulhu_wars/JOURNAL.md); a map adds its own
     keys after these (``game.state_to_json``)."""
-    out: dict[str, Any] = {
+    out: CthulhuWarsStateJSON = {
         "version": STATE_VERSION,
         "game": GAME,
         "map": state.map,
@@ -160,34 +181,41 @@ def core_to_json(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
     }
     if state.scoreboard is not None:  # I12: journals without it print what they always did
-        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+        from rules.cthulhu_wars import scoreboard_record as scoreboard
 
-        out |= scoreboard.scoreboard_json(state.scoreboard, state.winner, state.game_over)
+        out["scoreboard"] = scoreboard.to_json(state.scoreboard)
+        out["game_over"] = scoreboard.game_over_json(state.winner, state.game_over)
     return out
 
 
-def _gate_json(gate: Gate) -> dict[str, Any]:
-    out: dict[str, Any] = {"controller": gate.controller}
+def _gate_json(gate: Gate) -> GateJSON:
+    out: GateJSON = {"controller": gate.controller}
     if gate.unit:
         out["unit"] = gate.unit
     return out
 
 
-def pending_to_json(state: GameState) -> dict[str, Any] | None:
+def pending_to_json(state: GameState) -> PendingJSON | None:
     pending, activation = state.pending, state.activation
     if pending is None:
         return None
     if state.scoreboard is not None:
-        from rules.cthulhu_wars.scoreboard import pending as scoreboard
+        from rules.cthulhu_wars import scoreboard_record as scoreboard
 
         score = scoreboard.pending_json(pending, state.scoreboard)
         if score is not None:
             return score
     if isinstance(pending, RollPending):
-        out: dict[str, Any] = {"kind": "roll", "purpose": pending.purpose, "dice": pending.dice}
-        out["faces"] = list(pending.faces)
+        out: RollPendingJSON = {
+            "kind": "roll",
+            "purpose": pending.purpose,
+            "dice": pending.dice,
+            "faces": list(pending.faces),
+        }
         if activation:
-            out |= {"monster": activation.monster, "by": activation.by, "area": activation.area}
+            out["monster"] = activation.monster
+            out["by"] = activation.by
+            out["area"] = activation.area
         return out
     assert activation is not None  # assign and satisfy happen only inside an activation
     if isinstance(pending, AssignPending):

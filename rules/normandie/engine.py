@@ -59,7 +59,7 @@ Result = tuple[NormandieState, list[Text]]
 DIE_FACES = range(1, 7)  # Assaults roll one six-sided die (Z7)
 
 # The command that answers each kind of pending decision.
-ANSWERS: dict[type[Any], type[Command]] = {
+ANSWERS: dict[type, type[Command]] = {
     PendingOrder: NzOrder,
     PendingTarget: NzChooseTarget,
     PendingAssault: NzAssault,
@@ -238,6 +238,8 @@ def _engage(state: NormandieState, cmd: NzEngage) -> Result:
     return gear.engage(state, cmd.zombie, cmd.by)
 
 
+# Each handler takes the one command type it is listed for: a pairing this table makes and
+# Python's types cannot say (a dict's values share one type): the command's type is left open.
 HANDLERS: dict[type[Command], Callable[[NormandieState, Any], Result]] = {
     NzNextPhase: _next_phase,
     NzOrder: _order,

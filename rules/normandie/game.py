@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.game import Game, RollWanted
 from rules.normandie import words
 from rules.normandie.commands import COMMANDS, NzNewBattle
 from rules.normandie.engine import DIE_FACES, apply
 from rules.normandie.state import NormandieState, PendingAssault
 from rules.text import Words
+
+if TYPE_CHECKING:
+    from rules.normandie.json_types import NormandieStateJSON
 
 
 def wanted_roll(state: NormandieState) -> RollWanted | None:
@@ -21,7 +26,7 @@ def summary(state: NormandieState) -> str:
     return f"turn {state.turn}, {state.phase}"
 
 
-def to_json(state: NormandieState) -> dict[str, object]:
+def to_json(state: NormandieState) -> NormandieStateJSON:
     return state.to_json()
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.normandie.state import NormandieState, ZombieMove
 from rules.normandie.units import ZOMBIES, Unit
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    from rules.text import Param
 
 
 def side(player: str | None) -> Text:
@@ -37,7 +42,7 @@ def move_event(state: NormandieState, move: ZombieMove) -> Text:
     if move.target is None:
         return text("event.normandie.no_prey", zombie=zombie, space=move.start.name)
     target = state.units[move.target]
-    params = {
+    params: dict[str, Param] = {
         "zombie": zombie,
         "n": len(move.path),
         "to": move.end.name,

@@ -5,12 +5,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
 from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
+
+if TYPE_CHECKING:
+    from typing import TypeGuard, TypeVar
+
+    from rules.json_types import StateJSON
+    from rules.normandie.json_types import (
+        AssaultPendingJSON,
+        BattlefieldJSON,
+        DrawPendingJSON,
+        EliminationJSON,
+        MoveJSON,
+        NormandieStateJSON,
+        OrderPendingJSON,
+        TargetPendingJSON,
+        UnitJSON,
+        ZombiesPhaseJSON,
+    )
+
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 VERSION = 1
 GAME = "normandie"
@@ -21,7 +41,7 @@ BY_THE_GAME = "game"  # Z6: nobody controls the Zombies, the companion runs them
 SETUP, ORDERS, ZOMBIES, ACTIVATION, SUPPLY = "setup", "orders", "zombies", "activation", "supply"
 
 
-def _empty() -> Mapping[str, Any]:
+def _empty() -> Mapping[K, V]:
     return MappingProxyType({})
 
 
@@ -45,7 +65,7 @@ class ZombieMove:
     def end(self) -> Space:
         return self.path[-1] if self.path else self.start
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MoveJSON:
         return {
             "zombie": self.zombie,
             "from": self.start.name,
@@ -68,7 +88,7 @@ class PendingOrder:
 
     proposed: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OrderPendingJSON:
         return {"kind": "order", "proposed": list(self.proposed)}
 
 
@@ -80,7 +100,7 @@ class PendingTarget:
     candidates: tuple[str, ...]
     distance: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TargetPendingJSON:
         return {
             "kind": "target",
             "zombie": self.zombie,
@@ -95,7 +115,7 @@ class PendingAssault:
 
     move: ZombieMove
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AssaultPendingJSON:
         return {"kind": "assault", **self.move.to_json()}
 
 
@@ -107,7 +127,7 @@ class PendingDraw:
     by: str
     spaces: tuple[Space, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DrawPendingJSON:
         return {
             "kind": "draw",
             "purpose": self.purpose,
@@ -201,7 +221,7 @@ class NormandieState:
         """Z13: a Bind Zombies token lies on it, either side up."""
         return any(binding.zombie == zombie for binding in self.bound.values())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NormandieStateJSON:
         """The public state (JOURNAL.md): plain JSON, sorted where order means nothing."""
         return {
             "version": VERSION,
@@ -236,9 +256,9 @@ class NormandieState:
             "over": self.over,
         }
 
-    def _battlefield_json(self) -> dict[str, Any]:
+    def _battlefield_json(self) -> BattlefieldJSON:
         field_ = self.battlefield
-        out: dict[str, Any] = {
+        out: BattlefieldJSON = {
             "tiles": {"columns": field_.columns, "rows": field_.rows},
             "width": field_.width,
             "height": field_.height,
@@ -263,7 +283,7 @@ class NormandieState:
             out["derleth"] = self.derleth
         return out
 
-    def _run_json(self) -> dict[str, Any] | None:
+    def _run_json(self) -> ZombiesPhaseJSON | None:
         """The Zombies phase under way, or the last one finished (for the screen's arrows)."""
         if self.run is not None:
             return {
@@ -280,8 +300,20 @@ class NormandieState:
         }
 
 
-def _unit_json(unit: Unit) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def normandie_json(state: StateJSON) -> NormandieStateJSON:
+    """A state JSON as this game's own type, which every layer reads it as (its ``"game"``
+    says it is one; another game's is an error)."""
+    if not _of_this_game(state):
+        raise ValueError(f"a state JSON of {state['game']!r}, not of {GAME!r}")
+    return state
+
+
+def _of_this_game(state: StateJSON) -> TypeGuard[NormandieStateJSON]:
+    return state["game"] == GAME
+
+
+def _unit_json(unit: Unit) -> UnitJSON:
+    out: UnitJSON = {
         "kind": unit.kind,
         "owner": unit.owner,
         "space": unit.space.name,
@@ -300,7 +332,7 @@ def _unit_json(unit: Unit) -> dict[str, Any]:
     return out
 
 
-def _elimination_json(entry: Elimination) -> dict[str, Any]:
+def _elimination_json(entry: Elimination) -> EliminationJSON:
     return {
         "unit": entry.unit,
         "kind": entry.kind,

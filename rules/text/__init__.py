@@ -22,9 +22,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rules import words as _engine_words
+
+if TYPE_CHECKING:
+    # What a sentence says in its fields: an id named by its kind ("{by:faction}"), a number,
+    # a sentence inside it, or a list of them ("{tomes:list}", "{said:lines}").
+    Param: TypeAlias = "str | int | float | Text | Sequence[Param] | None"
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
@@ -40,7 +45,7 @@ class Text:
     """A sentence not yet rendered: a catalogue key and the values it needs."""
 
     key: str
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    params: Mapping[str, Param] = field(default_factory=lambda: MappingProxyType({}))
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return render(self, lang)
@@ -49,7 +54,7 @@ class Text:
         return render(self, DEFAULT_LANGUAGE)
 
 
-def text(key: str, **params: Any) -> Text:
+def text(key: str, **params: Param) -> Text:
     """Build a :class:`Text`; the short form used throughout the code."""
     # Lists become tuples so that a Text, once made, cannot change under the screen.
     frozen = {name: tuple(v) if isinstance(v, list) else v for name, v in params.items()}
@@ -60,6 +65,8 @@ class _CatalogueFormatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
+    # Untyped, as str.Formatter declares it: what a field holds (a list, a count) is what its
+    # template's spec says, not its type; the catalogue's tests hold the two together.
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in NAME_KINDS:
             return lookup(f"{format_spec}.{value}", self.lang)
@@ -77,7 +84,7 @@ def _counted(noun: str, count: int, lang: str) -> str:
     return lookup(f"{noun}.{form}", lang).format(n=count)
 
 
-def _join(items: Sequence[Any], lang: str) -> str:
+def _join(items: Sequence[Param], lang: str) -> str:
     rendered = [render_fragment(i, lang) if isinstance(i, Text) else str(i) for i in items]
     if lang == "ja":
         return "、".join(rendered)
@@ -141,7 +148,7 @@ def render_fragment(item: Text, lang: str = DEFAULT_LANGUAGE) -> str:
     return _CatalogueFormatter(lang).format(template, **params)
 
 
-def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Param) -> str:
     return render(text(key, **params), lang)
 
 

@@ -1,4 +1,5 @@
-"""Fixtures for the device tests: the whole device in-process, and `celaeno` as a process.
+"""Fixtures for the device tests: the whole device in-process, and `celaeno` in this
+process or, where the process is what is tested, as one.
 
 The in-process device is built from the real parts a Pi runs: a :class:`ButtonPanel` on
 gpiozero's MockFactory pins (pressed with ``drive_low``/``drive_high``), a
@@ -47,6 +48,7 @@ from hardware.gestures import Timing
 from hardware.reader import DiceReader
 from rules.cthulhu_wars.state import GameState
 from rules.games import RULES
+from tests import cli
 from tests.hardware.conftest import StepClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +59,7 @@ HOLD_TIME = 0.3  # BACK held this long is UNDO (1 s on the device; shorter keeps
 WAIT = 5.0  # the most any input may take to reach the screen before a test gives up
 
 
-# --- `celaeno` as a process --------------------------------------------------------------
+# --- `celaeno` in this process, and as a process ------------------------------------------
 
 
 def clean_env(tmp: Path, **extra: str) -> dict[str, str]:
@@ -79,9 +81,18 @@ def celaeno_argv(*args: str) -> list[str]:
 
 
 def celaeno(
+    tmp: Path, *args: str, stdin: str | bytes = "", timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """One `celaeno` subcommand run to its end in this process (tests/cli.py), in the
+    environment a child would have; the companion itself runs as a process of its own."""
+    assert args[:1] != ("run",), "`celaeno run` is a process: celaeno_process, start_run"
+    return cli.celaeno(*args, stdin=stdin, env=clean_env(tmp), timeout=timeout)
+
+
+def celaeno_process(
     tmp: Path, *args: str, stdin: str | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
-    """Run one `celaeno` subcommand to the end."""
+    """One `celaeno` subcommand run to its end as a process of its own."""
     return subprocess.run(
         celaeno_argv(*args),
         input=stdin,

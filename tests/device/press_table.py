@@ -153,10 +153,16 @@ def begin(task: Task) -> Played:
 
 
 def _pressed(table: _Table, button: str, keep: Callable[[Command], bool]) -> _Table:
-    """A copy of ``table`` after ``button`` (states are frozen: shared, not copied)."""
-    copied: _Table = copy.deepcopy(table, _shared(table))
-    copied.press(button, keep)
-    return copied
+    """A copy of ``table`` after ``button``."""
+    after = copied(table)
+    after.press(button, keep)
+    return after
+
+
+def copied(table: _Table) -> _Table:
+    """A copy of ``table`` to press on (states are frozen: shared, not copied)."""
+    found: _Table = copy.deepcopy(table, _shared(table))
+    return found
 
 
 def _shared(table: _Table) -> dict[int, Any]:
@@ -182,6 +188,7 @@ def shortest_from(root: _Table, task: Task) -> Found | None:
     if best is not None:  # past it, the caller's own presses are the shortest
         return best[1]
     seen = {root.screen()}
+    finished: set[str] = set()  # screens the caller finishes from (not searched past)
     frontier: deque[tuple[tuple[str, ...], _Table]] = deque([((), root)])
     while frontier and len(seen) < MOST_SCREENS:
         presses, table = frontier.popleft()
@@ -195,15 +202,17 @@ def shortest_from(root: _Table, task: Task) -> Found | None:
                 continue
             if task.done(after.commands):
                 return Found([*presses, button], after.rolls)
+            screen = after.screen()
+            if screen in seen or screen in finished:  # reached before in as few presses
+                continue
             cost = None if task.finish is None else task.finish(after)
             if cost is not None:  # finished by the caller, not searched past
+                finished.add(screen)
                 if best is None or len(presses) + 1 + cost < best[0]:
                     best = len(presses) + 1 + cost, Found([*presses, button], after.rolls)
                 continue
-            screen = after.screen()
-            if screen not in seen:
-                seen.add(screen)
-                frontier.append(((*presses, button), after))
+            seen.add(screen)
+            frontier.append(((*presses, button), after))
     return None if best is None else best[1]
 
 

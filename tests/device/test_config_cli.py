@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from device.cli.main import main
 from device.settings.config import example
+from tests import cli
 
 
 def test_config_example_prints_the_example(capsys: pytest.CaptureFixture[str]) -> None:
@@ -43,24 +42,12 @@ def test_check_config_never_shows_a_traceback(tmp_path: Path, content: bytes | N
     path = tmp_path / "celaeno.toml"
     if content is not None:
         path.write_bytes(content)
-    run = subprocess.run(
-        [sys.executable, "-m", "device.cli", "check-config", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    run = cli.celaeno("check-config", str(path))
     assert "Traceback" not in run.stderr
     assert run.returncode == (0 if content == b"" else 2)
     assert (run.stdout == "ok\n") == (content == b"")
 
 
 def test_check_config_help() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "device.cli", "check-config", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    assert "FILE" in run.stdout
+    run = cli.celaeno("check-config", "--help")
+    assert run.returncode == 0 and "FILE" in run.stdout

@@ -24,6 +24,7 @@ from hardware.ports import DEFAULT_PATTERNS, find_port
 from rules.cthulhu_wars.commands import NewGame
 from tests.device.conftest import config_problems, write_config
 from tests.parsing import parse_any
+from tests.properties import examples
 
 
 def test_the_example_loads_to_exactly_the_defaults(tmp_path: Path) -> None:
@@ -248,7 +249,7 @@ toml_scalars = st.one_of(
 toml_values = st.one_of(toml_scalars, st.lists(toml_scalars, max_size=7))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     st.dictionaries(
         st.sampled_from([key.name for key in KEYS] + ["reader.bogus", "nowhere.key"]),

@@ -32,6 +32,7 @@ from rules.journal import parse_line, replay, state_json
 from rules.text import render, text
 from tests.device.press_table import BASIC, Task, _shared, _Table, begin
 from tests.device.test_press_table import ROUND_2, TASKS, TWO_OVERDUE
+from tests.properties import examples
 
 BUTTONS = ("up", "down", "ok", "back", "left", "right", "phase", "undo")
 
@@ -48,7 +49,7 @@ def _dial(values: list[int], most: list[int], share: int | None) -> DialStep:
     st.lists(st.integers(0, 6), min_size=1, max_size=4),
     st.lists(st.sampled_from(["up", "down", "row+", "row-"]), max_size=60),
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 def test_a_dial_stays_within_its_range_and_its_total(most: list[int], presses: list[str]) -> None:
     share = sum(most) // 2
     step = _dial([0] * len(most), most, share)
@@ -103,7 +104,7 @@ def test_correcting_the_proposed_split_costs_one_up_per_unit_taken_from_the_top(
 
 
 @given(st.data())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 def test_moving_a_unit_between_any_two_rows_costs_one_up_beyond_pointing_at_them(
     data: st.DataObject,
 ) -> None:

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.device.conftest import NotifyListener, celaeno, start_run, stop, write_config
+from tests.device.conftest import (
+    NotifyListener,
+    celaeno,
+    celaeno_process,
+    start_run,
+    stop,
+    write_config,
+)
 
 
 def check(tmp: Path, text: str) -> tuple[int, str]:
@@ -58,7 +65,7 @@ def test_control_characters_are_echoed_escaped(tmp_path: Path) -> None:
 def test_what_would_crash_run_is_refused_by_the_check(tmp_path: Path, line: str, why: str) -> None:
     status, err = check(tmp_path, line + "\n")
     assert status == 2 and why in err
-    ran = celaeno(tmp_path, "run", "--config", str(tmp_path / "celaeno.toml"))
+    ran = celaeno_process(tmp_path, "run", "--config", str(tmp_path / "celaeno.toml"))
     assert ran.returncode == 2 and why in ran.stderr and "Traceback" not in ran.stderr
 
 
@@ -68,7 +75,7 @@ def test_a_bad_state_dir_option_is_refused_in_words(
     tmp_path: Path, command: str, option: str
 ) -> None:
     args = [command, "--state-dir", option] + (["-"] if command == "import" else [])
-    done = celaeno(tmp_path, *args, stdin="")
+    done = (celaeno_process if command == "run" else celaeno)(tmp_path, *args, stdin="")
     assert done.returncode == 2
     assert done.stderr.startswith("state directory: ")
     assert "Traceback" not in done.stderr

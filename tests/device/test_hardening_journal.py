@@ -1,7 +1,8 @@
 """Hostile journals through `celaeno replay` and `celaeno import`: words and exit 2, never a
 traceback, and nothing left behind by a refused line (issue: hardening).
 
-Each reproducer runs the real command as a process on a real file or standard input.
+Each reproducer runs the command (in this process, tests/cli.py) on a real file or standard
+input.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from device.storage.session import GameSession
 from device.storage.store import Store
 from rules.games import RULES
 from rules.normandie.commands import NzNewBattle
-from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
+from tests.device.conftest import ROOT, celaeno
 from tests.parsing import parse_any_line, replay_game
+from tests.properties import examples
 
 EXAMPLES = ROOT / "rules" / "examples"
 NORMANDIE = (EXAMPLES / "normandie_chapter1.jsonl").read_text(encoding="utf-8").splitlines()
@@ -30,18 +32,7 @@ PLACE_UNIT = json.loads(NORMANDIE[1])  # an nz_place_unit with a "name" text fie
 
 def run_bytes(tmp: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[str]:
     """`celaeno ARGS -` with raw bytes on standard input (the file may not be UTF-8)."""
-    done = subprocess.run(
-        celaeno_argv(*args, "-"),
-        input=data,
-        capture_output=True,
-        cwd=ROOT,
-        env=clean_env(tmp),
-        timeout=60,
-        check=False,
-    )
-    return subprocess.CompletedProcess(
-        done.args, done.returncode, done.stdout.decode(), done.stderr.decode("utf-8", "replace")
-    )
+    return celaeno(tmp, *args, "-", stdin=data)
 
 
 def place_unit_named(name: str) -> str:
@@ -141,9 +132,7 @@ def test_lines_before_a_bad_byte_are_imported_and_acknowledged(tmp_path: Path) -
 NAMES = st.text(st.characters(codec=None), max_size=12)  # any code point, surrogates included
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES)
 def test_every_accepted_name_exports_to_a_journal_that_replays_the_same(
     tmp_path_factory: pytest.TempPathFactory, name: str

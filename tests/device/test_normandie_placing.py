@@ -15,6 +15,7 @@ from rules import journal
 from rules.games import RULES
 from rules.normandie.battlefield import Space
 from rules.normandie.state import NormandieState
+from tests.properties import examples
 
 NAMES = [Space(c, r).name for r in range(7) for c in range(14)]
 
@@ -34,7 +35,7 @@ def battle(impassable: list[str], units: list[str], **more: object) -> Normandie
     return played.state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     st.lists(st.sampled_from(NAMES), unique=True, max_size=40).flatmap(
         lambda blocked: st.tuples(

@@ -18,7 +18,7 @@ import pytest
 from device.cli.main import main
 from device.storage import paths
 from device.storage.faults import group_hint
-from tests.device.conftest import ROOT, celaeno, celaeno_argv, clean_env
+from tests.device.conftest import ROOT, celaeno, celaeno_argv, celaeno_process, clean_env
 
 LIBRARY_GAME = (
     json.dumps(
@@ -73,11 +73,7 @@ def service_journal() -> Iterator[Path]:
     top.chmod(0o755)
     state = top / "state"
     try:
-        done = subprocess.run(
-            [*celaeno_argv("import", "-", "--state-dir", str(state))],
-            input=LIBRARY_GAME, capture_output=True, text=True, cwd=ROOT,
-            env=clean_env(top), check=False,
-        )  # fmt: skip
+        done = celaeno(top, "import", "-", "--state-dir", str(state), stdin=LIBRARY_GAME)
         assert done.returncode == 0, done.stderr
         state.chmod(0o750)
         yield state
@@ -138,8 +134,8 @@ def test_check_config_refuses_a_state_dir_that_is_a_file_as_run_does(
         checked = capsys.readouterr().err.strip()
         assert checked.startswith(f"{config}: device.state_dir: ")
         assert checked.endswith(f"({a_file} {why})")
-        ran = celaeno(tmp_path, "run", "--reader", "none", "--config", str(config))
+        ran = celaeno_process(tmp_path, "run", "--reader", "none", "--config", str(config))
         assert (ran.returncode, ran.stderr.strip()) == (2, checked)
-        named = celaeno(tmp_path, "run", "--reader", "none", "--state-dir", str(state_dir))
+        named = celaeno_process(tmp_path, "run", "--reader", "none", "--state-dir", str(state_dir))
         assert (named.returncode, named.stderr.strip()) == (2, f"state directory: {a_file} {why}")
     assert a_file.read_text() == "celaeno\n"  # nothing was written over it

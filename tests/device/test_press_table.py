@@ -8,6 +8,7 @@ on the screens as they were before the dial, the floor-grouped lists and redo (c
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -276,9 +277,11 @@ def _accepted(played: Played, cmd: Command) -> bool:
     return True
 
 
+@functools.cache  # searched once a run: the Gate tests and the README's table read the same
 def gate_presses(map_id: str, players: int) -> dict[str, int]:
     """Each Gate change's fewest presses from the Area question, keyed by its command's JSON;
-    every change the screens offer and the rules accept is among them."""
+    every change the screens offer and the rules accept is among them (not to be changed:
+    remembered)."""
     first = {"type": "new_game", "map": map_id, "factions": list(GATE_SEATS[:players])}
     played = begin(Task("gates", [json.dumps(first)], keep=lambda cmd: False,
                         done=lambda cmds: False))  # fmt: skip

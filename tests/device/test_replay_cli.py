@@ -1,4 +1,6 @@
-"""``celaeno replay`` end to end, as a user runs it (a real process, real files)."""
+"""``celaeno replay`` end to end, as a user runs it on real files: in this process
+(tests/cli.py), and once as the real program, whose standard output must be the state's
+JSON alone (pygame greets on standard output when it is imported)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from tests import cli
+
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "rules" / "examples"
 
 
-def celaeno(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def celaeno(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return cli.celaeno(*args, stdin=stdin)
+
+
+def as_a_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "device.cli", *args],
-        input=stdin,
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -33,7 +40,7 @@ def test_every_shipped_example_replays(journal: Path) -> None:
 
 
 def test_prints_the_state_exactly_as_the_spec_defines_it() -> None:
-    result = celaeno("replay", str(EXAMPLES / "celaeno_e1.jsonl"))
+    result = as_a_process("replay", str(EXAMPLES / "celaeno_e1.jsonl"))
     state = json.loads(result.stdout)
     keys = [
         "version",

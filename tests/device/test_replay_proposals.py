@@ -8,8 +8,6 @@ round 3's Gather Power waits."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
@@ -22,6 +20,7 @@ from display.screen.screenshot import save_screenshot
 from display.view import Prompt
 from rules.journal import parse_line, replay, state_json
 from rules.text import render
+from tests import cli
 from tests.device.conftest import ROOT, open_session
 
 EXAMPLE = ROOT / "rules" / "examples" / "celaeno_scoreboard.jsonl"
@@ -78,9 +77,7 @@ def test_the_replay_command_draws_that_screen(tmp_path: Path, surface: pygame.Su
     journal = tmp_path / "round3.jsonl"
     journal.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     drawn = tmp_path / "replay.png"
-    argv = [sys.executable, "-m", "device.cli", "replay", str(journal),
-            "--screenshot", str(drawn), "--size", SIZE]  # fmt: skip
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = cli.celaeno("replay", str(journal), "--screenshot", str(drawn), "--size", SIZE)
     assert done.returncode == 0, done.stderr
     played, events = replay(lines, GAMES.rules)
     assert played is not None

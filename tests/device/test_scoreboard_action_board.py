@@ -139,6 +139,7 @@ def test_the_board_condenses_to_what_moves_now(
     phase: str, pending: dict[str, str] | None, offered: tuple[Panel, ...]
 ) -> None:
     state: dict[str, Any] = {
+        "game": "cthulhu_wars",  # a game's part reads only its own game's state
         "scoreboard": {"doom": {}},
         "phase": phase,
         "pending": pending,

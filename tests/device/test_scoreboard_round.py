@@ -17,7 +17,7 @@ from device.ui.steps import DialStep
 from rules.commands import Command
 from rules.cthulhu_wars.commands import Satisfy
 from rules.cthulhu_wars.scoreboard.commands import Adjust, DrawElderSigns, Spellbooks
-from rules.cthulhu_wars.scoreboard.pending import RitualPending
+from rules.cthulhu_wars.scoreboard_record import RitualPending
 from rules.cthulhu_wars.state import GameState
 from rules.text import LANGUAGES, render, text
 from tests.device.conftest import ROOT

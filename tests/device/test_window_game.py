@@ -44,7 +44,7 @@ from rules.commands import Command, command_to_json
 from rules.journal import apply, parse_line, start, state_json
 from tests.device import presses
 from tests.device.conftest import OUTPUT, ROOT, celaeno_argv, clean_env
-from tests.device.press_table import Task, _pressed, _Table, shortest_from
+from tests.device.press_table import Task, _pressed, _Table, copied, shortest_from
 from tests.device.xwindow import (
     WAIT,
     find_window,
@@ -233,26 +233,27 @@ def leaves(said: object, where: str = "") -> dict[str, object]:
     return {where: said}
 
 
-def distance(cmd: object, want: Mapping[str, Any]) -> int:
-    """How many of the command's values differ from ``want``'s (not a command: no match)."""
+def distance(cmd: object, wanted: Mapping[str, object]) -> int:
+    """How many of the command's values differ from ``wanted`` (a command's :func:`leaves`;
+    not a command: no match)."""
     if not isinstance(cmd, Command):
         return 1_000
-    said, wanted = leaves(command_to_json(cmd)), leaves(want)
+    said = leaves(command_to_json(cmd))
     return sum(said.get(k) != wanted.get(k) for k in said.keys() | wanted.keys())
 
 
 def dial_values(step: DialStep, want: Mapping[str, Any]) -> dict[str, int] | None:
     """The numbers that make the dial confirm ``want``: each row in turn set to the value
     that brings its command nearest, until it is ``want`` (None if it never is)."""
-    values = step.values()
+    values, wanted = step.values(), leaves(want)
     for _ in range(len(values) + 1):
         for row in step.rows:
-            tried = {v: distance(step.on_confirm({**values, row.key: v}), want)
+            tried = {v: distance(step.on_confirm({**values, row.key: v}), wanted)
                      for v in range(row.least, row.most + 1)}  # fmt: skip
             best = min(tried.values())
             if tried[values[row.key]] > best:
                 values[row.key] = min(v for v, d in tried.items() if d == best)
-        if distance(step.on_confirm(values), want) == 0:
+        if distance(step.on_confirm(values), wanted) == 0:
             return values
     return None
 
@@ -268,20 +269,21 @@ def set_dial(table: _Table, want: Mapping[str, Any]) -> list[str] | None:
     if target is None:
         return None
     path: list[str] = []
+    table = copied(table)  # turned, ``table`` kept as it is
     while True:
         dial = table.controller._current(table.state)
         off = {i for i, row in enumerate(dial.rows) if row.value != target[row.key]}
         if not off:
             return [*path, "ok"]
         moves = _fewest(table, _at_one_of(off))
+        row = dial.rows[dial.cursor]
         for button in moves:
-            table = _pressed(table, button, lambda cmd: False)
-        row = table.controller._current(table.state).rows[
-            table.controller._current(table.state).cursor
-        ]
+            table.press(button, lambda cmd: False)
+            dial = table.controller._current(table.state)
+            row = dial.rows[dial.cursor]
         turn = ["up" if target[row.key] > row.value else "down"] * abs(target[row.key] - row.value)
         for button in turn:
-            table = _pressed(table, button, lambda cmd: False)
+            table.press(button, lambda cmd: False)
         path += [*moves, *turn]
 
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from display.view import Choice, Hint, Prompt, Status, View
 from rules.text import Text, Words, add_words, text, use_printed_names
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
 
 FACTIONS_5 = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign", "sleeper"]
 TOMES = (
@@ -41,7 +44,7 @@ def _tomes(**held: tuple[str, bool, bool]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _celaeno(**overrides: Any) -> dict[str, Any]:
+def _celaeno(**overrides: Any) -> CthulhuWarsStateJSON:
     state: dict[str, Any] = {
         "version": 1,
         "game": "cthulhu_wars",
@@ -59,7 +62,7 @@ def _celaeno(**overrides: Any) -> dict[str, Any]:
         "winner": None,
     }
     state.update(overrides)
-    return state
+    return cast("CthulhuWarsStateJSON", state)
 
 
 def new_game() -> View:
@@ -217,7 +220,7 @@ def dreamlands() -> View:
         "underworld_citadel_3": {"controller": "great_cthulhu"},
         "vale_of_pnath": {"controller": "windwalker"},
     }
-    state: dict[str, Any] = {
+    state: dict[str, Any] = {  # written by hand: its roll names no faces, the screen reads none
         "version": 1,
         "game": "cthulhu_wars",
         "map": "dreamlands",
@@ -241,7 +244,8 @@ def dreamlands() -> View:
         hints=(Hint("undo", text("screen.sample.hint_undo")),),
     )
     events = (text("event.phase", round=3, phase="action"),)
-    return View(state, _with_result(prompt, events), Status(reader="disconnected"))
+    shown = cast("CthulhuWarsStateJSON", state)
+    return View(shown, _with_result(prompt, events), Status(reader="disconnected"))
 
 
 def refused() -> View:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from display.ink.runs import Para, Span
 from display.layout.flow import Sizes, fit, layout, text_width
+from tests.properties import examples
 
 SIZES = Sizes({"title": 32, "body": 22, "small": 20}, 18)
 WORDS = st.lists(
@@ -24,7 +25,7 @@ def _para(words: list[str], role: str = "body") -> Para:
     return Para((Span(" ".join(words)),), role)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(WORDS, st.integers(min_value=120, max_value=600), st.integers(min_value=30, max_value=400))
 def test_fit_keeps_everything_inside_the_box(words: list[str], width: int, height: int) -> None:
     laid = fit([_para(words), _para(words[::-1], "small")], width, height, SIZES)
@@ -36,7 +37,7 @@ def test_fit_keeps_everything_inside_the_box(words: list[str], width: int, heigh
         assert not a.rect.colliderect(b.rect)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(WORDS, st.integers(min_value=120, max_value=600))
 def test_layout_wraps_without_losing_words(words: list[str], width: int) -> None:
     laid = layout([_para(words)], width, SIZES)

@@ -15,8 +15,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import contextlib
 import io
-import signal
-import sys
 import time
 import traceback
 from collections.abc import Iterator, Sequence
@@ -25,14 +23,11 @@ from pathlib import Path
 
 from device.cli.main import main
 from device.service import stopping
+from tests.cli import Hang, signals_kept, streams, timer
 
 HANG_SECONDS = 20.0  # far above any honest answer; the busy timeout of a locked journal is 5 s
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "fuzz"
 STOP_SIGNALS = stopping.STOP_SIGNALS
-
-
-class Hang(Exception):
-    """Raised by the timer when one input takes longer than HANG_SECONDS."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +86,7 @@ def run_cli(argv: Sequence[str], stdin: bytes = b"", hang: float = HANG_SECONDS)
     out, err = io.StringIO(), io.StringIO()
     status: int | None = None
     failure = ""
-    with _streams(stdin, out, err), _signals_kept(), _timer(hang):
+    with streams(stdin, out, err), signals_kept(), timer(hang):
         try:
             status = main(list(argv))
         except SystemExit as exit_:  # argparse's usage errors
@@ -103,42 +98,6 @@ def run_cli(argv: Sequence[str], stdin: bytes = b"", hang: float = HANG_SECONDS)
         finally:
             stopping.reset()
     return Outcome(status, out.getvalue(), err.getvalue(), failure)
-
-
-@contextlib.contextmanager
-def _streams(stdin: bytes, out: io.StringIO, err: io.StringIO) -> Iterator[None]:
-    saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    sys.stdout, sys.stderr = out, err
-    try:
-        yield
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
-
-
-@contextlib.contextmanager
-def _signals_kept() -> Iterator[None]:
-    """`run` installs its stop handlers; the fuzzer's own Ctrl+C must keep working."""
-    saved = {number: signal.getsignal(number) for number in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler)
-
-
-@contextlib.contextmanager
-def _timer(seconds: float) -> Iterator[None]:
-    def expired(signum: int, frame: object) -> None:
-        raise Hang
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @contextlib.contextmanager

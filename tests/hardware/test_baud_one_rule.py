@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-CELAENO = [sys.executable, "-m", "device.cli"]
+from tests import cli
 
 
 def refusal(*args: str) -> tuple[int, str]:
-    done = subprocess.run([*CELAENO, *args], input="", capture_output=True, text=True, timeout=20)
+    done = cli.celaeno(*args, timeout=20)
     return done.returncode, done.stderr
 
 

@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.events import DiceRead, InputEvent, ReaderError, ReaderHello, ReaderStatus
 from hardware.protocol import Rejected
 from hardware.reader import READ_TIMEOUT, UNCANCELLABLE_READ_TIMEOUT, DiceReader
+from tests.properties import examples
 
 Events = queue.Queue[InputEvent]
 
@@ -153,7 +154,7 @@ def test_expect_and_idle_reach_the_reader(reader: DiceReader, pty: Pty) -> None:
     assert pty.read_line() == b"IDLE\n"
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15))
 @given(st.binary(min_size=1, max_size=400))
 def test_a_valid_roll_right_after_random_bytes_is_still_read(garbage: bytes) -> None:
     pty, events = Pty(), queue.Queue[InputEvent]()

@@ -1,4 +1,5 @@
-"""celaeno fake-reader and dice-monitor, end to end as separate processes, and FakeReader."""
+"""celaeno fake-reader and dice-monitor, end to end as separate processes (their refusals in
+this process, tests/cli.py), and FakeReader."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from hardware.events import DiceRead, InputEvent, ReaderStatus
 from hardware.fake_reader import FakeReader
 from hardware.reader import DiceReader
 from hardware.tools import typed_line
+from tests import cli
 
 CELAENO = [sys.executable, "-m", "device.cli"]
 
@@ -105,12 +107,7 @@ def test_fake_reader_says_when_it_sends_nothing(
 @pytest.mark.parametrize("baud", ["fast", "99999999999999999999", "0", "-9600"])
 def test_dice_monitor_refuses_a_bad_baud(baud: str) -> None:
     """Refused before the port is opened: exit 2 at once, never a retry every second."""
-    done = subprocess.run(
-        [*CELAENO, "dice-monitor", "--port", "loop://", f"--baud={baud}"],
-        capture_output=True,
-        text=True,
-        timeout=10,
-    )
+    done = cli.celaeno("dice-monitor", "--port", "loop://", f"--baud={baud}", timeout=10)
     assert done.returncode == 2
     assert f"expected a whole number from 300 to 4000000, not '{baud}'" in done.stderr
 

@@ -12,6 +12,7 @@ from hardware.smartdice import hub as smartdice_hub
 from hardware.smartdice.hub import QUIET_AFTER, Chosen, DiceHub
 from hardware.smartdice.pixels import COMPANY_ID, INFO_SERVICE, SERVICE
 from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
+from tests.properties import examples
 
 PIXEL, GODICE = "AA:00:00:00:00:01", "AA:00:00:00:00:02"
 FIRMWARE = 1735689600  # current numbering: 1 rolled, 2 handling, 3 rolling, 4 crooked
@@ -200,7 +201,7 @@ def test_pixels_without_a_face_in_their_advertisements_want_a_connection() -> No
     assert reads(posted) == [DiceRead((6,), "pixels:Red")]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.tuples(st.booleans(), st.binary(max_size=10)), max_size=30))
 def test_random_bytes_from_a_chosen_die_never_crash_nor_roll(
     stream: list[tuple[bool, bytes]],

@@ -185,8 +185,20 @@ def web(table: Table, tmp_path: Path) -> Iterator[WebServer]:
 
 
 @pytest.fixture(scope="module")
-def shared_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    """One server for a module's many short requests (hostile input, every route)."""
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Table, WebServer]]:
+    """One table and its server for a module's tests that only look: they play nothing,
+    stop nothing and hold no page open past their end, so a fresh server would show them
+    the same (hostile input, every route, a page's weight)."""
     top = tmp_path_factory.mktemp("shared")
     with open_table(top / "state") as found, running(found.state_dir, top / "web.log") as server:
-        yield server
+        yield found, server
+
+
+@pytest.fixture(scope="module")
+def shared_web(shared: tuple[Table, WebServer]) -> WebServer:
+    return shared[1]
+
+
+@pytest.fixture(scope="module")
+def shared_table(shared: tuple[Table, WebServer]) -> Table:
+    return shared[0]

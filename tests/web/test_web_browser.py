@@ -192,8 +192,9 @@ def test_the_language_comes_from_the_browser_and_switches(
 
 
 def test_the_language_picked_is_remembered_on_that_phone_over_its_browsers(
-    browser: Any, web: WebServer
+    browser: Any, shared_web: WebServer
 ) -> None:
+    web = shared_web
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
     page = context.new_page()
     page.goto(web.url)
@@ -214,8 +215,9 @@ def test_the_language_picked_is_remembered_on_that_phone_over_its_browsers(
 
 
 def test_the_page_loads_nothing_from_elsewhere_and_weighs_under_100_kb(
-    browser: Any, web: WebServer
+    browser: Any, shared_web: WebServer
 ) -> None:
+    web = shared_web
     page = browser.new_page(viewport={"width": 390, "height": 844})
     requested: list[str] = []
     sizes: dict[str, int] = {}
@@ -263,9 +265,10 @@ def test_screenshots_at_phone_and_desktop_sizes_in_both_languages(
 # --- the table's own Wi-Fi: no internet, and a full view said in words -------------------
 
 
-def test_the_page_works_with_no_internet_at_all(browser: Any, web: WebServer) -> None:
+def test_the_page_works_with_no_internet_at_all(browser: Any, shared_web: WebServer) -> None:
     """Every request that would leave the table is cut, as on the table's own Wi-Fi: the
     page still goes live and follows the table, and nothing was cut."""
+    web = shared_web
     page = browser.new_page(viewport={"width": 390, "height": 844})
     cut: list[str] = []
 

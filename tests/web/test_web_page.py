@@ -15,6 +15,7 @@ from display.web.page import WebView, live_html
 from rules.games import RULES
 from rules.journal import replay
 from rules.text import render, use_printed_names
+from tests import cli
 from tests.web.conftest import ROOT
 
 FIB_TRIE = """Main:
@@ -100,8 +101,12 @@ def test_the_web_configuration_is_checked(tmp_path: Path) -> None:
 
 
 def celaeno(tmp_path: Path, config: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``celaeno ARGS --config FILE`` with ``config`` in the file: `web`, a server, as a
+    process of its own; any other command in this process (tests/cli.py)."""
     path = tmp_path / "celaeno.toml"
     path.write_text(config)
+    if args[0] != "web":
+        return cli.celaeno(*args, "--config", str(path))
     return subprocess.run(
         [sys.executable, "-m", "device.cli", *args, "--config", str(path)],
         capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,

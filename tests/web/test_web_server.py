@@ -74,8 +74,9 @@ def routes(web: WebServer) -> list[str]:
 
 
 def test_every_route_with_every_method_leaves_the_journal_alone(
-    web: WebServer, table: Table
+    shared_web: WebServer, shared_table: Table
 ) -> None:
+    web, table = shared_web, shared_table
     before = journal_rows(table)
     for path in routes(web):
         for method in METHODS:
@@ -95,8 +96,10 @@ def test_every_route_with_every_method_leaves_the_journal_alone(
     assert "Traceback" not in web.log.read_text()
 
 
-def test_the_content_security_policy_allows_only_the_pages_own_origin(web: WebServer) -> None:
-    policy = request(web, "GET", "/").getheader("Content-Security-Policy") or ""
+def test_the_content_security_policy_allows_only_the_pages_own_origin(
+    shared_web: WebServer,
+) -> None:
+    policy = request(shared_web, "GET", "/").getheader("Content-Security-Policy") or ""
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["default-src"] == "'none'"
     for fetched in ("script-src", "style-src", "connect-src", "img-src"):

@@ -11,16 +11,14 @@ numbers; an undone answer is forgotten with it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from device.cthulhu_wars.scoreboard.steps import Remembered
 from rules.cthulhu_wars.scoreboard.commands import GatherPower, Ritual
-from rules.cthulhu_wars.scoreboard.record import START_CULTISTS
+from rules.cthulhu_wars.scoreboard_record import START_CULTISTS
 from rules.cthulhu_wars.state import GameState
 from rules.journal import Played
 
 
-def remembered(played: Played[Any]) -> Remembered:
+def remembered(played: Played[GameState]) -> Remembered:
     """Newest first: the last Gather Power's rest, and each faction's last Ritual performed."""
     rest: dict[str, int] | None = None
     great_old_ones: dict[str, int] = {}

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
 from device.ui.steps import (
@@ -41,6 +41,14 @@ from device.ui.steps import (
 )
 from display.view import Hint
 from rules.text import text
+
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
+
+    # the counts a faction's line says, each a key of the scoreboard's JSON
+    Counted: TypeAlias = Literal["power", "doom", "spellbooks", "elder_signs"]
 
 SPELLBOOKS = 6  # K12
 MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
@@ -96,7 +104,7 @@ def _seats_hints() -> tuple[Hint, ...]:
 SEATS_HINTS = _seats_hints()
 
 
-def menu_step(state: Mapping[str, Any], rest: list[Option]) -> ListStep:
+def menu_step(state: CthulhuWarsStateJSON, rest: list[Option]) -> ListStep:
     """The menu of a game that keeps the scoreboard: its faction lines, then ``rest``."""
     lines = menu_options(state)
     options = [*lines, *rest]
@@ -106,7 +114,7 @@ def menu_step(state: Mapping[str, Any], rest: list[Option]) -> ListStep:
     return step
 
 
-def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[Option]:
+def menu_options(state: CthulhuWarsStateJSON, finish: Finish = as_command) -> list[Option]:
     """The scoreboard's menu lines, one a faction, the First Player's at
     :func:`selected_line`; none in a game without it (I12) or once it has ended."""
     board = state.get("scoreboard")
@@ -120,7 +128,7 @@ def menu_options(state: Mapping[str, Any], finish: Finish = as_command) -> list[
     ]  # fmt: skip
 
 
-def around_the_first(board: Mapping[str, Any], factions: Sequence[str]) -> list[str]:
+def around_the_first(board: ScoreboardJSON, factions: Sequence[str]) -> list[str]:
     """Play order (K2) from the First Player, the last (n - 1) // 2 to play moved above it."""
     order = [f for f in board.get("order", ()) if f in factions] or list(factions)
     above = (len(order) - 1) // 2
@@ -132,11 +140,11 @@ def selected_line(lines: Sequence[Option]) -> int:
     return max((len(lines) - 1) // 2, 0)
 
 
-def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
+def _count(board: ScoreboardJSON, key: Counted, faction: str) -> int:
     return int(board.get(key, {}).get(faction, 0))
 
 
-def happened(board: Mapping[str, Any], faction: str, finish: Finish) -> ListStep:
+def happened(board: ScoreboardJSON, faction: str, finish: Finish) -> ListStep:
     """What happened to ``faction``: the correction selected, a spellbook below it, an
     Elder Sign drawn two away either way, a reveal above it (the list goes round)."""
     power, doom = _count(board, "power", faction), _count(board, "doom", faction)
@@ -164,7 +172,7 @@ def _about(step: StepT) -> StepT:
     return step
 
 
-def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
+def reveal(board: ScoreboardJSON, faction: str, finish: Finish) -> DialStep:
     """K11: how many of each value (one worth 1 proposed: the commonest, K10)."""
     held = _count(board, "elder_signs", faction)
     rows = [
@@ -179,7 +187,7 @@ def reveal(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
     return _about(DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm))
 
 
-def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
+def adjust(board: ScoreboardJSON, faction: str, finish: Finish) -> DialStep:
     """I10, I11: what an ability did to Power or Doom, as a change; never below 0 (K15)."""
     power, doom = _count(board, "power", faction), _count(board, "doom", faction)
     rows = [  # each row's count is the change, signed: the row's words say what there is now
@@ -189,7 +197,7 @@ def adjust(board: Mapping[str, Any], faction: str, finish: Finish) -> DialStep:
     ]  # fmt: skip
 
     def confirm(by: dict[str, int]) -> StepResult:
-        answer: dict[str, Any] = {"type": "adjust", "faction": faction}
+        answer: dict[str, object] = {"type": "adjust", "faction": faction}
         answer.update({key: n for key, n in by.items() if n})
         return finish(answer)
 

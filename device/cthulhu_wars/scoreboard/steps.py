@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Any
+from typing import TYPE_CHECKING
 
 from device.ui.steps import (
     LIST_HINTS,
@@ -28,21 +28,30 @@ from device.ui.steps import (
     StepResult,
 )
 from display.view import Hint
-from rules.commands import parse_command
+from rules.commands import Command, parse_command
 from rules.cthulhu_wars.commands import COMMANDS
-from rules.cthulhu_wars.scoreboard.pending import RitualPending
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END
 from rules.cthulhu_wars.scoreboard.rounds import half_of_the_leader
+from rules.cthulhu_wars.scoreboard_record import DOOM_TO_END, RitualPending
 from rules.text import Text, text
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsStateJSON,
+        FirstPlayerPendingJSON,
+        RitualPendingJSON,
+        ScoreboardJSON,
+    )
+    from rules.cthulhu_wars.state import Pending
 
 MOST_POWER = 99  # more Power than a faction ever gathers (K5: the device does not wrap)
 MOST_GREAT_OLD_ONES = 6
 SIGN_VALUES = (1, 2, 3)  # K10
 
-Finish = Callable[[dict[str, Any]], StepResult]
+# An answer as its journal command's JSON object, checked by the codec (parse_command).
+Finish = Callable[[Mapping[str, object]], Command]
 
 
-def as_command(obj: dict[str, Any]) -> StepResult:
+def as_command(obj: Mapping[str, object]) -> Command:
     """The journal command an answer is, as the rules read it."""
     return parse_command(obj, COMMANDS.types)
 
@@ -60,36 +69,35 @@ class Remembered:
 
 
 def scoreboard_step(
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     remembered: Remembered = Remembered(),
     finish: Finish = as_command,
     ending: str | None = None,
 ) -> ScreenStep | None:
     """The question for the state's pending scoreboard decision, or None if it has none;
     ``ending``: why the game is ending (K13), said by the reveals it asks for (K14)."""
-    pending = state.get("pending") or {}
+    pending = state.get("pending")
     board = state.get("scoreboard")
-    if not isinstance(board, Mapping):
+    if not isinstance(board, Mapping) or pending is None:
         return None
-    kind = pending.get("kind")
-    if kind == "gather_power":
+    if pending["kind"] == "gather_power":
         return gather_power_step(state, remembered, finish)
-    if kind == "first_player":
+    if pending["kind"] == "first_player":
         return first_player_step(board, pending, finish)
-    if kind == "ritual":
+    if pending["kind"] == "ritual":
         return ritual_step(state, pending, remembered, finish)
-    if kind == "reveal":
+    if pending["kind"] == "reveal":
         return reveal_step(board, pending["faction"], finish, ending)
     return None
 
 
-def gates_of(state: Mapping[str, Any], faction: str | None) -> int:
+def gates_of(state: CthulhuWarsStateJSON, faction: str | None) -> int:
     """Gates ``faction`` controls (None: abandoned ones), as the device was told (K3, K8)."""
     return sum(1 for gate in state.get("gates", {}).values() if gate.get("controller") == faction)
 
 
 def proposed_power(
-    state: Mapping[str, Any], faction: str, remembered: Remembered
+    state: CthulhuWarsStateJSON, faction: str, remembered: Remembered
 ) -> tuple[int, Text]:
     """K3: 2 per Gate, 1 per abandoned Gate, and the rest as last round (the first time,
     the Cultists of the set-up, K1); and what it is made of."""
@@ -132,7 +140,9 @@ class GatherPowerStep(DialStep):
         return text("detail.sb.raised", count=count, n=half, leader=leader, most=most)
 
 
-def gather_power_step(state: Mapping[str, Any], remembered: Remembered, finish: Finish) -> DialStep:
+def gather_power_step(
+    state: CthulhuWarsStateJSON, remembered: Remembered, finish: Finish
+) -> DialStep:
     """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows."""
     rows = []
     for faction in state.get("factions", ()):
@@ -146,7 +156,7 @@ def gather_power_step(state: Mapping[str, Any], remembered: Remembered, finish: 
 
 
 def first_player_step(
-    board: Mapping[str, Any], pending: Mapping[str, Any], finish: Finish
+    board: ScoreboardJSON, pending: FirstPlayerPendingJSON, finish: Finish
 ) -> ListStep:
     """K6: the one with the most first, in last round's direction; the other direction next."""
     candidates: Sequence[str] = pending["candidates"]
@@ -168,7 +178,7 @@ def first_player_step(
 
 
 def ritual_step(
-    state: Mapping[str, Any], pending: Mapping[str, Any], remembered: Remembered, finish: Finish
+    state: CthulhuWarsStateJSON, pending: RitualPendingJSON, remembered: Remembered, finish: Finish
 ) -> ListStep:
     """K8: pass (OK), or perform with last time's Great Old Ones (DOWN, OK), or another
     count; UP from Pass: nobody else performs one (this faction and every one after it in
@@ -228,21 +238,22 @@ def _ritual_hints() -> tuple[Hint, ...]:
 RITUAL_HINTS = _ritual_hints()
 
 
-def corrections_meanwhile(pending: object) -> bool:
+def corrections_meanwhile(pending: Pending) -> bool:
     """K8: while a Ritual is asked, a spellbook, Elder Signs drawn or a correction of Power
     or Doom may come before its answer: PHASE opens the menu for them."""
     return isinstance(pending, RitualPending)
 
 
-def _ends_the_game(board: Mapping[str, Any]) -> bool:
+def _ends_the_game(board: ScoreboardJSON) -> bool:
     """K13: the marker is on the track's last space before its end, so a Ritual performed
     now takes it to the end, and the game ends with this Doom Phase."""
-    ritual = board.get("ritual") or {}
-    track = ritual.get("track") or ()
-    return not ritual.get("at_end") and ritual.get("space") == len(track) - 1
+    ritual = board.get("ritual")
+    if not ritual:
+        return False
+    return not ritual.get("at_end") and ritual.get("space") == len(ritual.get("track", ())) - 1
 
 
-def _doom_for_gates(state: Mapping[str, Any], faction: str) -> list[Text]:
+def _doom_for_gates(state: CthulhuWarsStateJSON, faction: str) -> list[Text]:
     """K8: what the Doom Phase has just added for the Gates, each faction's in play order,
     said by its first Ritual (``faction`` first in play order; none: it is not first): the
     panel's figures changed by themselves, and this is the one screen between that and
@@ -255,7 +266,7 @@ def _doom_for_gates(state: Mapping[str, Any], faction: str) -> list[Text]:
     ]
 
 
-def _deciding_from(board: Mapping[str, Any], faction: str) -> list[str]:
+def _deciding_from(board: ScoreboardJSON, faction: str) -> list[str]:
     """K8: ``faction`` and those who decide after it: the Rituals go in play order."""
     order = list(board.get("order", ()))
     return order[order.index(faction) :] if faction in order else [faction]
@@ -276,7 +287,7 @@ class EndReveal(DialStep):
         return text("prompt.sb.and_why", said=left, why=self.why)
 
 
-def why_it_ends(board: Mapping[str, Any], reason: str) -> Text:
+def why_it_ends(board: ScoreboardJSON, reason: str) -> Text:
     """K13 in the question's words: 30 Doom (whose), the track's end, or a reveal."""
     doom = board.get("doom", {})
     reached = [text(f"faction.{f}") for f in doom if doom[f] >= DOOM_TO_END]
@@ -284,7 +295,7 @@ def why_it_ends(board: Mapping[str, Any], reason: str) -> Text:
 
 
 def reveal_step(
-    board: Mapping[str, Any], faction: str, finish: Finish, ending: str | None = None
+    board: ScoreboardJSON, faction: str, finish: Finish, ending: str | None = None
 ) -> DialStep:
     """K14: every sign the faction holds, by value: proposed all worth 1, and UP on a higher
     value takes one from there, so each sign of another value costs one press."""

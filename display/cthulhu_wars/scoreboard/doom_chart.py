@@ -8,8 +8,7 @@ lit dashed line. Every number is laid out and recorded like other text, so the t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +19,9 @@ from display.layout import flow
 from display.layout.canvas import Canvas
 from rules.text import translate
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
+
 END = 30  # K13
 DOOM_LINE_EVERY = 10
 
@@ -29,7 +31,7 @@ def _small(words: str, colour: colours.Colour = colours.DIM) -> Para:
 
 
 def draw(
-    canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect, factor: float
+    canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect, factor: float
 ) -> None:
     lines = doom_chart(state)
     if not lines or box.h <= 0:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,6 +35,9 @@ from display.layout import flow, table
 from display.layout.canvas import Canvas
 from rules.text import translate
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
+
 CHART_SHARE = 0.4  # of the box's height, at least
 # the chart's least height, in lines of its type: its title, the 0-30 Doom lines far
 # enough apart to tell which line is higher, the rounds under it
@@ -53,7 +56,7 @@ class _Sized:
     note: flow.Laid | None = None  # the chart left to its own view, said in this line
 
 
-def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+def draw(canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect) -> None:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return
@@ -82,7 +85,7 @@ def draw(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) 
     doom_chart.draw(canvas, state, lang, chart, sized.factor)
 
 
-def draw_chart(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+def draw_chart(canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect) -> None:
     """The Doom chart alone in the whole box (the end's second view): a key of each
     faction's shape with its final Doom, the chart under it."""
     board = state.get("scoreboard")
@@ -95,7 +98,9 @@ def draw_chart(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.
     doom_chart.draw(canvas, state, lang, chart, 1.0)
 
 
-def draw_condensed(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> None:
+def draw_condensed(
+    canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect
+) -> None:
     """The end beside a list that needs the board's room (a menu, a question of undo):
     who won and why, and each faction's final Doom; the whole summary is back when the
     list closes. Left out (:attr:`Canvas.dropped`) where even that has no room."""
@@ -110,7 +115,7 @@ def draw_condensed(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pyg
     canvas.draw_laid(laid, pygame.Rect(box.x, box.y, box.w, laid.height))
 
 
-def _key(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Para:
+def _key(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> Para:
     """Each faction by the shape its chart line is marked with (never by colour alone)
     and its final Doom; a line breaks between factions, never inside one."""
     spans = []
@@ -129,7 +134,7 @@ def _elsewhere(lang: str) -> Para:
 
 
 def _counted(
-    state: Mapping[str, Any], board: Mapping[str, Any], rows: list[list[Para]]
+    state: CthulhuWarsStateJSON, board: ScoreboardJSON, rows: list[list[Para]]
 ) -> list[list[Para]]:
     """The table with each faction's signs counted by value, when there are signs to count."""
     revealed = board.get("revealed")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,10 +21,13 @@ from display.layout import flow
 from display.layout.canvas import Canvas, columns_fit
 from display.layout.table import lay_rows, widest
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
+
 
 def draw(
     canvas: Canvas,
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     lang: str,
     box: pygame.Rect,
     below_it: Sequence[Para],
@@ -52,7 +55,7 @@ def draw(
 
 def fits(
     canvas: Canvas,
-    state: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
     lang: str,
     box: pygame.Rect,
     below_it: Sequence[Para],
@@ -72,7 +75,7 @@ def fits(
 FEWEST = 3
 
 
-def whole(canvas: Canvas, state: Mapping[str, Any], lang: str, box: pygame.Rect) -> bool:
+def whole(canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Rect) -> bool:
     """Whether the whole table and every line under it (the First Player, the next Ritual,
     the pool) fit ``box`` with nothing below them: the standings beside a list."""
     board = state.get("scoreboard")
@@ -108,8 +111,8 @@ class Sized:
 
 def _fitted(
     canvas: Canvas,
-    state: Mapping[str, Any],
-    board: Mapping[str, Any],
+    state: CthulhuWarsStateJSON,
+    board: ScoreboardJSON,
     lang: str,
     box: pygame.Rect,
     under: Board,

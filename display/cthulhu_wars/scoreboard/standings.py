@@ -11,30 +11,38 @@ Elder Sign's value is never shown, only how many (K11).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import names
 from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.text import text, translate
 
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
+
+    # the table's figures, each a key of the scoreboard's JSON (K11, K12)
+    Counted: TypeAlias = Literal["doom", "power", "elder_signs", "spellbooks"]
+
 SPELLBOOKS = 6  # K12
 
 
-COLUMNS = ("doom", "power", "elder_signs", "spellbooks")
+COLUMNS: tuple[Counted, ...] = ("doom", "power", "elder_signs", "spellbooks")
 # Each faction's own shape on the Doom chart, by seat, so that no line is told by colour
 # alone; the end's table leads each row with it, as the chart's key.
 MARKERS = ("swatch", "disc", "monster", "up", "down")
 
 
-def marker(state: Mapping[str, Any], faction: str) -> str:
+def marker(state: CthulhuWarsStateJSON, faction: str) -> str:
     seats = [str(f) for f in state.get("factions", ())]
     return MARKERS[seats.index(faction) % len(MARKERS)] if faction in seats else "swatch"
 
 
-def doom_chart(state: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
+def doom_chart(state: CthulhuWarsStateJSON) -> list[tuple[str, list[int]]]:
     """Each faction's Doom at the end of every round played out, then now (the round in
     play, or the final Doom): the chart's lines, in seating order."""
     board = state.get("scoreboard")
@@ -49,14 +57,14 @@ def doom_chart(state: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
     ]
 
 
-def first_round(state: Mapping[str, Any], points: int) -> int:
+def first_round(state: CthulhuWarsStateJSON, points: int) -> int:
     """The round of the chart's first point: its last is the round in play (a state kept
     before the chart was has only that one)."""
     now = state.get("round")
     return max(1, (now if isinstance(now, int) else points) - points + 1)
 
 
-def chart_said(state: Mapping[str, Any], lang: str) -> list[str]:
+def chart_said(state: CthulhuWarsStateJSON, lang: str) -> list[str]:
     """The chart in words, one faction a line (for readers that speak the page)."""
     said = []
     for faction, doom in doom_chart(state):
@@ -66,13 +74,13 @@ def chart_said(state: Mapping[str, Any], lang: str) -> list[str]:
     return said
 
 
-def order(board: Mapping[str, Any]) -> list[str]:
+def order(board: ScoreboardJSON) -> list[str]:
     """Play order (K2); the Power keys' order if a state gives none."""
     found = board.get("order") or list(board.get("power", {}))
     return [str(f) for f in found]
 
 
-def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
+def table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> list[list[Para]]:
     during = state.get("phase") == "action" and not state.get("game_over")
     power = "power_at_action" if during else "power"  # I11
     heads = [
@@ -108,19 +116,19 @@ def table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list
     return rows
 
 
-def has_silence(state: Mapping[str, Any]) -> bool:
+def has_silence(state: CthulhuWarsStateJSON) -> bool:
     """Whether the map has Silence tokens (C1: the Library's); the Dreamlands has none, so
     its table has no column for them."""
     return bool(state.get("silence"))
 
 
-def _token(state: Mapping[str, Any], faction: str) -> Span:
+def _token(state: CthulhuWarsStateJSON, faction: str) -> Span:
     """C1: the faction's Silence token, said by its shape as on the board."""
     held = bool(state.get("silence", {}).get(faction))
     return Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
 
 
-def end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> list[list[Para]]:
+def end_table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> list[list[Para]]:
     """The end's table (K14): each faction, led by its chart shape, with its final Doom, the
     signs it revealed and its spellbooks; Power and Silence no longer matter."""
     full = table(state, board, lang)
@@ -132,32 +140,32 @@ def _figure(words: str, breaks: bool) -> Para:
     return Para((Span(words, atomic=not breaks),), "body", gap_before=0.0)
 
 
-def _lead(state: Mapping[str, Any], faction: str, first: object) -> str:
+def _lead(state: CthulhuWarsStateJSON, faction: str, first: object) -> str:
     """K6: the First Player leads during the game; at the end, the faction's chart shape."""
     if state.get("game_over"):
         return marker(state, faction)
     return "arrow" if faction == first else "swatch"
 
 
-def shown(values: Any) -> str:
+def shown(values: Iterable[int]) -> str:
     """The signs a faction revealed, each the Doom it added: "+2 +3 +1" (a line may break
     between them, so a long list never squeezes the names), or "–" for none."""
     return " ".join(f"+{v}" for v in values) or "–"
 
 
-def counted(values: Any) -> str:
+def counted(values: Iterable[int]) -> str:
     """The same signs, fewer characters: each value with how many ("+1×3 +3×2"), for a
     screen too small for every sign apart."""
     found = [int(v) for v in values]
     return " ".join(f"+{v}×{found.count(v)}" for v in sorted(set(found))) or "–"
 
 
-def _count(board: Mapping[str, Any], key: str, faction: str) -> int:
+def _count(board: ScoreboardJSON, key: Counted, faction: str) -> int:
     value = board.get(key, {}).get(faction, 0)
     return int(value) if isinstance(value, int) else 0
 
 
-def ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def ending(state: CthulhuWarsStateJSON, lang: str) -> Iterator[Para]:
     over = state.get("game_over")
     if not isinstance(over, Mapping):
         return
@@ -178,7 +186,7 @@ def ending(state: Mapping[str, Any], lang: str) -> Iterator[Para]:
     yield Para((Span(reason, colours.DIM),), "small", gap_before=0.0)
 
 
-def track(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> Iterator[Para]:
+def track(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> Iterator[Para]:
     spans = []
     if state.get("phase") == "action":  # I11: the Action Phase's spending is not followed
         spans.append(Span(translate("screen.sb.power_note", lang), colours.DIM, atomic=True))
@@ -208,7 +216,7 @@ def _dotted(spans: list[Span]) -> Iterator[Span]:
         yield span if span.icon else replace(span, text=f"· {span.text}")
 
 
-def content(state: Mapping[str, Any], lang: str) -> list[str]:
+def content(state: CthulhuWarsStateJSON, lang: str) -> list[str]:
     """Every sentence the scoreboard says, in order (for the phones and for tests)."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):

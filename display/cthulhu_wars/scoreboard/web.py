@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Final
 
 from display.cthulhu_wars.scoreboard import standings
 from display.cthulhu_wars.scoreboard.web_chart import chart_html, figure_html
@@ -31,14 +31,17 @@ from display.ink.runs import Para
 from display.web.html import escape, para_html, span_html
 from rules.text import translate
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
+
 # The state's keys the section's table and words are drawn from: the scoreboard (K1–K14),
 # the end, the phase (I11's label), the seats (the end table's shapes) and
 # the Silence tokens (C1). The chart under them reads its own (web_chart.reads).
-READS = ("scoreboard", "game_over", "phase", "factions", "silence")
+READS: Final = ("scoreboard", "game_over", "phase", "factions", "silence")
 KEPT = 16  # sections kept: both languages of the latest states, undo and redo among them
 
 
-def scoreboard_html(state: Mapping[str, Any], lang: str) -> str:
+def scoreboard_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The scoreboard section; "" for a game that keeps none (I12). Its table and words are
     drawn once for each language and each state of what they read, its chart likewise."""
     read = {key: state[key] for key in READS if key in state}
@@ -52,7 +55,7 @@ def _drawn(read: str, lang: str) -> str:
     return _said(json.loads(read), lang)
 
 
-def section_html(state: Mapping[str, Any], lang: str) -> str:
+def section_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The scoreboard section drawn afresh from ``state``, chart and all."""
     said = _said(state, lang)
     return _section(said, figure_html(state, lang)) if said else ""
@@ -62,7 +65,7 @@ def _section(said: str, chart: str) -> str:
     return f'<section class="scoreboard">{said}{chart}</section>'
 
 
-def _said(state: Mapping[str, Any], lang: str) -> str:
+def _said(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The section's table and words; "" without a scoreboard."""
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
@@ -75,7 +78,7 @@ def _said(state: Mapping[str, Any], lang: str) -> str:
     return f"{said}{table}" if over else f"{table}{said}"  # the end says who won first
 
 
-def _table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
+def _table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> str:
     rows = standings.table(state, board, lang)
     silence = standings.has_silence(state)  # C1: the Dreamlands has no Silence column
     figures = rows[0][:-1] if silence else rows[0]
@@ -87,7 +90,7 @@ def _table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str
     return _frame(head, body)
 
 
-def _end_table(state: Mapping[str, Any], board: Mapping[str, Any], lang: str) -> str:
+def _end_table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> str:
     rows = standings.end_table(state, board, lang)
     head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0])
     body = "".join(
@@ -104,7 +107,9 @@ def _frame(head: str, body: str) -> str:
     return f'<div class="fit">{table}</div>'
 
 
-def _row(state: Mapping[str, Any], faction: str, row: list[Para], lang: str, silence: bool) -> str:
+def _row(
+    state: CthulhuWarsStateJSON, faction: str, row: list[Para], lang: str, silence: bool
+) -> str:
     figures = "".join(f"<td>{_cell(cell)}</td>" for cell in row[1 : -1 if silence else None])
     if silence:
         held = bool(state.get("silence", {}).get(faction))

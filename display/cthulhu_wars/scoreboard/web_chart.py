@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import names
 from display.cthulhu_wars.scoreboard.standings import (
@@ -33,6 +33,9 @@ from display.ink.colours import Colour
 from display.web.html import ICONS, colour_class, escape, phrased
 from rules.text import translate
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
+
 WIDTH, HEIGHT = 360, 180  # SVG units; the browser scales the drawing to the page's width
 LEFT, RIGHT, TOP, BOTTOM = 26, 10, 8, 22  # room for the Doom and round numbers
 END = 30  # K13: 30 Doom at the end of a Doom Phase ends the game
@@ -41,7 +44,7 @@ MARK = 4.5  # a round's mark: half its width
 KEPT = 16  # charts kept: both languages of the latest states, undo and redo among them
 
 
-def chart_html(state: Mapping[str, Any], lang: str) -> str:
+def chart_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The chart, drawn once for each language and each state of what it reads."""
     read = reads(state)
     if read is None:
@@ -49,7 +52,7 @@ def chart_html(state: Mapping[str, Any], lang: str) -> str:
     return _drawn(json.dumps(read, ensure_ascii=False, separators=(",", ":")), lang)
 
 
-def reads(state: Mapping[str, Any]) -> dict[str, Any] | None:
+def reads(state: CthulhuWarsStateJSON) -> dict[str, object] | None:
     """What the chart reads of ``state``, as a state of its own (None: no scoreboard, no
     chart): the seats (order and shapes), the round (the first round's number), and each
     faction's Doom by round and now. Without the seats, the lines follow play order (the
@@ -58,8 +61,8 @@ def reads(state: Mapping[str, Any]) -> dict[str, Any] | None:
     board = state.get("scoreboard")
     if not isinstance(board, Mapping):
         return None
-    read = {key: state[key] for key in ("factions", "round") if key in state}
-    kept = {key: board[key] for key in ("doom", "doom_by_round") if key in board}
+    read: dict[str, object] = {key: state[key] for key in ("factions", "round") if key in state}
+    kept: dict[str, object] = {key: board[key] for key in ("doom", "doom_by_round") if key in board}
     if not state.get("factions"):
         kept["order"] = order(board)
     return {**read, "scoreboard": kept}
@@ -71,7 +74,7 @@ def _drawn(read: str, lang: str) -> str:
     return figure_html(json.loads(read), lang)
 
 
-def figure_html(state: Mapping[str, Any], lang: str) -> str:
+def figure_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     """The chart drawn afresh from ``state``."""
     lines = doom_chart(state)
     if not lines:
@@ -130,7 +133,7 @@ def _grid(top: int, rounds: int, first: int) -> Iterator[str]:
 
 
 def _line(
-    state: Mapping[str, Any], faction: str, doom: list[int], top: int, rounds: int
+    state: CthulhuWarsStateJSON, faction: str, doom: list[int], top: int, rounds: int
 ) -> Iterator[str]:
     colour = _hex(colours.faction(faction))
     points = [(_x(i, rounds), _y(d, top)) for i, d in enumerate(doom)]
@@ -158,7 +161,7 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{points}" {edge}/>'
 
 
-def _key(state: Mapping[str, Any], lines: list[tuple[str, list[int]]], lang: str) -> str:
+def _key(state: CthulhuWarsStateJSON, lines: list[tuple[str, list[int]]], lang: str) -> str:
     """Each faction's shape, name and Doom now: the chart's key (hidden from readers, who
     heard the figures already)."""
     items = "".join(

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.cthulhu_wars.state import GameState
 from rules.values import frozen
+
+if TYPE_CHECKING:
+    from typing import TypedDict, Unpack
+
+    from rules.cthulhu_wars.json_types import MapKeysJSON
+
+    class Changes(TypedDict, total=False):
+        """The fields of :class:`Monsters` one change may set."""
+
+        bhole: str | None
+        bhole_killed: bool
+        zoogs: Mapping[str, int]
+        yog_sothoth: str | None
 
 
 @dataclass(frozen=True)
@@ -29,12 +42,12 @@ def of(state: GameState) -> Monsters:
     return found
 
 
-def changed(state: GameState, **fields: Any) -> GameState:
+def changed(state: GameState, **fields: Unpack[Changes]) -> GameState:
     """``state`` with the Dreamlands' own fields changed (``bhole=…``, ``zoogs=…``)."""
     return replace(state, map_state=replace(of(state), **fields))
 
 
-def to_json(state: GameState) -> dict[str, Any]:
+def to_json(state: GameState) -> MapKeysJSON:
     monsters = of(state)
     return {
         "bhole": monsters.bhole,

@@ -29,7 +29,7 @@ from rules.text import Text, text
 from rules.values import frozen
 
 if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I12)
-    from rules.cthulhu_wars.scoreboard.record import Scoreboard
+    from rules.cthulhu_wars.scoreboard_record import Scoreboard
 
 RULE = {"custodian": "C12", "librarian": "C16"}
 

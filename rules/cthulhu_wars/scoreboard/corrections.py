@@ -14,15 +14,15 @@ from rules.cthulhu_wars.scoreboard.commands import (
     Spellbooks,
 )
 from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, winners
-from rules.cthulhu_wars.scoreboard.pending import RevealPending
-from rules.cthulhu_wars.scoreboard.record import (
+from rules.cthulhu_wars.scoreboard.rounds import draw
+from rules.cthulhu_wars.scoreboard_record import (
     DOOM_TO_END,
     SIGN_VALUES,
     SPELLBOOKS,
+    RevealPending,
     Scoreboard,
     changed,
 )
-from rules.cthulhu_wars.scoreboard.rounds import draw
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import text

@@ -5,8 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.cthulhu_wars.outcome import Applied
-from rules.cthulhu_wars.scoreboard.pending import GameOver, RevealPending
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, SPELLBOOKS, Scoreboard
+from rules.cthulhu_wars.scoreboard_record import (
+    DOOM_TO_END,
+    SPELLBOOKS,
+    EndReason,
+    GameOver,
+    RevealPending,
+    Scoreboard,
+)
 from rules.cthulhu_wars.state import GameState
 from rules.text import text
 
@@ -27,7 +33,7 @@ def end_of_doom_phase(state: GameState) -> Applied | None:
     return None
 
 
-def game_ends(state: GameState, reason: str) -> Applied:
+def game_ends(state: GameState, reason: EndReason) -> Applied:
     """K14: every faction that holds Elder Signs reveals them, in play order; then the winner."""
     board = board_of(state)
     revealers = tuple(f for f in board.order if board.elder_signs[f] > 0)
@@ -40,7 +46,7 @@ def game_ends(state: GameState, reason: str) -> Applied:
     return replace(state, pending=pending), [event, asked]
 
 
-def winners(state: GameState, reason: str) -> Applied:
+def winners(state: GameState, reason: EndReason) -> Applied:
     """K14: the most Doom among the factions with all six spellbooks; ties share the win."""
     board = board_of(state)
     eligible = [f for f in state.factions if board.spellbooks[f] == SPELLBOOKS]

@@ -15,7 +15,7 @@ from rules.cthulhu_wars.scoreboard.commands import (
     Ritual,
     Spellbooks,
 )
-from rules.cthulhu_wars.scoreboard.pending import (
+from rules.cthulhu_wars.scoreboard_record import (
     FirstPlayerPending,
     GatherPowerPending,
     RevealPending,

@@ -11,12 +11,15 @@ from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.outcome import Applied, Events
 from rules.cthulhu_wars.scoreboard.commands import FirstPlayer, GatherPower, Ritual
 from rules.cthulhu_wars.scoreboard.end import board_of, end_of_doom_phase
-from rules.cthulhu_wars.scoreboard.pending import (
+from rules.cthulhu_wars.scoreboard_record import (
     FirstPlayerPending,
     GatherPowerPending,
     RitualPending,
+    Scoreboard,
+    changed,
+    play_order,
+    round_ended,
 )
-from rules.cthulhu_wars.scoreboard.record import Scoreboard, changed, play_order, round_ended
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.text import Text, text

@@ -17,6 +17,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -27,6 +28,9 @@ from display.layout import flow
 from display.screen.screen import Screen
 from display.view import View
 from tests.display.samples import sample
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1920, 1080))
 REPEATS = 50
@@ -50,9 +54,9 @@ def _partial_updates(view: View) -> list[View]:
             dataclasses.replace(view, prompt=dataclasses.replace(view.prompt, selected=i))
             for i in range(count)
         ]
-    states = [
-        {**view.state, "zoogs": {**view.state["zoogs"], "surface_citadel_3": n}}
-        for n in range(1, 4)
+    state = cast("CthulhuWarsStateJSON", view.state)  # the Dreamlands sample
+    states: list[CthulhuWarsStateJSON] = [
+        {**state, "zoogs": {**state["zoogs"], "surface_citadel_3": n}} for n in range(1, 4)
     ]
     return [dataclasses.replace(view, state=state) for state in states]
 

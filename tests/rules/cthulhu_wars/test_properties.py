@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
@@ -16,6 +16,7 @@ from rules.errors import RulesError
 from rules.games import RULES
 from rules.journal import apply, replay, start
 from tests.parsing import parse_any
+from tests.properties import examples
 from tests.rules.cthulhu_wars.strategies import new_game_commands, next_command
 
 STEPS = 60
@@ -68,7 +69,7 @@ def _run(data: st.DataObject) -> None:
     assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150))
 @given(st.data())
 def test_library_invariants_hold_over_random_play(data: st.DataObject) -> None:
     _run(data)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cthulhu_wars.scoreboard.record import TRACKS
+from rules.cthulhu_wars.scoreboard_record import TRACKS
 from tests.rules.cthulhu_wars.play import (
     THREE,
     activate,

@@ -8,24 +8,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
 from rules.cthulhu_wars.game import state_to_json
 from rules.cthulhu_wars.scoreboard.commands import GatherPower, Ritual
-from rules.cthulhu_wars.scoreboard.pending import (
+from rules.cthulhu_wars.scoreboard_record import (
+    ELDER_SIGNS,
     FirstPlayerPending,
     GatherPowerPending,
     RevealPending,
     RitualPending,
 )
-from rules.cthulhu_wars.scoreboard.record import ELDER_SIGNS
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import RULES
 from rules.journal import Played, apply, replay, start
 from tests.parsing import parse_any
+from tests.properties import examples
 from tests.rules.cthulhu_wars.strategies import (
     Draw,
     answer_pending,
@@ -155,7 +156,7 @@ def run(data: st.DataObject) -> None:
     assert replayed is not None and state_to_json(replayed.state) == state_to_json(played.state)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150))
 @given(st.data())
 def test_scoreboard_invariants_hold_over_random_play(data: st.DataObject) -> None:
     run(data)

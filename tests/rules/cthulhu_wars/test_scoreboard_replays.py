@@ -48,13 +48,14 @@ import pytest
 from rules.commands import Command, Redo, Undo
 from rules.cthulhu_wars.commands import NextPhase, Satisfy, UnflipTome
 from rules.cthulhu_wars.game import CTHULHU_WARS
-from rules.cthulhu_wars.scoreboard.pending import (
+from rules.cthulhu_wars.scoreboard_record import (
+    DOOM_TO_END,
     FirstPlayerPending,
     GatherPowerPending,
     RevealPending,
     RitualPending,
+    changed,
 )
-from rules.cthulhu_wars.scoreboard.record import DOOM_TO_END, changed
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
 from rules.games import RULES

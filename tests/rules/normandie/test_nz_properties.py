@@ -21,6 +21,7 @@ from rules.normandie.pathing import distances_from
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
 from rules.normandie.zombies import closest_prey, narrow_ties, plan_move
 from tests.parsing import parse_any
+from tests.properties import examples
 from tests.rules.normandie.support import NEXT, new_battle, play
 
 SPACES = [Space(col, row).name for row in range(7) for col in range(7)]
@@ -59,7 +60,7 @@ def battles(draw: st.DrawFn) -> NormandieState:
 
 
 @given(battles())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 def test_i4_a_planned_move_stays_on_the_board_within_movement_and_never_farther(
     state: NormandieState,
 ) -> None:
@@ -100,7 +101,6 @@ def _answer(state: NormandieState) -> NormandieState:
 
 
 @given(battles())
-@settings(max_examples=100, deadline=None)
 def test_i4_a_whole_zombies_phase_keeps_units_on_free_passable_spaces(
     state: NormandieState,
 ) -> None:
@@ -124,7 +124,7 @@ def test_i4_a_whole_zombies_phase_keeps_units_on_free_passable_spaces(
     st.sampled_from([*KINDS, "tank"]),
     st.integers(-3, 30),
 )
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 def test_refused_commands_leave_the_state_unchanged(
     state: NormandieState, space: str, kind: str, movement: int
 ) -> None:
@@ -180,7 +180,7 @@ NORMANDIE_COMMANDS = [
 
 
 @given(st.one_of(*[_strategy(cls) for cls in NORMANDIE_COMMANDS]))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 def test_every_command_round_trips_through_json(cmd: Command) -> None:
     text = json.dumps(command_to_json(cmd))
     assert parse_any(json.loads(text)) == cmd

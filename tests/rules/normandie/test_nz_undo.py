@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.commands import Redo, Undo, command_to_json
@@ -23,6 +23,7 @@ from rules.journal import start as start_game
 from rules.normandie.game import NORMANDIE
 from rules.normandie.state import NormandieState, PendingAssault, PendingOrder, PendingTarget
 from tests.parsing import parse_any
+from tests.properties import examples
 from tests.rules.normandie.test_nz_properties import SPACES, battles
 
 STEPS = 40
@@ -85,7 +86,7 @@ def _text(played: Played) -> str:
     return json.dumps(state_json(played), sort_keys=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60))
 @given(battles(), st.data())
 def test_undo_gives_back_the_state_before_every_accepted_command(
     start: NormandieState, data: st.DataObject

@@ -1,13 +1,26 @@
-"""The scoreboard's value in the state, the Ritual track (K7) and play order (K2)."""
+"""The scoreboard's record (K1–K15, I12): its value in the state, the Ritual track (K7) and
+play order (K2), what its game waits for (K3, K6, K8, K14) and how it ended (K13, K14), and
+their part of the state JSON (JOURNAL.md).
+
+The core's state holds these values and the scoreboard's rules (``scoreboard/``) change them:
+they sit here, beside the state and below both, so that neither imports the other. Loaded
+only by a game that keeps the scoreboard (the state names them for type checkers alone).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Direction
 from rules.values import frozen
+
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import GameOverJSON, PendingJSON, ScoreboardJSON
+
+# K13: why a game ends before the last round ("citadel": D5, D6 end it at once).
+EndReason: TypeAlias = Literal["doom", "ritual_track", "elder_signs", "citadel"]
 
 START_POWER = 8  # K1
 START_CULTISTS = 6  # K1: the core set-up's Cultists of each faction, beside its Gate
@@ -93,7 +106,7 @@ def changed(values: Mapping[str, int], faction: str, by: int) -> Mapping[str, in
     return frozen({**values, faction: values[faction] + by})
 
 
-def to_json(board: Scoreboard) -> dict[str, Any]:
+def to_json(board: Scoreboard) -> ScoreboardJSON:
     """The ``scoreboard`` key of the state JSON (JOURNAL.md)."""
     return {
         "power": dict(board.power),
@@ -113,3 +126,59 @@ def to_json(board: Scoreboard) -> dict[str, Any]:
         "revealed": {f: list(values) for f, values in board.revealed.items()},
         "doom_by_round": {f: list(values) for f, values in board.doom_by_round.items()},
     }
+
+
+@dataclass(frozen=True)
+class GatherPowerPending:
+    """K3: the table confirms what each faction gathered."""
+
+
+@dataclass(frozen=True)
+class FirstPlayerPending:
+    candidates: tuple[str, ...]  # K6: tied for the most Power, in seating order
+    chooser: str
+
+
+@dataclass(frozen=True)
+class RitualPending:
+    faction: str
+    cost: int
+    rest: tuple[str, ...]  # K8: who decides after ``faction``, in play order
+
+
+@dataclass(frozen=True)
+class RevealPending:
+    faction: str
+    reason: EndReason  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
+    rest: tuple[str, ...]  # K14: who reveals after ``faction``, in play order
+
+
+@dataclass(frozen=True)
+class GameOver:
+    reason: EndReason
+    winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
+
+
+def game_over_json(winner: str | None, over: GameOver | None) -> GameOverJSON | None:
+    """The ``game_over`` key of the state JSON, after ``scoreboard``."""
+    if winner is not None:  # K14: a Citadel victory (D5, D6) ends it with its own winner
+        return {"reason": "citadel", "winners": [winner]}
+    return None if over is None else {"reason": over.reason, "winners": list(over.winners)}
+
+
+def pending_json(pending: object, board: Scoreboard) -> PendingJSON | None:
+    """The state JSON's ``pending`` for one of the scoreboard's decisions; None for another."""
+    if isinstance(pending, GatherPowerPending):
+        return {"kind": "gather_power"}
+    if isinstance(pending, FirstPlayerPending):
+        return {
+            "kind": "first_player",
+            "candidates": list(pending.candidates),
+            "chooser": pending.chooser,
+        }
+    if isinstance(pending, RitualPending):
+        return {"kind": "ritual", "faction": pending.faction, "cost": pending.cost}
+    if isinstance(pending, RevealPending):
+        held = board.elder_signs[pending.faction]
+        return {"kind": "reveal", "faction": pending.faction, "elder_signs": held}
+    return None
