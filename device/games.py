@@ -9,7 +9,6 @@ parts of the game being played are loaded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from device.ui.front_end import FrontEnd
@@ -19,6 +18,7 @@ from rules.game import Game, GameRules, State
 from rules.games import RULES
 from rules.journal import Played
 from rules.parts import Parts
+from rules.values import Record
 
 if TYPE_CHECKING:  # the screen's types need pygame, which the phone view never loads
     from display.panels.game_screen import GameScreen
@@ -32,8 +32,7 @@ FRONT_ENDS = Parts[FrontEnd](
 )
 
 
-@dataclass(frozen=True)
-class Games:
+class Games(Record):
     """The games, by each layer's part of them: the rules, the device's front ends, the
     screens and the phone parts. Built once; a test that plugs in a game of its own uses
     :meth:`plus`."""

@@ -28,11 +28,12 @@ Buttons named in :class:`Hint` are the physical arcade buttons: ``custodian``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Literal
 
 from hardware.events import BUTTONS
 from rules.text import Text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
@@ -43,8 +44,7 @@ READER_STATES: tuple[str, ...] = ("simulated", "connected", "disconnected", "abs
 ReaderState = Literal["simulated", "connected", "disconnected", "absent"]
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Record):
     """One line of the prompt's menu. A disabled choice is shown, marked, and not selectable."""
 
     label: Text
@@ -52,8 +52,7 @@ class Choice:
     enabled: bool = True
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Record):
     """What pressing one physical button does now."""
 
     button: str
@@ -64,8 +63,7 @@ class Hint:
             raise ValueError(f"unknown button {self.button!r}; expected one of {BUTTONS}")
 
 
-@dataclass(frozen=True)
-class Prompt:
+class Prompt(Record):
     """What the game waits for, in words, with the menu and the result of the last decision."""
 
     title: Text
@@ -85,8 +83,7 @@ class Prompt:
     about: str | None = None
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Record):
     """The device's own health: dice reader, journal, refused input."""
 
     reader: ReaderState = "simulated"
@@ -105,8 +102,7 @@ class Status:
             )
 
 
-@dataclass(frozen=True)
-class View:
+class View(Record):
     """Everything one frame shows."""
 
     state: StateJSON

@@ -1,7 +1,8 @@
 """Exact JSON round-trips for commands: a small codec driven by dataclass type hints.
 
-A command is a frozen dataclass whose fields are JSON-shaped (str, int, bool,
-``X | None``, ``tuple[X, ...]``, ``Mapping[str, X]``, or another such dataclass).
+A command is a frozen dataclass (a :class:`~rules.values.Record`) whose fields are
+JSON-shaped (str, int, bool, ``X | None``, ``tuple[X, ...]``, ``Mapping[str, X]``, or
+another such dataclass).
 ``decode`` checks the shape and refuses unknown or missing fields with a
 :class:`~rules.errors.JournalError` (a typo must not pass silently, journal spec);
 ``encode`` writes the same shape back. Optional fields (default ``None``) are

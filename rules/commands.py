@@ -1,7 +1,7 @@
 """Journal commands: each game's own table of them, and ``undo`` and ``redo``, which every
 game shares.
 
-A game declares its commands as small frozen dataclasses in its own
+A game declares its commands as small records (:class:`~rules.values.Record`) in its own
 :class:`CommandTable`; :func:`parse_command` finds one by its JSON ``type`` among the
 types it is given and the codec gives an exact round trip
 (``parse_command(command_to_json(c), known) == c``).
@@ -10,12 +10,12 @@ types it is given and the codec gives an exact round trip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rules.codec import decode, encode_fields, shown
 from rules.errors import JournalError
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import JSONObject
@@ -37,8 +37,7 @@ class CommandTable:
         COMMANDS = CommandTable("normandie")
 
         @COMMANDS.command("nz_assault")
-        @dataclass(frozen=True)
-        class Assault(Command): ...
+        class Assault(Command, Record): ...
     """
 
     def __init__(self, owner: str, elsewhere: Mapping[str, str] | None = None) -> None:
@@ -117,12 +116,10 @@ ENGINE = CommandTable("the engine")
 
 
 @ENGINE.command("undo")
-@dataclass(frozen=True)
-class Undo(Command):
+class Undo(Command, Record):
     """Take back the last command not itself undone, dice included."""
 
 
 @ENGINE.command("redo")
-@dataclass(frozen=True)
-class Redo(Command):
+class Redo(Command, Record):
     """Bring back the last command undone, as long as no new command came after it."""

@@ -12,17 +12,17 @@ A game's state holds only the game: the engine keeps the history (undo, redo).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from rules.commands import Command, CommandTable
 from rules.parts import Parts
 from rules.text import Text, Words
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
 
-# A game's state: each game's own frozen dataclass.
+# A game's state: each game's own record (a frozen dataclass).
 S = TypeVar("S")
 # The state of a game known only once its journal is read (the device's, the phone view's,
 # a list of games'): each game's own dataclass, handed back only to the game that made it.
@@ -41,8 +41,7 @@ class RollWanted(NamedTuple):
     purpose: str
 
 
-@dataclass(frozen=True)
-class Game(Generic[S]):
+class Game(Generic[S], Record):
     """One game, as the engine and the front ends see it; ``S``, its state.
 
     - ``apply(state, command)``: the game's rules; ``state`` is None for its first command;

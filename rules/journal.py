@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic
 
 from rules.codec import dump_json, parse_json
@@ -21,13 +20,13 @@ from rules.commands import ENGINE, Command, Redo, Undo, command_to_json, parse_c
 from rules.errors import RulesError
 from rules.game import Game, GameRules, S, State
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
 
 
-@dataclass(frozen=True)
-class Applied(Generic[S]):
+class Applied(Generic[S], Record):
     """One accepted command and the state it was applied to; ``earlier``, the command
     applied before it."""
 
@@ -36,8 +35,7 @@ class Applied(Generic[S]):
     earlier: Applied[S] | None = None
 
 
-@dataclass(frozen=True)
-class Played(Generic[S]):
+class Played(Generic[S], Record):
     """A game as the engine keeps it: whose rules, the current state, the commands that led
     there (newest first: what undo takes back) and the commands undone since the last new
     command (newest first: what redo brings back). Both are linked lists, so a command
@@ -56,8 +54,7 @@ class Played(Generic[S]):
             applied = applied.earlier
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[S]):
+class Outcome(Generic[S], Record):
     played: Played[S]
     events: tuple[Text, ...]
 

@@ -20,7 +20,7 @@ import queue
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -59,6 +59,7 @@ from rules.errors import RulesError
 from rules.game import State
 from rules.journal import Played, state_json
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:  # the smart dice load only where they are on (device.companion.running)
     from typing import TypeVar
@@ -79,8 +80,7 @@ POLL_QUIET_HZ = 10
 QUIET = 2.0
 
 
-@dataclass
-class Inputs:
+class Inputs(Record, frozen=False):
     """Where input events come from: a thread-safe queue, plus the keyboard on a desktop
     (``on_key``: a key the simulated dice reader rolls on), and the clock they are timed by."""
 
@@ -103,8 +103,8 @@ class Inputs:
         self.events.put(None)
 
 
-# The App's parts below are plain classes, not dataclasses: every start makes them, and a
-# dataclass's generated methods are compiled at every start's import (device.ui.steps.InTurn).
+# The App's parts below are plain classes, not records: every start makes them, and a
+# record's generated methods are compiled at every start's import (device.ui.steps.InTurn).
 
 
 class DiceSources:

@@ -40,8 +40,8 @@ class AppQuestions:
     ``web``, the ``[web]`` settings, and ``phone_view``, the view this companion starts
     beside it on a desktop (None: a unit runs it); ``dice``, the smart dice (None: off).
 
-    A plain class, not a dataclass: every start makes one, and a dataclass's generated
-    methods cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
+    A plain class, not a record: every start makes one, and a record's generated methods
+    cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
 
     __slots__ = ("dice", "front_ends", "phone_view", "web")
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import logging
 import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +37,7 @@ from hardware.reader import DiceReader
 from rules.game import State
 from rules.journal import Played
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from hardware.smartdice.hub import Chosen
@@ -43,8 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class Hardware:
+class Hardware(Record, frozen=False):
     """The opened devices; ``problems`` are shown on the screen (and logged)."""
 
     inputs: Inputs
@@ -197,6 +199,19 @@ def simulated_roll(
     return on_key
 
 
+def pygames_icon() -> pygame.Surface | None:
+    """The window's icon as set_mode sets it when none was set (pygame's own, its black
+    clear), read straight from its file: set_mode looks it up through importlib.resources,
+    which imports zipfile and its readers at every start (about 9 million instructions).
+    None where pygame keeps another (macOS) or the file is not where it was."""
+    path = Path(pygame.__file__).with_name("pygame_icon.bmp")
+    if sys.platform == "darwin" or not path.is_file():
+        return None
+    icon = pygame.image.load_basic(str(path))
+    icon.set_colorkey(0)  # a mapped colour, as pygame's SDL_SetColorKey(icon, 1, 0)
+    return icon
+
+
 def open_window(
     config: Config, size: tuple[int, int] | None, fullscreen: bool | None, on_pi: bool
 ) -> Window:
@@ -208,6 +223,9 @@ def open_window(
     pygame.display.init()
     drm.prefer_gles(pygame.display.get_driver())  # before set_mode makes the window surface
     pygame.display.set_caption("Celaeno")
+    icon = pygames_icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
     wanted = config.screen.fullscreen
     full = (
         fullscreen if fullscreen is not None else (wanted is True or (wanted == "auto" and on_pi))

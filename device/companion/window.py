@@ -11,8 +11,8 @@ class Window:
     it on ``display`` turned, and taps are turned back the other way. Without a
     ``display`` the canvas is what is shown (the desktop window, the tests' surface).
 
-    A plain class, not a dataclass: every start makes one, and a dataclass's generated
-    methods are compiled at every start's import (``device.ui.steps.InTurn``)."""
+    A plain class, not a record: every start makes one, and a record's generated methods
+    are compiled at every start's import (``device.ui.steps.InTurn``)."""
 
     def __init__(
         self, canvas: pygame.Surface, display: pygame.Surface | None = None, rotation: int = 0

@@ -15,7 +15,6 @@ by a fixed number of lines cannot do better with four of them: two presses reach
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from device.ui.steps import LIST_HINTS, ListStep
 from display.view import Hint
@@ -45,8 +44,7 @@ def on_floor(area: Area, detail: Text | None = None) -> Text:
     return text("detail.on_floor", board=area.board, detail=detail)
 
 
-@dataclass
-class JumpList(ListStep):
+class JumpList(ListStep, frozen=False):
     """A list where CUSTODIAN and LIBRARIAN move ``jump`` open lines up or down, round the
     list, as UP and DOWN move one; the footer says so, in the place of UNDO's hint (the
     smallest screen has room for one of them)."""

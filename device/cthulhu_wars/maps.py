@@ -8,7 +8,6 @@ activations ask the map being played and never which map it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Never
 
 from device.ui.steps import Option, StepResult
@@ -17,6 +16,7 @@ from rules.cthulhu_wars.commands import Monster
 from rules.cthulhu_wars.state import GameState
 from rules.parts import Parts
 from rules.text import Text
+from rules.values import Record
 
 Action = tuple[str, Callable[[], StepResult]]  # a catalogue key and what choosing it does
 
@@ -33,8 +33,7 @@ def _no_gate_extras(state: GameState, area: str) -> list[Option]:
     return []
 
 
-@dataclass(frozen=True)
-class MapUI:
+class MapUI(Record):
     """- ``monsters``: the monsters a player may activate on this map (C12, C15);
     - ``menu_items(state)``: the map's lines in the menu, after "Gate";
     - ``hints(state)``: the buttons' meanings the map adds on the main screen;

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
+
+from rules.values import Record
 
 
 class DiceLink(Protocol):
@@ -12,8 +13,7 @@ class DiceLink(Protocol):
     def send_attended(self, attended: bool) -> bool: ...
 
 
-@dataclass(frozen=True)
-class EveryLink:
+class EveryLink(Record):
     """The serial reader and the smart dice, told alike (True if any of them heard it)."""
 
     links: tuple[DiceLink, ...]

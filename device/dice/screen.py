@@ -19,7 +19,7 @@ from hardware.events import SmartDie
 from rules.text import Text, text
 
 
-class DiceList(ListStep):
+class DiceList(ListStep, frozen=False):
     """A list of the Dice screen: the app keeps the dice listening while one is open."""
 
     keeps_dice_listening = True

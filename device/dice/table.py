@@ -9,7 +9,7 @@ and the file is written before the screen says it is done.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
@@ -17,6 +17,7 @@ from device.dice import choices
 from hardware.events import SmartDiceStatus, SmartDie
 from hardware.smartdice.hub import LOW_BATTERY, Chosen, listing_order
 from rules.text import Text, render, text
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +28,7 @@ class DiceSource(Protocol):
     def choose(self, chosen: tuple[Chosen, ...], agony_faces: tuple[int, ...]) -> None: ...
 
 
-@dataclass
-class DiceTable:
+class DiceTable(Record, frozen=False):
     path: Path | None  # where the choice is remembered; None: not remembered
     agony_faces: tuple[int, ...]
     source: DiceSource | None = None

@@ -20,10 +20,10 @@ import json
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from device.storage.durable import replace_durably
+from rules.values import Record
 
 MODES = ("auto", "always", "never")
 KEYS = ("hotspot", "passphrase")
@@ -38,14 +38,12 @@ PREFIX = 24
 STATE = Path("/run/celaeno-hotspot/state.json")
 
 
-@dataclass(frozen=True)
-class NetworkSettings:
+class NetworkSettings(Record):
     hotspot: str = "auto"
     passphrase: str | None = None  # None: the generated one
 
 
-@dataclass(frozen=True)
-class Hotspot:
+class Hotspot(Record):
     """The access point as phones see it."""
 
     ssid: str

@@ -8,7 +8,7 @@ the new value at once, and OK on Start takes every default without another quest
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from device.ui.steps import LIST_HINTS, ScreenStep, StepResult
 from display.view import Choice, Hint
@@ -18,6 +18,7 @@ from rules.normandie.commands import GearSpec, MassGraveSpec, NzNewBattle, TileP
 from rules.normandie.tiles import Placement, Terrain, Tile, check_name, layout_terrain, place_of
 from rules.normandie.units import SIDES
 from rules.text import Text
+from rules.values import Record
 
 DEFAULT_TILES = (3, 1)  # Chapters 1 and 2 are played on three tiles in a row
 DEFAULT_TOKENS = 4
@@ -71,8 +72,7 @@ def marks_where(terrain: Terrain, keep: Callable[[tuple[int, int]], bool]) -> Te
     )
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(Record):
     chapter: int = 0
     columns: int = DEFAULT_TILES[0]
     rows: int = DEFAULT_TILES[1]
@@ -198,8 +198,7 @@ def _in_order(layout: tuple[Placement, ...]) -> tuple[Placement, ...]:
     return tuple(sorted(layout, key=lambda p: (p.row, p.column)))
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Record):
     """One line of a sheet: what it says, and what OK on it leads to (given the sheet)."""
 
     label: Text
@@ -208,8 +207,7 @@ class Line:
     enabled: bool = True
 
 
-@dataclass
-class Sheet(ScreenStep):
+class Sheet(ScreenStep, Record, frozen=False):
     """A list of lines made from ``draft``; a line's question sets ``draft`` and comes back."""
 
     title: Text

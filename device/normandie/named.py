@@ -10,8 +10,6 @@ the players enter them. (Chapter 1's Erghöl Derleth is offered by the menu itse
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from device.ui.steps import ListStep, Option, StepResult
 from rules.normandie.battlefield import Space
 from rules.normandie.commands import NzPlaceUnit
@@ -19,6 +17,7 @@ from rules.normandie.scenarios import MAJESTIC, SHERMAN_76_WORTH, SHOGGOTH_WORTH
 from rules.normandie.state import NormandieState
 from rules.normandie.units import MYTHOS, VEHICLE
 from rules.text import text
+from rules.values import Record
 
 MOVEMENTS = range(0, 9)  # printed infantry and vehicles move 0 to 8 spaces
 DEFAULT_MOVEMENT = 4
@@ -26,8 +25,7 @@ LIFE_POINTS = range(1, 11)
 NAMED_PREFIX = "named:"
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(Record):
     id: str
     name: str  # as printed; the journal's name field
     kind: str

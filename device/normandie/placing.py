@@ -13,7 +13,7 @@ the movement of the next unit, and Done.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from device.normandie.named import NAMED, NAMED_PREFIX, place_named
 from device.normandie.space import SpaceStep, describe, free_square, grid_hints
@@ -26,6 +26,7 @@ from rules.normandie.state import SETUP, NormandieState
 from rules.normandie.tiles import DEPLOYMENT
 from rules.normandie.units import INFANTRY, MASTER, MYTHOS, VEHICLE, ZOMBIES
 from rules.text import Text, text
+from rules.values import Record
 
 DEFAULT_MOVEMENT = 4
 MOVEMENTS = range(0, 9)  # printed infantry and vehicles move 0 to 8 spaces
@@ -41,8 +42,7 @@ PLACE_HINTS = grid_hints(
 )
 
 
-@dataclass(frozen=True)
-class NextUnit:
+class NextUnit(Record):
     """What OK on the grid places: a kind and side (or a named unit) and its movement."""
 
     kind: str = INFANTRY
@@ -51,8 +51,7 @@ class NextUnit:
     special: str | None = None  # "derleth", or a chapter's named unit ("named:shoggoth")
 
 
-@dataclass
-class PlaceStep(SpaceStep):
+class PlaceStep(SpaceStep, frozen=False):
     """The grid, placing ``unit``: OK places it at the cursor; BACK or line 2 asks for another."""
 
     more: Callable[[], StepResult] = lambda: None

@@ -11,7 +11,7 @@ a menu line. The prompt always says the cursor's space and what stands on it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from device.ui.steps import BACK, Notice, ScreenStep, StepResult
 from display.view import Choice, Hint
@@ -20,6 +20,7 @@ from rules.normandie.sentences import label
 from rules.normandie.state import NormandieState
 from rules.normandie.terrain import MASS_GRAVE, OPEN, terrain_of
 from rules.text import Text, text
+from rules.values import Record
 
 LEFT, RIGHT = "left", "right"  # the game buttons move the cursor a column
 ORIGIN = Space(0, 0)  # A1, where the cursor starts
@@ -75,8 +76,7 @@ def terrain_words(state: NormandieState, space: Space) -> Text:
     return text(f"nz_device.terrain.is_{current_mark(state, space)}", grave=grave_id or "")
 
 
-@dataclass
-class SpaceStep(ScreenStep):
+class SpaceStep(ScreenStep, Record, frozen=False):
     """One question answered with a space: ``on_pick(space)`` says what comes next."""
 
     question: Text

@@ -17,7 +17,7 @@ press a square; a finger on a square does the same. BACK (or a finger on its lin
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from device.normandie.space import SpaceStep, current_mark, grid_hints, terrain_words
 from device.ui.steps import StepResult
@@ -34,8 +34,7 @@ TERRAIN_HINTS = grid_hints(
 )
 
 
-@dataclass
-class TerrainStep(SpaceStep):
+class TerrainStep(SpaceStep, frozen=False):
     """The grid, asking for terrain: mark the cursor's square, be done, or open the menu."""
 
     finish: Callable[[], StepResult] = lambda: None

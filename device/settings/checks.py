@@ -12,12 +12,12 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from device.storage import paths
 from hardware.baud import BadBaud, standard_baud
 from rules.cthulhu_wars.factions import FACTIONS, MAX_PLAYERS, MIN_PLAYERS
+from rules.values import Record
 
 # BCM GPIO numbers on the 40-pin header of every Raspberry Pi since the B+.
 MAX_BCM_PIN = 27
@@ -40,8 +40,7 @@ class Wrong(ValueError):
 Checked: TypeAlias = Any
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Record):
     expected: str
     convert: Callable[[object], Checked]
 

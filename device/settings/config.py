@@ -14,7 +14,6 @@ import os
 import textwrap
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
@@ -27,6 +26,7 @@ from hardware.ports import DEFAULT_PATTERNS
 from rules.cthulhu_wars.commands import DEFAULT_AGONY_FACES
 from rules.cthulhu_wars.maps.boards import map_names, map_spec
 from rules.text import LANGUAGES
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import JSONObject
@@ -55,8 +55,7 @@ def _printed_areas(map_name: str) -> tuple[str, ...]:
 AREAS: Mapping[str, tuple[str, ...]] = MappingProxyType({m: _printed_areas(m) for m in BOARDS})
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(Record):
     """One configuration key: dotted name, check, default and a one-line help."""
 
     name: str
@@ -227,8 +226,7 @@ class ConfigError(Exception):
         self.problems = tuple(problems)
 
 
-@dataclass(frozen=True)
-class ButtonsConfig:
+class ButtonsConfig(Record):
     custodian: int
     librarian: int
     phase: int
@@ -262,22 +260,19 @@ def config_key(button: str) -> str:
     return BOX_LABELS.get(button, button)
 
 
-@dataclass(frozen=True)
-class ReaderConfig:
+class ReaderConfig(Record):
     port: str  # "auto", "simulated", "none", a device path or a pyserial URL
     baud: int
     match: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DiceConfig:
+class DiceConfig(Record):
     bluetooth: bool | Literal["auto"]
     adapter: str  # "": the first adapter
     agony_faces: tuple[int, ...]  # (): the table's Agony faces
 
 
-@dataclass(frozen=True)
-class ScreenConfig:
+class ScreenConfig(Record):
     width: int
     height: int
     fullscreen: bool | Literal["auto"]
@@ -286,8 +281,7 @@ class ScreenConfig:
     drm_device: str  # "auto" or a path to /dev/dri/cardN (device/service/drm.py)
 
 
-@dataclass(frozen=True)
-class TableConfig:
+class TableConfig(Record):
     map: str
     factions: tuple[str, ...]
     sides: Mapping[str, int]  # empty: the default by player count (T4)
@@ -312,21 +306,18 @@ class TableConfig:
         return command
 
 
-@dataclass(frozen=True)
-class DeviceConfig:
+class DeviceConfig(Record):
     state_dir: str  # "": see device.storage.paths.state_dir
 
 
-@dataclass(frozen=True)
-class WebConfig:
+class WebConfig(Record):
     enabled: bool
     address: str
     port: int
     max_pages: int
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(Record):
     buttons: ButtonsConfig
     reader: ReaderConfig
     screen: ScreenConfig

@@ -11,18 +11,17 @@ its depth, size and number limits, is read by :func:`rules.codec.parse_json`.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from rules.errors import JournalError
+from rules.values import Record
 
 
 class UnreadableJournal(Exception):
     """The file could not be read at all (missing, a directory, no permission)."""
 
 
-@dataclass(frozen=True)
-class JournalText:
+class JournalText(Record):
     """The lines up to the first one that is not UTF-8, and that line's refusal if any."""
 
     lines: list[str]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from device.storage.store import Store
 from rules.codec import parse_json
@@ -28,14 +27,14 @@ from rules.journal import (
     start,
 )
 from rules.text import Text, text
+from rules.values import Record
 
 # One short line per durable commit, after the commit: a line in the log (the journal, the
 # console) is proof the command is on disk, so a power-cut test can count what survived.
 log = logging.getLogger("celaeno.journal")
 
 
-@dataclass
-class GameSession:
+class GameSession(Record, frozen=False):
     store: Store
     game_id: int
     played: Played[State]  # the game and its history (undo, redo), as the engine keeps them

@@ -21,12 +21,12 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Concatenate, Literal, ParamSpec, Self, TypeVar
 
 from device.storage.faults import Fault, classify, message
+from rules.values import Record
 
 SCHEMA_VERSION = 1
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
@@ -97,8 +97,7 @@ class UnknownGame(StoreError):
         self.game_id = game_id
 
 
-@dataclass(frozen=True)
-class StoreNotice:
+class StoreNotice(Record):
     """Why the database found at start was moved aside, for the screen and the log."""
 
     reason: Reason
@@ -112,8 +111,7 @@ class StoreNotice:
         )
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Record):
     id: int
     created: str  # ISO 8601, UTC
     commands: int

@@ -8,7 +8,6 @@ menu asks every game what it offers; neither asks which game it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from device.ui.controller import BaseController
 from device.ui.steps import Option
@@ -16,10 +15,10 @@ from display.view import Prompt
 from rules.game import State
 from rules.journal import Played
 from rules.text import Text, Words
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class FrontEnd:
+class FrontEnd(Record):
     """- ``controller(lang)``: a fresh controller for this game's states;
     - ``new_game_options(state)``: the lines this game adds to the New game menu; each
       option's value is what picking it leads to (``state`` is the latest game of this kind

@@ -12,7 +12,6 @@ opens them (``AppQuestion``). The phone view lists the same entries (:func:`entr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import groupby, islice
 
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
@@ -21,6 +20,7 @@ from rules.errors import RulesError
 from rules.game import State
 from rules.journal import Applied, Played
 from rules.text import Text, text
+from rules.values import Record
 
 UNDOS_BEFORE_ASKING = 3  # undos in a row before the next one asks
 SHOWN = 60  # the newest commands the view lists (a long game's first hours are in the journal)
@@ -80,8 +80,7 @@ def _run_in_short(events: Sequence[Text]) -> Text | None:
     return None
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Record):
     """One line of the history: what the command did, and where its dice came from."""
 
     said: Text

@@ -18,19 +18,18 @@ A machine with no radio at all says so, and offers a wired address if it has one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from device.network.addresses import machine_addresses, urls
 from device.ui.steps import DONE, ListStep, Option
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from device.network.hotspot import Hotspot
 
 
-@dataclass(frozen=True)
-class WebSettings:
+class WebSettings(Record):
     enabled: bool = True
     address: str = "0.0.0.0"
     port: int = 8080
@@ -39,8 +38,7 @@ class WebSettings:
 DEFAULT_WEB = WebSettings()  # the [web] section's defaults
 
 
-@dataclass
-class QrStep(ListStep):
+class QrStep(ListStep, frozen=False):
     """A list step whose screen also shows ``qr`` as a QR code (in place of the board)."""
 
     qr: str | None = None

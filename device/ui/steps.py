@@ -8,13 +8,14 @@ next: another step, a command to submit, or :data:`DONE`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, ClassVar, TypeAlias
 
 from display.view import Choice, Hint, Prompt
 from rules.commands import Command
 from rules.text import Text, text
+from rules.values import Record
 
 # What a menu's option stands for, handed to its list's ``on_pick`` (a command, a step, a
 # faction, what choosing it does): each list pairs its options with its callback, which the
@@ -36,15 +37,13 @@ class _Back:
 BACK = _Back()
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(Record):
     """A step's answer that is a message for the table, not a command (e.g. why not)."""
 
     message: Text
 
 
-@dataclass(frozen=True)
-class UndoMany:
+class UndoMany(Record):
     """A step's answer: undo this many commands, newest first (``run``: the question
     asked on a run of undos was answered yes)."""
 
@@ -52,21 +51,18 @@ class UndoMany:
     run: bool = False
 
 
-@dataclass(frozen=True)
-class SetLanguage:
+class SetLanguage(Record):
     lang: str
 
 
-@dataclass(frozen=True)
-class WithFiles:
+class WithFiles(Record):
     """A step's answer that needs the device's own files to go on (a game's kept tiles):
     the wizard calls ``make`` with the state directory, or None where there is none."""
 
     make: Callable[[Path | None], StepResult]
 
 
-@dataclass(frozen=True)
-class OnceAccepted:
+class OnceAccepted(Record):
     """A step's answer: ``command``, and what to do once the rules have accepted it (never
     if they refuse it): a battle of our own's sheet is kept only for a battle that began."""
 
@@ -78,9 +74,10 @@ class InTurn:
     """A step's answer: several commands, each submitted once the one before went through
     (one choice that answers for several factions: nobody else performs a Ritual).
 
-    A plain class, not a frozen dataclass like its neighbours: only the scoreboard answers
-    with it, and a dataclass's generated methods cost every start about 2.5 million
-    instructions (callgrind) to compile at import."""
+    A plain class, not a record like its neighbours: only the scoreboard answers with it,
+    and a record's generated methods (``__init__`` and a frozen one's ``__setattr__`` and
+    ``__delattr__``, see ``rules.values.Record``) cost every start their compiling at
+    import (a frozen dataclass's six, about 2.5 million instructions under callgrind)."""
 
     __slots__ = ("commands",)
 
@@ -88,8 +85,7 @@ class InTurn:
         self.commands = commands
 
 
-@dataclass(frozen=True)
-class AppQuestion:
+class AppQuestion(Record):
     """A question only the app can put, because it holds what the question needs: New game
     (the list of every game's front end), Show on phones (the ``[web]`` configuration).
     A game's menu answers with one of these; the app opens it (``Reaction.app_question``)."""
@@ -105,8 +101,7 @@ UNDO_RUN_QUESTION = AppQuestion("undo_run")
 SMART_DICE = AppQuestion("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     label: Text
     value: Value
     detail: Text | None = None
@@ -179,8 +174,7 @@ class ScreenStep:
         return False
 
 
-@dataclass
-class ListStep(ScreenStep):
+class ListStep(ScreenStep, Record, frozen=False):
     """Pick one of a list of options."""
 
     title: Text
@@ -212,8 +206,7 @@ class ListStep(ScreenStep):
         return self.on_pick(self.options[self.cursor].value)
 
 
-@dataclass
-class Counter:
+class Counter(Record, frozen=False):
     """One counted row: ``label`` with a value from 0 to ``most``."""
 
     key: str
@@ -248,8 +241,7 @@ class _EveryLine(ScreenStep):
         return self._pick_selected()
 
 
-@dataclass
-class CounterStep(_EveryLine):
+class CounterStep(_EveryLine, Record, frozen=False):
     """Set several counts (OK adds one, wrapping to 0), then Confirm on the last row."""
 
     title: Text
@@ -284,8 +276,7 @@ class CounterStep(_EveryLine):
         return None
 
 
-@dataclass
-class MarkStep(_EveryLine):
+class MarkStep(_EveryLine, Record, frozen=False):
     """Mark some of a list (OK on a line marks or unmarks it), then OK on the first line
     ("Go on") hands the marked values, in the list's order, to ``on_done``."""
 
@@ -317,8 +308,7 @@ class MarkStep(_EveryLine):
         return None
 
 
-@dataclass
-class Dial:
+class Dial(Record, frozen=False):
     """One number on a dial: ``label`` with a value from ``least`` to ``most``."""
 
     key: str
@@ -329,8 +319,7 @@ class Dial:
     least: int = 0
 
 
-@dataclass
-class DialStep(ScreenStep):
+class DialStep(ScreenStep, Record, frozen=False):
     """Set one or more numbers: UP/DOWN turn the selected one by one within its range
     (never wrapping), OK confirms them all at once; with several rows, CUSTODIAN and
     LIBRARIAN (or a tap) choose the row.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from device.ui.steps import (
@@ -20,10 +19,10 @@ from device.ui.steps import (
 )
 from rules.commands import Command, Undo
 from rules.text import Text
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Reaction:
+class Reaction(Record):
     """What one input asks of the app: a command to submit, words to show, a language,
     a question only the app can put (``AppQuestion``: New game, Show on phones)."""
 

@@ -44,7 +44,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -58,6 +58,7 @@ from rules.errors import RulesError
 from rules.game import Game, State
 from rules.journal import Applied, Played, parse_line, state_json, submit
 from rules.text import Text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
@@ -73,8 +74,7 @@ LIVENESS_INTERVAL = 1.0  # seconds between looks whether the table is running
 LIVENESS_LONGEST = 2 * LIVENESS_INTERVAL
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Record):
     """What the page shows, as of journal position ``position``."""
 
     position: int  # commands committed in the whole journal: grows by one per command
@@ -90,8 +90,7 @@ class Snapshot:
     history: tuple[HistoryLine, ...] = ()
 
 
-@dataclass
-class _Game:
+class _Game(Record, frozen=False):
     game_id: int
     seq: int = 0  # commands of this game applied so far
     played: Played[State] | None = None

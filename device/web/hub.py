@@ -23,7 +23,6 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from device.games import Games
 from device.web.feed import Feed, Snapshot
@@ -34,6 +33,7 @@ from rules.game import State
 from rules.journal import Played
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,7 @@ class Messages(Mapping[str, bytes]):
         return len(LANGUAGES)
 
 
-@dataclass(frozen=True)
-class Update:
+class Update(Record):
     """One journal position rendered: the SSE message for each language."""
 
     position: int

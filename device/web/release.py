@@ -34,8 +34,9 @@ import gc
 import logging
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,7 @@ def resident_mib(status: Path = Path("/proc/self/status")) -> float | None:
     return None
 
 
-@dataclass(frozen=True)
-class Released:
+class Released(Record):
     collected: int  # objects in reference cycles the collector freed
     trimmed: bool | None  # glibc gave pages back; None: not glibc, nothing asked
     live_blocks: int  # blocks the small-object allocator still hands out: what is alive

@@ -36,7 +36,7 @@ import hashlib
 import logging
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -49,6 +49,7 @@ from device.web.hub import Hub
 from display.web.html import palette_css
 from display.web.page import page_html
 from rules.text import DEFAULT_LANGUAGE, LANGUAGES
+from rules.values import Record
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +98,7 @@ PROBES: dict[str, tuple[int, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Asset:
+class Asset(Record):
     body: bytes
     content_type: str
 
@@ -412,8 +412,7 @@ BUSY = (
 )
 
 
-@dataclass
-class Limiter:
+class Limiter(Record, frozen=False):
     """The connections open, and those waiting for a request, oldest first."""
 
     server: web.Server  # makes one request handler per connection
@@ -460,8 +459,7 @@ def listening_socket(address: str, port: int) -> socket.socket:
     return sock
 
 
-@dataclass
-class Serving:
+class Serving(Record, frozen=False):
     """A running view, to stop."""
 
     server: asyncio.Server

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from display.cthulhu_wars import names
@@ -17,6 +17,7 @@ from display.ink import colours
 from display.ink.runs import Para, Span
 from rules.cthulhu_wars.factions import OPENER
 from rules.text import printed_name, render_fragment, text, translate
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.cthulhu_wars.json_types import (
@@ -32,8 +33,7 @@ BOARDS: tuple[str, ...] = ("surface", "underworld")
 VALE_OF_PNATH = "vale_of_pnath"  # D7
 
 
-@dataclass(frozen=True)
-class BoardText:
+class BoardText(Record):
     """Paragraphs across the panel, then (Dreamlands) columns side by side under them."""
 
     top: list[Para]

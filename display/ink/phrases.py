@@ -25,7 +25,9 @@ from rules.text import NAME_KINDS, catalogue
 
 PHRASE, WORD, NAME, CHARACTER = range(4)
 
-CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+# The first character a Japanese text may hold: English, with its dashes and signs, stays
+# below it (what :func:`japanese` checks first).
+FIRST_CJK = "\u2e80"
 # Kinsoku: characters that may not start a line, and that may not end one.
 NO_LINE_START = frozenset(
     "、。，．・：；？！‼⁇⁈⁉ー゠〜～…‥"
@@ -37,7 +39,6 @@ NO_LINE_START = frozenset(
 OPENING = frozenset("（〔［｛〈《「『【〘〖〝‘“｟«([{")
 # Never broken inside, even between characters: a katakana word, a Latin word or number.
 _WHOLE = re.compile(r"[\u30a1-\u30fa\u30fc-\u30ff]{2,}|[A-Za-z0-9\u00c0-\u024f'’\-–.,×+/]{2,}")
-_KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々]")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]+")
 _PARTICLE = frozenset("をにがはのへとでもや")  # never starts a line after a name
 _CASE = frozenset("をにがはへとでもや")  # a phrase that ends with one is whole
@@ -45,7 +46,21 @@ _NAME_PIECES = re.compile(r"[\s・、。：「」（）()]+")
 
 
 def japanese(text: str) -> bool:
-    return CJK.search(text) is not None
+    # the highest character first, in C: a pattern of 30,000 characters costs every start
+    # about ten million instructions to compile, and most text is English
+    return bool(text) and max(text) >= FIRST_CJK and _cjk().search(text) is not None
+
+
+@cache
+def _cjk() -> re.Pattern[str]:
+    """Han, kana, CJK punctuation and full-width forms (compiled the first time text may
+    be Japanese)."""
+    return re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def _kanji(char: str) -> bool:
+    """A kanji or 々: compared, not matched, for the same reason."""
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or char == "々"
 
 
 def breaks(text: str) -> tuple[int | None, ...]:
@@ -181,8 +196,8 @@ def _joined(before: str, after: str) -> bool:
     short_ending = (  # 4しか|ない, 今の|まま, but not after a case particle (堅砦3に|いる)
         len(after) <= 2 and _HIRAGANA.fullmatch(after) is not None and before[-1] not in _CASE
     )
-    alone = len(after) == 1 or (len(before) == 1 and _KANJI.match(before) is not None)
-    compound = _KANJI.match(before[-1]) is not None and _KANJI.match(after[0]) is not None
+    alone = len(after) == 1 or (len(before) == 1 and _kanji(before))
+    compound = _kanji(before[-1]) and _kanji(after[0])
     return short_ending or alone or compound
 
 
@@ -205,7 +220,7 @@ def names(words: Mapping[str, str]) -> frozenset[str]:
         for key, value in words.items()
         if key.split(".", 1)[0] in NAME_KINDS and "{" not in value
         for piece in _NAME_PIECES.split(value)
-        if len(piece) > 1 and CJK.search(piece)
+        if len(piece) > 1 and japanese(piece)
     )
     _NAMES[:] = [(words, found)]  # the catalogue is a new mapping once a game adds words
     return found

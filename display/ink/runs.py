@@ -6,14 +6,12 @@ game's paragraphs into HTML without loading the screen's drawing code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from display.ink import colours
 from display.ink.colours import Colour
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Record):
     """A run of text of one colour, optionally led by an icon and boxed as a chip."""
 
     text: str = ""
@@ -24,8 +22,7 @@ class Span:
     atomic: bool = False
 
 
-@dataclass(frozen=True)
-class Para:
+class Para(Record):
     """A paragraph: spans set in one size (``role``), wrapped to the box width."""
 
     spans: tuple[Span, ...]

@@ -8,7 +8,7 @@ touch (the rectangles of the choices).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import pygame
 
@@ -17,10 +17,10 @@ from display.ink.colours import Colour
 from display.ink.runs import Para
 from display.layout import flow
 from display.layout.flow import Laid, Sizes
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(Record):
     """One piece of drawn text (or icon): where it went, the box it had to stay in, its
     size (the pixel size the typeface was asked for) and its paragraph's role."""
 
@@ -33,8 +33,7 @@ class Label:
     role: str = "body"
 
 
-@dataclass
-class Canvas:
+class Canvas(Record, frozen=False):
     surface: pygame.Surface
     panel: str
     rect: pygame.Rect

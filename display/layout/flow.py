@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TypeVar
 
 import pygame
@@ -27,6 +27,7 @@ from display.ink import icons, phrases
 from display.ink.colours import Colour
 from display.ink.runs import Para, Span
 from display.ink.typeface import drawable, font
+from rules.values import Record
 
 LINE_SPACING = 1.22  # line height / font size: room for chips and for Japanese glyphs
 CHIP_PAD = 0.3  # horizontal padding inside a chip, in font sizes
@@ -37,8 +38,7 @@ SHRINK_FACTORS: tuple[float, ...] = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.5
 _WORD = re.compile(r"\S+\s*")
 
 
-@dataclass(frozen=True)
-class Sizes:
+class Sizes(Record):
     """Preferred pixel size of each role, and the floor nothing shrinks below; ``floors``:
     roles with a higher floor of their own (the question and its choices)."""
 
@@ -53,8 +53,7 @@ class Sizes:
         return max(self.floor(role), round(self.roles[role] * factor))
 
 
-@dataclass
-class Placed:
+class Placed(Record, frozen=False):
     """One drawn piece: its text (empty for a bare icon), where, at what size, and the
     role of its paragraph (what the words are: a question, a choice, a hint...)."""
 
@@ -65,8 +64,7 @@ class Placed:
     role: str = "body"
 
 
-@dataclass
-class Laid:
+class Laid(Record, frozen=False):
     items: list[Placed] = field(default_factory=list)
     height: int = 0
     width: int = 0
@@ -77,8 +75,7 @@ class Laid:
     split: bool = False
 
 
-@dataclass
-class _Unit:
+class _Unit(Record, frozen=False):
     """Tokens that must stay on one line, and the space owed after them."""
 
     span: Span
@@ -183,7 +180,9 @@ def _units(
     ``line``: a line's width, where a Japanese name wider than it may break."""
     space = text_width(" ", px)
     for span in para.spans:
-        whole = span_width(span, px, span.text)
+        # only a span kept whole is measured whole: one that may break is measured word by word
+        kept_whole = span.chip is not None or span.atomic
+        whole = span_width(span, px, span.text) if kept_whole else 0
         if span.chip is not None or (span.atomic and (room is None or whole <= room)):
             yield _Unit(span, span.text, whole, round(SPAN_GAP * px))
             continue

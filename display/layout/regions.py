@@ -18,11 +18,12 @@ Portrait stacks header, prompt (with events), board, hints, status.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
 from display.layout.flow import LINE_SPACING, Sizes
+from rules.values import Record
 
 DEFAULT_BOARD_SHARE = 0.53  # the board's share of the screen when a game does not say
 # Sizes are the pixel size asked of the typeface (its em): a capital of the bundled face
@@ -37,8 +38,7 @@ SMALL_MIN_PX, SMALL_FIRST_PX = 14, 18
 FIRST_ROLES = ("question", "refusal", "choice", "instruction")
 
 
-@dataclass(frozen=True)
-class Regions:
+class Regions(Record):
     size: tuple[int, int]
     scale: float
     pad: int

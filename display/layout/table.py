@@ -9,14 +9,13 @@ its own, the signs counted) by trying again, smaller, through :func:`flow.shrink
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from display.ink.runs import Para
 from display.layout import flow
+from rules.values import Record
 
 
-@dataclass
-class Table:
+class Table(Record, frozen=False):
     """Each row's cells laid out, each column's width and each row's height."""
 
     cells: list[list[flow.Laid]]

@@ -27,7 +27,6 @@ part it is. The phones draw the whole battlefield: they can be zoomed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,6 +39,7 @@ from rules.normandie.state import normandie_json
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
     from rules.normandie.json_types import MoveJSON, NormandieStateJSON
+from rules.values import Record
 
 GRID_SHARE_BELOW = 0.62  # legend under the grid: the grid's share of the height at most
 GRID_SHARE_BESIDE = 0.6  # legend right of the grid: the grid's share of the width at most
@@ -67,8 +67,7 @@ A1 = Space(0, 0)
 FEWEST_ROWS = 5
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Record):
     """Squares of ``cell`` pixels, ``columns`` × ``rows``, top-left at ``left``, ``top``."""
 
     left: int
@@ -138,8 +137,7 @@ class Grid:
                 for row in range(self.rows) for col in range(self.columns)]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Record):
     grid: Grid
     legend: pygame.Rect
 

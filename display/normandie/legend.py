@@ -9,7 +9,6 @@ grid, so "2" on the board is line 2 here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from display.ink import colours
@@ -18,6 +17,7 @@ from display.normandie.grid import shown_moves, target_space
 from display.normandie.palette import ZOMBIES_COLOUR, path_colour
 from display.normandie.shapes import side_colour
 from rules.text import Text, render, render_fragment, text, translate
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.normandie.json_types import MoveJSON, NormandieStateJSON
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 SIDE_LETTER_KEY = "nz_device.side_letter"
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(Record):
     """One move to draw: its number on the board, its JSON, and whether it is still to come."""
 
     number: int

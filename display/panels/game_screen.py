@@ -8,13 +8,13 @@ JSON gives (``"game"``) and never asks which game it is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from display.panels.shared import Panel
 from rules.text import Words
+from rules.values import Record
 
 if TYPE_CHECKING:
     # any game's state JSON: each game reads it as its own type (rules/<game>/json_types.py)
@@ -33,8 +33,7 @@ def _steps_aside(state: State) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class GameScreen:
+class GameScreen(Record):
     """- ``panels``: every panel, in drawing order (the game's own and ``SHARED_PANELS``);
     - ``board_share(state)``: how much of the screen the board panel takes;
     - ``space_at(board, pad, state, pos)``: the grid space under a finger, for games with one;

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import cast
 
@@ -30,6 +30,7 @@ from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layou
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
 from rules.text import Text, is_board_instruction, render, render_fragment, translate
+from rules.values import Record
 
 TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 # A list goes on shrinking past the other text's factors (down to list_sizes' floor).
@@ -43,8 +44,7 @@ def key(view: View) -> object:
     return (view.prompt, view.status.error, view.lang)
 
 
-@dataclass
-class _Measured:
+class _Measured(Record, frozen=False):
     banner: Laid | None
     title: Laid
     result: Laid | None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from display.ink import colours
 from display.ink.runs import Para, Span
@@ -20,13 +20,13 @@ from display.layout.canvas import Canvas
 from display.panels import prompt
 from display.view import Hint, View
 from rules.text import render, render_fragment, translate
+from rules.values import Record
 
 # The footer's entries: the buttons that do one thing, and what they do.
 Groups = list[tuple[list[str], str]]
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(Record):
     key: Callable[[View], object]
     draw: Callable[[Canvas, View], None]
 

@@ -7,11 +7,11 @@ HTML only, so the phone view never loads the screen's games.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.parts import Parts
 from rules.text import Words
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     GameHtml = Callable[[StateJSON, str], str]
 
 
-@dataclass(frozen=True)
-class PhonePart:
+class PhonePart(Record):
     """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded."""
 

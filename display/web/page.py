@@ -14,7 +14,7 @@ older one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,7 @@ from display.web.games import PHONE_PARTS, PhonePart, game_html
 from display.web.html import escape, phrased
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, render, render_fragment, translate
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.json_types import StateJSON
@@ -41,8 +42,7 @@ SCRIPT_WORDS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class HistoryLine:
+class HistoryLine(Record, eq=False):
     """One command of the history: what it did, and where its dice came from. Each says
     itself once per language (a page update lists up to 30 of them in both languages,
     and the words of a command already said do not change)."""
@@ -57,8 +57,7 @@ class HistoryLine:
         return self._html[lang]
 
 
-@dataclass(frozen=True)
-class WebView:
+class WebView(Record):
     """Everything the page shows at one journal position."""
 
     position: int  # commands committed in the journal: only grows

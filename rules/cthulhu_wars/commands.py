@@ -8,11 +8,12 @@ did; whether that is allowed is the engine's business, not the parser's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from rules.codec import optional
 from rules.commands import Command, CommandTable
+from rules.values import Record
 
 # The scoreboard's commands (K1–K15, with settings.scoreboard) live with the scoreboard and
 # load the first time a journal names one: a table that does not keep it never loads them.
@@ -36,8 +37,7 @@ MONSTERS: tuple[Monster, ...] = ("custodian", "librarian")
 Direction = Literal["clockwise", "counterclockwise"]
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Record):
     """Table settings where the sources disagree (C19, I1, C11)."""
 
     agony_faces: tuple[int, ...] = DEFAULT_AGONY_FACES
@@ -47,8 +47,7 @@ class Settings:
 
 
 @COMMANDS.command("new_game")
-@dataclass(frozen=True)
-class NewGame(Command):
+class NewGame(Command, Record):
     map: str
     factions: tuple[str, ...]
     sides: Mapping[str, int] | None = optional()
@@ -59,14 +58,12 @@ class NewGame(Command):
 
 
 @COMMANDS.command("next_phase")
-@dataclass(frozen=True)
-class NextPhase(Command):
+class NextPhase(Command, Record):
     pass
 
 
 @COMMANDS.command("set_gate")
-@dataclass(frozen=True)
-class SetGate(Command):
+class SetGate(Command, Record):
     area: str
     gate: bool
     controller: str | None = None  # written even when null: the spec needs it with a Gate
@@ -74,16 +71,14 @@ class SetGate(Command):
 
 
 @COMMANDS.command("activate")
-@dataclass(frozen=True)
-class Activate(Command):
+class Activate(Command, Record):
     monster: Monster
     by: str
     area: str
 
 
 @COMMANDS.command("roll")
-@dataclass(frozen=True)
-class Roll(Command):
+class Roll(Command, Record):
     values: tuple[int, ...]
     # Where the roll came from, for the record only (JOURNAL.md): "reader", "keys",
     # "pixels:<name>", "godice:<name>". Old journals have none; replay ignores it.
@@ -91,15 +86,13 @@ class Roll(Command):
 
 
 @COMMANDS.command("assign_agony")
-@dataclass(frozen=True)
-class AssignAgony(Command):
+class AssignAgony(Command, Record):
     present: Mapping[str, int]
     assign: Mapping[str, int]
 
 
 @COMMANDS.command("satisfy")
-@dataclass(frozen=True)
-class Satisfy(Command):
+class Satisfy(Command, Record):
     faction: str
     units: int
     doom: int
@@ -107,42 +100,36 @@ class Satisfy(Command):
 
 
 @COMMANDS.command("spend_silence")
-@dataclass(frozen=True)
-class SpendSilence(Command):
+class SpendSilence(Command, Record):
     by: str
     purpose: Literal["unflip", "barrier"] = field(metadata={"json": "for"})
     tome: str | None = optional()
 
 
 @COMMANDS.command("use_tome")
-@dataclass(frozen=True)
-class UseTome(Command):
+class UseTome(Command, Record):
     by: str
     tome: str
 
 
 @COMMANDS.command("unflip_tome")
-@dataclass(frozen=True)
-class UnflipTome(Command):
+class UnflipTome(Command, Record):
     by: str
     tome: str
     pay: Literal["elder_sign", "cultist"]
 
 
 @COMMANDS.command("bhole")
-@dataclass(frozen=True)
-class BholeResult(Command):
+class BholeResult(Command, Record):
     event: Literal["killed", "pained"]
 
 
 @COMMANDS.command("zoogs_removed")
-@dataclass(frozen=True)
-class ZoogsRemoved(Command):
+class ZoogsRemoved(Command, Record):
     area: str
     count: int
 
 
 @COMMANDS.command("yog_sothoth")
-@dataclass(frozen=True)
-class YogSothoth(Command):
+class YogSothoth(Command, Record):
     area: str | None

@@ -9,7 +9,7 @@ cycle through the core.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from rules.commands import Command
 from rules.cthulhu_wars.outcome import Applied, Handler
 from rules.cthulhu_wars.state import GameState
 from rules.parts import Parts
+from rules.values import Record
 
 if TYPE_CHECKING:
     from typing import TypeVar
@@ -58,8 +59,7 @@ def _empty() -> Mapping[K, V]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Expansion:
+class Expansion(Record):
     """The hooks of one map; every hook has a default that changes nothing."""
 
     map: str

@@ -10,11 +10,11 @@ only by a game that keeps the scoreboard (the state names them for type checkers
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Direction
-from rules.values import frozen
+from rules.values import Record, frozen
 
 if TYPE_CHECKING:
     from rules.cthulhu_wars.json_types import GameOverJSON, PendingJSON, ScoreboardJSON
@@ -42,8 +42,7 @@ def _zero() -> Mapping[str, int]:
     return frozen({})
 
 
-@dataclass(frozen=True)
-class Scoreboard:
+class Scoreboard(Record):
     """What the printed tracks would show, kept per faction in seating order."""
 
     power: Mapping[str, int] = field(default_factory=_zero)
@@ -128,33 +127,28 @@ def to_json(board: Scoreboard) -> ScoreboardJSON:
     }
 
 
-@dataclass(frozen=True)
-class GatherPowerPending:
+class GatherPowerPending(Record):
     """K3: the table confirms what each faction gathered."""
 
 
-@dataclass(frozen=True)
-class FirstPlayerPending:
+class FirstPlayerPending(Record):
     candidates: tuple[str, ...]  # K6: tied for the most Power, in seating order
     chooser: str
 
 
-@dataclass(frozen=True)
-class RitualPending:
+class RitualPending(Record):
     faction: str
     cost: int
     rest: tuple[str, ...]  # K8: who decides after ``faction``, in play order
 
 
-@dataclass(frozen=True)
-class RevealPending:
+class RevealPending(Record):
     faction: str
     reason: EndReason  # K13: why the game is ending ("doom", "ritual_track", "elder_signs")
     rest: tuple[str, ...]  # K14: who reveals after ``faction``, in play order
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(Record):
     reason: EndReason
     winners: tuple[str, ...]  # K14: seating order; empty when nobody has six spellbooks
 

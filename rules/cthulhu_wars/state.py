@@ -8,13 +8,13 @@ waits for next is part of the state (``pending``), so any front end can ask.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from rules.cthulhu_wars.commands import Monster, Settings
 from rules.cthulhu_wars.maps.boards import layout
 from rules.cthulhu_wars.maps.spec import Area
-from rules.values import frozen
+from rules.values import Record, frozen
 
 Phase = Literal["gather_power", "first_player", "doom", "action"]
 PHASES: tuple[Phase, ...] = ("gather_power", "first_player", "doom", "action")  # T1
@@ -22,20 +22,17 @@ STATE_VERSION = 1
 GAME = "cthulhu_wars"  # the state JSON names its game (rules/game.py)
 
 
-@dataclass(frozen=True)
-class Tome:
+class Tome(Record):
     holder: str | None = None  # None = in its slot (C4, C9)
     face_up: bool = True  # C11
 
 
-@dataclass(frozen=True)
-class Gate:
+class Gate(Record):
     controller: str | None = None  # None = abandoned
     unit: str | None = None  # "yog_sothoth" when Opener controls it with Yog-Sothoth (D6, D17)
 
 
-@dataclass(frozen=True)
-class Activation:
+class Activation(Record):
     """A monster activation in progress (C12–C17): who, where, and how far it got."""
 
     monster: Monster
@@ -46,20 +43,17 @@ class Activation:
     present: Mapping[str, int] = field(default_factory=lambda: frozen({}))
 
 
-@dataclass(frozen=True)
-class RollPending:
+class RollPending(Record):
     purpose: Literal["agony", "bhole", "zoogs"]
     dice: int
     faces: tuple[int, ...]  # the values a die may show (C19; d6 for the Dreamlands)
 
 
-@dataclass(frozen=True)
-class AssignPending:
+class AssignPending(Record):
     total: int
 
 
-@dataclass(frozen=True)
-class SatisfyPending:
+class SatisfyPending(Record):
     faction: str
     agony: int
 
@@ -94,8 +88,7 @@ if TYPE_CHECKING:  # the scoreboard's record loads with a game that keeps it (I1
     )
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(Record):
     map: str
     sides: Mapping[str, int]
     factions: tuple[str, ...]

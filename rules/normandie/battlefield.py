@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.errors import RulesError
+from rules.values import Record
 
 TILE_SIZE = 7  # every tile is 7×7 spaces
 MAX_TILES = 8  # per direction; the largest printed layout uses 3
@@ -61,8 +61,7 @@ def parse_space(name: str) -> Space | None:
     return Space(col - 1, int(match.group(2)) - 1)
 
 
-@dataclass(frozen=True)
-class MassGrave:
+class MassGrave(Record):
     """A terrain element, unit or token bearing the Mass Grave symbol (Z10)."""
 
     id: str
@@ -70,8 +69,7 @@ class MassGrave:
     single_use: bool  # marked X1: discarded after creating one Zombies unit
 
 
-@dataclass(frozen=True)
-class Battlefield:
+class Battlefield(Record):
     columns: int  # tiles side by side
     rows: int  # tiles top to bottom
     impassable: frozenset[Space] = frozenset()

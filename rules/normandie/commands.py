@@ -9,29 +9,26 @@ pure and a replay rebuilds the battle exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from rules.codec import optional
 from rules.commands import Command, CommandTable
+from rules.values import Record
 
 COMMANDS = CommandTable("normandie")
 
 
-@dataclass(frozen=True)
-class Tiles:
+class Tiles(Record):
     columns: int
     rows: int
 
 
-@dataclass(frozen=True)
-class MassGraveSpec:
+class MassGraveSpec(Record):
     id: str
     spaces: tuple[str, ...]
     single_use: bool = False  # printed X1
 
 
-@dataclass(frozen=True)
-class TilePlace:
+class TilePlace(Record):
     """A printed map tile on the battlefield: its name, its place (1-based column and row of
     tiles, from the top left) and how many quarter turns clockwise it lies turned."""
 
@@ -41,14 +38,12 @@ class TilePlace:
     turn: int = 0
 
 
-@dataclass(frozen=True)
-class GearSpec:
+class GearSpec(Record):
     reanimator_serum: int = 0  # Z11
     serum_dart_gun: int = 0  # Z12
 
 
-@dataclass(frozen=True)
-class NormandieSettings:
+class NormandieSettings(Record):
     """Table settings where the seed is silent or garbled (Z12 range, Chapter 3 table)."""
 
     dart_gun_range: int | None = None  # None: the players judge the range
@@ -56,8 +51,7 @@ class NormandieSettings:
 
 
 @COMMANDS.command("nz_new_battle")
-@dataclass(frozen=True)
-class NzNewBattle(Command):
+class NzNewBattle(Command, Record):
     tiles: Tiles
     players: tuple[str, ...]
     initiative: str
@@ -76,8 +70,7 @@ class NzNewBattle(Command):
 
 
 @COMMANDS.command("nz_terrain")
-@dataclass(frozen=True)
-class NzTerrain(Command):
+class NzTerrain(Command, Record):
     """Setup only: what one space is — open ground, impassable (I4) or part of a Mass Grave
     (Z10) — entered on the grid once the battlefield exists."""
 
@@ -88,8 +81,7 @@ class NzTerrain(Command):
 
 
 @COMMANDS.command("nz_place_unit")
-@dataclass(frozen=True)
-class NzPlaceUnit(Command):
+class NzPlaceUnit(Command, Record):
     """A unit comes onto the battlefield; a Zombies unit comes out of the bag."""
 
     unit: str
@@ -104,8 +96,7 @@ class NzPlaceUnit(Command):
 
 
 @COMMANDS.command("nz_move_unit")
-@dataclass(frozen=True)
-class NzMoveUnit(Command):
+class NzMoveUnit(Command, Record):
     """Where a unit now stands after the players moved it (their own activations)."""
 
     unit: str
@@ -113,15 +104,13 @@ class NzMoveUnit(Command):
 
 
 @COMMANDS.command("nz_eliminate")
-@dataclass(frozen=True)
-class NzEliminate(Command):
+class NzEliminate(Command, Record):
     unit: str
     by: str | None = optional()  # the player whose unit eliminated it (Chapter 3 points)
 
 
 @COMMANDS.command("nz_wound")
-@dataclass(frozen=True)
-class NzWound(Command):
+class NzWound(Command, Record):
     """Life points lost by a unit that has them (the Shoggoth, Chapter 3)."""
 
     unit: str
@@ -130,14 +119,12 @@ class NzWound(Command):
 
 
 @COMMANDS.command("nz_initiative")
-@dataclass(frozen=True)
-class NzInitiative(Command):
+class NzInitiative(Command, Record):
     player: str
 
 
 @COMMANDS.command("nz_suppressed")
-@dataclass(frozen=True)
-class NzSuppressed(Command):
+class NzSuppressed(Command, Record):
     """How many Suppressed tokens a unit has now (the players' own bookkeeping)."""
 
     unit: str
@@ -145,30 +132,26 @@ class NzSuppressed(Command):
 
 
 @COMMANDS.command("nz_next_phase")
-@dataclass(frozen=True)
-class NzNextPhase(Command):
+class NzNextPhase(Command, Record):
     pass
 
 
 @COMMANDS.command("nz_order")
-@dataclass(frozen=True)
-class NzOrder(Command):
+class NzOrder(Command, Record):
     """The activation order of the Zombies this phase (Z5, Z6, I3)."""
 
     order: tuple[str, ...]
 
 
 @COMMANDS.command("nz_choose_target")
-@dataclass(frozen=True)
-class NzChooseTarget(Command):
+class NzChooseTarget(Command, Record):
     """Which of the equally closest infantry units the pending Zombie goes for (Z5, I3)."""
 
     target: str
 
 
 @COMMANDS.command("nz_assault")
-@dataclass(frozen=True)
-class NzAssault(Command):
+class NzAssault(Command, Record):
     """The pending Zombie Assault was rolled and resolved (Z7)."""
 
     roll: int
@@ -177,8 +160,7 @@ class NzAssault(Command):
 
 
 @COMMANDS.command("nz_control")
-@dataclass(frozen=True)
-class NzControl(Command):
+class NzControl(Command, Record):
     """A Master of the dead gives an Order to a Zombies unit (Z9)."""
 
     master: str
@@ -186,8 +168,7 @@ class NzControl(Command):
 
 
 @COMMANDS.command("nz_create")
-@dataclass(frozen=True)
-class NzCreate(Command):
+class NzCreate(Command, Record):
     """A Master of the dead creates Zombies at a Mass Grave (Z10)."""
 
     master: str
@@ -195,16 +176,14 @@ class NzCreate(Command):
 
 
 @COMMANDS.command("nz_serum")
-@dataclass(frozen=True)
-class NzSerum(Command):
+class NzSerum(Command, Record):
     """A unit uses a Reanimator serum token (Z11)."""
 
     unit: str
 
 
 @COMMANDS.command("nz_draw")
-@dataclass(frozen=True)
-class NzDraw(Command):
+class NzDraw(Command, Record):
     """The Zombies token drawn from the bag for the pending creation, and where it goes (Z1)."""
 
     token: str
@@ -212,8 +191,7 @@ class NzDraw(Command):
 
 
 @COMMANDS.command("nz_dart")
-@dataclass(frozen=True)
-class NzDart(Command):
+class NzDart(Command, Record):
     """A unit fires a Serum dart gun token at a Zombies unit (Z12)."""
 
     unit: str
@@ -222,8 +200,7 @@ class NzDart(Command):
 
 
 @COMMANDS.command("nz_bind")
-@dataclass(frozen=True)
-class NzBind(Command):
+class NzBind(Command, Record):
     """A character casts Bind Zombies (Z13)."""
 
     caster: str
@@ -231,8 +208,7 @@ class NzBind(Command):
 
 
 @COMMANDS.command("nz_engage")
-@dataclass(frozen=True)
-class NzEngage(Command):
+class NzEngage(Command, Record):
     """A paralysed Zombies unit is engaged in melee: eliminated at once (Z13)."""
 
     zombie: str

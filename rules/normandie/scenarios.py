@@ -11,16 +11,16 @@ Chapter 3 "Rangers!": 10 turns, three sides; points for eliminated enemy units.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+
+from rules.values import Record
 
 SONS = "sons_of_cthulhu"
 BLACK_SUN = "black_sun"
 MAJESTIC = "majestic"
 
 
-@dataclass(frozen=True)
-class Chapter:
+class Chapter(Record):
     number: int
     sides: tuple[str, ...]
     turns: int

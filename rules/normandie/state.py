@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -11,6 +11,7 @@ from rules.normandie.battlefield import Battlefield, MassGrave, Space
 from rules.normandie.commands import NormandieSettings
 from rules.normandie.tiles import Placement
 from rules.normandie.units import Unit
+from rules.values import Record
 
 if TYPE_CHECKING:
     from typing import TypeGuard, TypeVar
@@ -45,8 +46,7 @@ def _empty() -> Mapping[K, V]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class ZombieMove:
+class ZombieMove(Record):
     """One Zombie's activation: where from, the spaces it steps through, whom it hunts."""
 
     zombie: str
@@ -82,8 +82,7 @@ class ZombieMove:
         }
 
 
-@dataclass(frozen=True)
-class PendingOrder:
+class PendingOrder(Record):
     """Z5/I3: the proposed activation order, waiting for the players to confirm or change it."""
 
     proposed: tuple[str, ...]
@@ -92,8 +91,7 @@ class PendingOrder:
         return {"kind": "order", "proposed": list(self.proposed)}
 
 
-@dataclass(frozen=True)
-class PendingTarget:
+class PendingTarget(Record):
     """Z5/I3: a tie between equally close infantry units for the players to break."""
 
     zombie: str
@@ -109,8 +107,7 @@ class PendingTarget:
         }
 
 
-@dataclass(frozen=True)
-class PendingAssault:
+class PendingAssault(Record):
     """Z7: the Zombie has entered its target's space; the Assault waits for its die."""
 
     move: ZombieMove
@@ -119,8 +116,7 @@ class PendingAssault:
         return {"kind": "assault", **self.move.to_json()}
 
 
-@dataclass(frozen=True)
-class PendingDraw:
+class PendingDraw(Record):
     """Z10/Z11: a Zombies token is to be drawn from the bag and placed on one of ``spaces``."""
 
     purpose: str  # "creation" (Z10) or "serum" (Z11)
@@ -139,22 +135,19 @@ class PendingDraw:
 Pending = PendingOrder | PendingTarget | PendingAssault | PendingDraw
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(Record):
     """Z13: where a caster's Bind Zombies token lies and which side is up."""
 
     zombie: str
     flipped: bool = False
 
 
-@dataclass(frozen=True)
-class Gear:
+class Gear(Record):
     reanimator_serum: int = 0
     serum_dart_gun: int = 0
 
 
-@dataclass(frozen=True)
-class Elimination:
+class Elimination(Record):
     unit: str
     kind: str
     owner: str | None
@@ -162,8 +155,7 @@ class Elimination:
     summoned: bool
 
 
-@dataclass(frozen=True)
-class ZombiesRun:
+class ZombiesRun(Record):
     """The Zombies phase in progress: the confirmed order and the moves made so far."""
 
     order: tuple[str, ...]
@@ -175,8 +167,7 @@ class ZombiesRun:
         return self.order[len(self.moves) :]
 
 
-@dataclass(frozen=True)
-class NormandieState:
+class NormandieState(Record):
     battlefield: Battlefield
     players: tuple[str, ...]
     initiative: str

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from rules.codec import decode, dump_json, parse_json
 from rules.errors import RulesError
 from rules.normandie.battlefield import TILE_SIZE, Space, parse_space
 from rules.normandie.scenarios import BLACK_SUN, SONS
+from rules.values import Record
 
 # A printed name, also the tile's file name on the device: letters, digits, . _ -
 _TILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$")
@@ -30,8 +30,7 @@ IMPASSABLE, GRAVE, GRAVE_X1 = "impassable", "mass_graves", "mass_graves_x1"
 FILE_HEADER = "# celaeno Normandie tiles, version 1 (format: rules/normandie/tiles.md)"
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(Record):
     """One printed tile at turn 0: its squares as 0-based (column, row) on the tile."""
 
     name: str
@@ -49,8 +48,7 @@ class Tile:
         return ((IMPASSABLE, self.impassable), (GRAVE, self.graves), (GRAVE_X1, self.graves_x1))
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Record):
     """Where a tile lies: its place among the tiles (0-based column and row) and its turn."""
 
     tile: str
@@ -89,8 +87,7 @@ def place_of(space: Space) -> tuple[int, int]:
 # --- a battlefield from tiles ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Terrain:
+class Terrain(Record):
     """What the tiles put on the battlefield: every impassable space and Mass Grave space."""
 
     impassable: tuple[Space, ...]
@@ -200,8 +197,7 @@ def chapter_size(chapter: int) -> tuple[int, int]:
 # --- the tile file ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TileLine:
+class TileLine(Record):
     """One line of a tile file (tiles.md): a tile and its marked squares, A1–G7."""
 
     tile: str

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.normandie.battlefield import Space
+from rules.values import Record
 
 # The sides of Cthulhu Mythos Call #1 (the three armies of its scenarios).
 SIDES: tuple[str, ...] = ("sons_of_cthulhu", "black_sun", "majestic")
@@ -24,8 +23,7 @@ MARKS: tuple[str, ...] = (JUGGERNAUT, FASTER, RAGE)
 MARK_BONUS = 2
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(Record):
     id: str
     kind: str
     owner: str | None  # None for Zombies: they belong to nobody (Z2)

@@ -8,18 +8,16 @@ what the next Zombie sees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.normandie.battlefield import Space
 from rules.normandie.pathing import distances_from, shortest_path
 from rules.normandie.state import BY_THE_GAME, NormandieState, ZombieMove
 from rules.normandie.units import RAGE, Unit
+from rules.values import Record
 
 ASSAULT_BONUS_PER_ZOMBIE = 2  # Z7
 
 
-@dataclass(frozen=True)
-class Prey:
+class Prey(Record):
     """The equally closest infantry units a Zombie could go for, at ``distance``."""
 
     distance: int

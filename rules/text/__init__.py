@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib import import_module
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rules import words as _engine_words
+from rules.values import Record
 
 if TYPE_CHECKING:
     # What a sentence says in its fields: an id named by its kind ("{by:faction}"), a number,
@@ -40,8 +41,7 @@ NAME_KINDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Record):
     """A sentence not yet rendered: a catalogue key and the values it needs."""
 
     key: str
@@ -152,8 +152,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: Param) -> str:
     return render(text(key, **params), lang)
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(Record):
     """One owner's section of the catalogue (a layer or a game: ``"display"``,
     ``"normandie"``): its templates in English and in Japanese, side by side."""
 

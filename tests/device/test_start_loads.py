@@ -64,6 +64,8 @@ NOT_AT_START = (
     "rules.normandie",  # the other game
     "display.normandie",
     "ctypes",  # thread names are written to /proc, not set through ctypes
+    "zipfile",  # the window's icon is read from pygame's file, not looked up as a resource
+    "importlib.readers",
     "subprocess",
 )
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from display.ink.runs import Para, Span
+from display.layout import flow
 from display.layout.flow import Sizes, fit, layout, text_width
 from tests.properties import examples
 
@@ -43,6 +44,17 @@ def test_layout_wraps_without_losing_words(words: list[str], width: int) -> None
     laid = layout([_para(words)], width, SIZES)
     drawn = "".join(item.text for item in laid.items)  # a Japanese phrase keeps its spaces
     assert "".join(drawn.split()) == "".join(" ".join(words).split())
+
+
+def test_a_span_that_may_break_is_measured_word_by_word_only() -> None:
+    """A first frame lays its question out at more than one size: a span that may wrap is
+    never measured whole as well, which no line of it uses (an atomic one is)."""
+    px = SIZES.px("body", 1.0)
+    flow.clear_cache()
+    layout([Para((Span("Guardian under the Lake"), Span("Elder Sign", atomic=True)))], 400, SIZES)
+    measured = {text for text, size in flow._WIDTHS if size == px}
+    assert {"Guardian", "under", "the", "Lake", "Elder Sign"} <= measured
+    assert "Guardian under the Lake" not in measured
 
 
 def test_a_box_too_small_cuts_and_says_so() -> None:

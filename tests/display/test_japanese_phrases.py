@@ -7,6 +7,11 @@ bracket or starts with a closing one, punctuation, a small kana or "ー".
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+
 import pytest
 
 from device.words import add_layer_words
@@ -102,3 +107,39 @@ def test_the_ranks_of_a_sentence() -> None:
     assert ranks[sentence.index("レイヤー")] is None
     assert ranks[sentence.index("：")] is None
     assert phrases.pieces(sentence) == ["先手プレイヤー：", "魔力最多の", "大いなるクトゥルフ"]
+
+
+def test_what_is_japanese_is_what_the_pattern_says() -> None:
+    """:func:`phrases.japanese` looks at the highest character before it compiles its
+    pattern: the answer is the pattern's for every character, alone or after English."""
+    pattern = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+    kanji = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々]")
+    assert not phrases.japanese("")
+    for code in range(0x10000):
+        char = chr(code)
+        assert phrases.japanese(char) == (pattern.search(char) is not None), hex(code)
+        assert phrases.japanese(f"Gate – {char}…") == (pattern.search(char) is not None)
+        assert phrases._kanji(char) == (kanji.match(char) is not None), hex(code)
+
+
+ENGLISH_FRAME = r"""
+import re, sys
+from display.ink.runs import Para, Span
+from display.layout.flow import Sizes, layout
+layout([Para((Span("Gather Power · 4 players – Doom 5…"), Span("⊕ Elder Sign", atomic=True)))],
+       300, Sizes({"body": 22}, 18))
+print(any(r"\u9fff" in key[1] for key in re._cache if isinstance(key[1], str)))
+"""
+
+
+def test_english_compiles_no_japanese_pattern() -> None:
+    """A pattern of Japanese's 30,000 characters costs a start about ten million
+    instructions to compile: English text, dashes and signs with it, never compiles one."""
+    done = subprocess.run(
+        [sys.executable, "-c", ENGLISH_FRAME],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
+    assert done.stdout.strip() == "False"

@@ -4,7 +4,6 @@ beside the winners and the table at its least type."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from device.ui.steps import DONE, ListStep, Option, ScreenStep
@@ -19,8 +18,7 @@ HINTS = (
 )
 
 
-@dataclass
-class ChartStep(ListStep):
+class ChartStep(ListStep, frozen=False):
     """The Doom chart on the board's room; OK, BACK or PHASE go back to the winners."""
 
     shows: ClassVar[str | None] = "doom_chart"

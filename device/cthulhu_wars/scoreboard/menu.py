@@ -25,7 +25,6 @@ faction's line is a sixth.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
@@ -58,8 +57,7 @@ ABOUT = "standings"
 StepT = TypeVar("StepT", bound=ScreenStep)
 
 
-@dataclass
-class SeatsMenu(ListStep):
+class SeatsMenu(ListStep, frozen=False):
     """The menu with the faction lines (the first ``seats`` lines) on top: on those,
     CUSTODIAN and LIBRARIAN move two seats round them, and the footer says so."""
 

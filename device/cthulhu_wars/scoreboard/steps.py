@@ -13,7 +13,7 @@ dials: one press per unit changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import reduce
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from rules.cthulhu_wars.commands import COMMANDS
 from rules.cthulhu_wars.scoreboard.rounds import half_of_the_leader
 from rules.cthulhu_wars.scoreboard_record import DOOM_TO_END, RitualPending
 from rules.text import Text, text
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.cthulhu_wars.json_types import (
@@ -56,8 +57,7 @@ def as_command(obj: Mapping[str, object]) -> Command:
     return parse_command(obj, COMMANDS.types)
 
 
-@dataclass(frozen=True)
-class Remembered:
+class Remembered(Record):
     """What the table said last time, the defaults this time (I10): each faction's Power
     beyond its Gates and the abandoned ones, and its Great Old Ones at its last Ritual.
     ``setup``: no Gather Power was answered yet, so ``rest`` is what the set-up gives,
@@ -115,8 +115,7 @@ def proposed_power(
     return 2 * gates + abandoned + rest, text("prompt.sb.made_of", faction=faction, parts=made)
 
 
-@dataclass
-class GatherPowerStep(DialStep):
+class GatherPowerStep(DialStep, frozen=False):
     """The dials of K3, each row saying K4 as the dials stand: a faction below half of
     the leader's Power reads what it is raised to and why, before OK (the rules apply it).
     A row turned away from its proposal says the difference as a term of its own, signed,
@@ -272,8 +271,7 @@ def _deciding_from(board: ScoreboardJSON, faction: str) -> list[str]:
     return order[order.index(faction) :] if faction in order else [faction]
 
 
-@dataclass
-class EndReveal(DialStep):
+class EndReveal(DialStep, frozen=False):
     """K14's question, saying after what is left why the game ends (K13): the screens
     before it said so only in a result that gives way to the dials. The question stays
     the dial's, as every dial's heading has it."""

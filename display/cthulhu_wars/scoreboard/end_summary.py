@@ -14,7 +14,7 @@ first, and no word is set below the floor to squeeze the chart in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,6 +34,7 @@ from display.ink.runs import Para, Span
 from display.layout import flow, table
 from display.layout.canvas import Canvas
 from rules.text import translate
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
@@ -45,8 +46,7 @@ CHART_LINES = 7
 NAME_SHARE = 0.45  # of the width: the names' column may take less only if they fit in it
 
 
-@dataclass
-class _Sized:
+class _Sized(Record, frozen=False):
     fits: bool
     factor: float
     top: flow.Laid

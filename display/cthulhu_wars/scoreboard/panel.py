@@ -9,7 +9,6 @@ table, its figures under it in their columns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +19,7 @@ from display.ink.runs import Para
 from display.layout import flow
 from display.layout.canvas import Canvas, columns_fit
 from display.layout.table import lay_rows, widest
+from rules.values import Record
 
 if TYPE_CHECKING:
     from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON, ScoreboardJSON
@@ -85,16 +85,14 @@ def whole(canvas: Canvas, state: CthulhuWarsStateJSON, lang: str, box: pygame.Re
     return _sized(canvas, table(state, board, lang), lines, box, Board(())).fits
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """The board state under the table: paragraphs across, then columns side by side."""
 
     top: Sequence[Para]
     columns: Sequence[Sequence[Para]] = ()
 
 
-@dataclass
-class Sized:
+class Sized(Record, frozen=False):
     """The table laid out: whether it and the board below fit, each row's cells, the
     columns' widths, each row's height, the lines under it, and whether each name has a
     line of its own."""

@@ -8,11 +8,11 @@ writes it, and :func:`to_json` adds its keys to the state JSON (rules/cthulhu_wa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 from rules.cthulhu_wars.state import GameState
-from rules.values import frozen
+from rules.values import Record, frozen
 
 if TYPE_CHECKING:
     from typing import TypedDict, Unpack
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
         yog_sothoth: str | None
 
 
-@dataclass(frozen=True)
-class Monsters:
+class Monsters(Record):
     bhole: str | None = None  # its Area; None while killed (D12)
     bhole_killed: bool = False
     zoogs: Mapping[str, int] = field(default_factory=lambda: frozen({}))  # Area -> Zoogs (D13)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from rules.values import Record
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(Record):
     id: str
     name: str
     board: str  # "upper" / "lower" (Library), "surface" / "underworld" (Dreamlands)
@@ -32,8 +32,7 @@ def area_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", folded.lower()).strip("_")
 
 
-@dataclass(frozen=True)
-class MapSpec:
+class MapSpec(Record):
     name: str
     boards: tuple[str, str]  # the two boards, first named first (new_game default for 4 players)
     areas: Mapping[tuple[str, int], tuple[Area, ...]]  # (board, side) → Areas

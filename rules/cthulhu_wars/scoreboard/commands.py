@@ -5,58 +5,51 @@ module the first time a journal names one of them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from rules.codec import optional
 from rules.commands import Command
 from rules.cthulhu_wars.commands import COMMANDS, Direction
+from rules.values import Record
 
 
 @COMMANDS.command("gather_power")
-@dataclass(frozen=True)
-class GatherPower(Command):
+class GatherPower(Command, Record):
     power: Mapping[str, int]
 
 
 @COMMANDS.command("first_player")
-@dataclass(frozen=True)
-class FirstPlayer(Command):
+class FirstPlayer(Command, Record):
     faction: str
     direction: Direction
 
 
 @COMMANDS.command("ritual")
-@dataclass(frozen=True)
-class Ritual(Command):
+class Ritual(Command, Record):
     faction: str
     perform: bool
     great_old_ones: int | None = optional()
 
 
 @COMMANDS.command("draw_elder_signs")
-@dataclass(frozen=True)
-class DrawElderSigns(Command):
+class DrawElderSigns(Command, Record):
     faction: str
     count: int
 
 
 @COMMANDS.command("reveal_elder_signs")
-@dataclass(frozen=True)
-class RevealElderSigns(Command):
+class RevealElderSigns(Command, Record):
     faction: str
     values: tuple[int, ...]
 
 
 @COMMANDS.command("spellbooks")
-@dataclass(frozen=True)
-class Spellbooks(Command):
+class Spellbooks(Command, Record):
     faction: str
     count: int
 
 
 @COMMANDS.command("adjust")
-@dataclass(frozen=True)
-class Adjust(Command):
+class Adjust(Command, Record):
     faction: str
     power: int | None = optional()
     doom: int | None = optional()
