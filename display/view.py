@@ -75,14 +75,12 @@ class Prompt(Record):
     # the result in fewer words (the History's line of the command), shown in its place
     # when the whole result does not leave the list the room for its fewest choices
     brief: Text | None = None
-    # the command the result is of ("the roll"), named when the result has one line left
-    done: Text | None = None
     qr_caption: tuple[Text, ...] = ()  # lines under the code; none: the code's own text
-    # a question the table opened since the result (a press): its board instructions,
-    # read already, may give way to the list as the rest of the result does
-    opened: bool = False
     # a part of the board the board panel draws alone in its whole room ("doom_chart")
     shows: str | None = None
+    # what the question is about ("standings"), where the board must condense beside its
+    # list: it condenses to that, whatever else would fit (None: the game's choice)
+    about: str | None = None
 
 
 class Status(Record):

@@ -12,8 +12,6 @@ EN: dict[str, str] = {
     "screen.in_its_slot": "in its slot",
     "screen.choice_unavailable": "not available",
     "screen.more": "{n} more",
-    "screen.result_short": "Done: read it whole in the menu's History",
-    "screen.result_of": "Done: {what}, whole in the menu's History",
     "screen.refused": "{reason}",
     "screen.reader.simulated": "Dice entered by hand",
     "screen.reader.connected": "Dice reader connected",
@@ -31,15 +29,13 @@ EN: dict[str, str] = {
     "screen.button.down": "Down",
     "screen.button.ok": "OK",
     "screen.button.back": "Back",
-    "screen.button.undo": "Undo",
+    "screen.button.undo": "Hold Back",
 }
 
 JA: dict[str, str] = {
     "screen.in_its_slot": "所定の位置",
     "screen.choice_unavailable": "選択不可",
     "screen.more": "他{n}件",
-    "screen.result_short": "完了：全文はメニューの履歴で",
-    "screen.result_of": "{what}完了：全文はメニューの履歴で",
     "screen.refused": "{reason}",
     "screen.reader.simulated": "ダイスは手入力",
     "screen.reader.connected": "ダイスリーダー接続中",
@@ -57,5 +53,5 @@ JA: dict[str, str] = {
     "screen.button.down": "下",
     "screen.button.ok": "決定",
     "screen.button.back": "戻る",
-    "screen.button.undo": "取り消し",
+    "screen.button.undo": "戻る長押し",
 }

@@ -37,7 +37,7 @@ from device.storage.session import GameSession
 from device.storage.store import StoreError
 from device.ui.controller import BaseController, with_overlay
 from device.ui.front_end import FrontEnd
-from device.ui.history import brief, redoable
+from device.ui.history import brief, in_short, redoable
 from device.ui.phones import DEFAULT_WEB, WebSettings
 from device.ui.steps import ScreenStep
 from device.ui.wizard import Reaction
@@ -197,9 +197,9 @@ class App:
         self.status = Status(reader=dice.reader_state)
         self.log = EventLog()
         self._refused = False  # the error shown is a refused input: the next press clears it
+        # What the last press did (its commands' events, or a message), until the next press.
         self.result: Text | None = None
         self.brief: Text | None = None  # the result in the History's words, when shorter
-        self.done: Text | None = None  # the command the result is of, in words
         self._state_json: tuple[State, StateJSON] | None = None
         self._show_the_newest_command()
         self.controller.follow(session.played)
@@ -418,17 +418,27 @@ class App:
         if reaction.notice is not None:
             self._say(reaction.notice)
         if reaction.command is not None:
+            said: list[Text] = []  # one press's commands are said together
             try:
                 for cmd in reaction.commands():  # back in the history: undo by undo
                     self.submit(cmd)
+                    said += self.log.latest
             except RulesError as error:
                 self._say(text("device.refused", rule=error.rule_words(), reason=error.reason))
+            if len(said) > len(self.log.latest):  # several commands: every one's events
+                self._say_all(said)
         self._look_at_the_screen()
 
     def _seats_screen(self) -> ScreenStep:
         from device.companion.seats import seats_screen  # phones as seats: on use
 
         return seats_screen(self)
+
+    def _say_all(self, events: list[Text]) -> None:
+        """The result of a press that made several commands (nobody else performs a Ritual,
+        the History's undos): all their events, in one sentence where they say one thing."""
+        self.result = text("device.result", events=events)
+        self.brief = in_short(events)
 
     def submit(self, cmd: Command, from_phone: bool = False) -> None:
         """Rules, then the journal on disk, then the screen — in that order. A command
@@ -447,19 +457,17 @@ class App:
         notify.status(self._status_line())
 
     def _show(self, cmd: Command, events: Sequence[Text]) -> None:
-        """``cmd``'s result, the History's shorter words for it and its name, until the next
-        command."""
+        """``cmd``'s result and the History's shorter words for it, until the next press."""
         starts = self.games.rules.started_by(cmd) is not None
         self.log.accepted(events, starts_a_game=starts, undo=isinstance(cmd, Undo))
         self.result = text("device.result", events=self.log.latest)
         self.brief = brief(self.session.played) if len(self.log.latest) > 1 else None
-        self.done = text(f"command.{cmd.TYPE}")
 
     def _moved_on(self) -> None:
-        """A press after a refusal: the table has read it, it goes. The greeting of a
-        fresh game goes at the first press too: the lists need its room."""
-        if self.result is not None and self.result.key == GREETING:
-            self.result = None
+        """A press: what the last one did was read on the screen right after it (a board
+        instruction too: it is whole in the History), so it goes, and no line of it is left
+        under the next question; so does a refusal, and the greeting of a fresh game."""
+        self.result = self.brief = None
         if self._refused:
             self._refused = False
             self.status = replace(self.status, error=None)
@@ -480,7 +488,7 @@ class App:
         self.status = replace(self.status, error=message)
 
     def _inform(self, message: Text) -> None:
-        self.result, self.brief, self.done = message, None, None
+        self.result, self.brief = message, None
 
     def tell(self, message: Text) -> None:
         """Something the table should read that is no command (a phone paired)."""
@@ -524,9 +532,8 @@ class App:
 
     def view(self) -> View:
         prompt = self.controller.prompt(self.state, self.result)
-        if prompt.result == self.result and (self.brief, self.done) != (None, None):
-            prompt = replace(prompt, brief=self.brief, done=self.done)
-        prompt = replace(prompt, opened=self.controller.opened())
+        if prompt.result == self.result and self.brief is not None:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state=self._public_state(),
             prompt=prompt,

@@ -13,7 +13,9 @@ from device.cthulhu_wars.maps import Action, map_ui
 from device.ui.menu import table_lines
 from device.ui.steps import DONE, ListStep, Option
 from rules.cthulhu_wars.commands import NextPhase, SetGate
+from rules.cthulhu_wars.engine import apply
 from rules.cthulhu_wars.state import PHASES, GameState
+from rules.errors import RulesError
 from rules.text import Text, text
 
 
@@ -86,7 +88,9 @@ def gate_area(state: GameState) -> ListStep:
 
 def gate_state(state: GameState, area: str) -> ListStep:
     """Who took the Gate first (the usual change), then abandoned, then gone; what the
-    Gate is now is said, and not offered again. CUSTODIAN and LIBRARIAN move two open
+    Gate is now is said, and not offered again. A change the rules would refuse (C14, C18:
+    the Custodian or the Librarian stands there; D16: Zoogs) is greyed like it, naming
+    the rule, and the question says why once. CUSTODIAN and LIBRARIAN move two open
     lines: with four factions five lines are open, each one press from the first."""
     options = [
         Option(text("prompt.gate_controlled", faction=f), SetGate(area, True, f))
@@ -97,8 +101,29 @@ def gate_state(state: GameState, area: str) -> ListStep:
         Option(text("prompt.gate_none"), SetGate(area, False, None)),
     ]
     options += map_ui(state).gate_extras(state, area)
-    return JumpList(text("prompt.gate_what", area=area), [_unless_now(state, o) for o in options],
-                    lambda cmd: cmd, jump=ANSWER_JUMP)  # fmt: skip
+    shown = [_unless_now(state, o) for o in options]
+    refused = {i: error for i, o in enumerate(shown) if o.enabled and (error := _refused(state, o))}
+    title = text("prompt.gate_what", area=area)
+    if refused:
+        first = next(iter(refused.values()))
+        why = text("device.refused", rule=first.rule_words(), reason=first.reason)
+        title = text("prompt.gate_what_but", question=title, why=why)
+    shown = [
+        replace(o, detail=text("detail.rule", rule=refused[i].rule_words()), enabled=False)
+        if i in refused
+        else o
+        for i, o in enumerate(shown)
+    ]
+    return JumpList(title, shown, lambda cmd: cmd, jump=ANSWER_JUMP)
+
+
+def _refused(state: GameState, option: Option) -> RulesError | None:
+    """Why the rules would refuse the option's command now (None: they would not)."""
+    try:
+        apply(state, option.value)
+    except RulesError as error:
+        return error
+    return None
 
 
 def _unless_now(state: GameState, option: Option) -> Option:

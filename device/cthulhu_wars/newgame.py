@@ -66,6 +66,9 @@ def sides(settings: Settings, map_name: str, factions: tuple[str, ...]) -> StepR
 
 
 def confirm(cmd: NewGame) -> ListStep:
+    """Each of the two starts says what it does with the scoreboard (I12), the one the last
+    game chose first: a plain "Start" said nothing of it, and "keeping the scoreboard" read as
+    carrying this game's scores over."""
     names = [text(f"faction.{f}") for f in cmd.factions]
     settings = cmd.settings or Settings()
     keep = bool(settings.scoreboard)
@@ -73,14 +76,14 @@ def confirm(cmd: NewGame) -> ListStep:
     return ListStep(
         text("prompt.start_new_game", map=text(f"map.{cmd.map}"), factions=names),
         [
-            Option(text("prompt.start"), cmd, scoreboard_detail(keep)),
-            Option(text("prompt.start_scoreboard." + ("off" if keep else "on")), other),
+            Option(start_words(keep), cmd, text("detail.old_game_kept")),
+            Option(start_words(not keep), other),
             Option(text("prompt.cancel"), DONE),
         ],
         lambda answer: answer,
     )
 
 
-def scoreboard_detail(keep: bool) -> Text:
-    """What Start keeps: the old game always, the scoreboard as last time."""
-    return text("detail.old_game_kept_scoreboard") if keep else text("detail.old_game_kept")
+def start_words(scoreboard: bool) -> Text:
+    """A start, with what it does: the companion counts Power, Doom and Rituals, or not."""
+    return text("prompt.start_scoreboard." + ("on" if scoreboard else "off"))

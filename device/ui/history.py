@@ -12,7 +12,7 @@ opens them (``AppQuestion``). The phone view lists the same entries (:func:`entr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import islice
+from itertools import groupby, islice
 
 from device.ui.steps import DONE, ListStep, Option, StepResult, UndoMany
 from rules.commands import Command
@@ -43,14 +43,31 @@ def in_words(played: Played[State], cmd: Command, before: State) -> Text:
         return text(f"command.{cmd.TYPE}")
     if len(events) == 1 or cmd.TYPE not in WHOLE:
         return events[0]
-    return _in_short(events) or text("history.all", events=list(events))
+    return in_short(events) or text("history.all", events=list(events))
 
 
-def _in_short(events: Sequence[Text]) -> Text | None:
+def in_short(events: Sequence[Text]) -> Text | None:
     """Several events of one kind in one sentence: the Custodian's moves from one Area
     ("From the Black Hall to the Oubliette: Great Cthulhu 1 Unit, …"), the Librarian's
-    split ("Agony: Great Cthulhu 2, …"); None for any other mix."""
+    split ("Agony: Great Cthulhu 2, …"), the Rituals passed at one press ("Crawling
+    Chaos, the Yellow Sign and the Black Goat perform no Ritual."); where they are a run
+    among others, that run in one sentence and the others as they are; None where no
+    run is said shorter."""
+    runs = [list(run) for _key, run in groupby(events, key=lambda event: event.key)]
+    if len(runs) == 1:
+        return _run_in_short(runs[0])
+    parts: list[Text] = []
+    for run in runs:
+        short = _run_in_short(run) if len(run) > 1 else None
+        parts += [short] if short else run
+    return None if len(parts) == len(events) else text("history.all", events=parts)
+
+
+def _run_in_short(events: Sequence[Text]) -> Text | None:
     keys = {event.key for event in events}
+    if keys == {"event.ritual_passed"} and len(events) > 1:
+        factions = [text(f"who.{e.params['faction']}") for e in events]
+        return text("history.rituals_passed", factions=factions)
     if keys == {"event.to_oubliette"} and len({e.params["area"] for e in events}) == 1:
         moved = [text("history.units_of", faction=e.params["faction"], n=e.params["n"])
                  for e in events]  # fmt: skip

@@ -136,6 +136,7 @@ class ScreenStep:
     keeps_dice_listening: ClassVar[bool] = False
     qr_caption: tuple[Text, ...] = ()  # written under the code; none: the code's own text
     shows: ClassVar[str | None] = None  # a part of the board drawn alone (Prompt.shows)
+    about: str | None = None  # what the question is about (Prompt.about); a step may say
 
     def heading(self) -> Text:
         """The question as the screen shows it (a dial adds what is still to assign)."""
@@ -152,6 +153,7 @@ class ScreenStep:
             self.qr,
             qr_caption=self.qr_caption,
             shows=self.shows,
+            about=self.about,
         )
 
     def choices(self) -> tuple[Choice, ...]:
@@ -378,10 +380,14 @@ class DialStep(ScreenStep, Record, frozen=False):
     def choices(self) -> tuple[Choice, ...]:
         giver = self.gives() if self.share is not None and self.left() <= 0 else None
         counted = tuple(
-            Choice(r.label, self._detail(r, r is giver and self.cursor < len(self.rows)))
+            Choice(self._label(r), self._detail(r, r is giver and self.cursor < len(self.rows)))
             for r in self.rows
         )
         return (*counted, Choice(text("prompt.confirm")))  # the last line is for a finger
+
+    def _label(self, row: Dial) -> Text:
+        """A row's words as the dials stand (a dial may say what its number is made of)."""
+        return row.label
 
     def _detail(self, row: Dial, gives: bool) -> Text:
         count = text(f"count.{row.unit}", n=row.value)

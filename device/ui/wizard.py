@@ -53,8 +53,7 @@ class Wizard:
         self._once_accepted: OnceAccepted | None = None  # the last command made, if it asks
 
     def opened(self) -> bool:
-        """Whether a question was opened since the last command (a press, a roll): the
-        table has read the last command's board instructions then."""
+        """Whether a question is open over the game's own (the menu's, the app's)."""
         return bool(self._stack)
 
     def ask(self, step: ScreenStep) -> None:

@@ -157,16 +157,18 @@ BOARD_ALONE = Panel(_board_key, _draw_the_board_alone)
 END = Panel(_board_key, _draw_end)
 # The scoreboard's own questions (the pending decisions' kinds in the journal's state).
 SCOREBOARD_ASKS = frozenset({"gather_power", "first_player", "ritual", "reveal"})
+STANDINGS_ASKED = "standings"  # Prompt.about of a question about the scoreboard
 
 
-def condensed(any_state: StateJSON) -> tuple[Panel, ...]:
+def condensed(any_state: StateJSON, about: str | None = None) -> tuple[Panel, ...]:
     """A scoreboard game's board beside a long list (GameScreen.condensed): at its end who
-    won; while the scoreboard asks, its standings; while the board moves (the Action
-    Phase, where the Tomes and the monsters go, and a roll or an Agony pending: the
-    Bhole's, the Zoogs') the board itself, since the table's Power is then the phase's
-    start's (I11), or the standings where the board is not whole; otherwise the
-    standings: first with every line under the table, then the table alone, then, where
-    the table is not whole either, each faction's Doom and Power alone."""
+    won; while the scoreboard asks, or a question is about the standings (``about``: the
+    menu's faction lines, what happened to one, a correction), its standings; while the
+    board moves (the Action Phase, where the Tomes and the monsters go, and a roll or an
+    Agony pending: the Bhole's, the Zoogs') the board itself, since the table's Power is
+    then the phase's start's (I11), or the standings where the board is not whole;
+    otherwise the standings: first with every line under the table, then the table alone,
+    then, where the table is not whole either, each faction's Doom and Power alone."""
     state = cthulhu_wars_json(any_state)
     if not state.get("scoreboard"):
         return ()
@@ -176,7 +178,7 @@ def condensed(any_state: StateJSON) -> tuple[Panel, ...]:
     kind = pending.get("kind") if pending else None
     moving = kind not in SCOREBOARD_ASKS and (state.get("phase") == "action" or kind is not None)
     standings = (WHOLE_STANDINGS, STANDINGS, FEWEST)
-    return (BOARD_ALONE, *standings) if moving else standings
+    return (BOARD_ALONE, *standings) if moving and about != STANDINGS_ASKED else standings
 
 
 PANELS: dict[str, Panel] = {

@@ -25,7 +25,7 @@ def _no_grid(panel: pygame.Rect, pad: int, state: State, pos: tuple[int, int]) -
     return None
 
 
-def _not_condensed(state: State) -> tuple[Panel, ...]:
+def _not_condensed(state: State, about: str | None = None) -> tuple[Panel, ...]:
     return ()
 
 
@@ -38,9 +38,10 @@ class GameScreen(Record):
     - ``board_share(state)``: how much of the screen the board panel takes;
     - ``space_at(board, pad, state, pos)``: the grid space under a finger, for games with one;
     - ``words``: its catalogue sections, added when the game is loaded;
-    - ``condensed(state)``: what the board condenses to in a narrow column beside a list
-      that needs the board's room (what the table must keep in sight: a scoreboard's
+    - ``condensed(state, about)``: what the board condenses to in a narrow column beside a
+      list that needs the board's room (what the table must keep in sight: a scoreboard's
       standings), the first that is whole there; if none is, the board steps aside;
+      ``about``: what the question is about (``Prompt.about``), where it says;
     - ``keeps(state)``: whether the board is what a list beside it is about (a grid its
       lines name squares of): it condenses, never steps aside."""
 
@@ -49,5 +50,5 @@ class GameScreen(Record):
     board_share: Callable[[State], float]
     space_at: Callable[[pygame.Rect, int, State, tuple[int, int]], str | None] = _no_grid
     words: tuple[Words, ...] = ()
-    condensed: Callable[[State], tuple[Panel, ...]] = _not_condensed
+    condensed: Callable[[State, str | None], tuple[Panel, ...]] = _not_condensed
     keeps: Callable[[State], bool] = _steps_aside

@@ -5,10 +5,12 @@ instructions come first, never under their own floor (layout.FIRST_ROLES) nor sm
 than the other lines of the result. Everything in the panel shrinks together, one factor
 at a time, until it fits; if the menu is still too long at the smallest legible size, a
 window of choices around the selected one is shown, "▲ 2 more  ▼ 3 more" under it.
-The last result gives way before the window gets smaller than :func:`fewest_choices`
-(it stays readable in the history), all but its board instructions, which stay until
-the table opens another question. Nothing older than the last command is shown: it
-would read like an instruction of now; it is in the History.
+The last result is what the table's last press did: the app shows it until the next
+press, so it is always said: whole, or in the History's fewer words (its board
+instructions always whole), the list's window showing fewer choices than
+:func:`fewest_choices` until the next press where even that leaves no room. Nothing
+older than the last press is shown: it would read like an instruction of now; it is in
+the History.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import cast
 
 import pygame
@@ -26,7 +29,7 @@ from display.layout.canvas import Canvas
 from display.layout.flow import LINE_SPACING, SHRINK_FACTORS, Laid, Sizes, layout, shrink_to_fit
 from display.layout.regions import MIN_PX_AT_DEFAULT
 from display.view import Choice, View
-from rules.text import Text, is_board_instruction, render, render_fragment, text, translate
+from rules.text import Text, is_board_instruction, render, render_fragment, translate
 from rules.values import Record
 
 TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
@@ -34,6 +37,7 @@ TITLE_FACTORS: tuple[float, ...] = (1.0, 0.85, 0.72, 0.6, 0.5)
 LIST_FACTORS: tuple[float, ...] = (*SHRINK_FACTORS, 0.45, 0.4)
 CHOICE_INDENT = 1.3  # room for the ▶ of the selected choice, in font sizes
 RESULT = "device.result"  # a command's result: its events, one a line
+NAMES = (True, False)  # every Japanese name whole on its line, then where none holds it
 
 
 def key(view: View) -> object:
@@ -47,6 +51,7 @@ class _Measured(Record, frozen=False):
     rows: list[Laid]
     factor: float
     sizes: Sizes  # of the choices, the result and the "more" lines
+    title_factor: float = 1.0
 
 
 def fewest_choices(canvas: Canvas) -> int:
@@ -79,11 +84,11 @@ def draw(canvas: Canvas, view: View) -> None:
 
 
 def _result_modes(view: View) -> tuple[str, ...]:
-    """How the last result may be shown, roomiest first: whole, in brief (the History's
-    words for it), as one line pointing to the History, not at all. A result that tells
-    the table to change the board keeps those lines whole whatever else goes: whole, then
-    its board instructions alone (the last mode is the one a list makes do with); in a
-    question opened since, they were read: they give way to one line, as the rest."""
+    """How the last result may be shown, roomiest first: whole, then in brief (the
+    History's words for it). A result that tells the table to change the board keeps those
+    lines whole whatever else goes: whole, then its board instructions alone, then those
+    at the result's size rather than the question's (the last mode is the one a list makes
+    do with). None of them goes: the list's window shows fewer choices instead."""
     if view.prompt.result is None:
         return ("none",)
     # a refusal on the screen came of a press after the command: the board lines were read
@@ -92,13 +97,8 @@ def _result_modes(view: View) -> tuple[str, ...]:
         modes = ("whole", "board") if len(board) < len(_events(view)) else ("whole",)
         # where many of them and the fewest choices do not fit at the question's size
         # (a small screen), they are set at the result's, whole, rather than hide the list
-        modes = (*modes, "board_small")
-        # and in a list of their own (the History) one line may go too: the list is it
-        return (*modes, "line", "none") if view.prompt.opened else modes
-    if view.prompt.result.key != RESULT:  # a message of the device's own (a fresh game's)
-        # read already where a question was opened since (the menu's): it gives way there
-        return ("whole", "none") if view.prompt.opened else ("whole",)
-    return ("whole", "brief", "line", "none") if view.prompt.brief else ("whole", "line", "none")
+        return (*modes, "board_small")
+    return ("whole", "brief") if view.prompt.brief else ("whole",)
 
 
 def _events(view: View) -> tuple[Text, ...]:
@@ -116,49 +116,93 @@ def _board_lines(view: View) -> tuple[Text, ...]:
 
 def needs_room(canvas: Canvas, view: View) -> bool:
     """The list cannot show :func:`fewest_choices` in this panel, even with the result
-    as short as it may be: the screen gives it the board's width too."""
+    as short as it may be (its board instructions; any other result only takes the
+    list's room, until the next press, but for the room of one choice beside it): the
+    screen gives it the board's width too. So what the board panel shows is chosen by
+    the question alone, and stays while the table answers it, but for a column too narrow
+    to say what the last press did."""
     wanted = min(fewest_choices(canvas), len(view.prompt.choices))
-    least = _result_modes(view)[-1]
+    result = view.prompt.result
+    # a message of the device's own (a fresh game's greeting) is measured as before
+    own = result is not None and result.key != RESULT
+    least = _result_modes(view)[-1] if _board_lines(view) or own else "none"
     if wanted == len(view.prompt.choices):
-        return _whole_menu(canvas, view, least) is None
-    return _window_of(canvas, view, wanted, least) is None
+        short = _whole_menu(canvas, view, least) is None
+    else:
+        short = _window_of(canvas, view, wanted, least) is None
+    if short or least != "none" or result is None or wanted < 2:
+        return short
+    # a command's result beside one choice at least: where a narrow column has not even
+    # that, the board gives it room too, until the next press (not for a list of one, the
+    # end's menu: its board, the game's summary, says who won and why)
+    return _window_of(canvas, view, 1, _result_modes(view)[-1]) is None
 
 
 def _measure_to_fit(canvas: Canvas, view: View) -> _Measured:
     """The biggest title that fits, with the biggest menu that fits under it.
 
-    The title is the one thing every player must read, so the menu shrinks first, and the
-    result gives way before the title shrinks at all. When a
-    list needs the room for :func:`fewest_choices`, the last result is said in
-    brief (as the History says it), then in one line (it is whole in the History), then it
-    goes while the list is open. Its board
-    instructions never go until a press opens another question: the other lines give way,
-    then the board panel (needs_room), then the list shows fewer choices.
+    The title is the one thing every player must read, so the menu shrinks first, and
+    the title is as large as it is without the last result: the result takes the list's
+    room. Where a list then has no room for :func:`fewest_choices`, the result is said in
+    brief (as the History says it); where even that leaves no room for them, the list
+    shows fewer until the next press; only board instructions too many for that shrink
+    the title too.
     """
+    modes = _result_modes(view)
+    result = view.prompt.result
+    if result is None or result.key != RESULT:  # none, or a message of the device's own
+        found = _fitted(canvas, view, modes, TITLE_FACTORS)
+        found = found or _fitted(canvas, view, modes, TITLE_FACTORS[-1:], fewer=True)
+        return found or _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], modes[-1])
+    bare = _fitted(canvas, view, ("none",), TITLE_FACTORS)
+    title = (bare.title_factor,) if bare is not None else TITLE_FACTORS[-1:]
+    found = _fitted(canvas, view, modes, title, fewer=True)
+    found = found or _fitted(canvas, view, modes, TITLE_FACTORS, fewer=True)
+    # no room for it even at its shortest (a grid's question on a small screen): the
+    # question and its choices come first, the board instructions whole still
+    least = modes[-1] if _board_lines(view) else "none"
+    return found or _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], least)
+
+
+def _fitted(
+    canvas: Canvas,
+    view: View,
+    modes: Sequence[str],
+    titles: Sequence[float],
+    fewer: bool = False,
+) -> _Measured | None:
+    """The first of ``titles`` (largest first) under which the list shows its fewest
+    choices with the result in one of ``modes`` (roomiest first); ``fewer``: or, at that
+    title, fewer choices, the result whole before it is said in fewer words (the window is
+    measured for its tallest rows: with the room it leaves, most show more)."""
     n = len(view.prompt.choices)
     wanted = min(fewest_choices(canvas), n)
-    modes = _result_modes(view)
 
-    def menu_at(size: tuple[bool, float, str]) -> _Measured | None:
-        names, title_factor, mode = size
-        found = _whole_menu(canvas, view, mode, (title_factor,), names)
-        if found is None and wanted < n:
-            found = _window_of(canvas, view, wanted, mode, (title_factor,), names)
-        return found
+    def whole(names: bool, title_factor: float) -> _Measured | None:
+        for mode in modes:
+            found = _whole_menu(canvas, view, mode, (title_factor,), names)
+            if found is None and wanted < n:
+                found = _window_of(canvas, view, wanted, mode, (title_factor,), names)
+            if found is not None:
+                return found
+        return None
 
-    # the question first: the result gives way before it shrinks; and every
-    # Japanese name whole on its line first: one is broken only where no size holds it
-    sizes = list(itertools.product((True, False), TITLE_FACTORS, modes))
-    found, _ = shrink_to_fit(menu_at, lambda found: found is not None, sizes)
-    if found is not None:
-        return found
-    # a screen too small for them: fewer, under the question at its smallest (the window
-    # is measured for its tallest rows: with the room it leaves, most show more)
-    for shown in range(wanted - 1, 0, -1):
-        found = _window_of(canvas, view, shown, modes[-1], TITLE_FACTORS[-1:])
-        if found is not None:
-            return found
-    return _measure(canvas, view, TITLE_FACTORS[-1], LIST_FACTORS[-1], modes[-1])
+    def fewer_at(names: bool, title_factor: float) -> _Measured | None:
+        for mode in modes:
+            for shown in range(wanted - 1, 0, -1):
+                found = _window_of(canvas, view, shown, mode, (title_factor,), names)
+                if found is not None:
+                    return found
+        return None
+
+    # every Japanese name whole on its line first: one is broken only where no size holds it
+    if not fewer:
+        tries = [partial(whole, names, t) for names, t in itertools.product(NAMES, titles)]
+    else:  # at each title, its fewest choices before fewer
+        tries = [
+            partial(way, names, t) for t in titles for way in (whole, fewer_at) for names in NAMES
+        ]
+    return next((found for attempt in tries if (found := attempt()) is not None), None)
 
 
 def _whole_menu(
@@ -196,8 +240,11 @@ def _window_of(
     """Too many choices: a window of ``shown`` of them at least (see _window)."""
 
     def holds(candidate: _Measured) -> bool:
-        # the tallest rows, so that any window of this many fits
+        # the tallest rows, so that any window of this many fits; a window of one is the
+        # selected choice (the next press measures the next)
         rows = sorted(range(len(candidate.rows)), key=lambda i: -candidate.rows[i].height)[:shown]
+        if shown == 1 and candidate.rows:
+            rows = [min(max(view.prompt.selected or 0, 0), len(candidate.rows) - 1)]
         fits_across = _fits_across(canvas, candidate, names)
         return fits_across and _height(canvas, candidate, rows, windowed=True) <= room
 
@@ -250,10 +297,6 @@ def _measure(
         said = render(view.prompt.result, lang)
         if mode == "brief" and view.prompt.brief is not None:
             said = render(view.prompt.brief, lang)
-        elif mode == "line" and view.prompt.done is not None:
-            said = render(text("screen.result_of", what=view.prompt.done), lang)
-        elif mode == "line":
-            said = translate("screen.result_short", lang)
         paras = [Para((Span(said, colours.TEXT),), "result")]
         if mode == "whole" and _board_lines(view):
             paras = _result_paras(_events(view), lang)
@@ -275,7 +318,7 @@ def _measure(
         )
         for index, choice in enumerate(view.prompt.choices)
     ]
-    return _Measured(banner, title, result, rows, factor, small)
+    return _Measured(banner, title, result, rows, factor, small, title_factor)
 
 
 def _result_paras(events: Sequence[Text], lang: str, small: bool = False) -> list[Para]:

@@ -10,7 +10,8 @@ the change drawn.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 
 from display.ink import colours
 from display.ink.runs import Para, Span
@@ -20,6 +21,9 @@ from display.panels import prompt
 from display.view import Hint, View
 from rules.text import render, render_fragment, translate
 from rules.values import Record
+
+# The footer's entries: the buttons that do one thing, and what they do.
+Groups = list[tuple[list[str], str]]
 
 
 class Panel(Record):
@@ -42,24 +46,69 @@ def _draw_hints(canvas: Canvas, view: View) -> None:
 
     Buttons that do the same thing share one entry ("Up Down choose"), so no label is
     shown twice; a button that does what its name says shows only its keycap ("Back").
-    Where the entries do not fit on the bar even at the smallest size, the last ones are
-    left out whole: a cut entry ("Back …") says nothing of what the button does.
+    A line holds whole entries: a keycap never ends a line whose next one says what it
+    does. Where the entries do not fit on the bar even at the smallest size, entries are
+    left out whole, undo's first (it is the same on every screen, and in the menu), then
+    the last ones: a cut entry ("Back …") says nothing of what the button does.
     """
     canvas.surface.fill(colours.BACKGROUND, canvas.rect)
-    groups = _grouped(view.prompt.hints, view.lang)
-    bar = [_hint_spans(groups, view.lang)]
-    while len(groups) > 1 and flow.fit(bar, canvas.strip.w, canvas.strip.h, canvas.sizes).truncated:
-        groups = groups[:-1]
-        bar = [_hint_spans(groups, view.lang)]
-    canvas.text(bar, canvas.strip, "left", "center")
+    strip, sizes = canvas.strip, canvas.sizes
+    for groups in _giving_way(_grouped(view.prompt.hints, view.lang)):
+        bar = _bar(groups, view.lang, strip.w, sizes)
+        if not flow.fit(bar, strip.w, strip.h, sizes).truncated:
+            break
+    canvas.text(bar, strip, "left", "center")
 
 
-def hints_paras(view: View) -> list[Para]:
-    """The footer's words, every entry, as measured for the lines the footer takes."""
-    return [_hint_spans(_grouped(view.prompt.hints, view.lang), view.lang)]
+def hint_lines(view: View, width: int, sizes: flow.Sizes) -> int:
+    """The lines the footer needs at the floor in ``width`` (a small screen's, which may
+    give it two): one where its entries fit one, or would without undo's (a second line
+    would push the status line off the screen for the one entry every screen has), else
+    two."""
+    every = _grouped(view.prompt.hints, view.lang)
+    if len(_packed(every, view.lang, width, sizes)) <= 1:
+        return 1
+    kept = _without_undo(every)
+    return 1 if kept != every and len(_packed(kept, view.lang, width, sizes)) == 1 else 2
 
 
-def _hint_spans(groups: list[tuple[list[str], str]], lang: str) -> Para:
+def _without_undo(groups: Groups) -> Groups:
+    return [group for group in groups if "undo" not in group[0]] or groups
+
+
+def _giving_way(groups: Groups) -> Iterator[Groups]:
+    """The entries, then fewer and fewer of them: undo's first, then from the last, down
+    to the first alone."""
+    yield groups
+    kept = _without_undo(groups)
+    if kept != groups:
+        yield kept
+    while len(kept) > 1:
+        kept = kept[:-1]
+        yield kept
+
+
+def _bar(groups: Groups, lang: str, width: int, sizes: flow.Sizes) -> list[Para]:
+    """The footer's lines, each a paragraph of whole entries, one under the other as the
+    lines of one paragraph are."""
+    lines = _packed(groups, lang, width, sizes)
+    return [replace(_hint_spans(line, lang), gap_before=0.0) for line in lines]
+
+
+def _packed(groups: Groups, lang: str, width: int, sizes: flow.Sizes) -> list[Groups]:
+    """The entries in lines of ``width`` at the floor, each entry whole on one line."""
+    lines: list[Groups] = []
+    for group in groups:
+        joined = [*lines[-1], group] if lines else [group]
+        laid = flow.layout([_hint_spans(joined, lang)], 1 << 16, sizes, 0.0)
+        if lines and laid.width <= width:
+            lines[-1] = joined
+        else:
+            lines.append([group])
+    return lines
+
+
+def _hint_spans(groups: Groups, lang: str) -> Para:
     """Each button's keycap, then what it does (the next keycap sets it apart: one space
     after it, so that a small screen's footer keeps to one line)."""
     spans: list[Span] = []
@@ -71,7 +120,7 @@ def _hint_spans(groups: list[tuple[list[str], str]], lang: str) -> Para:
     return Para(tuple(spans), "body")
 
 
-def _grouped(hints: tuple[Hint, ...], lang: str) -> list[tuple[list[str], str]]:
+def _grouped(hints: tuple[Hint, ...], lang: str) -> Groups:
     """The buttons of each action, in the order the actions first appear."""
     groups: dict[str, list[str]] = {}
     for hint in hints:

@@ -132,9 +132,10 @@ class Screen:
             plain = regions(size)
             sizes, width = plain.sizes(), size[0] - 2 * plain.pad
             one = round(sizes.minimum * flow.LINE_SPACING)
-            self._hints_measured = tuple(  # type: ignore[assignment]
-                1 if flow.layout(paras, width, sizes, 0.0).height <= one else 2
-                for paras in (panels.hints_paras(view), panels.status_least(view))
+            status = flow.layout(panels.status_least(view), width, sizes, 0.0).height
+            self._hints_measured = (
+                panels.hint_lines(view, width, sizes),
+                1 if status <= one else 2,
             )
         return self._hints_measured
 
@@ -149,7 +150,9 @@ class Screen:
         share = game.board_share(view.state)
         small = small_screen(size) and bool(view.prompt.choices)
         board = game.panels["board"].key(view) if small else None
-        offered = game.condensed(view.state)  # what the board may condense to changes it too
+        offered = game.condensed(
+            view.state, view.prompt.about
+        )  # what the board may condense to changes it too
         asked = (size, share, hint_lines, prompt.key(view), board, offered)
         if self._asked != asked:
             self._asked = asked
@@ -173,7 +176,7 @@ class Screen:
         # GameScreen.condensed offers that is whole) before it steps aside
         cursor = "cursor" in view.state
         keeps = cursor or game.keeps(view.state)
-        offered = () if keeps or share == 0 else game.condensed(view.state)
+        offered = () if keeps or share == 0 else game.condensed(view.state, view.prompt.about)
         tries: list[tuple[float, bool, panels.Panel | None]] = [(share, True, None)]
         steps = [step for step in STANDINGS if step < share]
         # before it steps aside, a condensed board and the list have the bars' room too

@@ -21,7 +21,7 @@ from typing import Any
 from device.companion.app import GREETING
 from device.companion.questions import AppQuestions
 from device.games import GAMES
-from device.ui.history import brief, redoable
+from device.ui.history import brief, in_short, redoable
 from device.ui.wizard import Reaction
 from display.view import Status, View
 from rules.commands import Command
@@ -43,7 +43,6 @@ class Walker(FollowsTheGame):
         self.played, self.files = played, files
         self.result = result
         self.brief: Text | None = None  # as the app: the result in the History's words
-        self.done: Text | None = None  # as the app: the command the result is of
         self.error: Text | None = None
         self.fresh = False  # a command was just accepted: no press since
         self.controller.follow(played)
@@ -52,8 +51,7 @@ class Walker(FollowsTheGame):
     def act(self, way: str | int) -> None:
         self.error = None  # the next press clears a refusal
         self.fresh = False
-        if self.result is not None and self.result.key == GREETING:
-            self.result = None  # and the greeting of a fresh game
+        self.result = self.brief = None  # and what the last press did, as the app
         controller = self.controller
         if isinstance(way, int):
             self.react(controller.tap(way, self.state))
@@ -65,9 +63,15 @@ class Walker(FollowsTheGame):
             self.controller.ask(QUESTIONS.open(reaction.app_question, self.played))
         if reaction.notice is not None:
             self.error = reaction.notice
+        said: list[Text] = []  # as the app: one press's commands said together
         for cmd in reaction.commands():
             if not self._submit(cmd):
-                return
+                break
+            assert self.result is not None
+            said += self.result.params["events"]
+        if self.result is not None and len(said) > len(self.result.params["events"]):
+            self.result = text("device.result", events=said)
+            self.brief = in_short(said)
 
     def _submit(self, cmd: Command) -> bool:
         rules = GAMES.rules
@@ -86,16 +90,14 @@ class Walker(FollowsTheGame):
         self.controller.offer_redo(redoable(self.played))
         self.result = text("device.result", events=list(outcome.events))
         self.brief = brief(self.played) if len(outcome.events) > 1 else None
-        self.done = text(f"command.{cmd.TYPE}")
         self.fresh = True
         return True
 
     def view(self, lang: str) -> View:
         overlay = self.controller.overlay(self.state)
         prompt = self.controller.prompt(self.state, self.result)
-        if prompt.result == self.result and (self.brief, self.done) != (None, None):
-            prompt = replace(prompt, brief=self.brief, done=self.done)
-        prompt = replace(prompt, opened=self.controller.opened())
+        if prompt.result == self.result and self.brief is not None:
+            prompt = replace(prompt, brief=self.brief)
         return View(
             state={**state_json(self.played), **overlay},
             prompt=prompt,

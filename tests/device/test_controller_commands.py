@@ -164,7 +164,7 @@ def face(n: int) -> Text:
 def new_game_by_menu(p: Pilot) -> None:
     p.menu("new_game", text("map.celaeno"))
     p.choose_all(text(f"faction.{GC}"), text(f"faction.{CC}"), text(f"faction.{YS}"))
-    p.choose_all(text("prompt.that_is_everyone"), text("prompt.start"))
+    p.choose_all(text("prompt.that_is_everyone"), text("prompt.start_scoreboard.off"))
 
 
 def next_phase(p: Pilot) -> None:

@@ -30,7 +30,7 @@ def new_dreamlands_game(table: Table) -> None:
     shot(table, "seats_chosen")
     choose(table, text("prompt.that_is_everyone"))
     shot(table, "new_game_confirm")
-    choose(table, text("prompt.start"))
+    choose(table, text("prompt.start_scoreboard.off"))
 
 
 def pending_roll(table: Table) -> RollPending:

@@ -17,7 +17,7 @@ import pytest
 
 from device.companion.app import App, Inputs
 from device.companion.window import Window
-from device.cthulhu_wars.newgame import new_game_options
+from device.cthulhu_wars.newgame import confirm, new_game_options
 from device.ui.steps import CHOOSE_GAME, DONE, ListStep, StepResult
 from device.ui.wizard import Reaction
 from display.view import Prompt
@@ -82,7 +82,7 @@ def test_the_last_answer_is_remembered(lang: str) -> None:
     assert "scoreboard" not in command_to_json(off)["settings"]
     words = [render(o.label, lang) for o in step.options]
     assert len(set(words)) == 3 and all(words)
-    assert render(step.options[0].detail, lang) != render(last_screen(None).options[0].detail, lang)  # type: ignore[arg-type]
+    assert words[0] != render(last_screen(None).options[0].label, lang)  # it says which
 
 
 # --- the answer remembered across another game and a restart (real journal on disk) ------
@@ -120,10 +120,10 @@ def battle(app: App) -> None:
 
 
 def start_proposes(app: App) -> bool:
-    """Whether Start, the line that costs no press, keeps the scoreboard (its detail says)."""
+    """Whether the start that costs no press keeps the scoreboard (its words say)."""
     start = to_last_screen(app).choices[0]
-    assert start.label.key == "prompt.start" and start.detail is not None
-    return start.detail.key == "detail.old_game_kept_scoreboard"
+    assert start.label.key.startswith("prompt.start_scoreboard.")
+    return start.label.key == "prompt.start_scoreboard.on"
 
 
 def test_a_fresh_device_proposes_no_scoreboard(state_dir: Path, surface: pygame.Surface) -> None:
@@ -132,7 +132,7 @@ def test_a_fresh_device_proposes_no_scoreboard(state_dir: Path, surface: pygame.
     with store:
         app = App(session, Window(surface), Inputs())
         assert start_proposes(app) is False
-        assert started_with(app, "prompt.start") is None
+        assert started_with(app, "prompt.start_scoreboard.off") is None
 
 
 def test_a_battle_in_between_keeps_the_answer(state_dir: Path, surface: pygame.Surface) -> None:
@@ -143,7 +143,7 @@ def test_a_battle_in_between_keeps_the_answer(state_dir: Path, surface: pygame.S
         assert started_with(app, "prompt.start_scoreboard.on") is True
         battle(app)
         assert start_proposes(app) is True
-        assert started_with(app, "prompt.start") is True
+        assert started_with(app, "prompt.start_scoreboard.on") is True
         battle(app)  # and the other way round: off is remembered as well
         to_last_screen(app)
         assert not started_with(app, "prompt.start_scoreboard.off")
@@ -165,7 +165,7 @@ def test_a_restart_after_the_battle_keeps_the_answer(
         app = App(session, Window(surface), Inputs())
         assert not isinstance(app.state, GameState)
         assert start_proposes(app) is True
-        assert started_with(app, "prompt.start") is True
+        assert started_with(app, "prompt.start_scoreboard.on") is True
 
 
 def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
@@ -179,3 +179,22 @@ def test_an_opening_the_rules_refuse_is_passed_over(state_dir: Path) -> None:
         store.start_game('{"type": "new_game", "map": "r_lyeh", "factions": []}')
         latest = session.latest("cthulhu_wars")
         assert isinstance(latest, GameState) and latest.settings.scoreboard is True
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("keep", [False, True])
+def test_each_start_says_what_it_does_with_the_scoreboard(keep: bool, lang: str) -> None:
+    """Issue 50 (13): "Start, keeping the scoreboard (Power, Doom, Rituals)" read as carrying
+    this game's scores over, and a plain "Start" did not say it meant no scoreboard. Each
+    start now says whether the companion counts Power, Doom and Rituals, the last game's
+    answer first."""
+    settings = replace(Settings(), scoreboard=True if keep else None)
+    step = confirm(NewGame("celaeno", FACTIONS, None, settings))
+    first, second, _cancel = (render(choice.label, lang) for choice in step.choices())
+    on, off = (first, second) if keep else (second, first)
+    said = {"en": ("with the scoreboard", "counted here", "without the scoreboard", "tracks"),
+            "ja": ("スコアボード付き", "ここで数える", "スコアボードなし", "トラック")}  # fmt: skip
+    with_it, counted, without, tracks = said[lang]
+    assert with_it in on and counted in on and "keep" not in on
+    assert without in off and tracks in off
+    assert step.pick() == NewGame("celaeno", FACTIONS, None, settings)  # the first, at once

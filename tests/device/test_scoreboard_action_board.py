@@ -148,3 +148,44 @@ def test_the_board_condenses_to_what_moves_now(
     assert condensed(state) == offered
     assert condensed({**state, "game_over": {"winners": []}}) == (END,)
     assert condensed({**state, "scoreboard": None}) == ()
+
+
+def _choose(walker: Any, lang: str, key: str, **params: str) -> None:
+    """DOWN to the line whose words are ``key`` (with ``params``), then OK."""
+    for _ in range(30):
+        prompt = walker.view(lang).prompt
+        label = prompt.choices[prompt.selected].label
+        if label.key == key and all(label.params.get(k) == v for k, v in params.items()):
+            walker.act("ok")
+            return
+        walker.act("down")
+    raise AssertionError(f"no {key} {params}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_480x320_the_left_panel_is_what_the_question_is_about(lang: str, tmp_path: Path) -> None:
+    """Issue 50 (14): in the Action Phase the left panel swapped between the board and the
+    standings from one press to the next, and while a Power correction was entered the
+    standings were not in sight. The main screen's question is about the board; the
+    scoreboard's menu lines, what happened to a faction and its correction are about the
+    standings, which stay from the menu to the dial's last press."""
+    walker = begin(_round_two_action(), tmp_path)
+    screen = Screen(pygame.Surface((480, 320)), SCREENS)
+    heading = "".join(translate("screen.sb.head_faction", lang).split())
+
+    def standings() -> bool:
+        return heading in "".join(_drawn(walker.view(lang), (480, 320), screen).split())
+
+    assert not standings()  # the main screen: the board
+    _choose(walker, lang, "main.menu")
+    seen = [standings()]
+    _choose(walker, lang, "menu.sb_faction", faction="great_cthulhu")
+    seen.append(standings())
+    _choose(walker, lang, "prompt.sb.power_or_doom")
+    for button in ("up", "up", "right", "up"):  # Power, then Doom, turned
+        seen.append(standings())
+        walker.act(button)
+    seen.append(standings())
+    assert seen == [True] * len(seen)
+    walker.act("ok")
+    assert walker.result is not None and not standings()  # back on the main screen

@@ -39,7 +39,7 @@ def answer(step: ListStep, *moves: int) -> StepResult:
 
 
 def test_one_line_a_faction_in_play_order_and_none_without_the_scoreboard() -> None:
-    """K2: play order from the First Player (Great Cthulhu, anticlockwise: the Yellow Sign,
+    """K2: play order from the First Player (Great Cthulhu, counter-clockwise: the Yellow Sign,
     the Black Goat, Crawling Chaos), the last to play above the First Player, whose line is
     the selected one and says so."""
     lines = menu_options(game())
@@ -167,6 +167,23 @@ def test_a_correction_never_goes_below_zero() -> None:
     dial.change_row(1)
     dial.move(-1)
     assert dial.pick() == {"type": "adjust", "faction": "crawling_chaos", "power": -8, "doom": 1}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_correction_says_each_change_signed_beside_what_there_is_now(lang: str) -> None:
+    """Issue 50 (2): "Power (now 6) (1 Power)" read the change as the new value: the change
+    is signed, apart from the row's "now"."""
+    dial = answer(of("crawling_chaos"))
+    assert isinstance(dial, DialStep)
+    dial.move(-1)  # UP: one more Power
+    dial.change_row(1)
+    dial.move(1)  # DOWN: one Doom less
+    dial.move(1)
+    power, doom, _confirm = dial.choices()
+    assert power.detail is not None and doom.detail is not None
+    said = {"en": ("+1 Power", "-2 Doom"), "ja": ("魔力+1", "破滅-2")}
+    assert (render(power.detail, lang), render(doom.detail, lang)) == said[lang]
+    assert "8" in render(power.label, lang) and "9" in render(doom.label, lang)  # now
 
 
 def test_a_spellbook_is_one_down() -> None:

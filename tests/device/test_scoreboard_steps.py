@@ -83,6 +83,27 @@ def test_a_correction_of_n_costs_n_presses_beyond_pointing_at_the_row() -> None:
     }
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_turned_row_says_its_correction_as_a_term_of_its_own(lang: str) -> None:
+    """Issue 50 (1): "Yellow Sign: 2 Gates × 2 + 1 abandoned + 1 as last round (7 Power)"
+    (the parts made 6): the parts and the correction, signed, add up to the figure."""
+    step = ask({"kind": "gather_power"})
+    assert isinstance(step, DialStep)
+    before = [render(choice.label, lang) for choice in step.choices()]
+    step.move(-1)  # UP on Great Cthulhu's 10: 11
+    step.row_button(1)
+    step.move(1)  # DOWN on the Crawling Chaos's 7: 6
+    step.move(1)
+    great_cthulhu, crawling_chaos, *rest = step.choices()
+    said = {"en": (", correction +1", ", correction -2"), "ja": ("、修正+1", "、修正-2")}
+    assert render(great_cthulhu.label, lang) == before[0] + said[lang][0]
+    assert render(crawling_chaos.label, lang) == before[1] + said[lang][1]
+    assert [render(choice.label, lang) for choice in rest] == before[2:]  # as proposed
+    step.move(-1)
+    step.move(-1)  # back to the proposal: no correction to say
+    assert render(step.choices()[1].label, lang) == before[1]
+
+
 def test_the_first_player_is_named_and_keeps_last_rounds_direction() -> None:
     pending = {"kind": "first_player", "candidates": ["great_cthulhu"], "chooser": "great_cthulhu"}
     step = ask(pending)
@@ -130,6 +151,20 @@ def test_a_ritual_passes_with_one_press_and_is_performed_with_two() -> None:
         "perform": True,
         "great_old_ones": 2,  # as last time
     }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_ritual_on_the_tracks_last_space_says_performing_it_ends_the_game(lang: str) -> None:
+    """Issue 50 (17), K13: a Ritual performed on the last space before the end takes the
+    marker to the end, and the game ends with this Doom Phase: the question says so before
+    OK, and a Ritual before that space does not."""
+    track = [5, 6, 7, 7, 8, 8, 9, 10]
+    ends = {"en": "Performing it ends the game", "ja": "行うとゲームが終わる"}
+    for space, said in ((len(track) - 1, True), (len(track) - 2, False)):
+        ritual = {"space": space, "cost": track[space], "track": track, "at_end": False}
+        pending = {"kind": "ritual", "faction": "great_cthulhu", "cost": track[space]}
+        step = ask(pending, ritual=ritual, power=dict.fromkeys(FACTIONS, 12))
+        assert (ends[lang] in render(step.title, lang)) is said, space
 
 
 def test_a_ritual_without_the_power_cannot_be_chosen() -> None:

@@ -24,7 +24,7 @@ from device.ui.phones import WebSettings
 from hardware.events import ButtonPressed
 from rules.text import render
 from tests.device.companion_thread import Companion, companion
-from tests.device.test_show_on_phones import _assert_drawn_whole
+from tests.device.test_show_on_phones import _assert_drawn_whole, _press_to
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "seats"
 FOUR = ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"]
@@ -46,10 +46,10 @@ def labels(app: App) -> list[str]:
 
 
 def open_seats(app: App) -> None:
-    """OK on the main screen's menu line, then the menu's Seats on phones (by tapping it)."""
-    main = labels(app)
-    app.react(app.controller.tap(main.index("main.menu"), app.state))
-    app.react(app.controller.tap(labels(app).index("menu.seats"), app.state))
+    """The main screen's menu line, then the menu's Seats on phones, pressed as a table
+    does (each press takes the last one's words away: the fresh game's greeting too)."""
+    _press_to(app, lambda key: key == "main.menu")
+    _press_to(app, lambda key: key == "menu.seats")
     app.draw()
 
 

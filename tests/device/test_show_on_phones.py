@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -39,15 +40,25 @@ def a_radio_and_no_own_wifi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def open_show_on_phones(app: App) -> None:
+    """Pressed as a table does (each press takes the last one's words away)."""
     main = [choice.label.key for choice in app.view().prompt.choices]
     if "main.menu" in main:  # the Library's main screen: its last line is the menu
-        app.react(app.controller.tap(main.index("main.menu"), app.state))
+        _press_to(app, lambda key: key == "main.menu")
     else:
         app.handle_input(ButtonPressed("ok"))  # the main screen's OK: the menu
-    labels = [choice.label.key for choice in app.view().prompt.choices]
-    index = next(i for i, key in enumerate(labels) if key.endswith("menu.phones"))
-    app.react(app.controller.tap(index, app.state))
+    _press_to(app, lambda key: key.endswith("menu.phones"))
     app.draw()
+
+
+def _press_to(app: App, wanted: Callable[[str], bool]) -> None:
+    """DOWN to the first line ``wanted`` says yes to, then OK."""
+    for _ in range(40):
+        prompt = app.view().prompt
+        if prompt.selected is not None and wanted(prompt.choices[prompt.selected].label.key):
+            app.handle_input(ButtonPressed("ok"))
+            return
+        app.handle_input(ButtonPressed("down"))
+    raise AssertionError("no such line")
 
 
 def make_app(

@@ -300,7 +300,7 @@ def _task(game: Game, want: dict[str, Any]) -> None:
         _box(game, want)  # the box's OK: every line as its phone said it
     elif kind == "first_player":
         chooser = game.state()["pending"]["chooser"]
-        way = "clockwise" if want["direction"] == "clockwise" else "anticlockwise"
+        way = "clockwise" if want["direction"] == "clockwise" else "counter-clockwise"
         said = f'#seat button:text-is("{NAMES[faction]}, {way}")'
         game.from_phone(chooser, task, lambda p: p.send(said))
     elif kind == "ritual":

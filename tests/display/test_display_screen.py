@@ -14,7 +14,7 @@ from display.screen.size import parse_size
 from display.view import Prompt, Status, View
 from rules import journal
 from rules.cthulhu_wars.game import CTHULHU_WARS
-from rules.text import text
+from rules.text import LANGUAGES, render, text
 from tests.display.conftest import surface
 from tests.display.samples import sample
 from tests.parsing import replay_game
@@ -88,6 +88,11 @@ def test_tapping_a_choice_finds_it(size: tuple[int, int]) -> None:
     screen = _screen(view, size)
     rows = [label.rect for label in screen.labels() if label.panel == "prompt"]
     found = {screen.choice_at(rect.center) for rect in rows} - {None}
+    assert found == set(screen.shown_choices()) and found  # those drawn beside the result
+    bare = _screen(dataclasses.replace(view, prompt=dataclasses.replace(view.prompt, result=None)),
+                   size)  # fmt: skip
+    rows = [label.rect for label in bare.labels() if label.panel == "prompt"]
+    found = {bare.choice_at(rect.center) for rect in rows} - {None}
     assert found == set(range(len(view.prompt.choices)))
     assert screen.choice_at((2, 2)) is None  # the header
 
@@ -165,17 +170,18 @@ AREAS = ("floating_tower", "byakhiary", "horrorium", "fountain", "yr_and_the_nhh
          "gloomloft", "cursed_hall", "oubliette", "blue_hall", "red_hall")  # fmt: skip
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Done: the roll"), ("ja", "ダイスロール完了")])
-def test_a_result_cut_to_one_line_names_the_command_it_is_of(lang: str, said: str) -> None:
-    """When only one line is left for the result, it still says what was done."""
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_result_too_long_for_the_list_is_said_in_the_historys_words(lang: str) -> None:
+    """A result that leaves a long list no room is said in brief (the History's line of
+    the command), never dropped for a line pointing to the History (issue 50, item 5)."""
     view = sample("refused", lang)
     choices = tuple(
         dataclasses.replace(view.prompt.choices[0], label=text(f"area.{area}")) for area in AREAS
     )
     result = text("device.result", events=[text(f"area.{area}") for area in AREAS * 4])
-    prompt = Prompt(
-        view.prompt.title, choices, 0, view.prompt.hints, result, done=text("command.roll")
-    )
+    brief = text("event.gate_abandoned", area="horrorium")
+    prompt = Prompt(view.prompt.title, choices, 0, view.prompt.hints, result, brief=brief)
     screen = _screen(dataclasses.replace(view, prompt=prompt, status=Status()), (480, 320))
     words = "".join("".join(label.text.split()) for label in screen.labels())
-    assert "".join(said.split()) in words
+    assert "".join(render(brief, lang).split()) in words
+    assert len(screen.shown_choices()) >= 3

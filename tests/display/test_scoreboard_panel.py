@@ -282,11 +282,48 @@ def test_the_facts_under_the_table_are_set_apart() -> None:
     """The Power note, the First Player, the next Ritual and the pool share one paragraph:
     each after the first is led by a dot (the First Player by its arrow), so where a line
     runs on none reads into the one before; the direction is said mid-sentence, in lower
-    case ("then anticlockwise", not "then Anticlockwise")."""
+    case ("then counter-clockwise", not "then Counter-clockwise")."""
     facts = content(view("en").state, "en")[-4:]
     assert facts[0] == translate("screen.sb.power_note", "en")
-    assert facts[1] == "First Player, then anticlockwise"
+    assert facts[1] == "First Player, then counter-clockwise"
     assert facts[2:] == [
         f"· {translate('screen.sb.ritual', 'en', cost=7, n=5)}",
         f"· {translate('screen.sb.pool', 'en', n=30)}",
     ]
+
+
+@pytest.mark.parametrize(("left", "said"), [(1, "1 space left"), (2, "2 spaces left")])
+def test_the_spaces_left_on_the_ritual_track_are_counted_in_words(left: int, said: str) -> None:
+    """Issue 50 (3): "Next Ritual: 10 Power, 1 spaces left" on the screen and the phone
+    (both say the standings' words): the catalogue's plural, in both languages."""
+    track = [5, 6, 7, 7, 8, 8, 9, 10]
+    ritual = {"space": len(track) - left, "cost": track[-left], "track": track, "at_end": False}
+    shown = view("en")
+    state = {**shown.state, "scoreboard": scoreboard(ritual=ritual)}
+    facts = content(state, "en")
+    assert f"· Next Ritual: {track[-left]} Power, {said}" in facts
+    assert f"· 次の儀式：魔力{track[-left]}、残り{left}マス" in content(state, "ja")
+
+
+def dreamlands_view(lang: str) -> View:
+    """The same standings on the Dreamlands map, which has no Silence tokens (C1)."""
+    state = {**view(lang).state, "map": "dreamlands", "sides": {"surface": 5, "underworld": 3},
+             "silence": {}, "tomes": {}}  # fmt: skip
+    return View(state, view(lang).prompt, lang=lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dreamlands_table_has_no_silence_column(lang: str) -> None:
+    """Issue 50 (4): the Dreamlands scoreboard drew a Silence column (●/○): the map has no
+    Silence. The Library's table keeps it, a token a faction."""
+    from display.cthulhu_wars.scoreboard.standings import table
+
+    library, dreamlands = view(lang).state, dreamlands_view(lang).state
+    with_tokens = table(library, library["scoreboard"], lang)
+    without = table(dreamlands, dreamlands["scoreboard"], lang)
+    assert {len(row) for row in with_tokens} == {6}
+    assert {len(row) for row in without} == {5}
+    icons = {span.icon for row in without for para in row for span in para.spans}
+    assert not icons & {"disc", "ring"}
+    for size in SIZES:
+        assert board_labels(dreamlands_view(lang), size, f"dreamlands-{lang}")

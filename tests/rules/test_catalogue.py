@@ -159,3 +159,34 @@ def test_words_kept_for_use_may_not_mark_board_instructions(tmp_path: Path) -> N
             sections()
     finally:
         sys.path.remove(str(tmp_path))
+
+
+# One English word for each thing, too: the rules text's where it has one (K2 says
+# "counter-clockwise"). The others must not come back on any screen, notice or page.
+ENGLISH_TERMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("counter-clockwise", ("anticlockwise", "anti-clockwise", "counterclockwise")),
+)
+
+
+def other_english_words(english: dict[str, str]) -> list[tuple[str, str]]:
+    """Each key whose English words use another word for a thing that has its term."""
+    return [
+        (key, other)
+        for key, words in english.items()
+        for _, others in ENGLISH_TERMS
+        for other in others
+        if other in words.casefold()
+    ]
+
+
+@pytest.mark.parametrize("module", WORD_MODULES)
+def test_one_english_word_for_the_direction_of_play(module: str) -> None:
+    """Issue 50 (9): the notice said "counter-clockwise", the choice and the table
+    "anticlockwise"."""
+    assert other_english_words(import_module(module).EN) == [], module
+
+
+def test_another_word_for_the_direction_put_back_is_found() -> None:
+    assert other_english_words({"a": "then anticlockwise", "b": "counter-clockwise"}) == [
+        ("a", "anticlockwise")
+    ]

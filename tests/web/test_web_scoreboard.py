@@ -113,3 +113,27 @@ def test_the_phone_draws_each_factions_doom_round_by_round(lang: str) -> None:
 
 def test_a_game_without_the_scoreboard_draws_no_chart() -> None:
     assert "<svg" not in page("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_shows_no_silence_column_on_the_dreamlands(lang: str) -> None:
+    """Issue 50 (4): the phone drew the Silence column on the Dreamlands too."""
+    state = _celaeno(round=5, factions=FACTIONS, map="dreamlands", silence={}, tomes={},
+                     sides={"surface": 5, "underworld": 3}, scoreboard=scoreboard())  # fmt: skip
+    html = live_html(WebView(1, "j", state), lang)
+    found = rows(html)
+    assert {len(row) for row in found} == {5}
+    table = html[html.index("<table") : html.index("</table>")]
+    assert "●" not in table and "○" not in table
+    assert translate("screen.silence_held", lang) not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_counts_the_last_space_left_in_words(lang: str) -> None:
+    """Issue 50 (3): "1 spaces left" on the phone too."""
+    track = [5, 6, 7, 7, 8, 8, 9, 10]
+    ritual = {"space": 7, "cost": 10, "track": track, "at_end": False}
+    html = page(lang, scoreboard=scoreboard(ritual=ritual), game_over=None)
+    said = {"en": "Next Ritual: 10 Power, 1 space left", "ja": "次の儀式：魔力10、残り1マス"}
+    words = read(html)  # as drawn: the Japanese is in phrases
+    assert said[lang] in words and "1 spaces" not in words

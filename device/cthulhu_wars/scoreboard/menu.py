@@ -26,10 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from device.cthulhu_wars.scoreboard.steps import SIGN_VALUES, Finish, as_command
-from device.ui.steps import LIST_HINTS, Dial, DialStep, ListStep, Option, StepResult
+from device.ui.steps import (
+    LIST_HINTS,
+    Dial,
+    DialStep,
+    ListStep,
+    Option,
+    ScreenStep,
+    StepResult,
+)
 from display.view import Hint
 from rules.text import text
 
@@ -43,6 +51,10 @@ if TYPE_CHECKING:
 
 SPELLBOOKS = 6  # K12
 MOST_CHANGE = 30  # a correction larger than the Doom track is a mistake
+# What these questions are about (Prompt.about): a small screen keeps the standings
+# beside them, from the menu to the last press on a correction.
+ABOUT = "standings"
+StepT = TypeVar("StepT", bound=ScreenStep)
 
 
 class SeatsMenu(ListStep, frozen=False):
@@ -94,8 +106,10 @@ def menu_step(state: CthulhuWarsStateJSON, rest: list[Option]) -> ListStep:
     """The menu of a game that keeps the scoreboard: its faction lines, then ``rest``."""
     lines = menu_options(state)
     options = [*lines, *rest]
-    return SeatsMenu(text("prompt.menu"), options, lambda action: action(),
+    step = SeatsMenu(text("prompt.menu"), options, lambda action: action(),
                      cursor=selected_line(lines), seats=len(lines))  # fmt: skip
+    step.about = ABOUT if lines else None
+    return step
 
 
 def menu_options(state: CthulhuWarsStateJSON, finish: Finish = as_command) -> list[Option]:
@@ -146,7 +160,14 @@ def happened(board: ScoreboardJSON, faction: str, finish: Finish) -> ListStep:
         Option(text("menu.sb_reveal"), lambda: reveal(board, faction, finish),
                text("detail.sb.held", n=held), held > 0),
     ]  # fmt: skip
-    return ListStep(text("prompt.sb.what_happened", faction=faction), options, lambda f: f())
+    return _about(
+        ListStep(text("prompt.sb.what_happened", faction=faction), options, lambda f: f())
+    )
+
+
+def _about(step: StepT) -> StepT:
+    step.about = ABOUT
+    return step
 
 
 def reveal(board: ScoreboardJSON, faction: str, finish: Finish) -> DialStep:
@@ -161,20 +182,21 @@ def reveal(board: ScoreboardJSON, faction: str, finish: Finish) -> DialStep:
         shown = [v for v in SIGN_VALUES for _ in range(counts[str(v)])]
         return finish({"type": "reveal_elder_signs", "faction": faction, "values": shown})
 
-    return DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm)
+    return _about(DialStep(text("prompt.sb.reveal_values", faction=faction), rows, confirm))
 
 
 def adjust(board: ScoreboardJSON, faction: str, finish: Finish) -> DialStep:
     """I10, I11: what an ability did to Power or Doom, as a change; never below 0 (K15)."""
     power, doom = _count(board, "power", faction), _count(board, "doom", faction)
-    rows = [
-        Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power", -power),
-        Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom", -doom),
-    ]
+    rows = [  # each row's count is the change, signed: the row's words say what there is now
+        Dial("power", text("prompt.sb.power_now", n=power), MOST_CHANGE, 0, "power_change",
+             -power),
+        Dial("doom", text("prompt.sb.doom_now", n=doom), MOST_CHANGE, 0, "doom_change", -doom),
+    ]  # fmt: skip
 
     def confirm(by: dict[str, int]) -> StepResult:
         answer: dict[str, object] = {"type": "adjust", "faction": faction}
         answer.update({key: n for key, n in by.items() if n})
         return finish(answer)
 
-    return DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm)
+    return _about(DialStep(text("prompt.sb.adjust", faction=faction), rows, confirm))

@@ -117,7 +117,18 @@ def proposed_power(
 
 class GatherPowerStep(DialStep, frozen=False):
     """The dials of K3, each row saying K4 as the dials stand: a faction below half of
-    the leader's Power reads what it is raised to and why, before OK (the rules apply it)."""
+    the leader's Power reads what it is raised to and why, before OK (the rules apply it).
+    A row turned away from its proposal says the difference as a term of its own, signed,
+    so that its parts still add up to the figure beside them."""
+
+    proposed: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.proposed = self.proposed or self.values()
+
+    def _label(self, row: Dial) -> Text:
+        by = row.value - self.proposed.get(row.key, row.value)
+        return text("prompt.sb.corrected", made=row.label, n=by) if by else row.label
 
     def _detail(self, row: Dial, gives: bool) -> Text:
         count = super()._detail(row, gives)
@@ -211,6 +222,8 @@ def ritual_step(
         title = text(
             "prompt.sb.first_ritual", faction=faction, cost=cost, doom=doom, signs=goo, gains=gains
         )
+    if _ends_the_game(board):
+        title = text("prompt.sb.ritual_ends", ritual=title)
     options = [
         Option(text("prompt.sb.pass"), lambda: finish(passed)),
         Option(text("prompt.sb.perform", n=goo), lambda: perform(goo), short, afford),
@@ -240,6 +253,15 @@ def corrections_meanwhile(pending: Pending) -> bool:
     """K8: while a Ritual is asked, a spellbook, Elder Signs drawn or a correction of Power
     or Doom may come before its answer: PHASE opens the menu for them."""
     return isinstance(pending, RitualPending)
+
+
+def _ends_the_game(board: ScoreboardJSON) -> bool:
+    """K13: the marker is on the track's last space before its end, so a Ritual performed
+    now takes it to the end, and the game ends with this Doom Phase."""
+    ritual = board.get("ritual")
+    if not ritual:
+        return False
+    return not ritual.get("at_end") and ritual.get("space") == len(ritual.get("track", ())) - 1
 
 
 def _doom_for_gates(state: CthulhuWarsStateJSON, faction: str) -> list[Text]:

@@ -95,8 +95,9 @@ def table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> list
     else:
         revealed = None
     rows = [[Para((Span(h, colours.DIM),), "small", gap_before=0.0) for h in heads]]
-    # Silence (C1) by the token's own shape, as the board legend draws it: filled while held.
-    rows[0].append(Para((Span(icon="disc", icon_colour=colours.DIM),), "small", gap_before=0.0))
+    silence = has_silence(state)
+    if silence:  # C1, by the token's own shape, as the board legend draws it: filled while held
+        rows[0].append(Para((Span(icon="disc", icon_colour=colours.DIM),), "small", gap_before=0.0))
     first = board.get("first_player")
     for faction in order(board):
         name = Span(names.faction(faction, lang), icon=_lead(state, faction, first),
@@ -105,16 +106,26 @@ def table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> list
         figures[3] = translate("screen.sb.of", lang, n=figures[3], of=SPELLBOOKS)
         if revealed is not None:  # K14: at the end, each sign's value in the Doom it made
             figures[2] = shown(revealed.get(faction, ()))
-        held = bool(state.get("silence", {}).get(faction))  # C1, said by shape as on the board
-        silence = Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
-        rows.append(
-            [
-                Para((name,), "body", gap_before=0.0),
-                *(_figure(f, revealed is not None and i == 2) for i, f in enumerate(figures)),
-                Para((silence,), "body", gap_before=0.0),
-            ]
-        )
+        row = [
+            Para((name,), "body", gap_before=0.0),
+            *(_figure(f, revealed is not None and i == 2) for i, f in enumerate(figures)),
+        ]
+        if silence:
+            row.append(Para((_token(state, faction),), "body", gap_before=0.0))
+        rows.append(row)
     return rows
+
+
+def has_silence(state: CthulhuWarsStateJSON) -> bool:
+    """Whether the map has Silence tokens (C1: the Library's); the Dreamlands has none, so
+    its table has no column for them."""
+    return bool(state.get("silence"))
+
+
+def _token(state: CthulhuWarsStateJSON, faction: str) -> Span:
+    """C1: the faction's Silence token, said by its shape as on the board."""
+    held = bool(state.get("silence", {}).get(faction))
+    return Span(icon="disc" if held else "ring", icon_colour=None if held else colours.DIM)
 
 
 def end_table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> list[list[Para]]:

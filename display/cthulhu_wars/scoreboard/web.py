@@ -80,9 +80,12 @@ def _said(state: CthulhuWarsStateJSON, lang: str) -> str:
 
 def _table(state: CthulhuWarsStateJSON, board: ScoreboardJSON, lang: str) -> str:
     rows = standings.table(state, board, lang)
-    head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in rows[0][:-1])
-    head += f'<th scope="col">{_shape(True, translate("screen.silence_held", lang))}</th>'
-    body = "".join(_row(state, faction, row, lang) for faction, row in zip(
+    silence = standings.has_silence(state)  # C1: the Dreamlands has no Silence column
+    figures = rows[0][:-1] if silence else rows[0]
+    head = "".join(f'<th scope="col">{_cell(cell)}</th>' for cell in figures)
+    if silence:
+        head += f'<th scope="col">{_shape(True, translate("screen.silence_held", lang))}</th>'
+    body = "".join(_row(state, faction, row, lang, silence) for faction, row in zip(
         standings.order(board), rows[1:], strict=True))  # fmt: skip
     return _frame(head, body)
 
@@ -104,12 +107,15 @@ def _frame(head: str, body: str) -> str:
     return f'<div class="fit">{table}</div>'
 
 
-def _row(state: CthulhuWarsStateJSON, faction: str, row: list[Para], lang: str) -> str:
-    held = bool(state.get("silence", {}).get(faction))
-    silence = translate("screen.silence_held" if held else "screen.silence_spent", lang)
-    figures = "".join(f"<td>{_cell(cell)}</td>" for cell in row[1:-1])
-    shape = _shape(held, silence)
-    return f'<tr><th scope="row">{_name(row[0])}</th>{figures}<td>{shape}</td></tr>'
+def _row(
+    state: CthulhuWarsStateJSON, faction: str, row: list[Para], lang: str, silence: bool
+) -> str:
+    figures = "".join(f"<td>{_cell(cell)}</td>" for cell in row[1 : -1 if silence else None])
+    if silence:
+        held = bool(state.get("silence", {}).get(faction))
+        said = translate("screen.silence_held" if held else "screen.silence_spent", lang)
+        figures += f"<td>{_shape(held, said)}</td>"
+    return f'<tr><th scope="row">{_name(row[0])}</th>{figures}</tr>'
 
 
 def _shape(held: bool, words: str) -> str:

@@ -13,7 +13,7 @@ EN: dict[str, str] = {
     "seat.first_player": "You choose the First Player, and which way play goes.",
     "seat.first_is": "{faction:faction}, {direction}",
     "seat.clockwise": "clockwise",
-    "seat.counterclockwise": "anticlockwise",
+    "seat.counterclockwise": "counter-clockwise",
     "seat.gather": "The Power you gathered",
     "seat.gather_wait": "The Power you gathered: the table is working it out.",
     "seat.gather_right": "That is right: {n} Power",
