@@ -5,7 +5,7 @@ from __future__ import annotations
 from device.dice import words as dice_words
 from display import words as display_words
 from display.web import words as phone_words
-from rules.text import Words, add_words
+from rules.text import Words, add_words, words_on_use
 
 EN: dict[str, str] = {
     "detail.old_game_kept": "the current game stays in the journal",
@@ -117,6 +117,7 @@ EN: dict[str, str] = {
     "web.close": "Back to the game",
     "web.url": "{url}",
     "menu.phones": "Show on phones",
+    "menu.seats": "Seats on phones",
 }
 
 JA: dict[str, str] = {
@@ -229,6 +230,7 @@ JA: dict[str, str] = {
     "web.close": "ゲームに戻る",
     "web.url": "{url}",
     "menu.phones": "スマホに表示",
+    "menu.seats": "スマホを席にする",
 }
 
 
@@ -244,5 +246,6 @@ def add_layer_words() -> None:
         Words("display.web", phone_words.EN, phone_words.JA),
         Words("device", EN, JA),
         Words("device.dice", dice_words.EN, dice_words.JA),
+        words_on_use("device.seats", "device.ui.seats.words"),  # Seats on phones: read when opened
     ):
         add_words(words)

@@ -218,7 +218,8 @@ def encode_fields(value: object) -> JSONObject:
     """The JSON object of a command (or of a dataclass inside one), field by field."""
     assert dataclasses.is_dataclass(value), "a command is a frozen dataclass"
     out: JSONObject = {}
-    for field in dataclasses.fields(value):
+    # Keyword-only fields (a command's ``seat``) last: each command's own come first.
+    for field in sorted(dataclasses.fields(value), key=lambda f: bool(f.kw_only)):
         item = getattr(value, field.name)
         if item is None and field.metadata.get("omit_if_none"):
             continue

@@ -10,6 +10,7 @@ types it is given and the codec gives an exact round trip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import field
 from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -21,10 +22,25 @@ if TYPE_CHECKING:
     from rules.json_types import JSONObject
 
 
-class Command:
-    """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON."""
+class Seat(Record):
+    """Who sent a command from a phone paired as a faction's seat (rules/cthulhu_wars,
+    I13): the faction, which of its phones (1, 2, …), and the id the phone gave the
+    command, so that the same command sent again after a lost answer is done once."""
+
+    faction: str
+    phone: int
+    id: str
+
+
+class Command(Record):
+    """Base of every journal command; ``TYPE`` is its ``"type"`` in JSON.
+
+    ``seat``: the phone that sent it, written last and only when there is one (a command
+    from the buttons has none, so every journal written before seats reads the same). A
+    keyword-only field, so that each command's own fields keep their order and defaults."""
 
     TYPE: ClassVar[str]
+    seat: Seat | None = field(default=None, kw_only=True, metadata={"omit_if_none": True})
 
 
 C = TypeVar("C", bound=type[Command])

@@ -20,7 +20,7 @@ from rules.text import Text, Words
 from rules.values import Record
 
 if TYPE_CHECKING:
-    from rules.json_types import StateJSON
+    from rules.json_types import SecretsJSON, StateJSON
 
 # A game's state: each game's own record (a frozen dataclass).
 S = TypeVar("S")
@@ -50,7 +50,10 @@ class Game(Generic[S], Record):
     - ``wanted_roll(state)``: the dice the game waits for, or None;
     - ``summary(state)``: a few words for logs and ``systemctl status`` ("round 2, doom");
     - ``commands``: its journal commands by ``type``; ``starts_with`` opens a journal;
-    - ``words``: its catalogue sections (rules/text), added when the game is loaded.
+    - ``words``: its catalogue sections (rules/text), added when the game is loaded;
+    - ``secrets(state, seat)``: what only ``seat``'s phone may see (a faction's Elder
+      Signs' values), kept out of ``to_json``; None: the game takes no command from a
+      seat's phone (the engine refuses one) and keeps no secret.
     """
 
     name: str
@@ -61,6 +64,7 @@ class Game(Generic[S], Record):
     wanted_roll: Callable[[S], RollWanted | None]
     summary: Callable[[S], str]
     words: tuple[Words, ...] = ()
+    secrets: Callable[[S, str], SecretsJSON] | None = None
 
 
 class GameRules:

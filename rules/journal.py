@@ -23,7 +23,7 @@ from rules.text import Text, text
 from rules.values import Record
 
 if TYPE_CHECKING:
-    from rules.json_types import StateJSON
+    from rules.json_types import SecretsJSON, StateJSON
 
 
 class Applied(Generic[S], Record):
@@ -107,6 +107,8 @@ def start(cmd: Command, rules: GameRules) -> Outcome[State]:
     game = rules.started_by(cmd)
     if game is None:
         raise RulesError("journal", "error.journal.first_new_game")
+    if cmd.seat is not None:  # a game starts at the table (I13)
+        raise RulesError("journal", "error.journal.no_seat", type=cmd.TYPE)
     started, events = game.apply(None, cmd)
     return Outcome(Played(game, started), tuple(events))
 
@@ -117,6 +119,9 @@ def apply(played: Played[S], cmd: Command) -> Outcome[S]:
     ``undo`` — the same for every game — takes back the last command not itself undone,
     dice included; ``redo`` brings it back until another command is entered.
     """
+    if cmd.seat is not None and (isinstance(cmd, Undo | Redo) or played.game.secrets is None):
+        # A phone tells what happened to its own faction; undo stays with the table (I13).
+        raise RulesError("journal", "error.journal.no_seat", type=cmd.TYPE)
     if isinstance(cmd, Undo):
         return _undo(played)
     if isinstance(cmd, Redo):
@@ -195,6 +200,13 @@ def replay_to_last(lines: Iterable[str], rules: GameRules) -> tuple[Command, Out
     journal with no command."""
     newest = deque(replayed(lines, rules), maxlen=1)  # the states before it are not kept
     return newest[0] if newest else None
+
+
+def secrets_json(played: Played[State], seat: str) -> SecretsJSON:
+    """What only ``seat``'s phone may see of ``played``'s game (a faction's Elder Signs'
+    values, rules/cthulhu_wars/JOURNAL.md); never part of :func:`state_json`."""
+    secrets = played.game.secrets
+    return {} if secrets is None else secrets(played.state, seat)
 
 
 def state_json(played: Played[State]) -> StateJSON:

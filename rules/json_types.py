@@ -21,3 +21,16 @@ class StateJSON(TypedDict):
 
     version: int
     game: str
+
+
+class SecretsJSON(TypedDict):
+    """What only one seat's phone may see of a game (``rules.game.Game.secrets``), never in
+    its state JSON: no key of every game's; each game's own (``CthulhuWarsSecretsJSON``),
+    none for a game that keeps no secret."""
+
+
+class ProposalsJSON(TypedDict):
+    """What a game's screens propose for the decisions a seat's phone answers, for its page
+    to propose the same (the companion's controller says, the phone view asks it): no key
+    of every game's; each game's own (``CthulhuWarsProposalsJSON``), none for a game
+    without seats."""

@@ -24,6 +24,7 @@ EN: dict[str, str] = {
     "rule.journal": "Journal",
     "error.nothing_to_undo": "nothing to undo.",
     "error.nothing_to_redo": "nothing to redo: nothing was undone since the last command.",
+    "error.journal.no_seat": "“{type}” cannot come from a seat's phone.",
 }
 
 JA: dict[str, str] = {
@@ -48,4 +49,5 @@ JA: dict[str, str] = {
     "rule.journal": "ジャーナル",
     "error.nothing_to_undo": "取り消すものがありません。",
     "error.nothing_to_redo": "やり直すものがありません（最後のコマンドの後に取り消したものがありません）。",
+    "error.journal.no_seat": "「{type}」は席のスマホからは送れません。",
 }

@@ -25,6 +25,10 @@ PREFIX="/opt/celaeno"
 VENV="$PREFIX/venv"
 APP_USER="celaeno"
 WEB_USER="celaeno-web"    # the phone view: reads the journal through the group $APP_USER
+# Phones paired as seats: the phone view hands a seat's command to the companion over a local
+# socket (/var/lib/celaeno/seats/table.sock) that only the members of this group may open:
+# the companion's user and the phone view's. The owner's login is not one of them.
+SEATS_GROUP="celaeno-seats"
 STATE_DIR="/var/lib/celaeno"
 GROUPS_NEEDED="gpio dialout video render input"
 CONFIG="/etc/celaeno/celaeno.toml"
@@ -193,6 +197,11 @@ else
     run useradd --system --user-group --home-dir /nonexistent --no-create-home \
         --shell /usr/sbin/nologin --comment "Celaeno phone view" "$WEB_USER"
 fi
+# The seats' socket: the companion and the phone view only (both units name the group too).
+if getent group "$SEATS_GROUP" >/dev/null; then note "group $SEATS_GROUP exists"
+else run groupadd --system "$SEATS_GROUP"; fi
+run usermod --append --groups "$SEATS_GROUP" "$APP_USER"
+run usermod --append --groups "$SEATS_GROUP" "$WEB_USER"
 
 step "3. Virtual environment $VENV and the app"
 if [ -x "$DESTDIR$VENV/bin/python" ]; then

@@ -11,8 +11,9 @@ import json
 from collections.abc import Iterable, Mapping
 
 from rules.commands import ENGINE, Command, parse_command
+from rules.game import State
 from rules.games import RULES
-from rules.journal import State, replay
+from rules.journal import replay
 from rules.text import Text
 
 

@@ -23,9 +23,11 @@ log = logging.getLogger("celaeno.web")
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     web = subparsers.add_parser(
         "web",
-        help="serve the read-only phone view of the table on the LAN",
-        description="Serve the table's state to phones and browsers on the LAN, read-only "
-        "and live ([web] in the configuration: enabled, address, port, max_pages).",
+        help="serve the phone view of the table on the LAN",
+        description="Serve the table's state to phones and browsers on the LAN, live; a "
+        "phone paired as a faction's seat hands its commands to the table, which alone "
+        "writes the journal ([web] in the configuration: enabled, address, port, "
+        "max_pages, seats).",
     )
     add_place_options(web)
     web.add_argument("--address", default=None, help="address to listen on (default: [web])")

@@ -39,6 +39,7 @@ from device.ui.controller import BaseController, with_overlay
 from device.ui.front_end import FrontEnd
 from device.ui.history import brief, in_short, redoable
 from device.ui.phones import DEFAULT_WEB, WebSettings
+from device.ui.steps import ScreenStep
 from device.ui.wizard import Reaction
 from display.screen.screen import Screen
 from display.screen.touch import tap_position
@@ -65,6 +66,7 @@ if TYPE_CHECKING:  # the smart dice load only where they are on (device.companio
     from typing import TypeVar
 
     from device.companion.phone_view import PhoneView
+    from device.companion.seats import Desk
     from device.dice.table import DiceTable
     from rules.json_types import StateJSON
 
@@ -78,6 +80,9 @@ GREETING = "device.fresh_game"  # what a fresh game says until the first press
 POLL_BUSY_HZ = 30
 POLL_QUIET_HZ = 10
 QUIET = 2.0
+# Work another thread hands to the main loop, the one thread that calls the rules and writes
+# the journal (a seat's command from the phone view): run there, between inputs.
+Errand = Callable[[], None]
 
 
 class Inputs(Record, frozen=False):
@@ -86,7 +91,7 @@ class Inputs(Record, frozen=False):
 
     # SimpleQueue: its timed get waits in C on one lock; Queue's builds a Condition and a
     # new lock at every wait, and the idle loop waits ten times a second. None is a wake-up.
-    events: queue.SimpleQueue[InputEvent | None] = field(default_factory=queue.SimpleQueue)
+    events: queue.SimpleQueue[InputEvent | Errand | None] = field(default_factory=queue.SimpleQueue)
     keyboard: Keyboard | None = None
     on_key: Callable[[pygame.event.Event, Played[State]], None] | None = None
     clock: Callable[[], float] = time.monotonic
@@ -94,6 +99,10 @@ class Inputs(Record, frozen=False):
     def post(self, event: InputEvent) -> None:
         """Called from hardware threads: the main loop, blocked on this queue, wakes at once."""
         self.events.put(event)
+
+    def hand(self, errand: Errand) -> None:
+        """Called from another thread: ``errand`` runs on the main loop, which wakes at once."""
+        self.events.put(errand)
 
     def wake(self) -> None:
         """End the main loop's wait now, with nothing to handle; safe in a signal handler
@@ -172,10 +181,12 @@ class App:
         # What the table plays, and what it plays with.
         self.session, self.window, self.inputs, self.games = session, window, inputs, setup.games
         self.smart_dice = dice.table  # the smart dice (Bluetooth), when there are any
+        self.seats: Desk | None = None  # the phones paired as seats, once there are any
         # What the questions only the app can put need (New game, Show on phones, …).
         self.questions = AppQuestions(
             setup.games.front_ends, setup.web, setup.phone_view, dice.table
         )
+        self.questions.seats = self._seats_screen  # the phones as seats: the app holds them
         self._front_end = setup.games.front_end(session.played)
         self.controller: BaseController[State] = self._new_controller(self._front_end, setup.lang)
         self.attention = DiceAttention(dice.reader, inputs.clock)
@@ -269,12 +280,19 @@ class App:
             return False
         return self._handle_queued(item)
 
-    def _handle_queued(self, item: InputEvent | None) -> bool:
+    def _handle_queued(self, item: InputEvent | Errand | None) -> bool:
         """Handle one item of the input queue; whether it was an input (None wakes only)."""
         if item is None:
             return False
+        if callable(item):  # an errand: InputEvents are plain records, never callable
+            self._guarded(_run, item)
+            return True
         self._guarded(self.handle_input, item)
         return True
+
+    def hand(self, errand: Errand) -> None:
+        """From another thread: run ``errand`` on this loop (:meth:`Inputs.hand`)."""
+        self.inputs.hand(errand)
 
     def stop(self) -> None:
         """End the loop at once (a stop signal; also from inside its handler)."""
@@ -411,16 +429,26 @@ class App:
                 self._say_all(said)
         self._look_at_the_screen()
 
+    def _seats_screen(self) -> ScreenStep:
+        from device.companion.seats import seats_screen  # phones as seats: on use
+
+        return seats_screen(self)
+
     def _say_all(self, events: list[Text]) -> None:
         """The result of a press that made several commands (nobody else performs a Ritual,
         the History's undos): all their events, in one sentence where they say one thing."""
         self.result = text("device.result", events=events)
         self.brief = in_short(events)
 
-    def submit(self, cmd: Command) -> None:
-        """Rules, then the journal on disk, then the screen — in that order."""
+    def submit(self, cmd: Command, from_phone: bool = False) -> None:
+        """Rules, then the journal on disk, then the screen — in that order. A command
+        ``from_phone`` (a seat's) leaves the question the table has open where it is."""
+        before, before_id = self.state, self.session.game_id
         outcome = self.session.submit(cmd)  # RulesError: nothing changed
-        self.controller.accepted(cmd)  # the controller that made it, before any switch
+        if not from_phone:
+            self.controller.accepted(cmd)  # the controller that made it, before any switch
+        if self.seats is not None and self.session.game_id != before_id:
+            self.seats.game_started(before, before_id)
         self._follow_the_game()
         self.controller.follow(self.session.played)
         self.controller.offer_redo(redoable(self.session.played))
@@ -461,6 +489,10 @@ class App:
 
     def _inform(self, message: Text) -> None:
         self.result, self.brief = message, None
+
+    def tell(self, message: Text) -> None:
+        """Something the table should read that is no command (a phone paired)."""
+        self._inform(message)
 
     def _tell_reader(self) -> None:
         self.attention.tell_wanted(self.session.played.game.wanted_roll(self.state))
@@ -509,6 +541,10 @@ class App:
             lang=self.controller.lang,
         )
 
+    def public_state(self) -> StateJSON:
+        """The state JSON as the screen shows it (a cursor, planned moves added)."""
+        return self._public_state()
+
     def _public_state(self) -> StateJSON:
         if self._state_json is None or self._state_json[0] is not self.state:
             self._state_json = (self.state, state_json(self.session.played))
@@ -523,6 +559,10 @@ class App:
     def _status_line(self) -> str:
         game = self.session.played.game
         return f"game {self.session.game_id}, {game.summary(self.state)}"
+
+
+def _run(errand: Errand) -> None:
+    errand()
 
 
 def store_failed_text(error: StoreError) -> Text:

@@ -20,6 +20,7 @@ from device.ui.phones import DEFAULT_WEB, WebSettings, show_on_phones
 from device.ui.steps import (
     CHOOSE_GAME,
     HISTORY,
+    SEATS_ON_PHONES,
     SHOW_ON_PHONES,
     SMART_DICE,
     UNDO_RUN_QUESTION,
@@ -43,7 +44,7 @@ class AppQuestions:
     A plain class, not a record: every start makes one, and a record's generated methods
     cost every start their compiling at import (see ``device.ui.steps.InTurn``)."""
 
-    __slots__ = ("dice", "front_ends", "phone_view", "web")
+    __slots__ = ("dice", "front_ends", "phone_view", "seats", "web")
 
     def __init__(
         self,
@@ -53,6 +54,9 @@ class AppQuestions:
         dice: DiceTable | None = None,
     ) -> None:
         self.front_ends, self.web, self.phone_view, self.dice = front_ends, web, phone_view, dice
+        # Seats on phones, as the app opens it (it holds the phones paired as seats and the
+        # journal they are kept in); None (what plays the controllers without an app): off.
+        self.seats: Callable[[], ScreenStep] | None = None
 
     def open(
         self,
@@ -73,8 +77,16 @@ class AppQuestions:
             # On a desktop the view is started now, beside the table (never at start).
             beside = self.phone_view if self.web.enabled else None
             return show_on_phones(self.web, not_started=beside.start() if beside else None)
+        if asked is SEATS_ON_PHONES:
+            return self.seats() if self.seats is not None else _no_seats()
         if asked is SMART_DICE:
             from device.dice.screen import dice_screen  # the Bluetooth dice: on use
 
             return dice_screen(self.dice)
         raise ValueError(f"no such question of the app's: {asked.name!r}")
+
+
+def _no_seats() -> ScreenStep:
+    from device.ui.seats.screens import seats_off
+
+    return seats_off()

@@ -103,6 +103,11 @@ def _run(args: argparse.Namespace, config: Config, store: Store) -> int:
             app.warn(message)
         if journal_in_memory(card):
             app.journal_in_memory()
+        web = app.questions.web
+        if web.enabled and web.seats and store.has_seats(session.game_id):
+            from device.companion.seats import open_desk  # phones paired: they may send
+
+            open_desk(app)
         # A stop asked for during start-up ends the loop at once: one frame, STOPPING=1, 0.
         stopping.on_stop(app.stop)
         app.run()
@@ -159,7 +164,7 @@ def _app(
     setup = TableSetup(
         args.games,
         args.lang or config.screen.language,
-        WebSettings(config.web.enabled, config.web.address, config.web.port),
+        WebSettings(config.web.enabled, config.web.address, config.web.port, config.web.seats),
         phone_view,
     )
     return App(session, window, hardware.inputs, dice=rolls, setup=setup)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from device.cthulhu_wars.activation import activation
 from device.cthulhu_wars.decisions import decision_step
@@ -25,6 +26,9 @@ from rules.cthulhu_wars.state import GameState, RollPending
 from rules.journal import Played
 from rules.text import Text, text
 
+if TYPE_CHECKING:
+    from rules.cthulhu_wars.json_types import CthulhuWarsProposalsJSON
+
 
 class CthulhuWarsController(BaseController[GameState]):
     """Cthulhu Wars: CUSTODIAN and LIBRARIAN activate a monster (C12, C15)."""
@@ -35,6 +39,21 @@ class CthulhuWarsController(BaseController[GameState]):
 
     def follow(self, played: Played[GameState]) -> None:
         self._played = played
+
+    def proposals(self, state: GameState) -> CthulhuWarsProposalsJSON:
+        """What the scoreboard's screens propose (I10): each faction's Power for Gather Power
+        and its Great Old Ones for a Ritual, for a seat's page to propose the same (I13)."""
+        if state.scoreboard is None or self._played is None:
+            return {}
+        from device.cthulhu_wars.scoreboard.memory import remembered
+        from device.cthulhu_wars.scoreboard.steps import proposed_power
+        from rules.cthulhu_wars.game import state_to_json
+
+        said, memory = state_to_json(state), remembered(self._played)
+        return {
+            "power": {f: proposed_power(said, f, memory)[0] for f in state.factions},
+            "great_old_ones": {f: memory.great_old_ones.get(f, 1) for f in state.factions},
+        }
 
     def _button(self, button: str, state: GameState) -> Reaction | None:
         if button == "phase" and _summary(state):

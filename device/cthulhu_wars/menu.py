@@ -47,7 +47,7 @@ def menu(state: GameState, lang: str, redo: bool) -> ListStep:
     if over(state) or state.pending is not None:  # refused: all but undo (D5, K14); K8
         items = []
     options = [Option(text(f"menu.{key}"), action) for key, action in items]
-    options += table_lines(lang, redo)
+    options += table_lines(lang, redo, seats=True)  # I13: each faction's phone may be a seat
     if state.settings.scoreboard:  # the scoreboard's lines first: a game without it is as before
         from device.cthulhu_wars.scoreboard.menu import menu_step
         from rules.cthulhu_wars.game import state_to_json

@@ -208,6 +208,13 @@ KEYS: tuple[Key, ...] = (
         64,
         "Connections served at once; more get 503 Service Unavailable.",
     ),
+    Key(
+        "web.seats",
+        checks.flag(),
+        True,
+        "Phones may pair as factions' seats and tell the table what happened to their own"
+        " faction (menu: Seats on phones); false: the phone view is read-only.",
+    ),
 )
 KEYS_BY_NAME: Mapping[str, Key] = MappingProxyType({key.name: key for key in KEYS})
 SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(key.section for key in KEYS))
@@ -315,6 +322,7 @@ class WebConfig(Record):
     address: str
     port: int
     max_pages: int
+    seats: bool = True
 
 
 class Config(Record):

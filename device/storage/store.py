@@ -250,6 +250,26 @@ class Store:
         )
         return [command for (command,) in rows]
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The journal's connection, for the seats' table beside the games
+        (:mod:`device.storage.seat_book`): the same file, the same thread."""
+        return self._db
+
+    @_classified
+    def has_seats(self, game_id: int) -> bool:
+        """Whether a phone is paired as a seat of game ``game_id``: asked at start, without
+        loading anything of the seats (a table whose phones never paired has no such table)."""
+        exists = self._db.execute(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'seats'"
+        ).fetchone()
+        if exists is None:
+            return False
+        found = self._db.execute(
+            "SELECT 1 FROM seats WHERE game_id = ? AND ended IS NULL LIMIT 1", (game_id,)
+        ).fetchone()
+        return found is not None
+
     def close(self) -> None:
         self._db.close()
 

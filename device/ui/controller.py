@@ -22,7 +22,7 @@ from rules.text import Text, text
 if TYPE_CHECKING:
     from device.ui.game_types import Waiting
     from rules.journal import Played
-    from rules.json_types import StateJSON
+    from rules.json_types import ProposalsJSON, StateJSON
 
 
 # On a dial with several rows the two buttons beside UP/DOWN choose the row; another
@@ -117,6 +117,12 @@ class BaseController(Wizard, Generic[S]):
         # has room for one of them only, and would cut the other)
         kept = tuple(hint for hint in hints if hint.button != "undo")
         return (*kept, Hint("back", text("hint.redo")))
+
+    def proposals(self, state: S) -> ProposalsJSON:
+        """What this game's screens propose for the decisions a seat's phone answers (the
+        Power gathered, a Ritual's Great Old Ones), for its page to propose the same; a game
+        without seats proposes nothing."""
+        return {}
 
     def overlay(self, state: S) -> dict[str, object]:
         """What the screen shows besides the game's state JSON (a cursor, planned moves)."""

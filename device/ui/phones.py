@@ -33,6 +33,7 @@ class WebSettings(Record):
     enabled: bool = True
     address: str = "0.0.0.0"
     port: int = 8080
+    seats: bool = True  # phones may pair as factions' seats ([web] seats)
 
 
 DEFAULT_WEB = WebSettings()  # the [web] section's defaults
@@ -110,3 +111,15 @@ def _join_then_page(settings: WebSettings, spot: Hotspot, found: list[str]) -> Q
     return QrStep(
         text("web.join_wifi"), options, lambda a: a, qr=spot.join_code(), qr_caption=caption
     )
+
+
+def page_url(settings: WebSettings) -> str | None:
+    """The page's address a phone at the table reaches: on the table's own Wi-Fi, the
+    address there; else the machine's first; None with no network (looked up now)."""
+    from device.network import hotspot
+
+    spot = hotspot.read_state()
+    found = urls(settings.address, settings.port, machine_addresses())
+    if spot is not None:
+        found = [*urls(settings.address, settings.port, [spot.address]), *found]
+    return found[0] if found else None

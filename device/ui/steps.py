@@ -99,6 +99,7 @@ HISTORY = AppQuestion("history")  # the game's commands: the engine keeps them, 
 # asked on a run of undos, naming what the next one undoes
 UNDO_RUN_QUESTION = AppQuestion("undo_run")
 SMART_DICE = AppQuestion("dice")  # the Dice screen: the app holds the smart dice (device/dice/)
+SEATS_ON_PHONES = AppQuestion("seats")  # phones paired as seats: the app holds them ([web] too)
 
 
 class Option(Record):

@@ -21,19 +21,25 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from device.games import Games
 from device.web.feed import Feed, Snapshot
 from device.web.watch import watch
 from display.web.games import PHONE_PARTS, PhonePart
+from display.web.html import escape
 from display.web.page import WebView, live_html, script_words
 from rules.game import State
-from rules.journal import Played
+from rules.journal import Played, secrets_json
 from rules.parts import Parts
 from rules.text import LANGUAGES, Text, translate
 from rules.values import Record
+
+if TYPE_CHECKING:
+    from rules.json_types import ProposalsJSON
 
 log = logging.getLogger(__name__)
 
@@ -70,12 +76,82 @@ class Messages(Mapping[str, bytes]):
         return len(LANGUAGES)
 
 
+class SeatParts:
+    """Each seat's part of the page for one update, and its SSE message (the public one with
+    the seat's part: what only that faction may see goes to its phones alone), made the first
+    time a seat's page asks, in a worker thread: what the table proposes may be asked of the
+    companion then (``proposals``), once for the update."""
+
+    def __init__(
+        self,
+        view: WebView,
+        played: Played[State] | None,
+        parts: Parts[PhonePart],
+        proposals: Callable[[], ProposalsJSON],
+    ) -> None:
+        self._view, self._played, self._parts = view, played, parts
+        self._ask = proposals
+        self._proposals: ProposalsJSON | None = None
+        self._made: dict[tuple[str, str], tuple[str, bytes]] = {}
+        self._lock = threading.Lock()
+
+    def html(self, faction: str, lang: str) -> str:
+        return self._make(faction, lang)[0]
+
+    def message(self, faction: str, lang: str) -> bytes:
+        return self._make(faction, lang)[1]
+
+    def kept(self, faction: str, lang: str) -> bool:
+        """Whether the seat's part is made for good: not while the proposals it needs are
+        missing from a running table (it was slow to answer), so that it is asked again."""
+        return (faction, lang) in self._made
+
+    def _make(self, faction: str, lang: str) -> tuple[str, bytes]:
+        with self._lock:
+            found = self._made.get((faction, lang))
+            if found is None:
+                html = self._seat_html(faction, lang)
+                found = (html, sse_message(self._view, lang, self._parts, seat=html))
+                missing = self._proposals == {} and self._view.table_running
+                if not (missing and self._needs_proposals()):
+                    self._made[(faction, lang)] = found
+                else:
+                    self._proposals = None  # ask again next time
+            return found
+
+    def _needs_proposals(self) -> bool:
+        # any game's state: a game whose state JSON has no ``pending`` proposes nothing
+        state: Mapping[str, object] = self._view.state or {}
+        pending = state.get("pending")
+        return isinstance(pending, Mapping) and pending.get("kind") in ("gather_power", "ritual")
+
+    def _seat_html(self, faction: str, lang: str) -> str:
+        state, played = self._view.state, self._played
+        if state is None or played is None:
+            return ""
+        part = self._parts.get(state["game"])
+        if part.seat is None:  # Shadows over Normandie: its page stays read-only
+            return f'<p class="notice">{escape(translate("seat.read_only_game", lang))}</p>'
+
+        return part.seat(state, secrets_json(played, faction), faction, self._proposed(), lang)
+
+    def _proposed(self) -> ProposalsJSON:
+        """Asked only while the table proposes something a seat answers (Gather Power, a
+        Ritual): most updates ask the companion nothing."""
+        if not self._needs_proposals():
+            return {}
+        if self._proposals is None:
+            self._proposals = self._ask()
+        return self._proposals
+
+
 class Update(Record):
-    """One journal position rendered: the SSE message for each language."""
+    """One journal position rendered: the SSE message for each language, and each seat's."""
 
     position: int
     messages: Mapping[str, bytes]
     view: WebView
+    seats: SeatParts | None = None
 
 
 def waiting_for(played: Played[State] | None, games: Games) -> Text | None:
@@ -87,7 +163,10 @@ def waiting_for(played: Played[State] | None, games: Games) -> Text | None:
     return games.front_end(played).controller("en").prompt(played.state).title
 
 
-def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS) -> bytes:
+def sse_message(
+    view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS, seat: str | None = None
+) -> bytes:
+    """One update as an event; ``seat``: a seat's part, for that seat's phones only."""
     payload: dict[str, object] = {  # dumped at once
         "position": view.position,
         "journal": view.journal,
@@ -96,13 +175,17 @@ def sse_message(view: WebView, lang: str, parts: Parts[PhonePart] = PHONE_PARTS)
         "words": script_words(lang),
         "html": live_html(view, lang, parts),
     }
+    if seat is not None:
+        payload["seat"] = seat
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return f"id: {view.position}\ndata: {data}\n\n".encode()
 
 
 class Hub:
-    def __init__(self, feed: Feed) -> None:
+    def __init__(self, feed: Feed, proposals: Callable[[], ProposalsJSON] | None = None) -> None:
         self.feed = feed
+        # What the table proposes to a seat (asked of the companion); None: no seats here.
+        self.proposals = proposals
         self.watched: Counter[str] = Counter()  # open event streams by language
         self.update = self._render()
         self._changed = asyncio.Event()
@@ -184,11 +267,15 @@ class Hub:
         """The update, with the message of each language a page watches in already
         rendered (here, in the worker thread: not on the loop that serves the pages)."""
         view = self.view(self.feed.snapshot())
-        messages = Messages(view, self.feed.games.phone_parts)
+        parts = self.feed.games.phone_parts
+        messages = Messages(view, parts)
         for lang in LANGUAGES:  # not the counter's keys: the loop may change it meanwhile
             if self.watched[lang]:
                 messages[lang]
-        return Update(view.position, messages, view)
+        seats = None
+        if self.proposals is not None:
+            seats = SeatParts(view, self.feed.played, parts, self.proposals)
+        return Update(view.position, messages, view, seats)
 
     def view(self, snapshot: Snapshot) -> WebView:
         return WebView(

@@ -46,8 +46,9 @@ if TYPE_CHECKING:
     from aiohttp.web_protocol import RequestHandler
 
 from device.web.hub import Hub
+from device.web.seats import SEAT_COOKIE, SeatDoor
 from display.web.html import palette_css
-from display.web.page import page_html
+from display.web.page import SeatShell, page_html
 from rules.text import DEFAULT_LANGUAGE, LANGUAGES
 from rules.values import Record
 
@@ -60,6 +61,7 @@ KEEPALIVE = 15.0  # seconds a finished connection may stay idle
 HEARTBEAT = 15.0  # seconds between comments on a quiet event stream
 WRITE_TIMEOUT = 20.0  # a page that takes this long to take one update is dropped
 RETRY_MS = 1000  # how soon a page's EventSource reconnects after losing the server
+SEAT_RETRY = 1.0  # seconds before a seat's part made without the table's proposals is redone
 # Seconds after the last event stream closed before memory is given back (see
 # device.web.release): phones that reconnect at once (RETRY_MS) cancel it.
 RELEASE_DELAY = 3.0
@@ -135,10 +137,18 @@ def pick_language(request: web.Request) -> str:
 
 
 class Pages:
-    """The route handlers, sharing the hub and the count of open event streams."""
+    """The route handlers, sharing the hub and the count of open event streams; ``door``:
+    the seats' (None: ``[web] seats = false``, every page read-only)."""
 
-    def __init__(self, hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        max_pages: int,
+        on_last_closed: Callable[[], object],
+        door: SeatDoor | None = None,
+    ) -> None:
         self.hub = hub
+        self.door = door
         self.max_pages = max_pages
         self.streams = 0
         self._streaming: set[asyncio.Task[object]] = set()  # the open streams' handlers
@@ -149,13 +159,24 @@ class Pages:
 
     async def page(self, request: web.Request) -> web.Response:
         lang = pick_language(request)
-        body = page_html(self.hub.update.view, lang, self.urls)
-        return web.Response(
-            text=body,
+        update = self.hub.update
+        phone = self.door.phone(request) if self.door is not None else None
+        seat, status = None, 200
+        if phone is not None and phone.faction is not None and update.seats is not None:
+            html = await asyncio.to_thread(update.seats.html, phone.faction, lang)
+            seat = SeatShell(phone.faction, phone.token, html)
+        elif phone is not None:  # a seat unpaired, or of an older game: say how to pair again
+            seat, status = SeatShell(None, ""), 401
+        response = web.Response(
+            text=page_html(update.view, lang, self.urls, seat),
+            status=status,
             content_type="text/html",
             charset="utf-8",
             headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"},
         )
+        if status == 401:
+            response.del_cookie(SEAT_COOKIE, path="/")
+        return response
 
     async def static(self, request: web.Request) -> web.Response:
         asset = self.assets.get(request.match_info["name"])
@@ -169,7 +190,12 @@ class Pages:
         )
 
     async def snapshot(self, request: web.Request) -> web.Response:
-        message = self.hub.update.messages[pick_language(request)]
+        lang, faction = pick_language(request), self._seat_of(request)
+        update = self.hub.update
+        if faction is not None and update.seats is not None:
+            message = await asyncio.to_thread(update.seats.message, faction, lang)
+        else:
+            message = update.messages[lang]
         data = message.split(b"data: ", 1)[1].rstrip(b"\n")
         return web.Response(
             body=data, content_type="application/json", headers={"Cache-Control": "no-store"}
@@ -186,7 +212,7 @@ class Pages:
             raise web.HTTPServiceUnavailable(
                 text="too many pages open", headers={"Retry-After": "5"}
             )
-        lang = pick_language(request)
+        lang, faction = pick_language(request), self._seat_of(request)
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -201,13 +227,18 @@ class Pages:
         try:
             await response.prepare(request)
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
-            await self._stream(response, lang)
+            await self._stream(response, lang, faction)
         except (ConnectionError, TimeoutError):
             pass  # the phone went away, or a write to it stalled: forget it
         finally:  # also when aiohttp cancels the handler because the phone hung up
             self._streaming.discard(task)
             self._closed()
         return response
+
+    def _seat_of(self, request: web.Request) -> str | None:
+        """The faction whose seat the request's phone is, if it is one."""
+        phone = self.door.phone(request) if self.door is not None else None
+        return None if phone is None else phone.faction
 
     def end_streams(self) -> None:
         """Close every event stream now: a stream never ends by itself, so a stopping view
@@ -232,16 +263,17 @@ class Pages:
         self._release = None
         self._on_last_closed()
 
-    async def _stream(self, response: web.StreamResponse, lang: str) -> None:
+    async def _stream(self, response: web.StreamResponse, lang: str, faction: str | None) -> None:
         """The current state at once (the catch-up after any reconnect), then each change;
-        while it is open the hub renders each update in ``lang`` before waking the pages."""
+        while it is open the hub renders each update in ``lang`` before waking the pages.
+        A seat's page gets its seat's messages (what only that faction may see included)."""
         self.hub.watched[lang] += 1
         try:
-            await self._send(response, lang)
+            await self._send(response, lang, faction)
         finally:
             self.hub.watched[lang] -= 1
 
-    async def _send(self, response: web.StreamResponse, lang: str) -> None:
+    async def _send(self, response: web.StreamResponse, lang: str, faction: str | None) -> None:
         """``asyncio.timeout`` rather than ``wait_for``: on Python 3.11 ``wait_for`` can
         swallow the cancellation that comes when the phone hangs up just as a write
         finishes, and the stream would hold its place until the next heartbeat."""
@@ -251,13 +283,21 @@ class Pages:
             changed = hub.next_change()
             update = hub.update
             if update is not sent:
+                message = update.messages[lang]
+                if faction is not None and update.seats is not None:
+                    message = await asyncio.to_thread(update.seats.message, faction, lang)
                 async with asyncio.timeout(WRITE_TIMEOUT):
-                    await response.write(update.messages[lang])
+                    await response.write(message)
                 sent = update
+            seats = update.seats if faction is not None else None
+            if seats is not None and faction is not None and not seats.kept(faction, lang):
+                sent = None  # what the table proposes was missing: the seat's part again, soon
             try:
-                async with asyncio.timeout(HEARTBEAT):
+                async with asyncio.timeout(HEARTBEAT if sent is not None else SEAT_RETRY):
                     await changed.wait()
             except TimeoutError:
+                if sent is None:
+                    continue
                 async with asyncio.timeout(WRITE_TIMEOUT):
                     await response.write(b": still here\n\n")
 
@@ -312,8 +352,13 @@ class BadRequestsInOneLine(logging.Filter):
         return True
 
 
-def build_app(hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) -> web.Application:
-    pages = Pages(hub, max_pages, on_last_closed)
+def build_app(
+    hub: Hub,
+    max_pages: int,
+    on_last_closed: Callable[[], object],
+    door: SeatDoor | None = None,
+) -> web.Application:
+    pages = Pages(hub, max_pages, on_last_closed, door)
     server_log = logging.getLogger("aiohttp.server")
     if not any(isinstance(f, BadRequestsInOneLine) for f in server_log.filters):
         server_log.addFilter(BadRequestsInOneLine())
@@ -324,6 +369,9 @@ def build_app(hub: Hub, max_pages: int, on_last_closed: Callable[[], object]) ->
     app.router.add_get("/snapshot", pages.snapshot)
     app.router.add_get("/favicon.ico", no_icon)
     app.router.add_get("/places", pages.places)
+    if door is not None:  # [web] seats = false: no route that could change anything
+        app.router.add_get("/pair", door.pair, allow_head=False)  # a HEAD spends no code
+        app.router.add_post("/seat", door.command)
     for path in PROBES:
         app.router.add_get(path, probe)
     app.on_response_prepare.append(_security_headers)
@@ -481,11 +529,15 @@ class Serving(Record, frozen=False):
 
 
 async def serve(
-    hub: Hub, sock: socket.socket, max_pages: int, on_last_closed: Callable[[], object]
+    hub: Hub,
+    sock: socket.socket,
+    max_pages: int,
+    on_last_closed: Callable[[], object],
+    door: SeatDoor | None = None,
 ) -> Serving:
     """Start serving on ``sock``; ``on_last_closed`` runs :data:`RELEASE_DELAY` seconds
     after the last event stream closed (unless another opened)."""
-    app = build_app(hub, max_pages, on_last_closed)
+    app = build_app(hub, max_pages, on_last_closed, door)
     # handler_cancellation: a page that hangs up ends its event stream at once, giving its
     # place back, rather than at the next write.
     runner = web.AppRunner(

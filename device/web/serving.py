@@ -20,7 +20,8 @@ from device.storage import paths
 from device.web.feed import Feed
 from device.web.hub import Hub
 from device.web.release import release
-from device.web.server import Serving, listening_socket, serve
+from device.web.seats import SeatDoor
+from device.web.server import Serving, listening_socket, pick_language, serve
 from rules.text import use_printed_names
 
 log = logging.getLogger("celaeno.web")
@@ -41,11 +42,14 @@ async def serve_until_stopped(args: argparse.Namespace, config: Config) -> int:
     use_printed_names(config.printed_names())  # the owner's Area names, as on the table's screen
     # The journal is read before the socket listens: the first phone to connect gets the
     # committed state, not an empty one.
-    hub = Hub(Feed(paths.database_path(state_dir), args.games))
+    journal = paths.database_path(state_dir)
+    door = SeatDoor(journal, state_dir, pick_language) if config.web.seats else None
+    proposals = door.proposals if door is not None else None
+    hub = Hub(Feed(journal, args.games), proposals)
     await hub.catch_up()
     sock = listening_socket(address, port)
     quiet = asyncio.Event()  # the last page closed a while ago
-    serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set)
+    serving = await serve(hub, sock, args.max_pages or config.web.max_pages, quiet.set, door)
     where = ", ".join(urls(address, port, machine_addresses())) or f"{address}:{port}"
     log.info("serving the phone view on %s (journal %s)", where, state_dir)
     notify.ready(f"serving {where}")
@@ -61,6 +65,8 @@ async def serve_until_stopped(args: argparse.Namespace, config: Config) -> int:
     pinger.cancel()
     await serving.stop()
     hub.feed.close()
+    if door is not None:
+        door.close()
     return 0
 
 

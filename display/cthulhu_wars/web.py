@@ -8,18 +8,22 @@ so the phone cannot say anything the screen does not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from display.cthulhu_wars import board
 from display.cthulhu_wars.words import SCOREBOARD_WORDS, WORDS
 from display.web.games import PhonePart
 from display.web.html import paras_html, phase_track_html
 from rules.cthulhu_wars.state import PHASES, cthulhu_wars_json
-from rules.text import translate
+from rules.text import translate, words_on_use
 
 if TYPE_CHECKING:
-    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
-    from rules.json_types import StateJSON
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsProposalsJSON,
+        CthulhuWarsSecretsJSON,
+        CthulhuWarsStateJSON,
+    )
+    from rules.json_types import ProposalsJSON, SecretsJSON, StateJSON
 
 
 def header_html(state: CthulhuWarsStateJSON, lang: str) -> str:
@@ -50,4 +54,24 @@ def board_html(state: CthulhuWarsStateJSON, lang: str) -> str:
     return f'<section class="board">{paras_html(found.top)}{grid}</section>'
 
 
-PHONE_PART = PhonePart(game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS))
+def seat_part(
+    any_state: StateJSON,
+    secrets: SecretsJSON,
+    faction: str,
+    proposals: ProposalsJSON,
+    lang: str,
+) -> str:
+    """A faction's seat on its phone (I13, I14): loaded by the first seat's page. The state
+    says its game; the secrets and the proposals are the same game's (its ``Game.secrets``,
+    its controller's), which the page asks for only beside its state."""
+    from display.cthulhu_wars.seat.part import seat_html
+
+    state = cthulhu_wars_json(any_state)
+    own_secrets = cast("CthulhuWarsSecretsJSON", secrets)
+    return seat_html(state, own_secrets, faction, cast("CthulhuWarsProposalsJSON", proposals), lang)
+
+
+SEAT_WORDS = words_on_use("cthulhu_wars.seat", "display.cthulhu_wars.seat.words")
+PHONE_PART = PhonePart(
+    game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS, SEAT_WORDS), seat=seat_part
+)

@@ -14,19 +14,24 @@ from rules.text import Words
 from rules.values import Record
 
 if TYPE_CHECKING:
-    from rules.json_types import StateJSON
+    from rules.json_types import ProposalsJSON, SecretsJSON, StateJSON
 
     # any game's state JSON, which each game's part reads as its own type
     GameHtml = Callable[[StateJSON, str], str]
+    # A faction's seat on its phone: (state, its secrets, faction, proposals, lang) -> HTML;
+    # the secrets and the proposals, too, each game's part reads as its own.
+    SeatHtml = Callable[[StateJSON, SecretsJSON, str, ProposalsJSON, str], str]
 
 
 class PhonePart(Record):
     """- ``html(state, lang)``: the game's header and board as HTML;
-    - ``words``: its catalogue sections, added when the game is loaded."""
+    - ``words``: its catalogue sections, added when the game is loaded;
+    - ``seat``: a faction's seat on its phone (None: the game's page stays read-only)."""
 
     game: str
     html: GameHtml
     words: tuple[Words, ...] = ()
+    seat: SeatHtml | None = None
 
 
 PHONE_PARTS = Parts[PhonePart](

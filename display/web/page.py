@@ -129,12 +129,44 @@ def _history_line(said: Text, how: Text | None, lang: str) -> str:
     return f"<li>{line}</li>"
 
 
+# The words a seat's script says by itself (the answers it shows are the table's).
+SEAT_SCRIPT_WORDS: tuple[str, ...] = ("sending", "retrying", "table_off", "not_here")
+
+
 def script_words(lang: str) -> dict[str, str]:
     # "full" keeps its {n} for the script, which fills in how many are watching.
     return {word: translate(f"web.{word}", lang, n="{n}") for word in SCRIPT_WORDS}
 
 
-def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
+class SeatShell(Record):
+    """A seat's page: its faction (None: the phone's seat ended, the page says how to pair
+    again), the token its script sends with each command (it cannot read the cookie), and
+    the seat's part of the page as the live update has it."""
+
+    faction: str | None
+    token: str
+    html: str = ""
+
+
+def _seat_top(seat: SeatShell, lang: str) -> str:
+    if seat.faction is None:
+        return f'<p class="notice" id="seat-ended">{phrased(translate("seat.unknown", lang))}</p>'
+    return (
+        f'<section id="seat" class="seat" data-faction="{escape(seat.faction)}">{seat.html}'
+        '</section><p id="seat-answer" role="status" aria-live="polite"></p>'
+    )
+
+
+def _seat_words(lang: str) -> str:
+    return " ".join(
+        f'data-word-seat_{word}="{escape(translate(f"seat.{word}", lang))}"'
+        for word in SEAT_SCRIPT_WORDS
+    )
+
+
+def page_html(
+    view: WebView, lang: str, assets: Mapping[str, str], seat: SeatShell | None = None
+) -> str:
     """The whole page as first sent: the shell with the live region already filled, so
     the state shows before the script connects. ``assets``: name → URL of the style
     sheet and the script (their names carry a hash of their contents). Every word of
@@ -152,6 +184,11 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
     words = " ".join(
         f'data-word-{word}="{escape(value)}"' for word, value in script_words(lang).items()
     )
+    top, footer = "", translate("web.read_only", lang)
+    if seat is not None:
+        words += f' {_seat_words(lang)} data-token="{escape(seat.token)}"'
+        top = _seat_top(seat, lang)
+        footer = translate("seat.footer", lang) if seat.faction else footer
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -161,8 +198,13 @@ def page_html(view: WebView, lang: str, assets: Mapping[str, str]) -> str:
         f'<body {words}><header class="top"><h1 data-word="title">{phrased(title_words)}</h1>'
         f'<p id="connection" class="connecting" role="status">{connecting}</p>'
         f'<nav class="languages" aria-label="{languages}" data-word-label="language">{buttons}'
-        f'</nav></header><main id="view" aria-live="polite" data-position="{view.position}"'
+        f'</nav></header>{top}<main id="view" aria-live="polite" data-position="{view.position}"'
         f' data-journal="{escape(view.journal)}" data-lang="{lang}">{live_html(view, lang)}</main>'
-        f'<footer><p data-word="read_only">{phrased(translate("web.read_only", lang))}</p>'
+        f"<footer><p{_footer_word(seat)}>{phrased(footer)}</p>"
         "</footer></body></html>"
     )
+
+
+def _footer_word(seat: SeatShell | None) -> str:
+    """The read-only footer follows a language switch; a seat's says its own words."""
+    return ' data-word="read_only"' if seat is None or seat.faction is None else ""

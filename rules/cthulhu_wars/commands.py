@@ -25,6 +25,8 @@ SCOREBOARD_COMMANDS = (
     "reveal_elder_signs",
     "spellbooks",
     "adjust",
+    "gather_power_line",
+    "record_elder_signs",
 )
 COMMANDS = CommandTable(
     "cthulhu_wars",

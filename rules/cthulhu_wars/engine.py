@@ -85,8 +85,15 @@ def apply(state: GameState | None, cmd: Command) -> Applied:
         return start(cmd)
     if isinstance(cmd, NewGame):
         raise RulesError("journal", "error.journal.new_game_twice")
+    if cmd.seat is None:
+        _check_game_goes_on(state, cmd)
+        return _dispatch(state, cmd)
+    from rules.cthulhu_wars import seats  # a table whose phones never send loads it never
+
+    seats.check(state, cmd, cmd.seat)
     _check_game_goes_on(state, cmd)
-    return _dispatch(state, cmd)
+    after, events = _dispatch(state, cmd)
+    return after, seats.said_by(cmd.seat, events)
 
 
 def _check_game_goes_on(state: GameState, cmd: Command) -> None:

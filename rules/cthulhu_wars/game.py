@@ -19,7 +19,7 @@ from rules.game import Game, RollWanted
 from rules.text import Words, words_on_use
 
 if TYPE_CHECKING:
-    from rules.cthulhu_wars.json_types import CthulhuWarsStateJSON
+    from rules.cthulhu_wars.json_types import CthulhuWarsSecretsJSON, CthulhuWarsStateJSON
 
 
 def wanted_roll(state: GameState) -> RollWanted | None:
@@ -33,6 +33,16 @@ def wanted_roll(state: GameState) -> RollWanted | None:
 
 def summary(state: GameState) -> str:
     return f"round {state.round}, {state.phase}"
+
+
+def secrets(state: GameState, seat: str) -> CthulhuWarsSecretsJSON:
+    """What only the seat of faction ``seat`` may see: its Elder Signs' values (I14);
+    nothing without the scoreboard."""
+    if state.scoreboard is None or seat not in state.factions:
+        return {}
+    from rules.cthulhu_wars.scoreboard_record import secrets_json
+
+    return secrets_json(state.scoreboard, seat)
 
 
 def state_to_json(state: GameState) -> CthulhuWarsStateJSON:
@@ -56,4 +66,5 @@ CTHULHU_WARS = Game(
         # The scoreboard's: most tables never keep it (I12).
         words_on_use("scoreboard", "rules.cthulhu_wars.scoreboard.words"),
     ),
+    secrets=secrets,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-from rules.json_types import StateJSON
+from rules.json_types import ProposalsJSON, SecretsJSON, StateJSON
 
 Phase: TypeAlias = Literal["gather_power", "first_player", "doom", "action"]  # T1
 
@@ -54,6 +54,9 @@ class SatisfyPendingJSON(TypedDict):
 
 class GatherPowerPendingJSON(TypedDict):
     kind: Literal["gather_power"]  # K3
+    # I13: each faction's own line its phone said meanwhile, in seating order; absent
+    # while no phone has said one
+    lines: NotRequired[dict[str, int]]
 
 
 class FirstPlayerPendingJSON(TypedDict):
@@ -140,3 +143,21 @@ class CthulhuWarsStateJSON(StateJSON):
     bhole: NotRequired[str | None]
     zoogs: NotRequired[dict[str, int]]
     yog_sothoth: NotRequired[str | None]
+
+
+class CthulhuWarsSecretsJSON(SecretsJSON, total=False):
+    """What only a faction's seat may see (I14; rules/cthulhu_wars/JOURNAL.md, Seats): the
+    values its phone recorded for the Elder Signs it holds, in the order recorded, and how
+    many it holds without one. Both or neither: none without the scoreboard."""
+
+    elder_signs: list[int]
+    unrecorded: int
+
+
+class CthulhuWarsProposalsJSON(ProposalsJSON, total=False):
+    """What the scoreboard's screens propose (I10), for a seat's page to propose the same
+    (I13): each faction's Power for Gather Power (K3) and its Great Old Ones for a Ritual
+    (K8). Neither without the scoreboard."""
+
+    power: dict[str, int]
+    great_old_ones: dict[str, int]

@@ -17,7 +17,12 @@ from rules.cthulhu_wars.commands import Direction
 from rules.values import Record, frozen
 
 if TYPE_CHECKING:
-    from rules.cthulhu_wars.json_types import GameOverJSON, PendingJSON, ScoreboardJSON
+    from rules.cthulhu_wars.json_types import (
+        CthulhuWarsSecretsJSON,
+        GameOverJSON,
+        PendingJSON,
+        ScoreboardJSON,
+    )
 
 # K13: why a game ends before the last round ("citadel": D5, D6 end it at once).
 EndReason: TypeAlias = Literal["doom", "ritual_track", "elder_signs", "citadel"]
@@ -61,6 +66,9 @@ class Scoreboard(Record):
     # Kept by the rules, not drawn from the journal, so a state alone (the phones, a replay's
     # screenshot) can draw it; the round in play is ``doom``.
     doom_by_round: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
+    # I14: the values of held signs that the faction's phone recorded, in the order recorded
+    # (at most as many as it holds; the rest are unknown). Secret: never in ``to_json``.
+    sign_values: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: frozen({}))
 
     @property
     def at_end(self) -> bool:
@@ -85,6 +93,7 @@ def new_scoreboard(factions: tuple[str, ...], first: str, direction: Direction) 
         order=play_order(factions, first, direction),
         revealed=frozen({f: () for f in factions}),
         doom_by_round=frozen({f: () for f in factions}),
+        sign_values=frozen({f: () for f in factions}),
     )
 
 
@@ -127,8 +136,39 @@ def to_json(board: Scoreboard) -> ScoreboardJSON:
     }
 
 
+def unrecorded(board: Scoreboard, faction: str) -> int:
+    """I14: the signs ``faction`` holds whose values no phone recorded."""
+    return board.elder_signs[faction] - len(board.sign_values[faction])
+
+
+def with_values(board: Scoreboard, faction: str, values: tuple[int, ...]) -> Scoreboard:
+    """``board`` with ``faction``'s recorded values now ``values`` (I14)."""
+    return replace(board, sign_values=frozen({**board.sign_values, faction: values}))
+
+
+def secrets_json(board: Scoreboard, faction: str) -> CthulhuWarsSecretsJSON:
+    """What only ``faction``'s seat may see (I14): the values its phone recorded for the
+    signs it holds, and how many it holds without one."""
+    known = list(board.sign_values[faction])
+    return {"elder_signs": known, "unrecorded": unrecorded(board, faction)}
+
+
+def revealed(board: Scoreboard, faction: str, values: tuple[int, ...]) -> Scoreboard:
+    """K11: ``faction`` reveals signs worth ``values``: their sum goes onto its Doom and
+    they leave the game (the recorded values are the caller's business, I14)."""
+    return replace(
+        board,
+        elder_signs=changed(board.elder_signs, faction, -len(values)),
+        doom=changed(board.doom, faction, sum(values)),
+        revealed=frozen(dict(board.revealed) | {faction: board.revealed[faction] + values}),
+    )
+
+
 class GatherPowerPending(Record):
-    """K3: the table confirms what each faction gathered."""
+    """K3: the table confirms what each faction gathered; ``lines``: what factions said
+    of their own line from their phones meanwhile (I13), proposed by the table's OK."""
+
+    lines: Mapping[str, int] = field(default_factory=_zero)
 
 
 class FirstPlayerPending(Record):
@@ -163,7 +203,9 @@ def game_over_json(winner: str | None, over: GameOver | None) -> GameOverJSON | 
 def pending_json(pending: object, board: Scoreboard) -> PendingJSON | None:
     """The state JSON's ``pending`` for one of the scoreboard's decisions; None for another."""
     if isinstance(pending, GatherPowerPending):
-        return {"kind": "gather_power"}
+        if not pending.lines:  # as before seats: no key for what no phone said
+            return {"kind": "gather_power"}
+        return {"kind": "gather_power", "lines": dict(pending.lines)}
     if isinstance(pending, FirstPlayerPending):
         return {
             "kind": "first_player",

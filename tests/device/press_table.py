@@ -22,7 +22,7 @@ from typing import Any
 from device.companion.questions import AppQuestions
 from device.games import GAMES
 from device.ui.history import redoable
-from device.ui.steps import CHOOSE_GAME, SHOW_ON_PHONES, SMART_DICE
+from device.ui.steps import CHOOSE_GAME, SEATS_ON_PHONES, SHOW_ON_PHONES, SMART_DICE
 from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
@@ -36,7 +36,7 @@ MOST_PRESSES = 24
 MOST_SCREENS = 5_000  # screens searched before a task is called impossible
 QUESTIONS = AppQuestions(GAMES.front_ends)  # the app's own questions, opened as it opens them
 # Questions whose screens lead to no task's goal: a path that opens one ends there.
-NOT_A_WAY = (SHOW_ON_PHONES, SMART_DICE)
+NOT_A_WAY = (SHOW_ON_PHONES, SEATS_ON_PHONES, SMART_DICE)
 
 
 @dataclass(frozen=True)

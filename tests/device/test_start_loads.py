@@ -67,7 +67,15 @@ NOT_AT_START = (
     "zipfile",  # the window's icon is read from pygame's file, not looked up as a resource
     "importlib.readers",
     "subprocess",
+    # phones as seats: their desk, their socket, their book and screens, their rules (I13)
+    "device.companion.seats",
+    "device.service.seat_link",
+    "device.storage.seat_book",
+    "device.ui.seats",  # the package: its screens and their words
+    "rules.cthulhu_wars.seats",
 )
+# Loaded at a start only when a phone is paired as a seat of the game (it may send at once).
+SEATS_AT_START = ("device.companion.seats", "device.service.seat_link", "device.storage.seat_book")
 
 
 def loaded_at_ready(tmp_path: Path, *args: str) -> set[str]:
@@ -95,6 +103,26 @@ def test_a_start_loads_only_what_the_first_frame_needs(tmp_path: Path, reader: s
     assert "device.companion.app" in loaded and "pygame" in loaded  # the child did reach READY
     early = {name: under(name, loaded) for name in NOT_AT_START}
     assert {name: found for name, found in early.items() if found} == {}
+
+
+def test_a_start_with_a_seat_paired_listens_for_it_and_loads_only_that(tmp_path: Path) -> None:
+    """A phone is paired as a seat of the game the journal holds: the start opens its desk
+    (the phone may send at once), and nothing else of the seats."""
+    from device.storage.seat_book import SeatBook
+    from device.storage.store import Store
+
+    state = tmp_path / "state"
+    with Store.open(state / "journal.sqlite3") as store:
+        game = store.start_game(json.dumps({"type": "new_game", "map": "celaeno",
+                                            "factions": ["great_cthulhu", "crawling_chaos",
+                                                         "yellow_sign"]}))  # fmt: skip
+        book = SeatBook(store.connection)
+        book.create()
+        book.pair(game, "yellow_sign")
+    loaded = loaded_at_ready(tmp_path, "--reader", "none")
+    assert set(SEATS_AT_START) <= loaded
+    others = [name for name in NOT_AT_START if name not in SEATS_AT_START]
+    assert {name: under(name, loaded) for name in others if under(name, loaded)} == {}
 
 
 # The scoreboard's own keys: "screen.sb.ritual", "prompt.sb.gather_power", "menu.sb_faction".

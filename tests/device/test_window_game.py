@@ -157,17 +157,25 @@ def x_display(framebuffer: Path) -> Iterator[str]:
         yield display
 
 
-def open_window(display: str, tmp: Path, framebuffer: Path, size: tuple[int, int]) -> Window:
+def open_window(
+    display: str,
+    tmp: Path,
+    framebuffer: Path,
+    size: tuple[int, int],
+    settings: str = "",
+    pictures: str = "window_game",
+) -> Window:
     """`celaeno run` as on a desktop: a window, the keyboard, the simulated dice reader (no
-    roll is wanted in this game: its monsters are never activated)."""
+    roll is wanted in this game: its monsters are never activated); ``settings``: more of
+    its configuration file; ``pictures``: where under tests/output its pictures go."""
     log = tmp / "celaeno.log"
-    shots = OUTPUT / "window_game" / "x".join(map(str, size))
+    shots = OUTPUT / pictures / "x".join(map(str, size))
     shots.mkdir(parents=True, exist_ok=True)
     for old in shots.glob("*.png"):
         old.unlink()
     env = clean_env(tmp, SDL_VIDEODRIVER="x11", DISPLAY=display)
     config = tmp / "celaeno.toml"
-    config.write_text(SLOW_HOLDS, encoding="utf-8")
+    config.write_text(SLOW_HOLDS + settings, encoding="utf-8")
     argv = celaeno_argv("run", "--state-dir", str(tmp / "state"), "--config", str(config),
                         "--window", "--size", "x".join(map(str, size)),
                         "--reader", "simulated")  # fmt: skip

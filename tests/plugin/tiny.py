@@ -32,6 +32,7 @@ from rules.commands import Command, CommandTable
 from rules.errors import RulesError
 from rules.game import Game, RollWanted
 from rules.text import Text, Words, text, translate
+from rules.values import Record
 
 NAME = "tower"
 FACES = (1, 2, 3, 4, 5, 6)
@@ -42,20 +43,17 @@ COMMANDS = CommandTable(NAME)
 
 
 @COMMANDS.command("tower_new")
-@dataclass(frozen=True)
-class TowerNew(Command):
+class TowerNew(Command, Record):
     builder: str
 
 
 @COMMANDS.command("tower_climb")
-@dataclass(frozen=True)
-class TowerClimb(Command):
+class TowerClimb(Command, Record):
     pass
 
 
 @COMMANDS.command("tower_roll")
-@dataclass(frozen=True)
-class TowerRoll(Command):
+class TowerRoll(Command, Record):
     value: int
 
 

@@ -17,6 +17,7 @@ klibc's ``ipconfig`` (a DHCP client the card has for its initramfs).
 from __future__ import annotations
 
 import base64
+import json
 import re
 import shutil
 import subprocess
@@ -28,6 +29,14 @@ import pytest
 
 from tests.system.card import ROOT_ARGUMENT, Card, as_the_owner_wrote_it, built_card
 from tests.system.conftest import record, wait_active
+from tests.system.guest import (
+    AS_SERVICE,
+    CELAENO,
+    differing,
+    export,
+    replay_screenshot,
+    same_screen,
+)
 from tests.system.image import GUEST_CONFIG
 from tests.system.machine import Machine
 from tests.system.screen import Screen
@@ -90,6 +99,46 @@ print("PROBE", urllib.request.urlopen("http://10.42.0.1/generate_204", timeout=3
 """
 
 
+# A faction's phone as its seat, in the phone's namespace, doing what its browser does: the
+# address the screen's QR code carries (a 303 that sets the seat's cookie, kept by
+# http.cookiejar), the page's token, then the command of the page's spellbook button POSTed
+# as the page's script posts it (its Origin, its token header, an id). Between the two it
+# waits for /run/phone.go, while the table closes its pairing screen.
+SEAT = r"""
+import html, http.cookiejar, json, os, re, sys, time, urllib.error, urllib.request
+pair = sys.argv[1]
+origin = pair.split("/pair?")[0]
+jar = http.cookiejar.CookieJar()
+browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+page = browser.open(pair, timeout=60).read().decode()
+print("PAIRED", [c.name for c in jar], re.sub("<[^>]*>", "", re.search(r'<h2 class="you">.*?</h2>', page).group(0)), flush=True)
+token = re.search(r'data-token="([0-9a-f]+)"', page).group(1)
+commands = [json.loads(html.unescape(c)) for c in re.findall(r'data-command="([^"]*)"', page)]
+[earned] = [c for c in commands if c["type"] == "spellbooks"]
+print("BUTTON", json.dumps(earned), flush=True)
+while not os.path.exists("/run/phone.go"):
+    time.sleep(0.5)
+body = json.dumps({"id": "system-phone-1", "command": earned}).encode()
+headers = {"Content-Type": "application/json", "Origin": origin, "X-Celaeno-Token": token}
+tap = urllib.request.Request(origin + "/seat", data=body, headers=headers, method="POST")
+try:
+    with browser.open(tap, timeout=60) as answer:
+        print("ANSWER", answer.status, answer.read().decode(), flush=True)
+except urllib.error.HTTPError as refused:
+    print("ANSWER", refused.code, refused.read().decode(), flush=True)
+"""
+# A game that keeps the scoreboard (spellbooks are its, I12), entered as `celaeno import`
+# enters a journal's line at the table, with the test settings' Silence tokens (I1).
+SCOREBOARD_GAME = {
+    "type": "new_game",
+    "map": "celaeno",
+    "factions": ["great_cthulhu", "crawling_chaos", "black_goat", "yellow_sign"],
+    "settings": {"scoreboard": True, "silence_at_start": True},
+}
+# Great Cthulhu's spellbooks ("0/6", "1/6") in the scoreboard's table at 800x480.
+BOOKS = (400, 66, 48, 26)
+
+
 def unescape(field: str) -> str:
     return re.sub(r"\\(.)", r"\1", field)
 
@@ -127,12 +176,13 @@ def machine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Machine]:
         machine.close()
 
 
-def show_on_phones(machine: Machine, *to_menu: str) -> tuple[Screen, Path]:
+def show_on_phones(machine: Machine, *to_menu: str, up: int = 5) -> tuple[Screen, Path]:
     """From the main screen: ``to_menu`` moves its cursor to its last line, the menu (where
-    the cursor starts depends on the phase); Show on phones is the menu's fourth line from
-    its end (then Smart dice, Language, New game)."""
+    the cursor starts depends on the phase); Show on phones is the menu's fifth line from
+    its end (then Seats on phones, Smart dice, Language, New game): ``up`` presses from
+    the menu's first line (one more with the scoreboard, whose menu starts on its second)."""
     screen = Screen(machine)
-    screen.press(*to_menu, "ret", "up", "up", "up", "up", "ret")
+    screen.press(*to_menu, "ret", *["up"] * up, "ret")
     return screen, coded_screen(screen, "WIFI:")
 
 
@@ -158,6 +208,40 @@ def read_join_code(machine: Machine, name: str) -> dict[str, str]:
     fields = join_code_fields(code)
     screen.press("down", "ret")  # Back to the game
     return fields
+
+
+def join_the_tables_wi_fi(machine: Machine, wifi: dict[str, str]) -> float:
+    """The phone joins the network ``wifi`` (the join code's fields): the second radio in a
+    namespace of its own, its own wpa_supplicant, its address by DHCP from the card.
+    Returns when its wpa_supplicant started (monotonic)."""
+    machine.sh(
+        "mkdir -p /run/netns && touch /run/netns/phone && unshare --net=/run/netns/phone true"
+    )
+    machine.sh(f"{PHONE} sleep 3600 >/dev/null 2>&1 & echo $! > /run/phone.pid")
+    put(machine, "/run/move_phy.py", MOVE_PHY)
+    machine.sh(
+        "python3 /run/move_phy.py $(cat /sys/class/ieee80211/phy1/index) $(cat /run/phone.pid)"
+    )
+    # (not /sys/class/net: sysfs shows the namespace that mounted it, the card's)
+    names = machine.sh(f"{PHONE} python3 -c 'import socket; print(socket.if_nameindex())'")
+    assert "'wlan1'" in names and "wlan1" not in machine.sh("ls /sys/class/net"), names
+    psk = wifi["P"].replace("\\", "\\\\").replace('"', '\\"')
+    put(machine, "/run/phone.conf",
+        f'ctrl_interface=DIR=/run/wpa_phone\nnetwork={{\n ssid="{wifi["S"]}"\n psk="{psk}"\n}}\n')  # fmt: skip
+    joined = time.monotonic()
+    machine.sh(f"{PHONE} wpa_supplicant -B -i wlan1 -c /run/phone.conf -f /run/phone.log")
+    machine.wait_guest(
+        f"{PHONE} wpa_cli -p /run/wpa_phone -i wlan1 status | grep -q wpa_state=COMPLETED", 60
+    )
+    lease = machine.sh(f"{PHONE} /usr/lib/klibc/bin/ipconfig -t 60 -c dhcp wlan1", timeout=120)
+    assert "10.42.0." in lease, lease
+    return joined
+
+
+def on_the_tables_wi_fi(machine: Machine) -> bool:
+    """The phone is still on the table's network (it is not after a power cut: /run is gone)."""
+    said = machine.sh(f"{PHONE} wpa_cli -p /run/wpa_phone -i wlan1 status 2>/dev/null", check=False)
+    return "wpa_state=COMPLETED" in said
 
 
 def test_the_card_makes_its_own_wi_fi_without_a_house_network(machine: Machine) -> None:
@@ -187,28 +271,7 @@ def test_a_phone_joins_with_only_the_screens_code_and_follows_the_table(
     [url] = decode(page_shot)
     assert url == "http://10.42.0.1:8080/"
     screen.press("ret")  # back to the game (its only line)
-    # The phone: the second radio in a namespace of its own, its own wpa_supplicant.
-    machine.sh(
-        "mkdir -p /run/netns && touch /run/netns/phone && unshare --net=/run/netns/phone true"
-    )
-    machine.sh(f"{PHONE} sleep 3600 >/dev/null 2>&1 & echo $! > /run/phone.pid")
-    put(machine, "/run/move_phy.py", MOVE_PHY)
-    machine.sh(
-        "python3 /run/move_phy.py $(cat /sys/class/ieee80211/phy1/index) $(cat /run/phone.pid)"
-    )
-    # (not /sys/class/net: sysfs shows the namespace that mounted it, the card's)
-    names = machine.sh(f"{PHONE} python3 -c 'import socket; print(socket.if_nameindex())'")
-    assert "'wlan1'" in names and "wlan1" not in machine.sh("ls /sys/class/net"), names
-    psk = wifi["P"].replace("\\", "\\\\").replace('"', '\\"')
-    put(machine, "/run/phone.conf",
-        f'ctrl_interface=DIR=/run/wpa_phone\nnetwork={{\n ssid="{wifi["S"]}"\n psk="{psk}"\n}}\n')  # fmt: skip
-    joined = time.monotonic()
-    machine.sh(f"{PHONE} wpa_supplicant -B -i wlan1 -c /run/phone.conf -f /run/phone.log")
-    machine.wait_guest(
-        f"{PHONE} wpa_cli -p /run/wpa_phone -i wlan1 status | grep -q wpa_state=COMPLETED", 60
-    )
-    lease = machine.sh(f"{PHONE} /usr/lib/klibc/bin/ipconfig -t 60 -c dhcp wlan1", timeout=120)
-    assert "10.42.0." in lease, lease
+    joined = join_the_tables_wi_fi(machine, wifi)
     put(machine, "/run/watch.py", WATCH)
     machine.sh(f"{PHONE} python3 /run/watch.py {url} > /run/watch.log 2>&1 & true")
     machine.wait_guest("grep -q '^EVENT' /run/watch.log", 120)
@@ -239,6 +302,62 @@ def test_the_same_network_after_a_restart_of_the_companion_and_a_power_cut(
     machine.wait_guest(f"test -s {STATE}", 300)
     wait_active(machine)
     assert read_join_code(machine, "join-after-power-cut") == first
+
+
+def test_a_phone_on_the_tables_wi_fi_pairs_as_a_seat_and_its_spellbook_shows_on_the_screen(
+    machine: Machine, tmp_path: Path
+) -> None:
+    """I13: the phone pairs as the first faction's seat with the code the screen's QR code
+    carries, taps its spellbook, the table commits it naming the seat, and the device's
+    screen shows it (the spellbooks cell as the host's replay of the journal draws it,
+    and not as it draws the journal without the phone's command)."""
+    machine.sh("systemctl stop celaeno", timeout=300)
+    put(machine, "/run/scoreboard.jsonl", json.dumps(SCOREBOARD_GAME) + "\n")
+    machine.sh(f"{AS_SERVICE} {CELAENO} import /run/scoreboard.jsonl", timeout=180)
+    machine.sh("systemctl start celaeno", timeout=300)
+    wait_active(machine)
+    if not on_the_tables_wi_fi(machine):  # after the power cut: joined again, by the code
+        _, shot = show_on_phones(machine, "down", "down", up=6)  # the Action Phase
+        [code] = decode(shot)
+        join_the_tables_wi_fi(machine, join_code_fields(code))
+        machine.sh("systemctl restart celaeno", timeout=300)  # a start puts the cursor back
+        wait_active(machine)
+    # From "A Gate changed", where a start puts the cursor: "Something else happened", then
+    # Seats on phones, the fourth line from the menu's end (its cursor starts on its second).
+    screen = Screen(machine)
+    screen.press("down", "down", "ret", *["up"] * 5, "ret")
+    shot = coded_screen(screen, "http://10.42.0.1:8080/pair?c=")
+    kept = shot.with_name("seat-code.png")
+    shutil.copyfile(shot, kept)
+    [pair] = decode(kept)
+    assert pair.startswith("http://10.42.0.1:8080/pair?c="), pair
+    put(machine, "/run/seat.py", SEAT)
+    paired = time.monotonic()
+    machine.sh(f"{PHONE} python3 /run/seat.py '{pair}' > /run/seat.log 2>&1 & true")
+    machine.wait_guest("grep -q '^BUTTON' /run/seat.log", 120)
+    record("seat_scan_to_page_s", round(time.monotonic() - paired, 1))
+    said = machine.sh("cat /run/seat.log")
+    assert "PAIRED ['seat']" in said and "You are Great Cthulhu" in said, said
+    screen.press("down", "down", "ret")  # Close: back to the game
+    before, _ = screen.digest()
+    tapped = time.monotonic()
+    machine.sh("touch /run/phone.go")
+    machine.wait_guest("grep -q '^ANSWER' /run/seat.log", 120)
+    record("seat_tap_to_answer_s", round(time.monotonic() - tapped, 1))
+    said = machine.sh("cat /run/seat.log")
+    assert "ANSWER 200" in said and '"status": "done"' in said, said
+    screen.changed_from(before, 60, "the phone's spellbook")
+    screen.settled(40)
+    _, shot = screen.digest()
+    after = shot.with_name("seat-spellbook.png")
+    shutil.copyfile(shot, after)
+    lines = export(machine)
+    assert lines[-1]["type"] == "spellbooks" and lines[-1]["count"] == 1, lines[-1]
+    assert lines[-1]["seat"]["faction"] == "great_cthulhu", lines[-1]
+    drawn = replay_screenshot(lines, tmp_path / "with-the-phone.png")
+    same_screen(after, drawn, BOOKS)
+    without = replay_screenshot(lines[:-1], tmp_path / "without-the-phone.png")
+    assert differing(after, without, BOOKS) > 0.1
 
 
 def test_an_absent_house_network_then_the_access_point_and_a_short_passphrase_refused(

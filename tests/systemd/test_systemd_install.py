@@ -99,7 +99,8 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
     assert has("celaeno config --example >", f"{dest}/etc/celaeno/celaeno.toml")
     # `celaeno` on the owner's PATH, into the venv.
     assert "ln -sfn /opt/celaeno/venv/bin/celaeno " + f"{dest}/usr/local/bin/celaeno" in steps
-    assert not has("usermod", "--groups celaeno")  # run as root itself: no owner to add
+    # run as root itself: no owner to add to the journal's group
+    assert not [s for s in steps if s.split()[:4] == ["usermod", "--append", "--groups", "celaeno"]]
     assert has(
         "install -D -m 0644",
         f"{SOURCE}/hardware/99-celaeno-dice-reader.rules",
@@ -109,6 +110,10 @@ def test_a_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path:
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno.service")
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno-web.service")
     assert has("useradd --system", "--shell /usr/sbin/nologin", "celaeno-web")
+    # the seats' socket: the companion and the phone view, in a group of their own
+    assert has("groupadd --system celaeno-seats")
+    assert "usermod --append --groups celaeno-seats celaeno" in steps
+    assert "usermod --append --groups celaeno-seats celaeno-web" in steps
     assert has("install -D -m 0644", f"{SOURCE}/systemd/celaeno-hotspot.service")
     assert steps[-8:] == [
         "systemctl daemon-reload",

@@ -125,7 +125,7 @@ def test_notify_watchdog_and_restart_limits() -> None:
 def test_an_unprivileged_user_with_the_device_groups() -> None:
     assert value("Service", "User") == "celaeno"
     assert set(" ".join(values("Service", "SupplementaryGroups")).split()) == {
-        "gpio", "dialout", "video", "render", "input", "bluetooth",
+        "gpio", "dialout", "video", "render", "input", "bluetooth", "celaeno-seats",
     }  # fmt: skip
     assert value("Service", "StateDirectory") == "celaeno"
     assert value("Service", "CapabilityBoundingSet") == ""
@@ -155,3 +155,15 @@ def test_exec_start_runs_the_installed_app() -> None:
     assert value("Service", "ExecStart").split()[1] == "run"
     assert 'VENV="$PREFIX/venv"' in install and 'PREFIX="/opt/celaeno"' in install
     assert f'APP_USER="{value("Service", "User")}"' in install
+
+
+def test_the_seats_directory_is_made_in_the_group_before_the_app_starts() -> None:
+    """The app may not chown (SystemCallFilter=~@privileged) nor set a setgid bit
+    (RestrictSUIDSGID=yes): the unit makes the seats' directory, setgid in celaeno-seats,
+    outside the sandbox ("+"), and a system without the group still starts ("-")."""
+    assert "~@privileged" in values("Service", "SystemCallFilter")
+    (made,) = values("Service", "ExecStartPre")
+    prefix, program, *arguments = made.replace("/usr/bin/install", " /usr/bin/install").split()
+    assert set(prefix) == {"-", "+"} and program == "/usr/bin/install"
+    assert arguments == ["-d", "-m", "2710", "-o", "celaeno", "-g", "celaeno-seats",
+                         "/var/lib/celaeno/seats"]  # fmt: skip

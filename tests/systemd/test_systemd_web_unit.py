@@ -64,7 +64,10 @@ def test_only_the_view_may_use_the_network() -> None:
 
 def test_the_view_reads_the_journal_through_the_group_and_owns_nothing_of_it() -> None:
     assert web_values("User") == ["celaeno-web"] != table_values("User")
-    assert web_values("SupplementaryGroups") == ["celaeno"] == table_values("Group")
+    assert web_values("SupplementaryGroups")[0] == "celaeno" == table_values("Group")[0]
+    # the seats' socket: a group only the two units' users share (device/service/seat_link.py)
+    assert "celaeno-seats" in web_values("SupplementaryGroups")
+    assert "celaeno-seats" in " ".join(table_values("SupplementaryGroups")).split()
     assert web_values("StateDirectory") == []  # would hand /var/lib/celaeno to this user
     assert table_values("StateDirectoryMode") == ["0750"]
     (start,) = web_values("ExecStart")

@@ -142,16 +142,28 @@ class GatherPowerStep(DialStep, frozen=False):
 def gather_power_step(
     state: CthulhuWarsStateJSON, remembered: Remembered, finish: Finish
 ) -> DialStep:
-    """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows."""
+    """K3 on one screen: every faction's proposal, OK when right; K4 said in the rows. A
+    line a faction's phone said (I13) is proposed as it said it, and says so."""
     rows = []
+    lines = phones_lines(state)
     for faction in state.get("factions", ()):
         power, made = proposed_power(state, faction, remembered)
+        if faction in lines:
+            power, made = lines[faction], text("prompt.sb.from_phone", faction=faction)
         rows.append(Dial(faction, made, MOST_POWER, power, unit="power"))
     return GatherPowerStep(
         text("prompt.sb.gather_power"),
         rows,
         lambda power: finish({"type": "gather_power", "power": dict(power)}),
     )
+
+
+def phones_lines(state: CthulhuWarsStateJSON) -> Mapping[str, int]:
+    """I13: the lines of Gather Power the factions' phones said meanwhile (K3's pending)."""
+    pending = state.get("pending")
+    if pending is None or pending["kind"] != "gather_power":
+        return {}
+    return pending.get("lines", {})
 
 
 def first_player_step(

@@ -6,6 +6,7 @@ from __future__ import annotations
 EN: dict[str, str] = {
     "prompt.sb.gather_power": "Gather Power: OK if every total is right",
     "prompt.sb.made_of": "{faction:faction}: {parts}",
+    "prompt.sb.from_phone": "{faction:faction}: as its phone said",
     "prompt.sb.gates": "{n} Gates × 2",
     "prompt.sb.gate": "1 Gate × 2",
     "prompt.sb.abandoned": "{n} abandoned",
@@ -74,6 +75,7 @@ EN: dict[str, str] = {
 JA: dict[str, str] = {
     "prompt.sb.gather_power": "魔力収集：すべて正しければOK",
     "prompt.sb.made_of": "{faction:faction}：{parts}",
+    "prompt.sb.from_phone": "{faction:faction}：スマホからの値",
     "prompt.sb.gates": "ゲート{n}×2",
     "prompt.sb.gate": "ゲート1×2",
     "prompt.sb.abandoned": "放棄{n}",

@@ -30,10 +30,28 @@ class Ritual(Command, Record):
     great_old_ones: int | None = optional()
 
 
+@COMMANDS.command("gather_power_line")
+class GatherPowerLine(Command, Record):
+    """A faction's own line of the pending Gather Power, from its phone (K3, I13)."""
+
+    faction: str
+    power: int
+
+
 @COMMANDS.command("draw_elder_signs")
 class DrawElderSigns(Command, Record):
     faction: str
     count: int
+    # I14: each sign's value, as the faction's player read it (from its phone); secret.
+    values: tuple[int, ...] | None = optional()
+
+
+@COMMANDS.command("record_elder_signs")
+class RecordElderSigns(Command, Record):
+    """I14: the values of signs the faction holds that were drawn without them."""
+
+    faction: str
+    values: tuple[int, ...]
 
 
 @COMMANDS.command("reveal_elder_signs")

@@ -10,10 +10,11 @@ from rules.cthulhu_wars.outcome import Applied
 from rules.cthulhu_wars.scoreboard.commands import (
     Adjust,
     DrawElderSigns,
+    RecordElderSigns,
     RevealElderSigns,
     Spellbooks,
 )
-from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, winners
+from rules.cthulhu_wars.scoreboard.end import board_of, game_ends, reveals_from
 from rules.cthulhu_wars.scoreboard.rounds import draw
 from rules.cthulhu_wars.scoreboard_record import (
     DOOM_TO_END,
@@ -22,6 +23,9 @@ from rules.cthulhu_wars.scoreboard_record import (
     RevealPending,
     Scoreboard,
     changed,
+    revealed,
+    unrecorded,
+    with_values,
 )
 from rules.cthulhu_wars.state import GameState
 from rules.errors import RulesError
@@ -33,10 +37,52 @@ def draw_elder_signs(state: GameState, cmd: DrawElderSigns) -> Applied:
     require_faction(state, cmd.faction, "K10")
     if cmd.count < 1:
         raise RulesError("K10", "error.draw_count", n=cmd.count)
-    board, drawn, instead = draw(board_of(state), cmd.faction, cmd.count)
+    board = board_of(state)
+    if cmd.values is not None:
+        _check_drawn_values(cmd.values, cmd.count, board.elder_signs_left)
+    board, drawn, instead = draw(board, cmd.faction, cmd.count)
+    if cmd.values is not None:  # I14: kept secret, for its seat's page and the end (K14)
+        board = with_values(board, cmd.faction, board.sign_values[cmd.faction] + cmd.values)
     key = "event.signs_drawn_short" if instead else "event.signs_drawn"
     event = text(key, faction=cmd.faction, signs=drawn, doom=instead)
     return replace(state, scoreboard=board), [event]
+
+
+def _check_drawn_values(values: tuple[int, ...], count: int, left: int) -> None:
+    """I14: one value per sign drawn, each a sign's (K10), all from the pool."""
+    _check_sign_values(values)
+    if len(values) != count:
+        raise RulesError("I14", "error.draw_values_count", n=count, values=len(values))
+    if count > left:
+        raise RulesError("I14", "error.draw_values_pool", n=left)
+
+
+def _check_sign_values(values: tuple[int, ...]) -> None:
+    for value in values:
+        if value not in SIGN_VALUES:
+            raise RulesError("K10", "error.sign_value", value=value)
+
+
+def record_elder_signs(state: GameState, cmd: RecordElderSigns) -> Applied:
+    """I14: the values of signs held without one (drawn in a Ritual, or at the table)."""
+    require_faction(state, cmd.faction, "I14")
+    if not cmd.values:
+        raise RulesError("I14", "error.record_none")
+    _check_sign_values(cmd.values)
+    board = board_of(state)
+    free = unrecorded(board, cmd.faction)
+    if len(cmd.values) > free:
+        raise RulesError("I14", "error.record_more", faction=cmd.faction, n=free)
+    board = with_values(board, cmd.faction, board.sign_values[cmd.faction] + cmd.values)
+    event = text("event.signs_recorded", faction=cmd.faction, signs=len(cmd.values))
+    state = replace(state, scoreboard=board)
+    pending = state.pending
+    if isinstance(pending, RevealPending) and pending.faction == cmd.faction:
+        # K14: the game is ending and this faction is asked: what its phone keeps now is
+        # revealed at once, as the companion reveals every kept value (I14).
+        state, more = reveals_from(state, (pending.faction, *pending.rest), pending.reason)
+        return state, [event, *more]
+    return state, [event]
 
 
 def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
@@ -50,14 +96,7 @@ def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
         owed = board.elder_signs[pending.faction]  # the signs of the faction asked, not of cmd's
         raise RulesError("K14", "error.reveal_all", faction=pending.faction, n=owed)
     gained = sum(cmd.values)
-    board = replace(
-        board,
-        elder_signs=changed(board.elder_signs, cmd.faction, -len(cmd.values)),
-        doom=changed(board.doom, cmd.faction, gained),
-        revealed=frozen(
-            dict(board.revealed) | {cmd.faction: board.revealed[cmd.faction] + cmd.values}
-        ),
-    )
+    board = revealed(_revealed_values(board, cmd.faction, cmd.values), cmd.faction, cmd.values)
     state = replace(state, scoreboard=board)
     said = "event.sign_revealed" if len(cmd.values) == 1 else "event.signs_revealed"
     event = text(said, faction=cmd.faction, values=list(cmd.values), n=gained)
@@ -70,12 +109,25 @@ def reveal_elder_signs(state: GameState, cmd: RevealElderSigns) -> Applied:
     return state, [event]
 
 
+def _revealed_values(board: Scoreboard, faction: str, values: tuple[int, ...]) -> Scoreboard:
+    """I14: each sign revealed is one whose value was recorded, if one has that value, else
+    one held without a value; refused when neither is left (its phone recorded otherwise)."""
+    known = list(board.sign_values[faction])
+    free = unrecorded(board, faction)
+    for value in values:
+        if value in known:
+            known.remove(value)
+        elif free:
+            free -= 1
+        else:
+            raise RulesError("I14", "error.reveal_not_recorded", faction=faction, value=value)
+    return with_values(board, faction, tuple(known))
+
+
 def _check_values(cmd: RevealElderSigns, held: int) -> None:
     if not cmd.values:
         raise RulesError("K11", "error.reveal_none")
-    for value in cmd.values:
-        if value not in SIGN_VALUES:
-            raise RulesError("K10", "error.sign_value", value=value)
+    _check_sign_values(cmd.values)
     if len(cmd.values) > held:
         # "holds only 0 Elder Signs" says a count where the table needs "none"
         said = "error.reveal_more_than_held" if held else "error.reveal_none_held"
@@ -83,10 +135,7 @@ def _check_values(cmd: RevealElderSigns, held: int) -> None:
 
 
 def _next_revealer(state: GameState, pending: RevealPending) -> Applied:
-    if pending.rest:
-        following = RevealPending(pending.rest[0], pending.reason, pending.rest[1:])
-        return replace(state, pending=following), []
-    return winners(state, pending.reason)
+    return reveals_from(state, pending.rest, pending.reason)
 
 
 def spellbooks(state: GameState, cmd: Spellbooks) -> Applied:
@@ -139,5 +188,8 @@ def spend_elder_sign(state: GameState, faction: str) -> GameState:
     board = board_of(state)
     if board.elder_signs[faction] < 1:
         raise RulesError("C11", "error.no_elder_sign", faction=faction)
+    if not unrecorded(board, faction):
+        # I14: which of its recorded signs it paid with is not said: none is known now.
+        board = with_values(board, faction, ())
     signs = changed(board.elder_signs, faction, -1)
     return replace(state, scoreboard=replace(board, elder_signs=signs))

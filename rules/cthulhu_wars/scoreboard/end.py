@@ -12,9 +12,12 @@ from rules.cthulhu_wars.scoreboard_record import (
     GameOver,
     RevealPending,
     Scoreboard,
+    revealed,
+    unrecorded,
+    with_values,
 )
 from rules.cthulhu_wars.state import GameState
-from rules.text import text
+from rules.text import Text, text
 
 
 def board_of(state: GameState) -> Scoreboard:
@@ -34,16 +37,42 @@ def end_of_doom_phase(state: GameState) -> Applied | None:
 
 
 def game_ends(state: GameState, reason: EndReason) -> Applied:
-    """K14: every faction that holds Elder Signs reveals them, in play order; then the winner."""
+    """K14: every faction that holds Elder Signs reveals them, in play order; then the winner.
+    The signs whose values a phone kept are revealed by the companion (I14); the table is
+    asked only for the others."""
     board = board_of(state)
     revealers = tuple(f for f in board.order if board.elder_signs[f] > 0)
-    event = text(f"event.game_ends.{reason}")
-    if not revealers:
-        over, events = winners(state, reason)
-        return over, [event, *events]
-    pending = RevealPending(revealers[0], reason, revealers[1:])
-    asked = text("event.reveal_all", factions=[text(f"faction.{f}") for f in revealers])
-    return replace(state, pending=pending), [event, asked]
+    asked = [text(f"faction.{f}") for f in revealers if unrecorded(board, f)]
+    events = [text(f"event.game_ends.{reason}")]
+    if asked:
+        events.append(text("event.reveal_all", factions=asked))
+    state, more = reveals_from(state, revealers, reason)
+    return state, [*events, *more]
+
+
+def reveals_from(state: GameState, revealers: tuple[str, ...], reason: EndReason) -> Applied:
+    """K14 from the first of ``revealers`` on: each reveals what its phone kept itself (I14);
+    the first that still holds a sign without a kept value is asked for it; then the winner."""
+    events: list[Text] = []
+    for at, faction in enumerate(revealers):
+        state, said = _reveal_kept(state, faction)
+        events += said
+        if board_of(state).elder_signs[faction] > 0:
+            pending = RevealPending(faction, reason, revealers[at + 1 :])
+            return replace(state, pending=pending), events
+    over, more = winners(state, reason)
+    return over, [*events, *more]
+
+
+def _reveal_kept(state: GameState, faction: str) -> tuple[GameState, list[Text]]:
+    """I14: ``faction``'s kept values revealed by the companion (its Doom goes up by them)."""
+    board = board_of(state)
+    values = board.sign_values[faction]
+    if not values:
+        return state, []
+    board = with_values(revealed(board, faction, values), faction, ())
+    said = text("event.recorded_revealed", faction=faction, values=list(values), n=sum(values))
+    return replace(state, scoreboard=board), [said]
 
 
 def winners(state: GameState, reason: EndReason) -> Applied:

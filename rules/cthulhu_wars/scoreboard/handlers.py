@@ -11,6 +11,8 @@ from rules.cthulhu_wars.scoreboard.commands import (
     DrawElderSigns,
     FirstPlayer,
     GatherPower,
+    GatherPowerLine,
+    RecordElderSigns,
     RevealElderSigns,
     Ritual,
     Spellbooks,
@@ -24,6 +26,8 @@ from rules.cthulhu_wars.scoreboard_record import (
 
 HANDLERS: dict[type[Command], Handler] = {
     GatherPower: rounds.gather_power,
+    GatherPowerLine: rounds.gather_power_line,
+    RecordElderSigns: corrections.record_elder_signs,
     FirstPlayer: rounds.first_player,
     Ritual: rounds.ritual,
     DrawElderSigns: corrections.draw_elder_signs,
@@ -32,7 +36,7 @@ HANDLERS: dict[type[Command], Handler] = {
     Adjust: corrections.adjust,
 }
 # Answers only: refused while nothing asks for them.
-ANSWERS_ONLY: tuple[type[Command], ...] = (GatherPower, FirstPlayer, Ritual)
+ANSWERS_ONLY: tuple[type[Command], ...] = (GatherPower, GatherPowerLine, FirstPlayer, Ritual)
 # What answers each of its pending decisions, and the rule that made it pending.
 ANSWERS: dict[type, tuple[type[Command], str]] = {
     GatherPowerPending: (GatherPower, "K3"),
@@ -40,9 +44,15 @@ ANSWERS: dict[type, tuple[type[Command], str]] = {
     RitualPending: (Ritual, "K8"),
     RevealPending: (RevealElderSigns, "K14"),
 }
-# What the table may enter before a pending decision's answer, the decision staying pending:
-# while a Ritual is asked (K8), a spellbook earned (K12), Elder Signs drawn (K10) and a
-# correction of Power or Doom (I10), each changing nothing the Ritual asked is made of.
+# What may come before a pending decision's answer, the decision staying pending: while a
+# Ritual is asked (K8), a spellbook earned (K12), Elder Signs drawn (K10) and a correction of
+# Power or Doom (I10), each changing nothing the Ritual asked is made of; a faction's own line
+# of Gather Power from its phone (I13); and the values of signs a faction holds, kept by its
+# phone whatever the table waits for (I14: they change nothing the table decides; a Ritual's
+# signs are kept while the next faction decides its own).
 MEANWHILE: dict[type, tuple[type[Command], ...]] = {
-    RitualPending: (Spellbooks, DrawElderSigns, Adjust),
+    GatherPowerPending: (GatherPowerLine, RecordElderSigns),
+    FirstPlayerPending: (RecordElderSigns,),
+    RitualPending: (Spellbooks, DrawElderSigns, Adjust, RecordElderSigns),
+    RevealPending: (RecordElderSigns,),
 }

@@ -9,7 +9,12 @@ from dataclasses import replace
 from rules.cthulhu_wars.checks import require_faction
 from rules.cthulhu_wars.expansions import expansion
 from rules.cthulhu_wars.outcome import Applied, Events
-from rules.cthulhu_wars.scoreboard.commands import FirstPlayer, GatherPower, Ritual
+from rules.cthulhu_wars.scoreboard.commands import (
+    FirstPlayer,
+    GatherPower,
+    GatherPowerLine,
+    Ritual,
+)
 from rules.cthulhu_wars.scoreboard.end import board_of, end_of_doom_phase
 from rules.cthulhu_wars.scoreboard_record import (
     FirstPlayerPending,
@@ -50,6 +55,23 @@ def gather_power(state: GameState, cmd: GatherPower) -> Applied:
     events.append(text("event.power_now", factions=_amounts(state.factions, power)))
     board = replace(board_of(state), power=frozen(power))
     return replace(state, scoreboard=board, pending=None), events
+
+
+def gather_power_line(state: GameState, cmd: GatherPowerLine) -> Applied:
+    """I13: a faction's own line of K3 from its phone, kept for the table's OK (which
+    proposes it) and said on every screen; the answer is still the table's ``gather_power``."""
+    pending = state.pending
+    assert isinstance(pending, GatherPowerPending)
+    require_faction(state, cmd.faction, "K3")
+    if cmd.power < 0:
+        raise RulesError("K15", "error.power_negative", faction=cmd.faction, n=cmd.power)
+    lines = {**pending.lines, cmd.faction: cmd.power}
+    event = text("event.power_line", faction=cmd.faction, n=cmd.power)
+    return replace(state, pending=GatherPowerPending(_in_seating(state, lines))), [event]
+
+
+def _in_seating(state: GameState, lines: Mapping[str, int]) -> Mapping[str, int]:
+    return frozen({f: lines[f] for f in state.factions if f in lines})
 
 
 def half_of_the_leader(

@@ -62,6 +62,16 @@ EN: dict[str, str] = {
     "error.no_elder_sign": "{faction:who} holds no Elder Sign to pay with.",
     "error.game_over_score": "the game is over: only undo is possible.",
     "error.scoreboard_off": "this game keeps no scoreboard, so {command} cannot be recorded (a new game can start with the scoreboard).",
+    "command.gather_power_line": "the Power gathered, from a phone",
+    "command.record_elder_signs": "the Elder Signs' values, from a phone",
+    "event.power_line": "{faction:who} says it gathered {n} Power.",
+    "event.signs_recorded": "{faction:who} keeps a value for {signs:elder_signs}.",
+    "event.recorded_revealed": "{faction:who} reveals the Elder Signs its phone kept, worth {values:list}: +{n:doom}.",
+    "error.draw_values_count": "{n:elder_signs} drawn, {values} values given: one value for each sign.",
+    "error.draw_values_pool": "only {n:elder_signs} left in the pool: draw those with their values, the rest without.",
+    "error.record_none": "name at least one Elder Sign's value.",
+    "error.record_more": "{faction:who} holds {n:elder_signs} whose values are not kept.",
+    "error.reveal_not_recorded": "none of {faction:who}'s Elder Signs is worth {value}, as its phone kept them.",
 }
 
 JA: dict[str, str] = {
@@ -124,4 +134,14 @@ JA: dict[str, str] = {
     "error.no_elder_sign": "{faction:faction}は支払う旧き印を持っていません。",
     "error.game_over_score": "ゲームは終了しました：取り消しのみできます。",
     "error.scoreboard_off": "このゲームはスコアボードを記録しないため、{command}は記録できません（新しいゲームで記録できます）。",
+    "command.gather_power_line": "スマホからの集めた魔力",
+    "command.record_elder_signs": "スマホからの旧き印の値",
+    "event.power_line": "{faction:faction}は魔力{n}を集めたと伝える。",
+    "event.signs_recorded": "{faction:faction}は{signs:elder_signs}の値を控えた。",
+    "event.recorded_revealed": "{faction:faction}はスマホに控えた旧き印（{values:list}）を公開：{n:doom}。",
+    "error.draw_values_count": "{n:elder_signs}を引き、値は{values}個：1枚に1つの値を。",
+    "error.draw_values_pool": "山の残りは{n:elder_signs}だけです：その分を値付きで、残りは値なしで引いてください。",
+    "error.record_none": "旧き印の値を1つ以上指定してください。",
+    "error.record_more": "{faction:faction}の値が控えられていない旧き印は{n:elder_signs}です。",
+    "error.reveal_not_recorded": "スマホに控えた{faction:faction}の旧き印に値{value}のものはありません。",
 }

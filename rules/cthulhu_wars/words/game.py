@@ -113,6 +113,13 @@ EN: dict[str, str] = {
     "error.roll_face.agony": "the Agony die has no {value}.",
     "error.roll_face.bhole": "a d6 has no {value}.",
     "error.roll_face.zoogs": "a d6 has no {value}.",
+    # I13: a faction's phone, paired as its seat
+    "event.from_phone": "{faction:faction}'s phone: {said}",
+    "event.from_phone_only": "From {faction:faction}'s phone:",
+    "error.seat.not_in_game": "{faction:who} does not play in this game.",
+    "error.seat.table_only": "{command} is entered at the table, not from a phone.",
+    "error.seat.not_yours": "{faction:who}'s phone tells what happened to {faction:who}, not to {other:who}.",
+    "error.seat.not_its_gate": "{faction:who}'s phone gains a Gate for {faction:who} or gives up one it controls; {area:place}'s is not its own.",
 }
 
 # The events that tell the table to change the board (the screen never drops one).
@@ -231,4 +238,11 @@ JA: dict[str, str] = {
     "error.roll_face.agony": "苦悶ダイスに{value}の面はない。",
     "error.roll_face.bhole": "d6に{value}の面はない。",
     "error.roll_face.zoogs": "d6に{value}の面はない。",
+    # I13
+    "event.from_phone": "{faction:faction}のスマホ：{said}",
+    "event.from_phone_only": "{faction:faction}のスマホから：",
+    "error.seat.not_in_game": "{faction:faction}はこのゲームに参加していません。",
+    "error.seat.table_only": "{command}は卓で入力します。スマホからは送れません。",
+    "error.seat.not_yours": "{faction:faction}のスマホが伝えるのは{faction:faction}のことで、{other:faction}のことではありません。",
+    "error.seat.not_its_gate": "{faction:faction}のスマホで伝えられるのは{faction:faction}が得た門か、支配していた門を失ったことです。{area:area}の門は違います。",
 }

@@ -8,7 +8,10 @@ another checkout (its venv's ``bin/python``): the two start in turn, A B A B …
 journal, and the medians and the pairwise ratio are printed, so a drift of the machine's
 speed during the run hits both alike. ``--instructions`` counts instead the instructions
 each start executes to READY under valgrind's callgrind (``apt-get install valgrind``):
-one run each, and the same count on a loaded machine as on a quiet one.
+one run each, and the same count on a loaded machine as on a quiet one. With
+``--paired-phones N`` (0 to 5) the start resumes, instead of a new journal, a 5-player game
+that keeps the scoreboard with N phones paired as seats (the table then listens for them
+from its start); N = 0 is the same game without seats, to compare with.
 """
 
 from __future__ import annotations
@@ -61,9 +64,11 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions to READY (valgrind)"
     )
+    parser.add_argument("--paired-phones", type=int, choices=range(6), metavar="N",
+                        help="with --instructions: the seats' 5-player game, N phones paired")  # fmt: skip
     args = parser.parse_args()
     if args.instructions:
-        counted([sys.executable, *([args.against] if args.against else [])])
+        counted([sys.executable, *([args.against] if args.against else [])], args.paired_phones)
         return
     if args.against:
         paired(args.runs, args.against)
@@ -103,21 +108,30 @@ def paired(runs: int, other: str) -> None:
           f"min {min(ratios):.3f}, max {max(ratios):.3f}")  # fmt: skip
 
 
-def instructions_to_ready(python: str, state_dir: Path) -> int:
+def instructions_to_ready(python: str, state_dir: Path, phones: int | None = None) -> int:
     """Instructions the start executes to READY, counted by callgrind (after one run that
-    leaves the bytecode cached, as a Pi has it)."""
+    leaves the bytecode cached, as a Pi has it). ``phones``: None, a new journal; else the
+    seats' game with that many phones paired (each run its own copy)."""
+    from tests.bench.device.seats_bench import paired_journal
+
     env = environment()
+    if phones is not None:
+        for run in ("warm", "counted"):
+            paired_journal(state_dir / run, phones)
     warm = [python, "-c", TO_READY, str(state_dir / "warm")]
     subprocess.run(warm, cwd="/", env=env, check=True, capture_output=True)
     return instructions([python, "-c", TO_READY, str(state_dir / "counted")], env)
 
 
-def counted(pythons: list[str]) -> None:
+def counted(pythons: list[str], phones: int | None = None) -> None:
     with workdir() as tmp:
-        counts = [instructions_to_ready(p, Path(tmp) / str(n)) for n, p in enumerate(pythons)]
+        counts = [
+            instructions_to_ready(p, Path(tmp) / str(n), phones) for n, p in enumerate(pythons)
+        ]
     print(f"machine: {machine()}")
+    journal = "new journal" if phones is None else f"the seats' game, {phones} phones paired"
     for python, count in zip(pythons, counts, strict=True):
-        print(f"{python}: {count / 1e6:,.1f} million instructions to READY (new journal)")
+        print(f"{python}: {count / 1e6:,.1f} million instructions to READY ({journal})")
     if len(counts) == 2:
         print(f"ratio this/against: {counts[0] / counts[1]:.3f}")
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import pytest
 
 from rules.commands import ENGINE, Command, CommandTable, command_to_json
 from rules.cthulhu_wars.game import CTHULHU_WARS
 from rules.errors import JournalError
+from rules.values import Record
 from tests.parsing import parse_any
 
 EXAMPLES = [
@@ -76,6 +76,15 @@ EXAMPLES = [
     {"type": "ritual", "faction": "yellow_sign", "perform": True, "great_old_ones": 2},
     {"type": "ritual", "faction": "yellow_sign", "perform": False},
     {"type": "draw_elder_signs", "faction": "yellow_sign", "count": 1},
+    {"type": "draw_elder_signs", "faction": "yellow_sign", "count": 2, "values": [3, 1]},
+    {"type": "record_elder_signs", "faction": "yellow_sign", "values": [2]},
+    {"type": "gather_power_line", "faction": "yellow_sign", "power": 7},
+    {
+        "type": "spellbooks",
+        "faction": "yellow_sign",
+        "count": 3,
+        "seat": {"faction": "yellow_sign", "phone": 2, "id": "k2Jc81MxWq0tR7vE"},
+    },
     {"type": "reveal_elder_signs", "faction": "yellow_sign", "values": [1, 3]},
     {"type": "spellbooks", "faction": "yellow_sign", "count": 4},
     {"type": "adjust", "faction": "yellow_sign", "power": -2},
@@ -96,8 +105,8 @@ def test_every_cthulhu_wars_command_type_has_an_example() -> None:
     # The engine's undo and redo, and Cthulhu Wars' own table (other games have theirs).
     cthulhu_wars = {*ENGINE.types, *CTHULHU_WARS.commands.types}
     assert (
-        len(cthulhu_wars) == 22
-    )  # 13 of the maps and the round, 7 of the scoreboard, 2 the engine's
+        len(cthulhu_wars) == 24
+    )  # 13 of the maps and the round, 9 of the scoreboard, 2 the engine's
     assert cthulhu_wars <= {obj["type"] for obj in EXAMPLES}
 
 
@@ -111,8 +120,7 @@ def test_a_command_named_elsewhere_is_found_there_and_only_there() -> None:
     with pytest.raises(ValueError, match="two commands named 'later'"):
 
         @table.command("later")
-        @dataclass(frozen=True)
-        class Later(Command):
+        class Later(Command, Record):
             pass
 
     with pytest.raises(LookupError, match=f"{scoreboard} declares no 'later'"):
