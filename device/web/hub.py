@@ -120,10 +120,14 @@ class SeatParts:
             return found
 
     def _needs_proposals(self) -> bool:
+        """Whether the pending decision is one the game's seat part shows proposals for."""
+        if self._view.state is None:
+            return False
         # any game's state: a game whose state JSON has no ``pending`` proposes nothing
-        state: Mapping[str, object] = self._view.state or {}
+        state: Mapping[str, object] = self._view.state
         pending = state.get("pending")
-        return isinstance(pending, Mapping) and pending.get("kind") in ("gather_power", "ritual")
+        kinds = self._parts.get(self._view.state["game"]).proposed_for
+        return isinstance(pending, Mapping) and pending.get("kind") in kinds
 
     def _seat_html(self, faction: str, lang: str) -> str:
         state, played = self._view.state, self._played

@@ -73,5 +73,9 @@ def seat_part(
 
 SEAT_WORDS = words_on_use("cthulhu_wars.seat", "display.cthulhu_wars.seat.words")
 PHONE_PART = PhonePart(
-    game="cthulhu_wars", html=game_html, words=(WORDS, SCOREBOARD_WORDS, SEAT_WORDS), seat=seat_part
+    game="cthulhu_wars",
+    html=game_html,
+    words=(WORDS, SCOREBOARD_WORDS, SEAT_WORDS),
+    seat=seat_part,
+    proposed_for=frozenset({"gather_power", "ritual"}),  # K3's lines, K8's Great Old Ones
 )

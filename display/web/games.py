@@ -26,12 +26,15 @@ if TYPE_CHECKING:
 class PhonePart(Record):
     """- ``html(state, lang)``: the game's header and board as HTML;
     - ``words``: its catalogue sections, added when the game is loaded;
-    - ``seat``: a faction's seat on its phone (None: the game's page stays read-only)."""
+    - ``seat``: a faction's seat on its phone (None: the game's page stays read-only);
+    - ``proposed_for``: the ``pending`` kinds whose seat part shows what the table proposes
+      (asked of the running companion then, and only then)."""
 
     game: str
     html: GameHtml
     words: tuple[Words, ...] = ()
     seat: SeatHtml | None = None
+    proposed_for: frozenset[str] = frozenset()
 
 
 PHONE_PARTS = Parts[PhonePart](
