@@ -53,9 +53,10 @@ class Sizes(Record):
         return max(self.floor(role), round(self.roles[role] * factor))
 
 
-class Placed(Record, frozen=False):
+class Placed(Record):
     """One drawn piece: its text (empty for a bare icon), where, at what size, and the
-    role of its paragraph (what the words are: a question, a choice, a hint...)."""
+    role of its paragraph (what the words are: a question, a choice, a hint...). Frozen,
+    as :class:`Laid`: its ``rect`` is moved into a copy (``rect.move``), never in place."""
 
     span: Span
     text: str
@@ -64,8 +65,11 @@ class Placed(Record, frozen=False):
     role: str = "body"
 
 
-class Laid(Record, frozen=False):
-    items: list[Placed] = field(default_factory=list)
+class Laid(Record):
+    """Paragraphs laid out. Frozen: :func:`layout` hands the same one to every caller that
+    lays out the same words in the same room (:data:`_LAID`)."""
+
+    items: tuple[Placed, ...] = ()
     height: int = 0
     width: int = 0
     factor: float = 1.0
@@ -143,34 +147,58 @@ def layout(
     break_atomic: bool = False,
 ) -> Laid:
     """Lay ``paras`` out at one size ``factor``, wrapping to ``width`` (height unbounded);
-    ``break_atomic``: atomic spans wider than a line wrap like other words."""
-    laid = Laid(factor=factor)
-    y = 0
-    for index, para in enumerate(paras):
-        px = sizes.px(para.role, factor)
-        if index:
-            y += round(para.gap_before * px)
-        y = _layout_para(para, px, width, y, laid, break_atomic)
-    laid.height = y
+    ``break_atomic``: atomic spans wider than a line wrap like other words. Remembered:
+    fitting tries the same words at each size, in each room a screen offers, and every
+    frame draws again what the last one laid out."""
+    pxs = tuple(sizes.px(para.role, factor) for para in paras)
+    key = (tuple(paras), pxs, width, factor, break_atomic)
+    laid = _LAID.get(key)
+    if laid is None:
+        if len(_LAID) >= LAID_KEPT:
+            _LAID.clear()
+        laid = _LAID[key] = _laid_out(paras, pxs, width, factor, break_atomic)
     return laid
 
 
+# Layouts remembered (:func:`layout`), forgotten all at once when full: a screen full of
+# choices beside the scoreboard lays out about 2,000 (each cell of its table at each size).
+LAID_KEPT = 8000
+_LAID: dict[tuple[object, ...], Laid] = {}
+
+
+def _laid_out(
+    paras: Sequence[Para], pxs: Sequence[int], width: int, factor: float, break_atomic: bool
+) -> Laid:
+    items: list[Placed] = []
+    y, split = 0, False
+    for index, (para, px) in enumerate(zip(paras, pxs, strict=True)):
+        if index:
+            y += round(para.gap_before * px)
+        y, broken = _layout_para(para, px, width, y, items, break_atomic)
+        split = split or broken
+    right = max((item.rect.right for item in items), default=0)
+    return Laid(tuple(items), y, right, factor, split=split)
+
+
 def _layout_para(
-    para: Para, px: int, width: int, y: int, laid: Laid, break_atomic: bool = False
-) -> int:
+    para: Para, px: int, width: int, y: int, items: list[Placed], break_atomic: bool
+) -> tuple[int, bool]:
+    """``para``'s pieces appended to ``items`` from ``y`` down; returns the y under it, and
+    whether a name or a word was broken in it."""
     line_h = round(px * LINE_SPACING)
     left = round(para.indent * px)
     x = left
     room = width - left if break_atomic else None
+    split = False
     for unit in _units(para, px, room, width - left):
         if x > left and x + unit.width > width:
             x, y = left, y + line_h
-        rect = pygame.Rect(x, y, unit.width, line_h)
-        laid.items.append(Placed(unit.span, unit.text, rect, px, para.role))
-        laid.width = max(laid.width, x + unit.width)
-        laid.split = laid.split or unit.split
+        items.append(
+            Placed(unit.span, unit.text, pygame.Rect(x, y, unit.width, line_h), px, para.role)
+        )
+        split = split or unit.split
         x += unit.width + unit.space_after
-    return y + line_h
+    return y + line_h, split
 
 
 def _units(
@@ -263,19 +291,25 @@ def _cut(laid: Laid, width: int, height: int) -> Laid:
     kept = [item for item in laid.items if item.rect.bottom <= height]
     if kept and len(kept) < len(laid.items) and kept[-1].text:  # show that something was cut
         last = kept[-1]
-        last.text = _ellipsize(last.text + " ", width - last.rect.x, last.px)
-        last.rect.w = min(width - last.rect.x, span_width(last.span, last.px, last.text))
-    for item in kept:
+        text = _ellipsize(last.text + " ", width - last.rect.x, last.px)
+        w = min(width - last.rect.x, span_width(last.span, last.px, text))
+        kept[-1] = replace(last, text=text, rect=_widened(last.rect, w))
+    for index, item in enumerate(kept):
         if item.rect.right > width:
-            item.text = _ellipsize(
-                item.text, width - item.rect.x - (item.rect.w - _text_w(item)), item.px
-            )
-            item.rect.w = width - item.rect.x
-    laid.items = kept
-    laid.height = min(laid.height, height)
-    laid.width = min(laid.width, width)
-    laid.truncated = True
-    return laid
+            room = width - item.rect.x - (item.rect.w - _text_w(item))
+            text = _ellipsize(item.text, room, item.px)
+            kept[index] = replace(item, text=text, rect=_widened(item.rect, width - item.rect.x))
+    return replace(
+        laid,
+        items=tuple(kept),
+        height=min(laid.height, height),
+        width=min(laid.width, width),
+        truncated=True,
+    )
+
+
+def _widened(rect: pygame.Rect, w: int) -> pygame.Rect:
+    return pygame.Rect(rect.x, rect.y, w, rect.h)
 
 
 def _text_w(item: Placed) -> int:
@@ -330,6 +364,7 @@ def clear_cache() -> None:
     """Forget rendered and measured words (for measuring a first frame)."""
     _RENDERED.clear()
     _WIDTHS.clear()
+    _LAID.clear()
 
 
 def rendered(text: str, px: int, colour: Colour) -> pygame.Surface:
