@@ -11,12 +11,10 @@ not searched again.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from device.companion.questions import AppQuestions
@@ -27,9 +25,8 @@ from device.ui.wizard import Reaction
 from rules.commands import Command, command_to_json
 from rules.errors import RulesError
 from rules.journal import Played, apply, parse_line, start, state_json
-
-# Texts and states hold read-only mappings: a copied screen may share them.
-copy._deepcopy_dispatch[MappingProxyType] = lambda proxy, memo: proxy  # type: ignore[attr-defined]
+from tests.device.copies import copied as _copied
+from tests.device.copies import share_frozen_values
 
 BASIC = ("up", "down", "ok", "back")
 MOST_PRESSES = 24
@@ -161,8 +158,7 @@ def _pressed(table: _Table, button: str, keep: Callable[[Command], bool]) -> _Ta
 
 def copied(table: _Table) -> _Table:
     """A copy of ``table`` to press on (states are frozen: shared, not copied)."""
-    found: _Table = copy.deepcopy(table, _shared(table))
-    return found
+    return _copied(table, _shared(table))
 
 
 def _shared(table: _Table) -> dict[int, Any]:
@@ -182,7 +178,8 @@ def shortest_from(root: _Table, task: Task) -> Found | None:
     remembers. With ``task.finish``, the presses found may end on a screen the caller
     finishes from, when that is the shortest way in all."""
     buttons = (*BASIC, *task.buttons)
-    root = copy.deepcopy(root, _shared(root))
+    share_frozen_values()
+    root = copied(root)
     root.commands, root.dice, root.rolls, root.new_game = [], task.dice, 0, task.new_game
     best = _finishing(task, root)
     if best is not None:  # past it, the caller's own presses are the shortest
@@ -224,6 +221,7 @@ def fewest_to_each(
     first command. Where one task per command would search the same screens again and
     again (a Gate in each Area, each answer), this searches them once."""
     found: dict[str, int] = {}
+    share_frozen_values()
     seen = {root.screen()}
     frontier: deque[tuple[int, _Table]] = deque([(0, root)])
     while frontier:

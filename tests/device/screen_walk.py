@@ -10,7 +10,6 @@ yields each screen once, with its View.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -28,6 +27,7 @@ from rules.commands import Command
 from rules.errors import RulesError
 from rules.journal import Played, apply, start, state_json
 from rules.text import Text, is_board_instruction, text
+from tests.device.copies import copied, share_frozen_values
 from tests.device.press_table import Task
 from tests.device.press_table import begin as _begin
 from tests.device.presses import FollowsTheGame
@@ -140,6 +140,7 @@ def _shared(walker: Walker) -> dict[int, Any]:
 def walk(start: Walker, depth: int, most: int) -> Iterator[Walker]:
     """Each screen once, breadth first, at most ``depth`` actions from ``start`` and at
     most ``most`` screens."""
+    share_frozen_values()
     seen = {start.key()}
     frontier: deque[tuple[int, Walker]] = deque([(0, start)])
     yield start
@@ -149,7 +150,7 @@ def walk(start: Walker, depth: int, most: int) -> Iterator[Walker]:
             continue
         ways: list[str | int] = [*range(len(walker.controller.prompt(walker.state).choices))]
         for way in [*ways, *BUTTONS]:
-            after = copy.deepcopy(walker, _shared(walker))
+            after = copied(walker, _shared(walker))
             after.act(way)
             key = after.key()
             if key in seen:

@@ -30,7 +30,8 @@ from hardware.events import ButtonPressed, DiceRead
 from rules.games import RULES
 from rules.journal import parse_line, replay, state_json
 from rules.text import render, text
-from tests.device.press_table import BASIC, Task, _shared, _Table, begin
+from tests.device.copies import share_frozen_values
+from tests.device.press_table import BASIC, Task, _Table, begin, copied
 from tests.device.test_press_table import ROUND_2, TASKS, TWO_OVERDUE
 from tests.properties import examples
 
@@ -153,15 +154,14 @@ def test_by_touch_the_row_tapped_before_is_the_one_a_tap_takes_from() -> None:
 
 def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
     """The screens of ``task`` a search meets first (copies, each pressable)."""
-    import copy
-
+    share_frozen_values()
     root = _Table(begin(task), task.dice)
     frontier, seen = [root], {root.screen()}
     while frontier and len(seen) < limit:
         table = frontier.pop(0)
         yield table
         for button in (*BASIC, *task.buttons):
-            after = copy.deepcopy(table, _shared(table))
+            after = copied(table)
             after.press(button, lambda cmd: True)
             if after.screen() not in seen:
                 seen.add(after.screen())
@@ -170,13 +170,11 @@ def _screens(task: Task, limit: int = 300) -> Iterator[_Table]:
 
 @pytest.mark.parametrize("name", ["custodian_split", "librarian_mixed", "gate_tome"])
 def test_back_is_offered_exactly_where_it_does_something(name: str) -> None:
-    import copy
-
     task = next(task for _label, task in TASKS if task.name == name)
     for table in _screens(task):
         prompt = table.controller.prompt(table.state)
         offered = any(hint.button == "back" for hint in prompt.hints)
-        after = copy.deepcopy(table, _shared(table))
+        after = copied(table)
         after.press("back", lambda cmd: True)
         assert offered == (after.screen() != table.screen()), render(prompt.title)
 
