@@ -46,6 +46,9 @@ class Sizes(Record):
     minimum: int
     floors: Mapping[str, int] = field(default_factory=dict)
 
+    def __hash__(self) -> int:  # its mappings as pairs: a key of what was laid out at it
+        return hash((tuple(self.roles.items()), self.minimum, tuple(self.floors.items())))
+
     def floor(self, role: str) -> int:
         return max(self.minimum, self.floors.get(role, 0))
 

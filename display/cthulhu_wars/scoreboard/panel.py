@@ -92,7 +92,7 @@ class Board(Record):
     columns: Sequence[Sequence[Para]] = ()
 
 
-class Sized(Record, frozen=False):
+class Sized(Record):
     """The table laid out: whether it and the board below fit, each row's cells, the
     columns' widths, each row's height, the lines under it, and whether each name has a
     line of its own."""
@@ -165,7 +165,37 @@ def _sized(
     """The table's cells at the largest size where it, ``lines`` and the board below all fit
     with every name on one line beside its figures, or else with each name on a line of
     its own, or else with the headings staggered over narrower columns (else the names on
-    lines of their own at the smallest: then ``fits`` is False)."""
+    lines of their own at the smallest: then ``fits`` is False). Remembered: a screen
+    weighs the same table in each room it tries, and again when it draws it."""
+    key = (
+        canvas.sizes,
+        canvas.pad,
+        box.size,
+        tuple(map(tuple, rows)),
+        tuple(lines),
+        tuple(below_it.top),
+        tuple(map(tuple, below_it.columns)),
+    )
+    sized = _SIZED.get(key)
+    if sized is None:
+        if len(_SIZED) >= SIZED_KEPT:
+            _SIZED.clear()
+        sized = _SIZED[key] = _sized_anew(canvas, rows, lines, box, below_it)
+    return sized
+
+
+# Tables sized (:func:`_sized`), forgotten all at once when full.
+SIZED_KEPT = 256
+_SIZED: dict[tuple[object, ...], Sized] = {}
+
+
+def _sized_anew(
+    canvas: Canvas,
+    rows: list[list[Para]],
+    lines: Sequence[Para],
+    box: pygame.Rect,
+    below_it: Board,
+) -> Sized:
 
     def at(stacked: bool, staggered: bool = False) -> tuple[Sized, bool]:
         return flow.shrink_to_fit(
