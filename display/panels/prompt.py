@@ -276,49 +276,77 @@ def _measure(
     """Laid out at these sizes; a window of a long list may go below the screen's floor."""
     width, pad, sizes = canvas.inner.w, canvas.pad, canvas.sizes
     small = list_sizes(canvas) if windowed else sizes
+    words = _words(view, mode)
+    banner = None
+    if words.banner is not None:
+        banner = layout(words.banner, width - 2 * pad, sizes, title_factor)
+    title = layout(words.title, width, sizes, title_factor)
+    result = None
+    if words.result is not None:
+        # the board instructions alone: at the smallest legible size, the list keeps its room
+        shrunk = LIST_FACTORS[-1] if mode in ("board", "board_small") else factor
+        result = layout(words.result, width - 2 * pad, list_sizes(canvas), shrunk)
+    rows = [layout(choice, width - 2 * pad, small, factor) for choice in words.choices]
+    return _Measured(banner, title, result, rows, factor, small, title_factor)
+
+
+class _Words(Record):
+    """The prompt's paragraphs, as they are at any size: a refusal, the question, the
+    result said in one of the modes, each choice."""
+
+    banner: list[Para] | None
+    title: list[Para]
+    result: list[Para] | None
+    choices: list[list[Para]]
+
+
+# The last views' words, by mode: a screen measures one view at every size, in each room it
+# tries, and the words are the same each time. A view is kept by identity (and held, so
+# that no other view takes its id); a new frame's view is put together anew.
+_KEPT_WORDS: list[tuple[View, str, _Words]] = []
+WORDS_KEPT = 8
+
+
+def _words(view: View, mode: str) -> _Words:
+    for kept, kept_mode, words in _KEPT_WORDS:
+        if kept is view and kept_mode == mode:
+            return words
+    words = _words_anew(view, mode)
+    _KEPT_WORDS[:] = [*_KEPT_WORDS[1 - WORDS_KEPT :], (view, mode, words)]
+    return words
+
+
+def _words_anew(view: View, mode: str) -> _Words:
     lang = view.lang
     banner = None
     if view.status.error is not None:
         words = translate("screen.refused", lang, reason=render_fragment(view.status.error, lang))
-        banner = layout(
-            [Para((Span(words, colours.ERROR_TEXT, icon="cross"),), "refusal")],
-            width - 2 * pad,
-            sizes,
-            title_factor,
-        )
-    title = layout(
-        [Para((Span(render(view.prompt.title, lang), colours.TITLE),), "question")],
-        width,
-        sizes,
-        title_factor,
-    )
+        banner = [Para((Span(words, colours.ERROR_TEXT, icon="cross"),), "refusal")]
+    title = [Para((Span(render(view.prompt.title, lang), colours.TITLE),), "question")]
     result = None
     if view.prompt.result is not None and mode != "none":
-        said = render(view.prompt.result, lang)
-        if mode == "brief" and view.prompt.brief is not None:
-            said = render(view.prompt.brief, lang)
-        paras = [Para((Span(said, colours.TEXT),), "result")]
-        if mode == "whole" and _board_lines(view):
-            paras = _result_paras(_events(view), lang)
-        elif mode in ("board", "board_small"):
-            paras = _result_paras(_board_lines(view), lang, mode == "board_small")
-        first = paras[0].spans[0]
-        paras[0] = replace(
-            paras[0], spans=(replace(first, icon="check", icon_colour=colours.GOOD),)
-        )
-        # the board instructions alone: at the smallest legible size, the list keeps its room
-        shrunk = LIST_FACTORS[-1] if mode in ("board", "board_small") else factor
-        result = layout(paras, width - 2 * pad, list_sizes(canvas), shrunk)
-    rows = [
-        layout(
-            _choice_paras(choice, index == view.prompt.selected, lang),
-            width - 2 * pad,
-            small,
-            factor,
-        )
+        result = _result_said(view, view.prompt.result, mode)
+    choices = [
+        _choice_paras(choice, index == view.prompt.selected, lang)
         for index, choice in enumerate(view.prompt.choices)
     ]
-    return _Measured(banner, title, result, rows, factor, small, title_factor)
+    return _Words(banner, title, result, choices)
+
+
+def _result_said(view: View, result: Text, mode: str) -> list[Para]:
+    """The last ``result`` in ``mode``'s words: whole, brief, or its board instructions."""
+    lang = view.lang
+    said = render(result, lang)
+    if mode == "brief" and view.prompt.brief is not None:
+        said = render(view.prompt.brief, lang)
+    paras = [Para((Span(said, colours.TEXT),), "result")]
+    if mode == "whole" and _board_lines(view):
+        paras = _result_paras(_events(view), lang)
+    elif mode in ("board", "board_small"):
+        paras = _result_paras(_board_lines(view), lang, mode == "board_small")
+    first = paras[0].spans[0]
+    paras[0] = replace(paras[0], spans=(replace(first, icon="check", icon_colour=colours.GOOD),))
+    return paras
 
 
 def _result_paras(events: Sequence[Text], lang: str, small: bool = False) -> list[Para]:
