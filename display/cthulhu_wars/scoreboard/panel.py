@@ -185,7 +185,7 @@ def _sized(
 
 
 # Tables sized (:func:`_sized`), forgotten all at once when full.
-SIZED_KEPT = 256
+SIZED_KEPT = 64
 _SIZED: dict[tuple[object, ...], Sized] = {}
 
 
