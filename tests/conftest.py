@@ -40,6 +40,17 @@ settings.register_profile("thorough", _UNTIMED, max_examples=1000)
 settings.load_profile(profile_for(os.environ))
 
 
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's): two workers more than the cores. Much of the suite waits
+    on a child, a pseudo-terminal, a browser or a socket, and with one worker a core a
+    core sat idle then (docs/measured.md, "The test suite"). PYTEST_XDIST_AUTO_NUM_WORKERS
+    still chooses, as xdist has it."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 2
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """``--dist loadfile`` (pyproject's), the longest unit first and the every-screen walk

@@ -22,19 +22,27 @@ WALK_TEST = (  # a walk: this test with its start
     "tests/device/test_every_screen.py::test_every_screen_has_room_for_its_choices_and_cuts_nothing"
 )
 
-# The longest units (a file, or a test of a SPREAD file), in seconds on an idle machine:
-# a walk of ten seconds or more is handed out before the files of many short tests.
+# The longest units (a file, or a test of a SPREAD file), in seconds on an idle machine
+# (``--durations``, 2026-12-08): a unit of ten seconds or more is handed out before the
+# files of many short tests, so that none is left to run alone at the end.
 LONGEST = {
-    "tests/device/test_window_game.py": 70,
-    f"{WALK_TEST}[dreamlands_scoreboard]": 35,
-    f"{WALK_TEST}[dreamlands_scoreboard_doom]": 35,
-    f"{WALK_TEST}[scoreboard_action]": 21,
-    f"{WALK_TEST}[scoreboard_signs_held]": 20,
-    f"{WALK_TEST}[scoreboard_ritual]": 19,
-    f"{WALK_TEST}[new_battle]": 18,
-    f"{WALK_TEST}[bhole_rolled]": 14,
-    f"{WALK_TEST}[scoreboard_gather_power]": 13,
-    f"{WALK_TEST}[normandie_chapter3]": 11,
+    "tests/web/test_web_seats.py": 40,
+    "tests/web/test_web_server.py": 35,
+    "tests/web/test_web_browser.py": 34,
+    "tests/device/test_window_game.py": 28,
+    "tests/web/test_web_restarts.py": 24,
+    "tests/device/test_press_table.py": 19,
+    "tests/display/test_no_sentence_cut.py": 18,
+    "tests/device/test_hardening_signals.py": 16,
+    f"{WALK_TEST}[dreamlands_scoreboard_doom]": 13,
+    f"{WALK_TEST}[dreamlands_scoreboard]": 11,
+    "tests/device/test_phone_view_beside.py": 11,
+    "tests/device/test_dial_and_back.py": 10,
+    f"{WALK_TEST}[scoreboard_action]": 8.5,
+    f"{WALK_TEST}[scoreboard_ritual]": 8.5,
+    f"{WALK_TEST}[scoreboard_signs_held]": 7.4,
+    f"{WALK_TEST}[dreamlands_dense]": 5.4,
+    f"{WALK_TEST}[scoreboard_gather_power]": 5.0,
 }
 
 
