@@ -137,3 +137,26 @@ def test_japanese_never_breaks_inside_a_latin_word() -> None:
         for sentence, word in (("Normandie：自由な戦闘", "Normandie"), ("地上の堅砦5–6に", "5–6")):
             texts = [item.text for item in layout([_para([sentence])], width, SIZES).items]
             assert any(word in text for text in texts), (width, texts)
+
+
+def test_a_remembered_layout_is_the_same_each_time_and_a_cut_leaves_it_whole() -> None:
+    """layout() hands every caller the layout it made first: fit()'s last resort cuts a
+    copy, so the next screen that lays out the same words gets them whole, not the cut."""
+    paras = [_para(["Crawling Chaos sends two Units to the Oubliette"] * 4)]
+    cut = fit(paras, 200, 30, SIZES)  # far too low: cut at the floor
+    assert cut.truncated and "…" in "".join(item.text for item in cut.items)
+    again = layout(paras, 200, SIZES, cut.factor)  # what fit laid out before it cut
+    assert layout(list(paras), 200, SIZES, cut.factor) is again
+    assert not again.truncated and len(again.items) > len(cut.items)
+    assert "…" not in "".join(item.text for item in again.items)
+    remembered = [(item.text, tuple(item.rect)) for item in again.items]
+    flow.clear_cache()
+    made_anew = layout(paras, 200, SIZES, cut.factor)
+    assert [(item.text, tuple(item.rect)) for item in made_anew.items] == remembered
+
+
+def test_remembered_layouts_are_forgotten_past_their_bound() -> None:
+    flow.clear_cache()
+    for width in range(100, 100 + flow.LAID_KEPT + 10):
+        layout([_para(["Doom"])], width, SIZES)
+    assert len(flow._LAID) <= flow.LAID_KEPT
