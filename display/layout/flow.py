@@ -155,12 +155,24 @@ def layout(
     frame draws again what the last one laid out."""
     pxs = tuple(sizes.px(para.role, factor) for para in paras)
     key = (tuple(paras), pxs, width, factor, break_atomic)
-    laid = _LAID.get(key)
-    if laid is None:
-        if len(_LAID) >= LAID_KEPT:
-            _LAID.clear()
-        laid = _LAID[key] = _laid_out(paras, pxs, width, factor, break_atomic)
-    return laid
+    return remembered(
+        _LAID, LAID_KEPT, key, lambda: _laid_out(paras, pxs, width, factor, break_atomic)
+    )
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remembered(store: dict[K, V], kept: int, key: K, make: Callable[[], V]) -> V:
+    """``store[key]``, made by ``make`` the first time it is asked for; ``store`` is
+    forgotten all at once when it holds ``kept`` (a bound a small Pi can afford)."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= kept:
+            store.clear()
+        found = store[key] = make()
+    return found
 
 
 # Layouts remembered (:func:`layout`), forgotten all at once when full (as the measured

@@ -176,12 +176,9 @@ def _sized(
         tuple(below_it.top),
         tuple(map(tuple, below_it.columns)),
     )
-    sized = _SIZED.get(key)
-    if sized is None:
-        if len(_SIZED) >= SIZED_KEPT:
-            _SIZED.clear()
-        sized = _SIZED[key] = _sized_anew(canvas, rows, lines, box, below_it)
-    return sized
+    return flow.remembered(
+        _SIZED, SIZED_KEPT, key, lambda: _sized_anew(canvas, rows, lines, box, below_it)
+    )
 
 
 # Tables sized (:func:`_sized`), forgotten all at once when full.
